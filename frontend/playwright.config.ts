@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 18080);
+const baseURL = `http://127.0.0.1:${String(port)}`;
+const binary = fileURLToPath(new URL('../target/release/espace-assure', import.meta.url));
+
+// Playwright evaluates this file in the runner and again in every worker. Only the runner
+// creates the scratch directory (workers inherit the variable) and removes it on exit, once
+// the server has been stopped.
+const workDirVariable = 'ESPACE_ASSURE_E2E_WORK_DIR';
+let workDir = process.env[workDirVariable];
+if (!workDir) {
+  const created = mkdtempSync(join(tmpdir(), 'espace-assure-e2e-'));
+  process.env[workDirVariable] = created;
+  process.on('exit', () => {
+    rmSync(created, { recursive: true, force: true });
+  });
+  workDir = created;
+}
+const dataDir = join(workDir, 'data');
+mkdirSync(dataDir, { recursive: true });
+
+export default defineConfig({
+  testDir: './e2e',
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  use: {
+    baseURL,
+    // Debian's Chromium: Playwright's own browser downloads are not used.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // The real release binary with no arguments: demo mode, with its embedded identity
+    // provider, member API and content service, on a fresh data directory every run.
+    command: `"${binary}"`,
+    cwd: workDir,
+    env: {
+      ESPACE_ASSURE__SERVER__LISTEN: `127.0.0.1:${String(port)}`,
+      ESPACE_ASSURE__DEMO__DATA_DIR: dataDir,
+      // Access lines of every asset would drown the test report.
+      RUST_LOG: 'warn',
+    },
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    // Let the server finish writing its SQLite database before it is killed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+  },
+});

@@ -1,0 +1,14 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      environment: 'jsdom',
+      setupFiles: ['./src/test/setup.ts'],
+      // Component tests live next to the code; e2e/ holds Playwright specs, run by `npm run e2e`.
+      include: ['src/**/*.test.{ts,tsx}'],
+    },
+  }),
+);

@@ -1,0 +1,95 @@
+//! The partner mutual's brand. It reaches the SPA inside `index.html` as a JSON data block
+//! (not executed, so compatible with `script-src 'self'`): no extra round trip at start-up.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::assets::ExtraFile;
+use crate::config::BrandSettings;
+
+/// Where a configured logo is served; the build's own logo otherwise.
+const LOGO_PATH: &str = "/brand/logo";
+const DEFAULT_LOGO_PATH: &str = "/logo.svg";
+const MAX_LOGO_BYTES: u64 = 1024 * 1024;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BrandJson<'a> {
+    name: &'a str,
+    provider: &'a str,
+    public_site_url: &'a str,
+    feedback_url: &'a str,
+    primary_color: &'a str,
+    logo_url: &'a str,
+}
+
+/// The `<script type="application/json" id="brand">` block inserted in `index.html`.
+pub fn index_head(brand: &BrandSettings) -> String {
+    let json = serde_json::to_string(&BrandJson {
+        name: &brand.name,
+        provider: &brand.provider,
+        public_site_url: brand.public_site_url.as_str(),
+        feedback_url: brand.feedback_url.as_str(),
+        primary_color: &brand.primary_color,
+        logo_url: if brand.logo.is_some() { LOGO_PATH } else { DEFAULT_LOGO_PATH },
+    })
+    .expect("brand serialises");
+    // `<` never appears outside strings in JSON; escaping it keeps `</script>` in a brand
+    // name from closing the block.
+    let json = json.replace('<', "\\u003c");
+    format!(r#"<script type="application/json" id="brand">{json}</script>"#)
+}
+
+fn logo_type(path: &Path) -> Option<&'static str> {
+    match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+        "svg" => Some("image/svg+xml"),
+        "png" => Some("image/png"),
+        "jpg" | "jpeg" => Some("image/jpeg"),
+        "webp" => Some("image/webp"),
+        _ => None,
+    }
+}
+
+/// Checked with the rest of the configuration, so that a wrong logo stops start-up early.
+pub fn check_logo(path: &Path) -> Result<(), String> {
+    logo_type(path).ok_or("expected an .svg, .png, .jpg or .webp file")?;
+    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if metadata.len() > MAX_LOGO_BYTES {
+        return Err(format!("{} is larger than 1 MiB", path.display()));
+    }
+    Ok(())
+}
+
+/// The configured logo, to be served beside the build.
+pub fn logo_file(brand: &BrandSettings) -> anyhow::Result<Option<ExtraFile>> {
+    let Some(path) = &brand.logo else { return Ok(None) };
+    Ok(Some(ExtraFile {
+        path: LOGO_PATH.into(),
+        content_type: logo_type(path).unwrap_or("application/octet-stream").into(),
+        body: std::fs::read(path)?,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_brand_name_cannot_close_the_script_block() {
+        let brand = BrandSettings { name: "</script><script>alert(1)</script>".into(), ..Default::default() };
+        let head = index_head(&brand);
+        assert_eq!(head.matches("</script>").count(), 1, "{head}");
+        let json = head
+            .trim_start_matches(r#"<script type="application/json" id="brand">"#)
+            .trim_end_matches("</script>");
+        let parsed: serde_json::Value = serde_json::from_str(json).unwrap();
+        assert_eq!(parsed["name"], "</script><script>alert(1)</script>");
+    }
+
+    #[test]
+    fn logos_must_be_images() {
+        assert!(check_logo(Path::new("/etc/passwd")).is_err());
+        assert!(check_logo(Path::new("/nonexistent/logo.svg")).unwrap_err().contains("cannot read"));
+    }
+}

@@ -1,0 +1,456 @@
+//! Typed settings: a TOML file (`config.example.toml` documents every key) overridden by
+//! environment variables `ESPACE_ASSURE__SECTION__KEY`, then validated as a whole so that an
+//! operator learns every mistake at start-up, each with the key it concerns.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use ipnet::IpNet;
+use secrecy::SecretString;
+use serde::{Deserialize, Deserializer};
+use url::Url;
+
+/// Environment prefix of the overrides: `ESPACE_ASSURE__SERVER__LISTEN` sets `server.listen`.
+pub const ENV_PREFIX: &str = "ESPACE_ASSURE__";
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    pub server: ServerSettings,
+    pub oidc: OidcSettings,
+    pub session: SessionSettings,
+    pub upstream: UpstreamSettings,
+    pub brand: BrandSettings,
+    pub demo: DemoSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ServerSettings {
+    pub listen: SocketAddr,
+    /// The address members type; derived from `listen` when absent (demo on loopback).
+    pub public_url: Option<Url>,
+    /// Reverse proxies whose `X-Request-Id` and `X-Forwarded-*` headers are believed.
+    #[serde(deserialize_with = "deserialize_networks")]
+    pub trusted_proxies: Vec<IpNet>,
+    pub log_format: LogFormat,
+    /// Worker threads; the number of cores when absent.
+    pub workers: Option<usize>,
+    /// Seconds in-flight requests get to finish after SIGTERM or Ctrl-C.
+    pub shutdown_timeout_secs: u64,
+}
+
+impl Default for ServerSettings {
+    fn default() -> Self {
+        Self {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            public_url: None,
+            trusted_proxies: Vec::new(),
+            log_format: LogFormat::Human,
+            workers: None,
+            shutdown_timeout_secs: 30,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Human,
+    Json,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OidcSettings {
+    /// Issuer URL; its `/.well-known/openid-configuration` is read at start-up.
+    pub issuer: Option<Url>,
+    pub client_id: String,
+    pub client_secret: Option<SecretString>,
+    /// Claim of the ID token (else userinfo) holding the member's person number.
+    pub person_number_claim: String,
+}
+
+impl Default for OidcSettings {
+    fn default() -> Self {
+        Self {
+            issuer: None,
+            client_id: "espace-assure".into(),
+            client_secret: None,
+            person_number_claim: "NUMERO_PERSONNE".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SessionSettings {
+    /// Inactivity after which a member is signed out (SPEC.md §9: 30 minutes).
+    pub idle_timeout_secs: u64,
+}
+
+impl Default for SessionSettings {
+    fn default() -> Self {
+        Self { idle_timeout_secs: 1800 }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct UpstreamSettings {
+    pub api: ApiUpstream,
+    pub cms: CmsUpstream,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ApiUpstream {
+    pub base_url: Option<Url>,
+    pub connect_timeout_ms: u64,
+    pub timeout_ms: u64,
+}
+
+impl Default for ApiUpstream {
+    fn default() -> Self {
+        Self { base_url: None, connect_timeout_ms: 2_000, timeout_ms: 15_000 }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CmsUpstream {
+    pub base_url: Option<Url>,
+    pub timeout_ms: u64,
+}
+
+impl Default for CmsUpstream {
+    fn default() -> Self {
+        Self { base_url: None, timeout_ms: 5_000 }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BrandSettings {
+    /// The mutual's name, as in "Retour au site de {name}".
+    pub name: String,
+    /// Name shown in "Remb. {provider}".
+    pub provider: String,
+    pub public_site_url: Url,
+    pub feedback_url: Url,
+    /// `#rgb` or `#rrggbb`; becomes the SPA's `--brand-primary`.
+    pub primary_color: String,
+    /// An SVG, PNG, JPEG or WebP file served at `/brand/logo`; the embedded logo when absent.
+    pub logo: Option<PathBuf>,
+}
+
+impl Default for BrandSettings {
+    fn default() -> Self {
+        Self {
+            name: "Mutuelle Cogévie".into(),
+            provider: "Cogévie".into(),
+            public_site_url: Url::parse("https://www.example.org/").expect("static URL"),
+            feedback_url: Url::parse("https://www.example.org/avis").expect("static URL"),
+            primary_color: "#0b5fa5".into(),
+            logo: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DemoSettings {
+    /// On by default only when no configuration file is given.
+    pub enabled: bool,
+    pub data_dir: PathBuf,
+    /// Each embedded upstream can be switched off to use a real one in its place.
+    pub idp: bool,
+    pub api: bool,
+    pub cms: bool,
+}
+
+impl Default for DemoSettings {
+    fn default() -> Self {
+        Self {
+            enabled: false,
+            data_dir: PathBuf::from("espace-assure-demo"),
+            idp: true,
+            api: true,
+            cms: true,
+        }
+    }
+}
+
+impl DemoSettings {
+    pub fn idp_on(&self) -> bool {
+        self.enabled && self.idp
+    }
+    pub fn api_on(&self) -> bool {
+        self.enabled && self.api
+    }
+    pub fn cms_on(&self) -> bool {
+        self.enabled && self.cms
+    }
+}
+
+/// Every problem found in a configuration, each naming its key.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid configuration:\n  - {}", .problems.join("\n  - "))]
+pub struct ConfigError {
+    pub problems: Vec<String>,
+}
+
+impl ConfigError {
+    fn one(problem: impl Into<String>) -> Self {
+        Self { problems: vec![problem.into()] }
+    }
+}
+
+impl Settings {
+    /// Loads `file` (demo mode when `None`), applies the environment overrides and validates.
+    pub fn load(file: Option<&Path>) -> Result<Self, ConfigError> {
+        Self::load_with_env(file, Env::prefixed(ENV_PREFIX).split("__"))
+    }
+
+    fn load_with_env(file: Option<&Path>, env: Env) -> Result<Self, ConfigError> {
+        let mut figment = Figment::new();
+        match file {
+            Some(path) => {
+                if !path.is_file() {
+                    return Err(ConfigError::one(format!("{}: no such configuration file", path.display())));
+                }
+                figment = figment.merge(Toml::file_exact(path));
+            }
+            // No file: the one-command demo, every upstream embedded.
+            None => figment = figment.merge(Serialized::default("demo.enabled", true)),
+        }
+        let settings: Settings = figment.merge(env).extract().map_err(|errors| ConfigError {
+            problems: errors.into_iter().map(describe_figment_error).collect(),
+        })?;
+        settings.validate()?;
+        Ok(settings)
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        let mut problems = Vec::new();
+        if let Some(url) = &self.server.public_url {
+            if !matches!(url.scheme(), "http" | "https") || url.path() != "/" {
+                problems
+                    .push(format!("server.public_url: expected an http(s) URL with no path, got \"{url}\""));
+            }
+        }
+        if self.server.workers == Some(0) {
+            problems.push("server.workers: must be at least 1".into());
+        }
+        self.validate_upstream(
+            &mut problems,
+            "oidc.issuer",
+            self.oidc.issuer.as_ref(),
+            self.demo.idp_on(),
+            "demo.idp",
+        );
+        self.validate_upstream(
+            &mut problems,
+            "upstream.api.base_url",
+            self.upstream.api.base_url.as_ref(),
+            self.demo.api_on(),
+            "demo.api",
+        );
+        self.validate_upstream(
+            &mut problems,
+            "upstream.cms.base_url",
+            self.upstream.cms.base_url.as_ref(),
+            self.demo.cms_on(),
+            "demo.cms",
+        );
+        if !self.demo.idp_on() && self.oidc.client_secret.is_none() {
+            problems.push("oidc.client_secret: required for the confidential client".into());
+        }
+        if self.oidc.person_number_claim.trim().is_empty() {
+            problems.push("oidc.person_number_claim: must not be empty".into());
+        }
+        if self.session.idle_timeout_secs == 0 {
+            problems.push("session.idle_timeout_secs: must be at least 1".into());
+        }
+        for (key, value) in [
+            ("upstream.api.connect_timeout_ms", self.upstream.api.connect_timeout_ms),
+            ("upstream.api.timeout_ms", self.upstream.api.timeout_ms),
+            ("upstream.cms.timeout_ms", self.upstream.cms.timeout_ms),
+        ] {
+            if value == 0 {
+                problems.push(format!("{key}: must be at least 1"));
+            }
+        }
+        if !is_hex_colour(&self.brand.primary_color) {
+            problems.push(format!(
+                "brand.primary_color: expected #rgb or #rrggbb, got \"{}\"",
+                self.brand.primary_color
+            ));
+        }
+        if let Some(logo) = &self.brand.logo {
+            if let Err(problem) = crate::brand::check_logo(logo) {
+                problems.push(format!("brand.logo: {problem}"));
+            }
+        }
+        for (key, url) in [
+            ("brand.public_site_url", &self.brand.public_site_url),
+            ("brand.feedback_url", &self.brand.feedback_url),
+        ] {
+            if !matches!(url.scheme(), "http" | "https") {
+                problems.push(format!("{key}: expected an http(s) URL, got \"{url}\""));
+            }
+        }
+        if problems.is_empty() { Ok(()) } else { Err(ConfigError { problems }) }
+    }
+
+    /// An upstream is either embedded (demo) or named, never both: a configuration that names
+    /// a real upstream cannot silently talk to the demo one instead.
+    fn validate_upstream(
+        &self,
+        problems: &mut Vec<String>,
+        key: &str,
+        url: Option<&Url>,
+        embedded: bool,
+        switch: &str,
+    ) {
+        match (url, embedded) {
+            (Some(url), true) => problems.push(format!(
+                "{key}: names \"{url}\" while the embedded demo upstream is on; set {switch} = false to use it"
+            )),
+            (Some(url), false) if !matches!(url.scheme(), "http" | "https") => {
+                problems.push(format!("{key}: expected an http(s) URL, got \"{url}\""))
+            }
+            (None, false) => problems.push(format!("{key}: required when {switch} is off")),
+            _ => {}
+        }
+    }
+}
+
+fn describe_figment_error(error: figment::Error) -> String {
+    let key = error.path.join(".");
+    let source =
+        error.metadata.as_ref().map(|metadata| format!(" (from {})", metadata.name)).unwrap_or_default();
+    if key.is_empty() { format!("{}{source}", error.kind) } else { format!("{key}: {}{source}", error.kind) }
+}
+
+fn is_hex_colour(value: &str) -> bool {
+    value
+        .strip_prefix('#')
+        .is_some_and(|hex| matches!(hex.len(), 3 | 6) && hex.chars().all(|c| c.is_ascii_hexdigit()))
+}
+
+/// Accepts CIDR blocks and bare addresses (a single host) in `server.trusted_proxies`.
+fn deserialize_networks<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<IpNet>, D::Error> {
+    let raw = Vec::<String>::deserialize(deserializer)?;
+    raw.iter()
+        .map(|entry| {
+            entry.parse::<IpNet>().or_else(|_| entry.parse::<IpAddr>().map(IpNet::from)).map_err(|_| {
+                serde::de::Error::custom(format!("\"{entry}\" is not an IP address or CIDR block"))
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn no_env() -> Env {
+        Env::prefixed("ESPACE_ASSURE_TEST_UNUSED__").split("__")
+    }
+
+    fn load_toml(text: &str) -> Result<Settings, ConfigError> {
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        file.write_all(text.as_bytes()).unwrap();
+        Settings::load_with_env(Some(file.path()), no_env())
+    }
+
+    fn problems(result: Result<Settings, ConfigError>) -> String {
+        result.expect_err("configuration should be refused").to_string()
+    }
+
+    #[test]
+    fn no_file_means_demo_mode_with_every_upstream_embedded() {
+        let settings = Settings::load_with_env(None, no_env()).unwrap();
+        assert!(settings.demo.idp_on() && settings.demo.api_on() && settings.demo.cms_on());
+        assert_eq!(settings.server.listen.to_string(), "127.0.0.1:8080");
+    }
+
+    #[test]
+    fn a_file_without_demo_section_needs_real_upstreams() {
+        let message = problems(load_toml("[server]\nlisten = \"127.0.0.1:9000\"\n"));
+        assert!(message.contains("oidc.issuer: required"), "{message}");
+        assert!(message.contains("upstream.api.base_url: required"), "{message}");
+        assert!(message.contains("oidc.client_secret: required"), "{message}");
+    }
+
+    #[test]
+    fn naming_a_real_upstream_while_its_demo_twin_is_on_is_refused() {
+        let message = problems(load_toml(
+            "[demo]\nenabled = true\n[oidc]\nissuer = \"https://sso.example.org/realms/x\"\n",
+        ));
+        assert!(message.contains("oidc.issuer: names"), "{message}");
+        assert!(message.contains("demo.idp = false"), "{message}");
+    }
+
+    #[test]
+    fn a_wrong_type_names_its_key() {
+        let message = problems(load_toml("[server]\nlisten = 12\n"));
+        assert!(message.contains("server.listen"), "{message}");
+    }
+
+    #[test]
+    fn an_unknown_key_is_refused() {
+        let message = problems(load_toml("[server]\nlisen = \"127.0.0.1:1\"\n"));
+        assert!(message.contains("lisen"), "{message}");
+    }
+
+    #[test]
+    fn environment_overrides_the_file() {
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        file.write_all(b"[demo]\nenabled = true\n").unwrap();
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("ESPACE_ASSURE__SERVER__LISTEN", "127.0.0.1:9000");
+            jail.set_env("ESPACE_ASSURE__DEMO__CMS", "false");
+            jail.set_env("ESPACE_ASSURE__UPSTREAM__CMS__BASE_URL", "http://cms.internal/");
+            let settings = Settings::load(Some(file.path())).unwrap();
+            assert_eq!(settings.server.listen.to_string(), "127.0.0.1:9000");
+            assert!(!settings.demo.cms_on());
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn trusted_proxies_accept_addresses_and_blocks() {
+        let settings = load_toml(
+            "[demo]\nenabled = true\n[server]\ntrusted_proxies = [\"10.0.0.0/8\", \"192.168.1.4\"]\n",
+        )
+        .unwrap();
+        assert_eq!(settings.server.trusted_proxies.len(), 2);
+        assert!(
+            problems(load_toml("[demo]\nenabled = true\n[server]\ntrusted_proxies = [\"proxy\"]\n"))
+                .contains("server.trusted_proxies")
+        );
+    }
+
+    #[test]
+    fn colours_and_public_url_are_checked() {
+        let message = problems(load_toml(
+            "[demo]\nenabled = true\n[brand]\nprimary_color = \"blue\"\n[server]\npublic_url = \"https://x.example/sub\"\n",
+        ));
+        assert!(message.contains("brand.primary_color"), "{message}");
+        assert!(message.contains("server.public_url"), "{message}");
+    }
+
+    #[test]
+    fn secrets_never_print() {
+        let settings = load_toml(
+            "[demo]\nenabled = true\nidp = false\n[oidc]\nissuer = \"https://sso.example/\"\nclient_secret = \"s3cr3t-value\"\n",
+        )
+        .unwrap();
+        assert!(!format!("{settings:?}").contains("s3cr3t-value"));
+    }
+}

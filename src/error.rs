@@ -1,0 +1,149 @@
+//! The one error type at the HTTP edge. Every error answer has the same JSON shape,
+//! `{"status": 404, "code": "not_found", "message": "<French sentence for a member>"}`;
+//! what went wrong inside is logged with the request id and never returned.
+
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::ServiceResponse;
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::ErrorHandlerResponse;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: the request cannot be understood (malformed body, parameter or query).
+    #[error("bad request: {0}")]
+    BadRequest(String),
+    /// 401: no live session.
+    #[error("unauthorized")]
+    Unauthorized,
+    /// 403: signed in, but not allowed (or a missing anti-forgery token).
+    #[error("forbidden")]
+    Forbidden,
+    /// 404: nothing here.
+    #[error("not found")]
+    NotFound,
+    /// 405: the path exists with other methods.
+    #[error("method not allowed")]
+    MethodNotAllowed,
+    /// 413: the request body is over the configured limit.
+    #[error("payload too large")]
+    PayloadTooLarge,
+    /// 502: an upstream refused the connection or failed.
+    #[error("bad gateway: {0}")]
+    BadGateway(String),
+    /// 503: the service cannot answer now (readiness failing).
+    #[error("service unavailable: {0}")]
+    Unavailable(String),
+    /// 504: an upstream did not answer in time.
+    #[error("gateway timeout: {0}")]
+    GatewayTimeout(String),
+    /// 500: a bug or an unexpected failure; the detail is logged only.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+/// The JSON body of every error answer.
+#[derive(Debug, Serialize)]
+pub struct ErrorBody {
+    pub status: u16,
+    pub code: &'static str,
+    pub message: &'static str,
+}
+
+impl ErrorBody {
+    /// The stable code and member-facing French message of a status.
+    pub fn for_status(status: StatusCode) -> Self {
+        let (code, message) = match status.as_u16() {
+            400 => ("bad_request", "La demande est incorrecte. Vérifiez les informations saisies."),
+            401 => ("unauthorized", "Votre session a expiré. Veuillez vous reconnecter."),
+            403 => ("forbidden", "Vous n’avez pas accès à cette ressource."),
+            404 => ("not_found", "La page ou la ressource demandée est introuvable."),
+            405 => ("method_not_allowed", "Cette action n’est pas possible sur cette ressource."),
+            406 => ("not_acceptable", "Ce format de réponse n’est pas disponible."),
+            408 => ("request_timeout", "La demande a pris trop de temps. Veuillez réessayer."),
+            413 => ("payload_too_large", "Le fichier ou le contenu envoyé est trop volumineux."),
+            415 => ("unsupported_media_type", "Ce type de contenu n’est pas accepté."),
+            429 => ("too_many_requests", "Trop de demandes. Veuillez patienter avant de réessayer."),
+            502 => {
+                ("bad_gateway", "Le service est momentanément indisponible. Veuillez réessayer plus tard.")
+            }
+            503 => (
+                "service_unavailable",
+                "Le service est momentanément indisponible. Veuillez réessayer plus tard.",
+            ),
+            504 => {
+                ("gateway_timeout", "Le service met trop de temps à répondre. Veuillez réessayer plus tard.")
+            }
+            400..=499 => ("client_error", "La demande n’a pas pu être traitée."),
+            _ => ("internal_error", "Une erreur inattendue est survenue. Veuillez réessayer plus tard."),
+        };
+        Self { status: status.as_u16(), code, message }
+    }
+
+    pub fn response(status: StatusCode) -> HttpResponse {
+        HttpResponse::build(status)
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .json(Self::for_status(status))
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Unauthorized => StatusCode::UNAUTHORIZED,
+            Self::Forbidden => StatusCode::FORBIDDEN,
+            Self::NotFound => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::GatewayTimeout(_) => StatusCode::GATEWAY_TIMEOUT,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse<BoxBody> {
+        let status = self.status_code();
+        // The span carries the request id, so this line can be matched with the member's report.
+        if status.is_server_error() {
+            tracing::error!(error = %self, "request failed");
+        } else {
+            tracing::debug!(error = %self, "request refused");
+        }
+        ErrorBody::response(status)
+    }
+}
+
+/// Turns any error answer that is not already our JSON (actix's own 404/405/413, a payload
+/// error from an extractor, ...) into the JSON body, so that clients see one error shape.
+pub fn normalise_error_body<B: MessageBody + 'static>(
+    response: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let is_json = response
+        .response()
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
+    if is_json {
+        return Ok(ErrorHandlerResponse::Response(response.map_into_left_body()));
+    }
+    let status = response.status();
+    let (request, old) = response.into_parts();
+    let mut replacement = ErrorBody::response(status);
+    // Keep the headers the original answer needed (Allow on 405, security headers, ids).
+    for (name, value) in old.headers() {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            replacement.headers_mut().append(name.clone(), value.clone());
+        }
+    }
+    replacement.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    Ok(ErrorHandlerResponse::Response(ServiceResponse::new(request, replacement).map_into_right_body::<B>()))
+}
+
+/// Extractor errors (bad JSON, bad path or query parameter) answer 400 with the JSON body.
+pub fn extractor_error(error: impl std::fmt::Display) -> actix_web::Error {
+    ApiError::BadRequest(error.to_string()).into()
+}

@@ -1,0 +1,93 @@
+//! espace-assure: the self-service portal of a mutual health insurer's members, as one
+//! executable. `Application::build` binds the listener first, so tests can ask for port 0.
+
+pub mod assets;
+pub mod brand;
+pub mod config;
+pub mod error;
+pub mod health;
+pub mod metrics;
+pub mod security;
+pub mod state;
+pub mod telemetry;
+
+use std::net::TcpListener;
+use std::time::Duration;
+
+use actix_web::dev::Server;
+use actix_web::middleware::{ErrorHandlers, from_fn};
+use actix_web::{App, HttpServer, web};
+use url::Url;
+
+use crate::assets::Assets;
+use crate::config::Settings;
+use crate::state::{AppState, Endpoints};
+
+pub struct Application {
+    port: u16,
+    public_url: Url,
+    server: Server,
+}
+
+impl Application {
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let listener = TcpListener::bind(settings.server.listen)?;
+        let bound = listener.local_addr()?;
+        let endpoints = Endpoints::resolve(&settings, bound);
+        let assets = Assets::load(
+            &brand::index_head(&settings.brand),
+            brand::logo_file(&settings.brand)?.into_iter().collect(),
+        )?;
+        let state = web::Data::new(AppState {
+            http: state::http_client(&settings)?,
+            metrics: metrics::Metrics::new(),
+            endpoints: endpoints.clone(),
+            assets,
+            settings,
+        });
+        let workers = state
+            .settings
+            .server
+            .workers
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |cores| cores.get()));
+        let shutdown = Duration::from_secs(state.settings.server.shutdown_timeout_secs);
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(state.clone())
+                .app_data(web::JsonConfig::default().error_handler(|e, _| error::extractor_error(e)))
+                .app_data(web::PathConfig::default().error_handler(|e, _| error::extractor_error(e)))
+                .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
+                .wrap(ErrorHandlers::new().default_handler(error::normalise_error_body))
+                .wrap(security::headers(&state.endpoints.public_url, &state.endpoints.oidc_issuer))
+                .wrap(from_fn(telemetry::observe_request))
+                .configure(routes)
+        })
+        .workers(workers)
+        // SIGTERM and Ctrl-C stop accepting, then in-flight requests get this long to finish.
+        .shutdown_timeout(shutdown.as_secs())
+        .listen(listener)?
+        .run();
+        Ok(Self { port: bound.port(), public_url: endpoints.public_url, server })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub fn public_url(&self) -> &Url {
+        &self.public_url
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+fn routes(cfg: &mut web::ServiceConfig) {
+    // Resources (not bare routes) so that another method on these paths answers 405.
+    cfg.service(web::resource("/healthz").get(health::healthz))
+        .service(web::resource("/readyz").get(health::readyz))
+        .service(web::resource("/metrics").get(metrics::metrics))
+        // Registered last: every path nothing else took.
+        .default_service(web::to(assets::serve));
+}

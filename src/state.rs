@@ -1,0 +1,106 @@
+//! What every handler shares, built once by `Application::build`.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use url::Url;
+
+use crate::assets::Assets;
+use crate::config::Settings;
+use crate::metrics::Metrics;
+
+pub struct AppState {
+    pub settings: Settings,
+    pub endpoints: Endpoints,
+    pub assets: Assets,
+    pub metrics: Metrics,
+    /// One pooled client for every upstream call (keep-alive, shared TLS sessions).
+    pub http: reqwest::Client,
+}
+
+/// Where the portal is and where its upstreams are, once the listening port is known: in demo
+/// mode the embedded upstreams live on the portal's own port.
+#[derive(Debug, Clone)]
+pub struct Endpoints {
+    pub public_url: Url,
+    /// Always ends with `/`, so that `join` keeps the realm path of a Keycloak issuer.
+    pub oidc_issuer: Url,
+    /// `/api/{rest}` of the portal is forwarded to `{api_base}{rest}`.
+    pub api_base: Url,
+    /// `/api/strapi/{rest}` of the portal is read from `{cms_base}{rest}`.
+    pub cms_base: Url,
+}
+
+impl Endpoints {
+    pub fn resolve(settings: &Settings, bound: SocketAddr) -> Self {
+        // The portal calls its embedded upstreams on the address it listens on.
+        let own_host = match bound.ip() {
+            ip if ip.is_unspecified() => "127.0.0.1".to_owned(),
+            ip if ip.is_ipv6() => format!("[{ip}]"),
+            ip => ip.to_string(),
+        };
+        let own_url = Url::parse(&format!("http://{own_host}:{}/", bound.port())).expect("valid URL");
+        let public_url = settings.server.public_url.clone().unwrap_or_else(|| own_url.clone());
+        let embedded = |base: &Url, path: &str| base.join(path).expect("static path");
+        // The issuer is seen by browsers too (the authorisation redirect): public URL.
+        let oidc_issuer = match &settings.oidc.issuer {
+            Some(issuer) => with_trailing_slash(issuer),
+            None => embedded(&public_url, "_demo/idp/"),
+        };
+        let api_base = match &settings.upstream.api.base_url {
+            Some(base) => with_trailing_slash(base),
+            None => embedded(&own_url, "_demo/api/"),
+        };
+        let cms_base = match &settings.upstream.cms.base_url {
+            Some(base) => with_trailing_slash(base),
+            None => embedded(&own_url, "_demo/cms/"),
+        };
+        Self { public_url, oidc_issuer, api_base, cms_base }
+    }
+}
+
+fn with_trailing_slash(url: &Url) -> Url {
+    let mut url = url.clone();
+    if !url.path().ends_with('/') {
+        url.set_path(&format!("{}/", url.path()));
+    }
+    url
+}
+
+pub fn http_client(settings: &Settings) -> reqwest::Result<reqwest::Client> {
+    reqwest::Client::builder()
+        .connect_timeout(Duration::from_millis(settings.upstream.api.connect_timeout_ms))
+        .pool_idle_timeout(Duration::from_secs(90))
+        // Upstream redirects are never followed: a proxy must not wander to another host.
+        .redirect(reqwest::redirect::Policy::none())
+        .user_agent(concat!("espace-assure/", env!("CARGO_PKG_VERSION")))
+        .build()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn demo_upstreams_live_on_the_bound_port() {
+        let settings = Settings {
+            demo: crate::config::DemoSettings { enabled: true, ..Default::default() },
+            ..Default::default()
+        };
+        let endpoints = Endpoints::resolve(&settings, "0.0.0.0:4321".parse().unwrap());
+        assert_eq!(endpoints.public_url.as_str(), "http://127.0.0.1:4321/");
+        assert_eq!(endpoints.oidc_issuer.as_str(), "http://127.0.0.1:4321/_demo/idp/");
+        assert_eq!(endpoints.api_base.as_str(), "http://127.0.0.1:4321/_demo/api/");
+    }
+
+    #[test]
+    fn a_keycloak_realm_path_is_kept_when_joining() {
+        let mut settings = Settings::default();
+        settings.oidc.issuer = Some(Url::parse("https://sso.example.org/realms/mutuelle").unwrap());
+        let endpoints = Endpoints::resolve(&settings, "127.0.0.1:80".parse().unwrap());
+        assert_eq!(
+            endpoints.oidc_issuer.join(".well-known/openid-configuration").unwrap().as_str(),
+            "https://sso.example.org/realms/mutuelle/.well-known/openid-configuration"
+        );
+    }
+}

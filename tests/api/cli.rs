@@ -1,0 +1,83 @@
+//! The binary itself: configuration checks, start-up failures, graceful shutdown.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_espace-assure");
+
+fn example_config() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config.example.toml")
+}
+
+fn check_config(text: &str) -> std::process::Output {
+    let mut file = tempfile::Builder::new().suffix(".toml").tempfile().unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+    Command::new(BINARY).args(["check-config"]).arg(file.path()).env_clear().output().unwrap()
+}
+
+#[test]
+fn check_config_accepts_the_documented_example() {
+    let output = Command::new(BINARY).arg("check-config").arg(example_config()).env_clear().output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+#[test]
+fn check_config_refuses_a_broken_file_with_exit_code_2_naming_the_key() {
+    for (text, key) in [
+        ("[server]\nlisten = \"not an address\"\n[demo]\nenabled = true\n", "server.listen"),
+        ("[demo]\nenabled = true\n[brand]\nprimary_color = \"red\"\n", "brand.primary_color"),
+        ("[demo]\nenabled = true\n[server]\nunknown_key = 1\n", "unknown_key"),
+        ("[server]\nlisten = \"127.0.0.1:1\"\n", "oidc.issuer"),
+        ("this is not toml", "TOML"),
+    ] {
+        let output = check_config(text);
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(key), "{key} not named in: {stderr}");
+    }
+}
+
+#[test]
+fn a_missing_file_is_exit_code_2() {
+    let output =
+        Command::new(BINARY).args(["--config", "/nonexistent/espace.toml"]).env_clear().output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("/nonexistent/espace.toml"));
+}
+
+#[test]
+fn an_invalid_environment_override_stops_start_up_naming_the_key() {
+    let output =
+        Command::new(BINARY).env_clear().env("ESPACE_ASSURE__SERVER__WORKERS", "many").output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("server.workers"));
+}
+
+#[test]
+fn sigterm_stops_the_server_gracefully() {
+    let data = tempfile::tempdir().unwrap();
+    let mut child = Command::new(BINARY)
+        .env_clear()
+        .env("ESPACE_ASSURE__SERVER__LISTEN", "127.0.0.1:0")
+        .current_dir(data.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.take().unwrap()), &mut line)
+        .unwrap();
+    assert!(line.contains("open http://127.0.0.1:"), "{line}");
+    let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "still running after SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

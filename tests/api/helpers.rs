@@ -1,0 +1,99 @@
+use std::path::PathBuf;
+
+use espace_assure::Application;
+use espace_assure::config::Settings;
+use reqwest::header::HeaderMap;
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    /// Kept alive for the app's lifetime: the demo data folder.
+    _data_dir: tempfile::TempDir,
+}
+
+/// Demo settings on a free port, with a fresh data folder.
+pub fn test_settings() -> Settings {
+    let mut settings = Settings::default();
+    settings.demo.enabled = true;
+    settings.server.listen = "127.0.0.1:0".parse().unwrap();
+    settings.server.workers = Some(1);
+    settings
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+pub async fn spawn_app_with(customise: impl FnOnce(&mut Settings)) -> TestApp {
+    let data_dir = tempfile::tempdir().unwrap();
+    let mut settings = test_settings();
+    settings.demo.data_dir = data_dir.path().to_path_buf();
+    customise(&mut settings);
+    let app = Application::build(settings).await.expect("app builds");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        // Compression is negotiated by hand in these tests: reqwest must not do it.
+        .no_gzip()
+        .no_brotli()
+        .build()
+        .unwrap();
+    TestApp { address, client, _data_dir: data_dir }
+}
+
+impl TestApp {
+    pub async fn get(&self, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
+        self.request(reqwest::Method::GET, path, headers).await
+    }
+
+    pub async fn request(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> reqwest::Response {
+        let mut builder = self.client.request(method, format!("{}{path}", self.address));
+        for (name, value) in headers {
+            builder = builder.header(*name, *value);
+        }
+        builder.send().await.expect("request reaches the app")
+    }
+
+    /// A page as a browser asks for it.
+    pub async fn get_html(&self, path: &str) -> reqwest::Response {
+        self.get(path, &[("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")]).await
+    }
+}
+
+pub fn header<'a>(headers: &'a HeaderMap, name: &str) -> &'a str {
+    headers.get(name).map(|v| v.to_str().unwrap()).unwrap_or_default()
+}
+
+/// The front-end build the binary embeds, to compare what is served with what was built.
+pub fn dist() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("frontend/dist")
+}
+
+/// The largest hashed JavaScript file of the build, as `/assets/name.js`.
+pub fn largest_script() -> (String, Vec<u8>) {
+    let mut scripts: Vec<_> = std::fs::read_dir(dist().join("assets"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "js"))
+        .collect();
+    scripts.sort_by_key(|p| std::fs::metadata(p).unwrap().len());
+    let path = scripts.pop().expect("the build has a script");
+    (format!("/assets/{}", path.file_name().unwrap().to_str().unwrap()), std::fs::read(&path).unwrap())
+}
+
+/// Asserts the uniform JSON error body and returns it.
+pub async fn assert_json_error(response: reqwest::Response, status: u16, code: &str) -> serde_json::Value {
+    assert_eq!(response.status().as_u16(), status);
+    assert!(header(response.headers(), "content-type").starts_with("application/json"));
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(body["status"], status);
+    assert_eq!(body["code"], code);
+    assert!(!body["message"].as_str().unwrap().is_empty());
+    body
+}

@@ -1,0 +1,9 @@
+//! Integration tests: each spawns the real application on port 0.
+
+mod assets;
+mod cli;
+mod errors;
+mod health;
+mod helpers;
+mod security_headers;
+mod telemetry;

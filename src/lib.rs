@@ -4,6 +4,7 @@
 pub mod assets;
 pub mod brand;
 pub mod config;
+pub mod demo;
 pub mod error;
 pub mod health;
 pub mod metrics;

@@ -1,0 +1,60 @@
+//! The five fictitious members of the demo, as the identity provider knows them. Together they
+//! exercise every flag of SPEC.md §6; the member API seeds its richer data from the same list.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Persona {
+    /// The person number (`NUMERO_PERSONNE`), also the sign-in `Login`.
+    pub person_number: &'static str,
+    pub civilite: &'static str,
+    pub prenom: &'static str,
+    pub nom: &'static str,
+    pub username: &'static str,
+    pub email: &'static str,
+}
+
+pub const PERSONAS: [Persona; 5] = [
+    Persona {
+        person_number: "100001",
+        civilite: "Mme",
+        prenom: "Marie",
+        nom: "DUPONT",
+        username: "marie.dupont",
+        email: "marie.dupont@example.org",
+    },
+    Persona {
+        person_number: "100002",
+        civilite: "M.",
+        prenom: "Jean",
+        nom: "MARTIN",
+        username: "jean.martin",
+        email: "jean.martin@example.org",
+    },
+    Persona {
+        person_number: "100003",
+        civilite: "Mme",
+        prenom: "Léa",
+        nom: "BERNARD",
+        username: "lea.bernard",
+        email: "lea.bernard@example.org",
+    },
+    Persona {
+        person_number: "100004",
+        civilite: "M.",
+        prenom: "Paul",
+        nom: "DURAND",
+        username: "paul.durand",
+        email: "paul.durand@example.org",
+    },
+    Persona {
+        person_number: "100005",
+        civilite: "Mme",
+        prenom: "Sophie",
+        nom: "PETIT",
+        username: "sophie.petit",
+        email: "sophie.petit@example.org",
+    },
+];
+
+pub fn by_person_number(person_number: &str) -> Option<&'static Persona> {
+    PERSONAS.iter().find(|persona| persona.person_number == person_number)
+}

@@ -1,8 +1,10 @@
 //! Integration tests: each spawns the real application on port 0.
 
 mod assets;
+mod auth;
 mod cli;
 mod errors;
+mod fake_idp;
 mod health;
 mod helpers;
 mod security_headers;

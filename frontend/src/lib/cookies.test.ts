@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cookiesEnabled, readCookie } from './cookies';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('readCookie', () => {
+  it('reads and decodes the value of a named cookie', () => {
+    document.cookie = 'other=1; path=/';
+    document.cookie = 'XSRF-TOKEN=a%2Fb; path=/';
+
+    expect(readCookie('XSRF-TOKEN')).toBe('a/b');
+  });
+
+  it('is undefined for a cookie that is not set', () => {
+    expect(readCookie('XSRF-TOKEN')).toBeUndefined();
+  });
+});
+
+describe('cookiesEnabled', () => {
+  it('is true when a test cookie can be written and read back', () => {
+    expect(cookiesEnabled()).toBe(true);
+  });
+
+  it('removes its test cookie', () => {
+    cookiesEnabled();
+
+    expect(document.cookie).toBe('');
+  });
+
+  it('is false when the navigator says cookies are disabled', () => {
+    vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
+
+    expect(cookiesEnabled()).toBe(false);
+  });
+
+  it('is false when the browser claims cookies but drops every write', () => {
+    vi.spyOn(Document.prototype, 'cookie', 'get').mockReturnValue('');
+    vi.spyOn(Document.prototype, 'cookie', 'set').mockImplementation(() => undefined);
+
+    expect(cookiesEnabled()).toBe(false);
+  });
+});

@@ -1,9 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { dropCookieWrites, switchCookiesOff } from '@/test/cookies';
 import { cookiesEnabled, readCookie } from './cookies';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('readCookie', () => {
   it('reads and decodes the value of a named cookie', () => {
@@ -30,14 +27,13 @@ describe('cookiesEnabled', () => {
   });
 
   it('is false when the navigator says cookies are disabled', () => {
-    vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
+    switchCookiesOff();
 
     expect(cookiesEnabled()).toBe(false);
   });
 
   it('is false when the browser claims cookies but drops every write', () => {
-    vi.spyOn(Document.prototype, 'cookie', 'get').mockReturnValue('');
-    vi.spyOn(Document.prototype, 'cookie', 'set').mockImplementation(() => undefined);
+    dropCookieWrites();
 
     expect(cookiesEnabled()).toBe(false);
   });

@@ -7,8 +7,14 @@ import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 
 const legalTexts = {
-  mentionsLegales: { Titre: 'Mentions légales', Contenu: '<p>Éditeur : <strong>Mutuelle Cogévie</strong></p>' },
-  cgu: { Titre: "Conditions générales d'utilisation", Contenu: '<p>Article 1 : <em>objet</em></p>' },
+  mentionsLegales: {
+    Titre: 'Mentions légales',
+    Contenu: '<p>Éditeur : <strong>Mutuelle Cogévie</strong></p>',
+  },
+  cgu: {
+    Titre: "Conditions générales d'utilisation",
+    Contenu: '<p>Article 1 : <em>objet</em></p>',
+  },
 };
 
 describe('the article page', () => {
@@ -20,7 +26,8 @@ describe('the article page', () => {
           Id: 3,
           Titre: 'Prévention santé',
           courtierChesneau: false,
-          Contenu: '<h2>Vaccins</h2><p>Pensez au <a href="/mutuelle/remboursements">rappel</a>.</p>',
+          Contenu:
+            '<h2>Vaccins</h2><p>Pensez au <a href="/mutuelle/remboursements">rappel</a>.</p>',
         }),
       ),
     );
@@ -28,12 +35,43 @@ describe('the article page', () => {
     const { router } = renderApp('/home/article/3');
 
     const article = await screen.findByRole('article');
-    expect(within(article).getByRole('heading', { level: 1, name: 'Prévention santé' })).toBeVisible();
+    expect(
+      within(article).getByRole('heading', { level: 1, name: 'Prévention santé' }),
+    ).toBeVisible();
     expect(within(article).getByRole('heading', { level: 2, name: 'Vaccins' })).toBeVisible();
     expect(document.title).toBe('Prévention santé – Espace assuré');
 
     await userEvent.click(within(article).getByRole('link', { name: 'rappel' }));
     expect(router.state.location.pathname).toBe('/mutuelle/remboursements');
+  });
+
+  it('leaves links to what the server answers itself to the browser', async () => {
+    server.use(
+      ...signedIn(),
+      http.get('/api/strapi/menus/3', () =>
+        HttpResponse.json({
+          Id: 3,
+          Titre: 'Votre livret',
+          courtierChesneau: false,
+          Contenu: '<p><a href="/api/assure/livret">Télécharger le livret</a></p>',
+        }),
+      ),
+    );
+    renderApp('/home/article/3');
+    const link = await screen.findByRole('link', { name: 'Télécharger le livret' });
+    // Seen on window, after the app's own handler: was the click taken over? (Then cancelled
+    // here, because jsdom cannot load another page.)
+    let takenOver: boolean | undefined;
+    const observe = (event: Event) => {
+      takenOver = event.defaultPrevented;
+      event.preventDefault();
+    };
+    window.addEventListener('click', observe);
+
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    window.removeEventListener('click', observe);
+
+    expect(takenOver).toBe(false);
   });
 
   it('shows a skeleton while loading', async () => {
@@ -59,9 +97,14 @@ describe('the article page', () => {
 
     renderApp('/home/article/3');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Contenu indisponible' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Contenu indisponible' }),
+    ).toBeVisible();
     expect(screen.getByText(text)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute(
+      'href',
+      '/home',
+    );
   });
 
   it('offers to try again after a failure that may pass', async () => {
@@ -71,14 +114,21 @@ describe('the article page', () => {
         once: true,
       }),
       http.get('/api/strapi/menus/3', () =>
-        HttpResponse.json({ Id: 3, Titre: 'Prévention santé', courtierChesneau: false, Contenu: '<p>Ok</p>' }),
+        HttpResponse.json({
+          Id: 3,
+          Titre: 'Prévention santé',
+          courtierChesneau: false,
+          Contenu: '<p>Ok</p>',
+        }),
       ),
     );
     renderApp('/home/article/3');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Réessayer' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Prévention santé' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Prévention santé' }),
+    ).toBeVisible();
   });
 });
 
@@ -105,7 +155,11 @@ describe('the news page', () => {
     server.use(
       ...signedIn(),
       http.get('/api/strapi/page-nouveautes/2', () =>
-        HttpResponse.json({ Id: 2, Titre: 'Votre attestation en ligne', Contenu: '<p>Depuis ce mois-ci…</p>' }),
+        HttpResponse.json({
+          Id: 2,
+          Titre: 'Votre attestation en ligne',
+          Contenu: '<p>Depuis ce mois-ci…</p>',
+        }),
       ),
     );
 

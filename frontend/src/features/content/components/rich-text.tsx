@@ -1,10 +1,18 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { isServerPath } from '@/lib/links';
 import styles from './rich-text.module.css';
 
 /** Plain clicks only: a modified click (new tab, download…) keeps the browser's behaviour. */
 function isPlainClick(event: MouseEvent): boolean {
-  return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey
+  );
 }
 
 /**
@@ -13,7 +21,8 @@ function isPlainClick(event: MouseEvent): boolean {
  * event handlers, so anything that slipped through still could not run: no second sanitiser
  * is shipped to the browser.
  *
- * Links to the portal's own pages are followed inside the app instead of reloading it.
+ * Links to the portal's own pages are followed inside the app instead of reloading it; links
+ * to what the server answers itself (a document under /api, a file) load as usual.
  */
 export function RichText({ html }: { html: string }) {
   const navigate = useNavigate();
@@ -21,9 +30,10 @@ export function RichText({ html }: { html: string }) {
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (!isPlainClick(event) || !(event.target instanceof Element)) return;
     const anchor = event.target.closest('a');
-    if (!anchor?.href || (anchor.target !== '' && anchor.target !== '_self')) return;
+    if (!anchor?.href || anchor.hasAttribute('download')) return;
+    if (anchor.target !== '' && anchor.target !== '_self') return;
     const url = new URL(anchor.href);
-    if (url.origin !== window.location.origin) return;
+    if (url.origin !== window.location.origin || isServerPath(url.pathname)) return;
     event.preventDefault();
     void navigate(url.pathname + url.search + url.hash);
   };

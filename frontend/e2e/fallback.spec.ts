@@ -46,7 +46,9 @@ test.describe('the fallback page', () => {
 });
 
 test.describe('a browser that refuses cookies', () => {
-  test('with the navigator flag off goes to the fallback page and starts nothing', async ({ page }) => {
+  test('with the navigator flag off goes to the fallback page and starts nothing', async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'cookieEnabled', { get: () => false });
     });
@@ -54,7 +56,9 @@ test.describe('a browser that refuses cookies', () => {
 
     await page.goto('/home');
 
-    await page.waitForURL((url) => url.pathname === '/fallback' && url.search === '?reason=cookies-disabled');
+    await page.waitForURL(
+      (url) => url.pathname === '/fallback' && url.search === '?reason=cookies-disabled',
+    );
     await expect(page.getByText(cookiesText)).toBeVisible();
     expect(calls).toEqual([]);
   });
@@ -83,7 +87,9 @@ test('the error page explains a start-up failure without echoing its message', a
   );
 
   await expect(page.getByRole('heading', { level: 1, name: 'Connexion impossible' })).toBeVisible();
-  await expect(page.getByText('Le service de connexion est injoignable pour le moment.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Le service de connexion est injoignable pour le moment.', { exact: false }),
+  ).toBeVisible();
   await expect(page.getByText('0800')).toHaveCount(0);
   await expectNoAccessibilityViolations(page);
 });

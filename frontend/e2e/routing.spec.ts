@@ -24,7 +24,9 @@ test.describe('routes of the signed-in member', () => {
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await expect(page.getByRole('heading', { level: 2, name: 'Section en préparation' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Section en préparation' }),
+      ).toBeVisible();
       await expect(mainNavigation(page)).toBeVisible();
       await expectNoAccessibilityViolations(page);
     }
@@ -60,16 +62,24 @@ test.describe('routes of the signed-in member', () => {
   });
 
   test('the cookie panel lists the portal’s cookies and keeps the choice', async ({ page }) => {
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Gestion des cookies' }).click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('button', { name: 'Gestion des cookies' })
+      .click();
     const panel = page.getByRole('dialog', { name: 'Gestion des cookies' });
-    await expect(panel.getByRole('rowheader', { name: '__Host-espace-assure-session' })).toBeVisible();
+    await expect(
+      panel.getByRole('rowheader', { name: '__Host-espace-assure-session' }),
+    ).toBeVisible();
     await expect(panel.getByRole('rowheader', { name: 'XSRF-TOKEN' })).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
     await panel.getByRole('button', { name: 'Tout refuser' }).click();
     await expect(panel).toBeHidden();
     await page.reload();
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Gestion des cookies' }).click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('button', { name: 'Gestion des cookies' })
+      .click();
 
     await expect(panel).toContainText('Votre choix : tout refuser');
   });

@@ -35,7 +35,9 @@ test('broker-only menu entries show for M. Paul DURAND only', async ({ page }) =
     .map((menu) => menu.Titre);
   expect(brokerOnly.length).toBeGreaterThan(0);
   for (const title of brokerOnly) {
-    await expect(mainNavigation(page).getByRole('link', { name: title, exact: true })).toBeVisible();
+    await expect(
+      mainNavigation(page).getByRole('link', { name: title, exact: true }),
+    ).toBeVisible();
   }
   await signOut(page);
 

@@ -27,7 +27,9 @@ test.describe('signing in and out', () => {
     expect(errors).toEqual([]);
   });
 
-  test('signing out ends the session: the guarded pages send back to the root', async ({ page }) => {
+  test('signing out ends the session: the guarded pages send back to the root', async ({
+    page,
+  }) => {
     await signInAs(page, 'Marie DUPONT');
 
     await signOut(page);

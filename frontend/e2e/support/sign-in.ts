@@ -36,5 +36,7 @@ export async function currentSession(page: Page): Promise<{
 }> {
   const response = await page.request.get('/api/session');
   expect(response.status()).toBe(200);
-  return (await response.json()) as { User: { Radie: boolean; CarteTp: boolean; courtier: string | null } };
+  return (await response.json()) as {
+    User: { Radie: boolean; CarteTp: boolean; courtier: string | null };
+  };
 }

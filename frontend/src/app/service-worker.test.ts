@@ -12,7 +12,9 @@ describe('registerServiceWorker', () => {
 
     registerServiceWorker();
 
-    expect(warn).toHaveBeenCalledWith('Service workers are disabled or not supported by this browser');
+    expect(warn).toHaveBeenCalledWith(
+      'Service workers are disabled or not supported by this browser',
+    );
   });
 
   it('registers the worker for the whole portal', () => {

@@ -15,9 +15,14 @@ interface ExternalLinkProps {
  */
 export function ExternalLink({ href, className, onClick, children }: ExternalLinkProps) {
   return (
-    <a href={href} className={className} target="_blank" rel="noopener noreferrer" onClick={onClick}>
-      {children}{' '}
-      <span className="visually-hidden">{t('app.newTab')}</span>
+    <a
+      href={href}
+      className={className}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={onClick}
+    >
+      {children} <span className="visually-hidden">{t('app.newTab')}</span>
     </a>
   );
 }

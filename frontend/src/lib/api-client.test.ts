@@ -113,7 +113,10 @@ describe('answers', () => {
 
   it('that are not JSON errors keep their status with an empty message', async () => {
     server.use(
-      http.get('/api/strapi/menus', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })),
+      http.get(
+        '/api/strapi/menus',
+        () => new HttpResponse('<html>Bad gateway</html>', { status: 502 }),
+      ),
     );
 
     await expect(apiGet('/api/strapi/menus')).rejects.toMatchObject({ status: 502, message: '' });
@@ -124,8 +127,7 @@ describe('answers', () => {
 
     await expect(apiGet('/api/strapi/menus')).rejects.toMatchObject({
       status: 0,
-      message:
-        'Le service est momentanément injoignable. Vérifiez votre connexion puis réessayez.',
+      message: 'Le service est momentanément injoignable. Vérifiez votre connexion puis réessayez.',
     });
   });
 
@@ -134,7 +136,10 @@ describe('answers', () => {
     const stop = onHttpError((detail) => broadcasts.push(detail));
     server.use(
       http.get('/api/strapi/bloc-gauche/home', () =>
-        HttpResponse.json({ status: 404, code: 'not_found', message: 'Introuvable.' }, { status: 404 }),
+        HttpResponse.json(
+          { status: 404, code: 'not_found', message: 'Introuvable.' },
+          { status: 404 },
+        ),
       ),
     );
 
@@ -146,7 +151,9 @@ describe('answers', () => {
   it('a 200 that is not JSON after a redirect is followed with a full page load', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
     server.use(
-      http.get('/api/assure/infos', () => Response.redirect('http://localhost:3000/sso/login', 302)),
+      http.get('/api/assure/infos', () =>
+        Response.redirect('http://localhost:3000/sso/login', 302),
+      ),
       http.get('http://localhost:3000/sso/login', () => new HttpResponse('<html>login</html>')),
     );
 
@@ -171,7 +178,12 @@ describe('the httpError broadcast', () => {
     await apiGet('/api/assure/contrats').catch(() => undefined);
 
     expect(broadcasts).toEqual([
-      { status: 502, code: 'upstream', message: 'Service indisponible.', url: '/api/assure/contrats' },
+      {
+        status: 502,
+        code: 'upstream',
+        message: 'Service indisponible.',
+        url: '/api/assure/contrats',
+      },
     ]);
   });
 

@@ -5,8 +5,9 @@
 export function titleCase(name: string): string {
   return name
     .toLocaleLowerCase('fr')
-    .replace(/(^|[\s'’-])(\p{L})/gu, (_, separator: string, letter: string) =>
-      separator + letter.toLocaleUpperCase('fr'),
+    .replace(
+      /(^|[\s'’-])(\p{L})/gu,
+      (_, separator: string, letter: string) => separator + letter.toLocaleUpperCase('fr'),
     );
 }
 

@@ -14,7 +14,7 @@ export interface HttpErrorDetail {
  * "not signed in" answer, nothing to tell the member) and anything about the identity
  * provider's account endpoint.
  */
-export function isBroadcast({ status, message, url }: HttpErrorDetail): boolean {
+function isBroadcast({ status, message, url }: HttpErrorDetail): boolean {
   if (status === 401 && message === '') return false;
   return !url.includes('api/account');
 }

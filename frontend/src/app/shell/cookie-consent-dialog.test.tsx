@@ -17,8 +17,12 @@ describe('the cookie management panel', () => {
   it('lists the cookies the portal sets', async () => {
     const panel = await openPanel();
 
-    const table = within(panel).getByRole('table', { name: 'Cookies déposés par votre espace assuré' });
-    expect(within(table).getByRole('rowheader', { name: '__Host-espace-assure-session' })).toBeVisible();
+    const table = within(panel).getByRole('table', {
+      name: 'Cookies déposés par votre espace assuré',
+    });
+    expect(
+      within(table).getByRole('rowheader', { name: '__Host-espace-assure-session' }),
+    ).toBeVisible();
     expect(within(table).getByRole('rowheader', { name: 'XSRF-TOKEN' })).toBeVisible();
   });
 
@@ -49,7 +53,11 @@ describe('the cookie management panel', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Gestion des cookies' }));
 
-    expect(within(panel).getByText(/^Votre choix : tout refuser, conservé jusqu’au \d{2}\/\d{2}\/\d{4}\.$/)).toBeVisible();
+    expect(
+      within(panel).getByText(
+        /^Votre choix : tout refuser, conservé jusqu’au \d{2}\/\d{2}\/\d{4}\.$/,
+      ),
+    ).toBeVisible();
   });
 
   it('closes with its "Fermer" button', async () => {

@@ -21,7 +21,12 @@ describe('the HTTP error announcer', () => {
     const region = await liveRegion();
 
     act(() => {
-      broadcastHttpError({ status: 502, code: 'upstream', message: 'Service indisponible.', url: '/api/x' });
+      broadcastHttpError({
+        status: 502,
+        code: 'upstream',
+        message: 'Service indisponible.',
+        url: '/api/x',
+      });
     });
 
     expect(region).toHaveTextContent('Service indisponible.');
@@ -41,7 +46,12 @@ describe('the HTTP error announcer', () => {
   it('stays until the member dismisses it', async () => {
     const region = await liveRegion();
     act(() => {
-      broadcastHttpError({ status: 502, code: 'upstream', message: 'Service indisponible.', url: '/api/x' });
+      broadcastHttpError({
+        status: 502,
+        code: 'upstream',
+        message: 'Service indisponible.',
+        url: '/api/x',
+      });
     });
 
     await userEvent.click(within(region).getByRole('button', { name: 'Fermer le message' }));

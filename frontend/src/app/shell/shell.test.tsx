@@ -63,7 +63,9 @@ describe('the shell', () => {
     server.use(
       ...signedIn(
         {},
-        { banner: { Libelle: 'Nouveau', Texte: 'Votre carte en ligne.', URL: null, Visible: true } },
+        {
+          banner: { Libelle: 'Nouveau', Texte: 'Votre carte en ligne.', URL: null, Visible: true },
+        },
       ),
     );
 

@@ -91,7 +91,9 @@ export function Shell() {
         onClose={drawer.closeDrawer}
         closeButtonRef={drawer.closeButton}
       />
-      {drawer.open && <div className={styles.backdrop} aria-hidden="true" onClick={drawer.closeDrawer} />}
+      {drawer.open && (
+        <div className={styles.backdrop} aria-hidden="true" onClick={drawer.closeDrawer} />
+      )}
       <div className={styles.column}>
         <TopBar
           sidebarId={sidebarId}

@@ -47,7 +47,8 @@ describe('the sidebar links', () => {
     renderApp('/home');
     const navigation = await mainNavigation();
 
-    const href = (name: string) => within(navigation).getByRole('link', { name }).getAttribute('href');
+    const href = (name: string) =>
+      within(navigation).getByRole('link', { name }).getAttribute('href');
     expect(href('Accueil')).toBe('/home');
     expect(href('Mes informations personnelles')).toBe('/compte/informations-personnelles');
     expect(href('Ma carte de Tiers Payant')).toBe('/mutuelle/smart-carte');
@@ -102,7 +103,9 @@ describe('the sidebar links', () => {
       http.get('/api/session', () => HttpResponse.json(aSession())),
       http.get('/api/strapi/menus', () => {
         menuCalls += 1;
-        return HttpResponse.json([{ Id: menuCalls, Titre: `Article ${String(menuCalls)}`, courtierChesneau: false }]);
+        return HttpResponse.json([
+          { Id: menuCalls, Titre: `Article ${String(menuCalls)}`, courtierChesneau: false },
+        ]);
       }),
       ...shellContent(),
     );

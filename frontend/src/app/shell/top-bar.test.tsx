@@ -17,7 +17,9 @@ describe('the top bar', () => {
 
     renderApp('/home');
 
-    expect(await screen.findByRole('banner')).toHaveTextContent('Bienvenue sur votre espace assuré');
+    expect(await screen.findByRole('banner')).toHaveTextContent(
+      'Bienvenue sur votre espace assuré',
+    );
   });
 
   it.each([

@@ -27,7 +27,12 @@ export function TopBar({ sidebarId, menuOpen, onOpenMenu, menuButtonRef }: TopBa
         onClick={onOpenMenu}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path
+            d="M3 6h18M3 12h18M3 18h18"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
         </svg>
         <span className="visually-hidden">{t('shell.openMenu')}</span>
       </button>

@@ -20,11 +20,16 @@ describe('the error page', () => {
       'keycloak-init-failed',
       'La connexion à votre espace assuré n’a pas pu être établie. Veuillez réessayer.',
     ],
-    ['something-else', 'La connexion à votre espace assuré n’a pas pu être établie. Veuillez réessayer.'],
+    [
+      'something-else',
+      'La connexion à votre espace assuré n’a pas pu être établie. Veuillez réessayer.',
+    ],
   ])('explains the reason %s in French', async (reason, text) => {
     renderApp(`/error?reason=${reason}&status=503`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion impossible' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Connexion impossible' }),
+    ).toBeVisible();
     expect(screen.getByText(text)).toBeVisible();
     expect(screen.getByText('Code d’erreur : 503')).toBeVisible();
   });

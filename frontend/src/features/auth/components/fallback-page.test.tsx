@@ -10,7 +10,9 @@ describe('the fallback page', () => {
   it('says the page does not exist when cookies work and there is no reason', async () => {
     renderApp('/fallback', { brand });
 
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/^Page introuvable$/);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      /^Page introuvable$/,
+    );
     expect(
       screen.getByText(
         "Désolé, la page que vous recherchez n'existe pas ou n'est plus accessible. Veuillez vérifier l'adresse et réessayer.",
@@ -40,7 +42,9 @@ describe('the fallback page', () => {
   it('treats an unknown reason as a missing page', async () => {
     renderApp('/fallback?reason=other', { brand });
 
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/^Page introuvable$/);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      /^Page introuvable$/,
+    );
   });
 
   it.each(['/fallback', '/fallback?reason=cookies-disabled'])(
@@ -48,10 +52,9 @@ describe('the fallback page', () => {
     async (path) => {
       renderApp(path, { brand });
 
-      expect(await screen.findByRole('link', { name: 'Retour au site de Mutuelle Azur' })).toHaveAttribute(
-        'href',
-        'https://azur.example/',
-      );
+      expect(
+        await screen.findByRole('link', { name: 'Retour au site de Mutuelle Azur' }),
+      ).toHaveAttribute('href', 'https://azur.example/');
     },
   );
 

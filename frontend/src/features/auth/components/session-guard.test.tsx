@@ -12,7 +12,9 @@ describe('the session guard', () => {
 
     const { router } = renderApp('/mutuelle/remboursements');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mes remboursements' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mes remboursements' }),
+    ).toBeVisible();
     expect(screen.getByText('Bienvenue sur votre espace assuré')).toBeVisible();
     expect(router.state.location.pathname).toBe('/mutuelle/remboursements');
   });
@@ -46,7 +48,9 @@ describe('the session guard', () => {
 
     renderApp('/home');
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Chargement de votre espace assuré…');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Chargement de votre espace assuré…',
+    );
     expect(screen.queryByText('Bienvenue sur votre espace assuré')).not.toBeInTheDocument();
     await waitFor(() => {
       expect(answer).toBeDefined();

@@ -21,7 +21,5 @@ export function getBlocGauche(pathname: string): Promise<BlocGauche | null> {
 
 /** Keyed by page: a route change asks for the new page's block (SPEC.md §4). */
 export function useBlocGauche(pathname: string) {
-  return useSWR<BlocGauche | null, unknown>(blocGaucheUrl(pathname), () =>
-    getBlocGauche(pathname),
-  );
+  return useSWR<BlocGauche | null, unknown>(blocGaucheUrl(pathname), () => getBlocGauche(pathname));
 }

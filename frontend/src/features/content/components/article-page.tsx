@@ -9,7 +9,7 @@ export function ArticlePage() {
   return (
     <ContentPage
       query={useMenu(id)}
-      fallbackTitle={t('content.error.title')}
+      fallbackTitle={t('content.article')}
       select={(menu) => ({ title: menu.Titre, html: menu.Contenu })}
     />
   );

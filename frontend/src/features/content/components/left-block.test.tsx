@@ -45,7 +45,11 @@ describe('the left block', () => {
     server.use(
       ...signedIn(
         {},
-        { blocs: { home: aBloc({ Lien: '/mutuelle/demandes/creation', LienTitre: 'Envoyer un devis' }) } },
+        {
+          blocs: {
+            home: aBloc({ Lien: '/mutuelle/demandes/creation', LienTitre: 'Envoyer un devis' }),
+          },
+        },
       ),
     );
     const { router } = renderApp('/home');
@@ -63,7 +67,11 @@ describe('the left block', () => {
         {},
         {
           blocs: {
-            home: aBloc({ Titre: 'Bloc accueil', Lien: 'mutuelle/remboursements', LienTitre: 'Voir' }),
+            home: aBloc({
+              Titre: 'Bloc accueil',
+              Lien: 'mutuelle/remboursements',
+              LienTitre: 'Voir',
+            }),
             mutuelle_remboursements: aBloc({ Titre: 'Bloc remboursements' }),
           },
         },
@@ -90,7 +98,9 @@ describe('the left block', () => {
 
   it('is emptied when it cannot be loaded', async () => {
     server.use(
-      http.get('/api/strapi/bloc-gauche/:key', () => errorBody(502, 'cms_unavailable', 'Indisponible.')),
+      http.get('/api/strapi/bloc-gauche/:key', () =>
+        errorBody(502, 'cms_unavailable', 'Indisponible.'),
+      ),
       ...signedIn(),
     );
 

@@ -74,7 +74,9 @@ describe('the news banner', () => {
     await renderHomeWith(aBanner());
     const banner = await screen.findByRole('region', { name: 'Nouveautés' });
 
-    await userEvent.click(within(banner).getByRole('button', { name: 'Fermer le bandeau des nouveautés' }));
+    await userEvent.click(
+      within(banner).getByRole('button', { name: 'Fermer le bandeau des nouveautés' }),
+    );
 
     expect(queryBanner()).not.toBeInTheDocument();
     expect(localStorage.getItem('visible')).toBe('false');
@@ -87,23 +89,31 @@ describe('the news banner', () => {
       ),
     );
     const { router } = await renderHomeWith(aBanner({ URL: '/home/nouveautes/2' }));
-    const link = within(await screen.findByRole('region', { name: 'Nouveautés' })).getByRole('link', {
-      name: 'En savoir plus',
-    });
+    const link = within(await screen.findByRole('region', { name: 'Nouveautés' })).getByRole(
+      'link',
+      {
+        name: 'En savoir plus',
+      },
+    );
     expect(link).not.toHaveAttribute('target');
 
     await userEvent.click(link);
 
     expect(router.state.location.pathname).toBe('/home/nouveautes/2');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Attestation en ligne' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Attestation en ligne' }),
+    ).toBeVisible();
     expect(localStorage.getItem('visible')).toBe('false');
   });
 
   it('opens a link starting with http in a new tab without opener or referrer, and closes', async () => {
     await renderHomeWith(aBanner({ URL: 'http://prevention.example/campagne' }));
-    const link = within(await screen.findByRole('region', { name: 'Nouveautés' })).getByRole('link', {
-      name: /^En savoir plus/,
-    });
+    const link = within(await screen.findByRole('region', { name: 'Nouveautés' })).getByRole(
+      'link',
+      {
+        name: /^En savoir plus/,
+      },
+    );
 
     expect(link).toHaveAttribute('href', 'http://prevention.example/campagne');
     expect(link).toHaveAttribute('target', '_blank');
@@ -119,9 +129,12 @@ describe('the news banner', () => {
 
   it('adds https:// to a link starting with www. and opens it in a new tab', async () => {
     await renderHomeWith(aBanner({ URL: 'www.prevention.example/campagne' }));
-    const link = within(await screen.findByRole('region', { name: 'Nouveautés' })).getByRole('link', {
-      name: /^En savoir plus/,
-    });
+    const link = within(await screen.findByRole('region', { name: 'Nouveautés' })).getByRole(
+      'link',
+      {
+        name: /^En savoir plus/,
+      },
+    );
 
     expect(link).toHaveAttribute('href', 'https://www.prevention.example/campagne');
     expect(link).toHaveAttribute('target', '_blank');

@@ -2,9 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { installDialogPolyfill } from './dialog-polyfill';
+import { installMatchMediaStub } from './match-media-stub';
 import { server } from './server';
 
 installDialogPolyfill();
+installMatchMediaStub();
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -13,6 +13,9 @@ import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import styles from './shell.module.css';
 
+/** Where the sidebar stops being a drawer (SPEC.md §9: 999 px and below); as in the CSS. */
+const wideScreen = '(min-width: 1000px)';
+
 /** The drawer of small screens: open and close with focus where the member expects it. */
 function useDrawer(pathname: string) {
   // The drawer is open on the page where it was opened: following one of its links closes it
@@ -25,13 +28,21 @@ function useDrawer(pathname: string) {
   const openDrawer = useCallback(() => {
     setOpenOn(pathname);
   }, [pathname]);
+  // Set when the member closes the drawer (cross, Escape, backdrop), so that focus goes back
+  // to the menu button, once the page behind is no longer inert.
+  const refocusMenuButton = useRef(false);
   const closeDrawer = useCallback(() => {
+    refocusMenuButton.current = true;
     setOpenOn(null);
-    menuButton.current?.focus();
   }, []);
 
   useEffect(() => {
-    if (open) closeButton.current?.focus();
+    if (open) {
+      closeButton.current?.focus();
+    } else if (refocusMenuButton.current) {
+      refocusMenuButton.current = false;
+      menuButton.current?.focus();
+    }
   }, [open]);
 
   useEffect(() => {
@@ -39,9 +50,17 @@ function useDrawer(pathname: string) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') closeDrawer();
     };
+    // Widening the window turns the drawer back into a column: the rest of the page, made
+    // inert while the drawer is open, must not stay so.
+    const wide = window.matchMedia(wideScreen);
+    const onWidthChange = (event: MediaQueryListEvent) => {
+      if (event.matches) setOpenOn(null);
+    };
     document.addEventListener('keydown', onKeyDown);
+    wide.addEventListener('change', onWidthChange);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      wide.removeEventListener('change', onWidthChange);
     };
   }, [open, closeDrawer]);
 
@@ -94,7 +113,8 @@ export function Shell() {
       {drawer.open && (
         <div className={styles.backdrop} aria-hidden="true" onClick={drawer.closeDrawer} />
       )}
-      <div className={styles.column}>
+      {/* While the drawer is open, what it covers can be neither focused nor clicked. */}
+      <div className={styles.column} inert={drawer.open}>
         <TopBar
           sidebarId={sidebarId}
           menuOpen={drawer.open}

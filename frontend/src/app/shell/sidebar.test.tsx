@@ -132,11 +132,14 @@ describe('the sidebar drawer of small screens', () => {
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     const closeButton = screen.getByRole('button', { name: 'Fermer le menu' });
     expect(closeButton).toHaveFocus();
+    // What the drawer covers can be neither focused nor clicked.
+    expect(menuButton.closest('[inert]')).not.toBeNull();
 
     await userEvent.click(closeButton);
 
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     expect(menuButton).toHaveFocus();
+    expect(menuButton.closest('[inert]')).toBeNull();
   });
 
   it('closes with Escape', async () => {

@@ -54,7 +54,7 @@ test.describe('on a 1280 px screen', () => {
     await expectNoAccessibilityViolations(page);
   });
 
-  test('the keyboard reaches the skip link first, then the menu', async ({ page }) => {
+  test('the first Tab reaches the skip link, which leads to the main content', async ({ page }) => {
     await signInAs(page, 'Marie DUPONT');
 
     await page.keyboard.press('Tab');

@@ -3,9 +3,12 @@
 mod assets;
 mod auth;
 mod cli;
+mod cms;
 mod errors;
 mod fake_idp;
 mod health;
 mod helpers;
+mod home;
+mod proxy;
 mod security_headers;
 mod telemetry;

@@ -10,5 +10,6 @@ mod health;
 mod helpers;
 mod home;
 mod proxy;
+mod redis_sessions;
 mod security_headers;
 mod telemetry;

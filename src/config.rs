@@ -169,6 +169,10 @@ pub struct DemoSettings {
     pub idp: bool,
     pub api: bool,
     pub cms: bool,
+    /// Lifetime of the demo provider's access tokens: short, so that refresh is exercised.
+    pub access_token_ttl_secs: u64,
+    /// Lifetime of its refresh tokens, and idle lifetime of its sign-in sessions.
+    pub refresh_token_ttl_secs: u64,
 }
 
 impl Default for DemoSettings {
@@ -179,6 +183,8 @@ impl Default for DemoSettings {
             idp: true,
             api: true,
             cms: true,
+            access_token_ttl_secs: 300,
+            refresh_token_ttl_secs: 36_000,
         }
     }
 }
@@ -278,6 +284,8 @@ impl Settings {
             ("upstream.api.connect_timeout_ms", self.upstream.api.connect_timeout_ms),
             ("upstream.api.timeout_ms", self.upstream.api.timeout_ms),
             ("upstream.cms.timeout_ms", self.upstream.cms.timeout_ms),
+            ("demo.access_token_ttl_secs", self.demo.access_token_ttl_secs),
+            ("demo.refresh_token_ttl_secs", self.demo.refresh_token_ttl_secs),
         ] {
             if value == 0 {
                 problems.push(format!("{key}: must be at least 1"));

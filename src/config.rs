@@ -454,6 +454,12 @@ mod tests {
     }
 
     #[test]
+    fn demo_token_lifetimes_must_be_positive() {
+        let message = problems(load_toml("[demo]\nenabled = true\naccess_token_ttl_secs = 0\n"));
+        assert!(message.contains("demo.access_token_ttl_secs: must be at least 1"), "{message}");
+    }
+
+    #[test]
     fn secrets_never_print() {
         let settings = load_toml(
             "[demo]\nenabled = true\nidp = false\n[oidc]\nissuer = \"https://sso.example/\"\nclient_secret = \"s3cr3t-value\"\n",

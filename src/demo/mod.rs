@@ -2,6 +2,7 @@
 //! under `/_demo`. The portal reaches them over HTTP through its production clients; only the
 //! start-up wiring in `lib.rs` knows they exist.
 
+pub mod cms;
 pub mod idp;
 pub mod personas;
 
@@ -21,6 +22,7 @@ use crate::state::Endpoints;
 #[derive(Clone)]
 pub struct Demo {
     idp: Option<web::Data<idp::Idp>>,
+    cms: Option<web::Data<cms::Cms>>,
 }
 
 impl Demo {
@@ -37,6 +39,7 @@ impl Demo {
         } else {
             None
         };
+        let cms = if demo.cms_on() { Some(web::Data::new(cms::Cms::load()?)) } else { None };
         let mounted: Vec<&str> = [
             (demo.idp_on(), "identity provider (/_demo/idp)"),
             (demo.api_on(), "member API (/_demo/api)"),
@@ -51,7 +54,7 @@ impl Demo {
                 mounted.join(", ")
             );
         }
-        Ok(Self { idp })
+        Ok(Self { idp, cms })
     }
 
     /// Registers the switched-on upstreams; called before the asset catch-all.
@@ -60,6 +63,9 @@ impl Demo {
             cfg.service(idp::scope(idp.clone()));
         }
         // The member API's scope (`/_demo/api`) is mounted here when `demo.api_on()`.
+        if let Some(cms) = &self.cms {
+            cfg.service(cms::scope(cms.clone()));
+        }
     }
 }
 

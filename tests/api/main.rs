@@ -2,6 +2,7 @@
 
 mod assets;
 mod cli;
+mod demo_cms;
 mod demo_idp;
 mod errors;
 mod health;

@@ -15,7 +15,7 @@ use crate::demo::personas;
 use crate::demo::random_token;
 
 /// The scopes the provider knows; others are ignored (RFC 6749 §3.3 lets it grant less).
-pub const SUPPORTED_SCOPES: [&str; 3] = ["openid", "profile", "email"];
+pub(super) const SUPPORTED_SCOPES: [&str; 3] = ["openid", "profile", "email"];
 /// `state` and `nonce` are the client's opaque values, but memory is not unlimited.
 const MAX_PARAMETER_LENGTH: usize = 1024;
 

@@ -47,10 +47,6 @@ impl SigningKey {
         Ok(Self { encoding, decoding, jwk, kid })
     }
 
-    pub fn kid(&self) -> &str {
-        &self.kid
-    }
-
     pub fn jwks(&self) -> JwkSet {
         JwkSet { keys: vec![self.jwk.clone()] }
     }
@@ -108,7 +104,7 @@ mod tests {
         let path = dir.path().join("key.pem");
         let first = SigningKey::load_or_create(&path).unwrap();
         let second = SigningKey::load_or_create(&path).unwrap();
-        assert_eq!(first.kid(), second.kid());
+        assert_eq!(first.kid, second.kid);
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;

@@ -24,12 +24,12 @@ use url::Url;
 
 use crate::config::{OidcSettings, Settings};
 
-pub use keys::SigningKey;
+use keys::SigningKey;
 
 /// Where the provider is mounted; also the path of its issuer identifier.
-pub const MOUNT: &str = "/_demo/idp";
+const MOUNT: &str = "/_demo/idp";
 /// Name of the signing key file in the demo data folder.
-pub const KEY_FILE: &str = "idp-signing-key.pem";
+const KEY_FILE: &str = "idp-signing-key.pem";
 /// How long a back-channel logout call may take: signing out must not hang on a slow client.
 const BACKCHANNEL_TIMEOUT: Duration = Duration::from_secs(2);
 
@@ -90,7 +90,7 @@ impl IdpConfig {
 }
 
 /// The issuer identifier of the provider served by the portal at `public_url`.
-pub fn issuer(public_url: &Url) -> String {
+fn issuer(public_url: &Url) -> String {
     format!("{}{}", public_url.as_str().trim_end_matches('/'), MOUNT)
 }
 

@@ -7,38 +7,41 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use percent_encoding::percent_decode_str;
 use secrecy::ExposeSecret;
+use serde::Deserialize;
 use subtle::ConstantTimeEq;
 
 use super::ClientRegistration;
 use super::oauth_error::OAuthError;
 
-/// The credentials a client may put in a form body.
-pub trait PostedCredentials {
-    fn client_id(&self) -> Option<&str>;
-    fn client_secret(&self) -> Option<&str>;
+/// The credentials a client may put in a form body (`client_secret_post`), flattened into
+/// the form of each endpoint that authenticates clients.
+#[derive(Debug, Default, Deserialize)]
+pub struct PostedCredentials {
+    client_id: Option<String>,
+    client_secret: Option<String>,
 }
 
 /// Checks the caller is the registered client.
 pub fn authenticate(
     request: &HttpRequest,
-    posted: &impl PostedCredentials,
+    posted: &PostedCredentials,
     client: &ClientRegistration,
 ) -> Result<(), OAuthError> {
     let (id, secret) = match request.headers().get(header::AUTHORIZATION) {
         Some(value) => {
-            if posted.client_secret().is_some() {
+            if posted.client_secret.is_some() {
                 return Err(OAuthError::invalid_request("use one client authentication method only"));
             }
             let (id, secret) = basic_credentials(value.to_str().unwrap_or_default())
                 .ok_or_else(|| OAuthError::invalid_client("malformed Basic credentials"))?;
             // A client_id in the body as well must name the same client.
-            if posted.client_id().is_some_and(|posted_id| posted_id != id) {
+            if posted.client_id.as_ref().is_some_and(|posted_id| *posted_id != id) {
                 return Err(OAuthError::invalid_request("client_id differs from the Basic credentials"));
             }
             (id, secret)
         }
-        None => match (posted.client_id(), posted.client_secret()) {
-            (Some(id), Some(secret)) => (id.to_owned(), secret.to_owned()),
+        None => match (&posted.client_id, &posted.client_secret) {
+            (Some(id), Some(secret)) => (id.clone(), secret.clone()),
             _ => return Err(OAuthError::invalid_client("client authentication is required")),
         },
     };

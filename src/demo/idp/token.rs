@@ -24,17 +24,8 @@ pub struct TokenRequest {
     code_verifier: Option<String>,
     refresh_token: Option<String>,
     scope: Option<String>,
-    client_id: Option<String>,
-    client_secret: Option<String>,
-}
-
-impl PostedCredentials for TokenRequest {
-    fn client_id(&self) -> Option<&str> {
-        self.client_id.as_deref()
-    }
-    fn client_secret(&self) -> Option<&str> {
-        self.client_secret.as_deref()
-    }
+    #[serde(flatten)]
+    credentials: PostedCredentials,
 }
 
 #[derive(Debug, Serialize)]
@@ -60,7 +51,7 @@ pub async fn token(
     body: web::Bytes,
 ) -> Result<HttpResponse, OAuthError> {
     let form: TokenRequest = parse_form(&body)?;
-    authenticate(&request, &form, &idp.config.client)?;
+    authenticate(&request, &form.credentials, &idp.config.client)?;
     let (sid, session, scope) = match form.grant_type.as_deref() {
         Some("authorization_code") => redeem_code(&idp, &form)?,
         Some("refresh_token") => redeem_refresh_token(&idp, &form)?,
@@ -163,17 +154,8 @@ pub fn s256(verifier: &str) -> String {
 #[derive(Debug, Deserialize)]
 pub struct RevocationRequest {
     token: Option<String>,
-    client_id: Option<String>,
-    client_secret: Option<String>,
-}
-
-impl PostedCredentials for RevocationRequest {
-    fn client_id(&self) -> Option<&str> {
-        self.client_id.as_deref()
-    }
-    fn client_secret(&self) -> Option<&str> {
-        self.client_secret.as_deref()
-    }
+    #[serde(flatten)]
+    credentials: PostedCredentials,
 }
 
 /// Revokes a refresh token. Unknown tokens and access tokens (self-contained JWTs that expire
@@ -184,7 +166,7 @@ pub async fn revoke(
     body: web::Bytes,
 ) -> Result<HttpResponse, OAuthError> {
     let form: RevocationRequest = parse_form(&body)?;
-    authenticate(&request, &form, &idp.config.client)?;
+    authenticate(&request, &form.credentials, &idp.config.client)?;
     let token = form.token.as_deref().ok_or_else(|| OAuthError::invalid_request("token is required"))?;
     idp.store.revoke_refresh_token(token);
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).finish())

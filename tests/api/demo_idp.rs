@@ -507,6 +507,20 @@ async fn an_unknown_redirect_uri_gets_a_french_error_page_without_redirect() {
 }
 
 #[tokio::test]
+async fn a_repeated_parameter_is_refused() {
+    let idp = Provider::spawn().await;
+    let request = Request::new();
+    let mut params = idp.authorize_params(&request, &[]);
+    params.push(("client_id".into(), CLIENT_ID.into()));
+    let url = Url::parse_with_params(&idp.url("/auth"), params).unwrap();
+    let response = idp.app.client.get(url).send().await.unwrap();
+    assert_error_page(response, "Demande de connexion illisible").await;
+
+    let form = [("grant_type", "refresh_token"), ("grant_type", "authorization_code")];
+    assert_oauth_error(idp.token(&form).await, StatusCode::BAD_REQUEST, "invalid_request").await;
+}
+
+#[tokio::test]
 async fn an_unknown_client_gets_a_french_error_page_without_redirect() {
     let idp = Provider::spawn().await;
     let response = idp.authorize(&Request::new(), &[("client_id", "intruder")]).await;
@@ -631,6 +645,15 @@ async fn logout_refuses_a_post_logout_redirect_uri_without_hint_or_client() {
     let root = format!("{}/", idp.portal);
     let response = idp.logout(&[("post_logout_redirect_uri", &root)]).await;
     assert_error_page(response, "Adresse de retour non autorisée").await;
+}
+
+#[tokio::test]
+async fn logout_refuses_a_malformed_request_or_another_client() {
+    let idp = Provider::spawn().await;
+    let response = idp.logout(&[("state", "a"), ("state", "b")]).await;
+    assert_error_page(response, "Demande de déconnexion illisible").await;
+    let response = idp.logout(&[("client_id", "intruder")]).await;
+    assert_error_page(response, "Application inconnue").await;
 }
 
 #[tokio::test]

@@ -17,7 +17,7 @@ use super::store::Session;
 use crate::demo::random_token;
 
 #[derive(Debug, Deserialize)]
-pub struct TokenRequest {
+struct TokenRequest {
     grant_type: Option<String>,
     code: Option<String>,
     redirect_uri: Option<String>,
@@ -39,10 +39,11 @@ struct TokenResponse {
     scope: String,
 }
 
-/// The endpoints take form bodies; anything unreadable is an RFC 6749 `invalid_request`.
-pub fn parse_form<T: DeserializeOwned>(body: &[u8]) -> Result<T, OAuthError> {
+/// The endpoints take form bodies in which no parameter may be repeated (RFC 6749 §3.2);
+/// anything else is an `invalid_request`.
+fn parse_form<T: DeserializeOwned>(body: &[u8]) -> Result<T, OAuthError> {
     serde_urlencoded::from_bytes(body)
-        .map_err(|_| OAuthError::invalid_request("the body must be application/x-www-form-urlencoded"))
+        .map_err(|_| OAuthError::invalid_request("the body must be a form with each parameter at most once"))
 }
 
 pub async fn token(
@@ -152,7 +153,7 @@ pub fn s256(verifier: &str) -> String {
 }
 
 #[derive(Debug, Deserialize)]
-pub struct RevocationRequest {
+struct RevocationRequest {
     token: Option<String>,
     #[serde(flatten)]
     credentials: PostedCredentials,

@@ -206,6 +206,10 @@ pub struct DemoSettings {
     pub idp: bool,
     pub api: bool,
     pub cms: bool,
+    /// Lifetime of the demo provider's access tokens: short, so that refresh is exercised.
+    pub access_token_ttl_secs: u64,
+    /// Lifetime of its refresh tokens, and idle lifetime of its sign-in sessions.
+    pub refresh_token_ttl_secs: u64,
 }
 
 impl Default for DemoSettings {
@@ -216,6 +220,8 @@ impl Default for DemoSettings {
             idp: true,
             api: true,
             cms: true,
+            access_token_ttl_secs: 300,
+            refresh_token_ttl_secs: 36_000,
         }
     }
 }
@@ -332,6 +338,8 @@ impl Settings {
             ("upstream.api.timeout_ms", self.upstream.api.timeout_ms),
             ("upstream.cms.timeout_ms", self.upstream.cms.timeout_ms),
             ("upstream.cms.cache_ttl_secs", self.upstream.cms.cache_ttl_secs),
+            ("demo.access_token_ttl_secs", self.demo.access_token_ttl_secs),
+            ("demo.refresh_token_ttl_secs", self.demo.refresh_token_ttl_secs),
         ] {
             if value == 0 {
                 problems.push(format!("{key}: must be at least 1"));
@@ -525,6 +533,12 @@ mod tests {
     fn redis_sessions_need_a_url() {
         let message = problems(load_toml("[demo]\nenabled = true\n[session]\nstore = \"redis\"\n"));
         assert!(message.contains("session.redis_url"), "{message}");
+    }
+
+    #[test]
+    fn demo_token_lifetimes_must_be_positive() {
+        let message = problems(load_toml("[demo]\nenabled = true\naccess_token_ttl_secs = 0\n"));
+        assert!(message.contains("demo.access_token_ttl_secs: must be at least 1"), "{message}");
     }
 
     #[test]

@@ -4,6 +4,8 @@ mod assets;
 mod auth;
 mod cli;
 mod cms;
+mod demo_cms;
+mod demo_idp;
 mod errors;
 mod fake_idp;
 mod health;

@@ -49,13 +49,18 @@ async fn two_instances_share_sign_in_api_calls_and_sign_out() {
     let first = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
     let second = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
     let xsrf = first.sign_in(&idp, 300).await;
-    let cookies = format!("espace-assure-session={}; XSRF-TOKEN={xsrf}", first.cookie("espace-assure-session").unwrap());
+    let cookies = format!(
+        "espace-assure-session={}; XSRF-TOKEN={xsrf}",
+        first.cookie("espace-assure-session").unwrap()
+    );
 
     let on_second = second.get("/api/session", &[("Cookie", &cookies)]).await;
     assert_eq!(on_second.status(), 200, "signed in on one instance, known on the other");
     assert_eq!(on_second.json::<serde_json::Value>().await.unwrap()["User"]["Nom"], "DUPONT");
 
-    let logout = second.request(reqwest::Method::POST, "/auth/logout", &[("Cookie", &cookies), ("X-XSRF-TOKEN", &xsrf)]).await;
+    let logout = second
+        .request(reqwest::Method::POST, "/auth/logout", &[("Cookie", &cookies), ("X-XSRF-TOKEN", &xsrf)])
+        .await;
     assert_eq!(logout.status(), 200);
     assert_json_error(first.get("/api/session", &[]).await, 401, "unauthorized").await;
 }

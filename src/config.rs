@@ -169,6 +169,8 @@ pub struct DemoSettings {
     pub idp: bool,
     pub api: bool,
     pub cms: bool,
+    /// Largest file the demo member API accepts in one upload, in bytes.
+    pub max_upload_bytes: usize,
 }
 
 impl Default for DemoSettings {
@@ -179,6 +181,7 @@ impl Default for DemoSettings {
             idp: true,
             api: true,
             cms: true,
+            max_upload_bytes: 10 * 1024 * 1024,
         }
     }
 }
@@ -270,6 +273,9 @@ impl Settings {
         }
         if self.oidc.person_number_claim.trim().is_empty() {
             problems.push("oidc.person_number_claim: must not be empty".into());
+        }
+        if self.demo.max_upload_bytes == 0 {
+            problems.push("demo.max_upload_bytes: must be at least 1".into());
         }
         if self.session.idle_timeout_secs == 0 {
             problems.push("session.idle_timeout_secs: must be at least 1".into());

@@ -39,8 +39,13 @@ impl Application {
             &brand::index_head(&settings.brand),
             brand::logo_file(&settings.brand)?.into_iter().collect(),
         )?;
+        let http = state::http_client(&settings)?;
+        let member_api = match settings.demo.api_on() {
+            true => Some(demo::api::MemberApi::open(&settings, &endpoints, http.clone())?),
+            false => None,
+        };
         let state = web::Data::new(AppState {
-            http: state::http_client(&settings)?,
+            http,
             metrics: metrics::Metrics::new(),
             endpoints: endpoints.clone(),
             assets,
@@ -61,6 +66,7 @@ impl Application {
                 .wrap(ErrorHandlers::new().default_handler(error::normalise_error_body))
                 .wrap(security::headers(&state.endpoints.public_url, &state.endpoints.oidc_issuer))
                 .wrap(from_fn(telemetry::observe_request))
+                .configure(|cfg| member_api.iter().for_each(|api| api.configure(cfg)))
                 .configure(routes)
         })
         .workers(workers)

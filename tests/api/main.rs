@@ -4,6 +4,7 @@ mod assets;
 mod cli;
 mod demo_api;
 mod demo_api_auth;
+mod demo_api_openapi;
 mod demo_api_reads;
 mod demo_api_uploads;
 mod demo_api_writes;

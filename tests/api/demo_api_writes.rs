@@ -322,3 +322,33 @@ async fn writes_survive_a_restart() {
     let bytes = api.get(MARIE, &format!("document/pdf/{document}")).await.bytes().await.unwrap();
     assert_eq!(bytes.as_ref(), pdf().as_slice());
 }
+
+#[tokio::test]
+async fn a_body_that_is_not_json_is_refused_in_french() {
+    let api = spawn_api().await;
+    let response = api
+        .app
+        .client
+        .put(format!("{}/_demo/api/assure/adresse", api.app.address))
+        .bearer_auth(api.token(MARIE))
+        .header("Content-Type", "text/plain")
+        .body("12 rue Oberkampf")
+        .send()
+        .await
+        .unwrap();
+    assert!(assert_refused(response, 415).await.contains("JSON"));
+    let broken = api
+        .app
+        .client
+        .put(format!("{}/_demo/api/assure/adresse", api.app.address))
+        .bearer_auth(api.token(MARIE))
+        .header("Content-Type", "application/json")
+        .body("{\"putAdresse\": ")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        assert_refused(broken, 400).await,
+        "La demande est mal formée : vérifiez les informations envoyées."
+    );
+}

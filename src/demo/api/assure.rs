@@ -199,12 +199,11 @@ async fn changer_adresse(
     let code_postal = validation::code_postal(saisie.code_postal.as_deref().unwrap_or_default())?.to_owned();
     let commune =
         validation::texte_requis(saisie.commune.as_deref(), "La commune", LIGNE_ADRESSE)?.to_uppercase();
-    if let Some(pays) = validation::texte_facultatif(saisie.pays.as_deref(), "Le pays", LIGNE_ADRESSE)? {
-        if !pays.eq_ignore_ascii_case("FRANCE") {
-            return Err(ApiFailure::bad_request(
-                "Seule une adresse en France peut être modifiée en ligne. Pour une adresse à l’étranger, envoyez-nous une demande.",
-            ));
-        }
+    let pays = validation::texte_facultatif(saisie.pays.as_deref(), "Le pays", LIGNE_ADRESSE)?;
+    if pays.is_some_and(|pays| !pays.eq_ignore_ascii_case("FRANCE")) {
+        return Err(ApiFailure::bad_request(
+            "Seule une adresse en France peut être modifiée en ligne. Pour une adresse à l’étranger, envoyez-nous une demande.",
+        ));
     }
     let facultatives = [
         validation::texte_facultatif(

@@ -174,7 +174,7 @@ fn nom_sur(nom: &str) -> String {
 fn taille_lisible(octets: usize) -> String {
     const KO: usize = 1024;
     const MO: usize = 1024 * KO;
-    if octets >= MO && octets % MO == 0 {
+    if octets >= MO && octets.is_multiple_of(MO) {
         format!("{} Mo", octets / MO)
     } else if octets >= MO {
         format!("{:.1} Mo", octets as f64 / MO as f64).replace('.', ",")

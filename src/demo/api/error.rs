@@ -131,6 +131,21 @@ pub fn extractor_error(error: impl fmt::Display) -> actix_web::Error {
     ApiFailure::bad_request("La demande est mal formée : vérifiez les informations envoyées.").into()
 }
 
+/// A JSON body that cannot be read: too large (413), not JSON (415), else malformed (400).
+pub fn json_error(error: actix_web::error::JsonPayloadError) -> actix_web::Error {
+    use actix_web::error::JsonPayloadError;
+    match error {
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+            ApiFailure::new(StatusCode::PAYLOAD_TOO_LARGE, None).into()
+        }
+        JsonPayloadError::ContentType => ApiFailure::unsupported_media_type(
+            "Le contenu doit être envoyé au format JSON (application/json).".to_owned(),
+        )
+        .into(),
+        other => extractor_error(other),
+    }
+}
+
 /// Everything under the API's prefix that no route takes.
 pub async fn no_such_route() -> Result<actix_web::HttpResponse, ApiFailure> {
     Err(ApiFailure::not_found())

@@ -83,7 +83,7 @@ impl MemberApi {
         cfg.service(
             web::scope(PREFIX)
                 .app_data(self.context.clone())
-                .app_data(web::JsonConfig::default().error_handler(|e, _| error::extractor_error(e)))
+                .app_data(web::JsonConfig::default().error_handler(|e, _| error::json_error(e)))
                 .app_data(web::PathConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .configure(compte::routes)

@@ -1,1 +1,2 @@
 pub mod communes;
+pub mod pdf;

@@ -235,3 +235,16 @@ pub async fn assert_refused(response: reqwest::Response, status: u16) -> String 
     assert!(!message.is_empty());
     message
 }
+
+/// The text `pdftotext` (poppler-utils) extracts from a PDF, spaces normalised; `None` when the
+/// tool is not installed (the PDF module's own tests say so too).
+pub fn pdf_text(pdf: &[u8]) -> Option<String> {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), pdf).unwrap();
+    let output = match std::process::Command::new("pdftotext").arg(file.path()).arg("-").output() {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return None,
+        output => output.unwrap(),
+    };
+    assert!(output.status.success());
+    Some(String::from_utf8(output.stdout).unwrap().replace(['\u{a0}', '\u{202f}'], " "))
+}

@@ -4,7 +4,7 @@ use chrono::{Local, NaiveDate};
 use reqwest::Method;
 use serde_json::Value;
 
-use crate::demo_api::{JEAN, LEA, MARIE, PAUL, SOPHIE, assert_refused, spawn_api};
+use crate::demo_api::{JEAN, LEA, MARIE, PAUL, SOPHIE, assert_refused, pdf_text, spawn_api};
 use crate::helpers::header;
 
 fn date(value: &Value) -> NaiveDate {
@@ -301,4 +301,67 @@ async fn a_stored_document_comes_back_with_its_type_and_name() {
     let disposition = header(response.headers(), "content-disposition").to_owned();
     assert!(disposition.contains("note-honoraires-osteopathe.png"), "{disposition}");
     assert_eq!(response.bytes().await.unwrap().len() as i64, png["taille"].as_i64().unwrap());
+}
+
+#[tokio::test]
+async fn the_guarantees_booklet_is_a_pdf_of_the_members_contract() {
+    let api = spawn_api().await;
+    let response = api.get(MARIE, "assure/livret").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(header(response.headers(), "content-type"), "application/pdf");
+    assert!(header(response.headers(), "content-disposition").contains("livret-de-garanties-IND-004512.pdf"));
+    let bytes = response.bytes().await.unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    if let Some(text) = pdf_text(&bytes) {
+        for expected in ["Mme Marie DUPONT", "Santé Famille Confort", "200 % BRSS", "150 € par an"] {
+            assert!(text.contains(expected), "{expected} missing from:\n{text}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_card_url_of_sign_in_gives_the_card_as_a_pdf() {
+    let api = spawn_api().await;
+    let signed_in: Value = api
+        .send(Method::POST, MARIE, "compte/auth", serde_json::json!({"Login": MARIE, "Type": "ADH"}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let url = signed_in["smartCarteUrl"].as_str().unwrap();
+    let path = url.split("/api/").nth(1).unwrap();
+    let response = api.get(MARIE, path).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(header(response.headers(), "content-type"), "application/pdf");
+    assert!(header(response.headers(), "content-disposition").contains("carte-tiers-payant-"));
+    let bytes = response.bytes().await.unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    if let Some(text) = pdf_text(&bytes) {
+        for expected in ["Mme Marie DUPONT", "Emma DUPONT", "Lucas DUPONT", "PHAR", "775599118"] {
+            assert!(text.contains(expected), "{expected} missing from:\n{text}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn postal_communes_come_from_the_real_dataset() {
+    let api = spawn_api().await;
+    let paris = api.get_json(MARIE, "assure/referentiel/communes-postale?codePostal=75011").await;
+    assert_eq!(paris.as_array().unwrap().len(), 1);
+    assert_eq!(paris[0]["nomCommune"], "Paris 11e Arrondissement");
+    let piennes = api.get_json(MARIE, "assure/referentiel/communes-postale?codePostal=54490").await;
+    assert_eq!(piennes.as_array().unwrap().len(), 7);
+    assert_eq!(
+        api.get_json(MARIE, "assure/referentiel/communes-postale?codePostal=99999").await,
+        serde_json::json!([])
+    );
+    for bad in ["7501", "ABCDE", "750111"] {
+        let message = assert_refused(
+            api.get(MARIE, &format!("assure/referentiel/communes-postale?codePostal={bad}")).await,
+            400,
+        )
+        .await;
+        assert_eq!(message, "Le code postal doit comporter exactement 5 chiffres.");
+    }
+    assert_refused(api.get(MARIE, "assure/referentiel/communes-postale").await, 400).await;
 }

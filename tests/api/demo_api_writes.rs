@@ -352,3 +352,22 @@ async fn a_body_that_is_not_json_is_refused_in_french() {
         "La demande est mal formée : vérifiez les informations envoyées."
     );
 }
+
+#[tokio::test]
+async fn the_commune_must_be_one_the_postal_code_serves() {
+    let api = spawn_api().await;
+    let mut elsewhere = adresse("75011");
+    elsewhere["putAdresse"]["commune"] = json!("Lyon");
+    let message = assert_refused(api.send(Method::PUT, MARIE, "assure/adresse", elsewhere).await, 400).await;
+    assert_eq!(message, "La commune « Lyon » ne correspond pas au code postal 75011.");
+    let unknown =
+        assert_refused(api.send(Method::PUT, MARIE, "assure/adresse", adresse("99999")).await, 400).await;
+    assert_eq!(unknown, "Le code postal 99999 n’existe pas.");
+    // Accents, case and hyphens do not matter; the official name and the delivery name both do.
+    for commune in ["preutin higny", "PRÉUTIN-HIGNY", "Paris 11e Arrondissement"] {
+        let code = if commune.starts_with("Paris") { "75011" } else { "54490" };
+        let mut body = adresse(code);
+        body["putAdresse"]["commune"] = json!(commune);
+        assert_eq!(api.send(Method::PUT, MARIE, "assure/adresse", body).await.status(), 200, "{commune}");
+    }
+}

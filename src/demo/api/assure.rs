@@ -1,5 +1,6 @@
 //! The insured person: identity (`assure/`), contact details (`assure/infos`), the address
-//! change (`PUT assure/adresse`) and the people covered (`assure/beneficiaires`).
+//! change (`PUT assure/adresse`) with its postal communes (`assure/referentiel/communes-postale`)
+//! and the people covered (`assure/beneficiaires`).
 
 use actix_web::{HttpResponse, web};
 use chrono::NaiveDate;
@@ -7,6 +8,7 @@ use rusqlite::{Connection, Row, params};
 use serde::{Deserialize, Serialize};
 
 use super::auth::Member;
+use super::communes::{self, Commune};
 use super::error::ApiFailure;
 use super::{Context, today, validation};
 
@@ -14,6 +16,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/").get(identite))
         .service(web::resource("/assure/infos").get(infos))
         .service(web::resource("/assure/adresse").put(changer_adresse))
+        .service(web::resource("/assure/referentiel/communes-postale").get(communes_postales))
         .service(web::resource("/assure/beneficiaires").get(beneficiaires));
 }
 
@@ -196,15 +199,15 @@ async fn changer_adresse(
     let ChangementAdresse { put_adresse: saisie, info_a_supprimer } = body.into_inner();
     let numero_et_voie =
         validation::texte_requis(saisie.numero_et_voie.as_deref(), "Le numéro et la voie", LIGNE_ADRESSE)?;
-    let code_postal = validation::code_postal(saisie.code_postal.as_deref().unwrap_or_default())?.to_owned();
-    let commune =
-        validation::texte_requis(saisie.commune.as_deref(), "La commune", LIGNE_ADRESSE)?.to_uppercase();
     let pays = validation::texte_facultatif(saisie.pays.as_deref(), "Le pays", LIGNE_ADRESSE)?;
     if pays.is_some_and(|pays| !pays.eq_ignore_ascii_case("FRANCE")) {
         return Err(ApiFailure::bad_request(
             "Seule une adresse en France peut être modifiée en ligne. Pour une adresse à l’étranger, envoyez-nous une demande.",
         ));
     }
+    let code_postal = validation::code_postal(saisie.code_postal.as_deref().unwrap_or_default())?.to_owned();
+    let commune = validation::texte_requis(saisie.commune.as_deref(), "La commune", LIGNE_ADRESSE)?;
+    let commune = commune_du_code_postal(&code_postal, &commune)?;
     let facultatives = [
         validation::texte_facultatif(
             saisie.complement_destinataire.as_deref(),
@@ -258,6 +261,60 @@ async fn changer_adresse(
         })
         .await?;
     Ok(HttpResponse::Ok().json(adresse))
+}
+
+/// The commune as it will be printed (upper case), once checked against the communes the
+/// postal code serves, as La Poste's address check would: by their name or delivery name,
+/// whatever the accents, case, hyphens or apostrophes.
+fn commune_du_code_postal(code_postal: &str, commune: &str) -> Result<String, ApiFailure> {
+    let servies = communes_de(code_postal);
+    if servies.is_empty() {
+        return Err(ApiFailure::bad_request(format!("Le code postal {code_postal} n’existe pas.")));
+    }
+    let saisie = comparable(commune);
+    let connue = servies.iter().any(|servie: &Commune| {
+        comparable(&servie.nom_commune) == saisie || comparable(&servie.libelle_acheminement) == saisie
+    });
+    if !connue {
+        return Err(ApiFailure::bad_request(format!(
+            "La commune « {commune} » ne correspond pas au code postal {code_postal}."
+        )));
+    }
+    Ok(commune.to_uppercase())
+}
+
+/// "Saint-Denis-lès-Bourg" and "ST DENIS LES BOURG" alike: ASCII, upper case, words only, and
+/// "ST"/"STE" read as "SAINT"/"SAINTE" as on La Poste's delivery names.
+fn comparable(name: &str) -> String {
+    deunicode::deunicode(name)
+        .to_uppercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(|word| match word {
+            "ST" => "SAINT",
+            "STE" => "SAINTE",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CodePostal {
+    code_postal: String,
+}
+
+/// The communes a postal code serves; none for a well-formed code that does not exist.
+async fn communes_postales(_: Member, query: web::Query<CodePostal>) -> Result<HttpResponse, ApiFailure> {
+    let code_postal = validation::code_postal(&query.code_postal)?;
+    Ok(HttpResponse::Ok().json(communes_de(code_postal)))
+}
+
+/// The communes of a postal code already checked by [`validation::code_postal`], whose rule
+/// is the dataset's own: the lookup cannot refuse it.
+fn communes_de(code_postal: &str) -> Vec<Commune> {
+    communes::lookup(code_postal).unwrap_or_default()
 }
 
 #[derive(Serialize)]

@@ -1,16 +1,19 @@
-//! Tiers-payant cards: the cards valid today and for the next period (`assure/carte-tp`).
+//! Tiers-payant cards: the cards valid today and for the next period (`assure/carte-tp`), and
+//! one card as a PDF to show a professional (`assure/carte-tp-detail/{id}`).
 
 use actix_web::{HttpResponse, web};
 use chrono::NaiveDate;
-use rusqlite::{Connection, Row, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
 use super::auth::Member;
 use super::error::ApiFailure;
-use super::{Context, today};
+use super::json::fichier;
+use super::{Context, impression, pdf, today};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/assure/carte-tp").get(cartes));
+    cfg.service(web::resource("/assure/carte-tp").get(cartes))
+        .service(web::resource("/assure/carte-tp-detail/{id}").get(carte_pdf));
 }
 
 #[derive(Serialize)]
@@ -56,6 +59,12 @@ const CARTE_COLUMNS: &str = "id, numero_amc, type_convention, critere_aiguillage
 
 impl CarteTp {
     /// The member's cards that are still of use: today's and the next period's.
+    fn read(db: &Connection, id: i64, mutuelle: &str) -> rusqlite::Result<Self> {
+        db.query_row(&format!("SELECT {CARTE_COLUMNS} FROM cartes_tp WHERE id = ?1"), [id], |row| {
+            Self::from_row(db, row, mutuelle)
+        })
+    }
+
     pub fn valides(db: &Connection, person_number: &str, mutuelle: &str) -> rusqlite::Result<Vec<Self>> {
         let mut statement = db.prepare(&format!(
             "SELECT {CARTE_COLUMNS} FROM cartes_tp WHERE numero_personne = ?1 AND date_fin >= ?2 ORDER BY date_debut"
@@ -113,4 +122,62 @@ async fn cartes(member: Member, context: web::Data<Context>) -> Result<HttpRespo
     let cartes =
         context.db.run(move |db| Ok(CarteTp::valides(db, &member.person_number, &mutuelle)?)).await?;
     Ok(HttpResponse::Ok().json(cartes))
+}
+
+/// One card as a PDF (where `smartCarteUrl` points).
+async fn carte_pdf(
+    member: Member,
+    id: web::Path<i64>,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    let id = id.into_inner();
+    let mutuelle = context.mutuelle.clone();
+    let carte = context
+        .db
+        .run(move |db| {
+            let owner = db
+                .query_row("SELECT numero_personne FROM cartes_tp WHERE id = ?1", [id], |row| row.get(0))
+                .optional()?;
+            member.check_owner(owner)?;
+            let adherent: String = db.query_row(
+                "SELECT civilite || ' ' || prenom || ' ' || nom FROM adherents WHERE numero_personne = ?1",
+                [&member.person_number],
+                |row| row.get(0),
+            )?;
+            let carte = CarteTp::read(db, id, &mutuelle)?;
+            Ok(pdf::CarteTp {
+                mutuelle: carte.libelle_amc,
+                adherent,
+                numero_adherent: carte.numero_adherent,
+                numero_amc: carte.numero_amc,
+                type_convention: carte.type_convention,
+                critere_aiguillage: carte.critere_aiguillage,
+                debut_validite: impression::date(carte.date_debut_validite),
+                fin_validite: impression::date(carte.date_fin_validite),
+                beneficiaires: carte
+                    .beneficiaires
+                    .into_iter()
+                    .map(|porteur| pdf::BeneficiaireCarte {
+                        nom: format!("{} {}", porteur.prenom, porteur.nom),
+                        date_naissance: impression::date(porteur.date_naissance),
+                        rang: u8::try_from(porteur.rang_naissance).unwrap_or(u8::MAX),
+                    })
+                    .collect(),
+                domaines: carte
+                    .domaines
+                    .into_iter()
+                    .map(|domaine| pdf::DomaineSoins {
+                        code: domaine.code,
+                        libelle: domaine.libelle,
+                        taux: domaine.taux,
+                    })
+                    .collect(),
+            })
+        })
+        .await?;
+    let nom = format!("carte-tiers-payant-{}.pdf", &carte.fin_validite[6..]);
+    let contenu = web::block(move || pdf::carte_tp(&carte))
+        .await
+        .map_err(|error| ApiFailure::internal(error.into()))?;
+    Ok(fichier("application/pdf", &nom, contenu))
 }

@@ -1,7 +1,7 @@
 //! Contracts and what they give: the contracts with their contribution schedule
 //! (`assure/contrats`), the next due date (`assure/echeance-prochaine`), the rights of each
-//! beneficiary (`assure/droitsAdherent`) and the guarantees in full
-//! (`assure/droitsCompletAdherent`).
+//! beneficiary (`assure/droitsAdherent`), the guarantees in full
+//! (`assure/droitsCompletAdherent`) and their booklet as a PDF (`assure/livret`).
 
 use actix_web::{HttpResponse, web};
 use chrono::NaiveDate;
@@ -10,14 +10,15 @@ use serde::Serialize;
 
 use super::auth::Member;
 use super::error::ApiFailure;
-use super::json::Euros;
-use super::{Context, today};
+use super::json::{Euros, fichier};
+use super::{Context, impression, pdf, today};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/contrats").get(contrats))
         .service(web::resource("/assure/echeance-prochaine").get(echeance_prochaine))
         .service(web::resource("/assure/droitsAdherent").get(droits))
-        .service(web::resource("/assure/droitsCompletAdherent").get(droits_complets));
+        .service(web::resource("/assure/droitsCompletAdherent").get(droits_complets))
+        .service(web::resource("/assure/livret").get(livret));
 }
 
 /// A contract as the member reads it.
@@ -406,4 +407,60 @@ async fn droits_complets(member: Member, context: web::Data<Context>) -> Result<
         })
         .await?;
     Ok(HttpResponse::Ok().json(droits))
+}
+
+/// The guarantees booklet of the member's contract: the one in force, else the one to come,
+/// else the last one.
+async fn livret(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
+    let mutuelle = context.mutuelle.clone();
+    let livret = context
+        .db
+        .run(move |db| {
+            let contrat = Contrat::all(db, &member.person_number)?
+                .into_iter()
+                .next()
+                .ok_or_else(ApiFailure::not_found)?;
+            let adherent: String = db.query_row(
+                "SELECT civilite || ' ' || prenom || ' ' || nom FROM adherents WHERE numero_personne = ?1",
+                [&member.person_number],
+                |row| row.get(0),
+            )?;
+            let categories = garanties(db, &contrat.code_produit)?
+                .into_iter()
+                .map(|categorie| pdf::CategorieGaranties {
+                    libelle: categorie.libelle_categorie.to_owned(),
+                    garanties: categorie
+                        .garanties
+                        .into_iter()
+                        .map(|garantie| pdf::Garantie {
+                            libelle: garantie.libelle,
+                            regle: impression::insecable(&garantie.regle),
+                            plafond: garantie.plafond.map(|Euros(cents)| {
+                                let periode = match garantie.periodicite_plafond.as_deref() {
+                                    Some("an") => " par an et par bénéficiaire",
+                                    Some(_) => " tous les 2 ans et par bénéficiaire",
+                                    None => "",
+                                };
+                                format!("{}{periode}", impression::montant(cents))
+                            }),
+                        })
+                        .collect(),
+                })
+                .collect();
+            Ok(pdf::Livret {
+                mutuelle,
+                adherent,
+                numero_adherent: member.person_number,
+                numero_contrat: contrat.numero_contrat,
+                produit: contrat.libelle_produit,
+                date_edition: impression::date(today()),
+                categories,
+            })
+        })
+        .await?;
+    let nom = format!("livret-de-garanties-{}.pdf", livret.numero_contrat);
+    // Laying out and compressing a PDF is CPU work: off the async worker.
+    let contenu =
+        web::block(move || pdf::livret(&livret)).await.map_err(|error| ApiFailure::internal(error.into()))?;
+    Ok(fichier("application/pdf", &nom, contenu))
 }

@@ -14,6 +14,7 @@ mod db;
 mod demandes;
 mod documents;
 mod error;
+mod impression;
 mod json;
 pub mod pdf;
 mod prestations;

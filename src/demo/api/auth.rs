@@ -145,6 +145,8 @@ impl KeyCache {
         }
     }
 
+    /// Rate-limited once keys are known; until a first fetch succeeds every request tries, as
+    /// nothing can be checked without them (the issuer may simply not be up yet).
     fn may_refetch(&self) -> bool {
         self.last_fetch.is_none_or(|at| at.elapsed() >= REFETCH_INTERVAL) || self.issuer.is_none()
     }

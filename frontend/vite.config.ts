@@ -1,9 +1,45 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // Registered by src/app/service-worker.ts, which also prints SPEC.md §8's message when
+      // the browser has no service workers.
+      injectRegister: false,
+      // Not an installable app: no manifest, no icons.
+      manifest: false,
+      workbox: {
+        // The app shell: scripts, styles, images and the Latin fonts, all content-hashed or
+        // small. index.html is not precached: the server writes the brand into it, so a copy
+        // frozen at install time could show another configuration's name or colour.
+        globPatterns: ['**/*.{js,css,svg}', 'assets/inter-latin-*.woff2'],
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            // Page loads go to the network first (always the current index.html with its brand)
+            // and fall back to the last copy when offline. Never a server route: sign-in,
+            // sign-out and API answers must always come from the server. (This function is
+            // copied into the worker's source, so it cannot use anything defined here.)
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' &&
+              !/^\/(api|auth|_demo|brand|healthz|readyz|metrics)(\/|$)/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'app-shell-pages',
+              networkTimeoutSeconds: 5,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 20 },
+            },
+          },
+        ],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -87,14 +87,32 @@ impl Default for OidcSettings {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SessionSettings {
+    /// Where sessions live: one instance in memory, several instances sharing Redis.
+    pub store: SessionStoreKind,
+    /// `redis://[:password@]host:port/db` or `redis+unix:///path`; may hold a password.
+    pub redis_url: Option<SecretString>,
     /// Inactivity after which a member is signed out (SPEC.md §9: 30 minutes).
     pub idle_timeout_secs: u64,
+    /// Absolute lifetime of a session; keep it no longer than the provider's refresh tokens.
+    pub max_lifetime_secs: u64,
 }
 
 impl Default for SessionSettings {
     fn default() -> Self {
-        Self { idle_timeout_secs: 1800 }
+        Self {
+            store: SessionStoreKind::Memory,
+            redis_url: None,
+            idle_timeout_secs: 1800,
+            max_lifetime_secs: 36_000,
+        }
     }
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SessionStoreKind {
+    Memory,
+    Redis,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -244,6 +262,22 @@ impl Settings {
                     .push(format!("server.public_url: expected an http(s) URL with no path, got \"{url}\""));
             }
         }
+        match &self.server.public_url {
+            Some(url) if url.scheme() == "http" && !is_loopback(url) => problems.push(format!(
+                "server.public_url: plain http is only allowed on loopback (a local demo); use https for \"{url}\""
+            )),
+            None if !(self.server.listen.ip().is_loopback() || self.server.listen.ip().is_unspecified()) => {
+                problems.push("server.public_url: required when listening on a non-loopback address".into())
+            }
+            _ => {}
+        }
+        if self.session.store == SessionStoreKind::Redis && self.session.redis_url.is_none() {
+            problems.push("session.redis_url: required when session.store = \"redis\"".into());
+        }
+        if self.session.max_lifetime_secs < self.session.idle_timeout_secs {
+            problems
+                .push("session.max_lifetime_secs: must not be shorter than session.idle_timeout_secs".into());
+        }
         if self.server.workers == Some(0) {
             problems.push("server.workers: must be at least 1".into());
         }
@@ -339,6 +373,15 @@ fn describe_figment_error(error: figment::Error) -> String {
     let source =
         error.metadata.as_ref().map(|metadata| format!(" (from {})", metadata.name)).unwrap_or_default();
     if key.is_empty() { format!("{}{source}", error.kind) } else { format!("{key}: {}{source}", error.kind) }
+}
+
+fn is_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(name)) => name == "localhost",
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
 }
 
 fn is_hex_colour(value: &str) -> bool {
@@ -449,6 +492,25 @@ mod tests {
         ));
         assert!(message.contains("brand.primary_color"), "{message}");
         assert!(message.contains("server.public_url"), "{message}");
+    }
+
+    #[test]
+    fn plain_http_is_only_for_loopback() {
+        let message = problems(load_toml(
+            "[demo]\nenabled = true\n[server]\npublic_url = \"http://espace.example.org/\"\n",
+        ));
+        assert!(message.contains("server.public_url: plain http"), "{message}");
+        assert!(
+            load_toml("[demo]\nenabled = true\n[server]\npublic_url = \"http://localhost:8080/\"\n").is_ok()
+        );
+        let message = problems(load_toml("[demo]\nenabled = true\n[server]\nlisten = \"10.1.2.3:8080\"\n"));
+        assert!(message.contains("server.public_url: required"), "{message}");
+    }
+
+    #[test]
+    fn redis_sessions_need_a_url() {
+        let message = problems(load_toml("[demo]\nenabled = true\n[session]\nstore = \"redis\"\n"));
+        assert!(message.contains("session.redis_url"), "{message}");
     }
 
     #[test]

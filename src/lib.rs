@@ -2,6 +2,7 @@
 //! executable. `Application::build` binds the listener first, so tests can ask for port 0.
 
 pub mod assets;
+pub mod auth;
 pub mod brand;
 pub mod config;
 pub mod demo;
@@ -9,6 +10,7 @@ pub mod error;
 pub mod health;
 pub mod metrics;
 pub mod security;
+pub mod session;
 pub mod state;
 pub mod telemetry;
 
@@ -18,6 +20,7 @@ use std::time::Duration;
 use actix_web::dev::Server;
 use actix_web::middleware::{ErrorHandlers, from_fn};
 use actix_web::{App, HttpServer, web};
+use secrecy::ExposeSecret;
 use url::Url;
 
 use crate::assets::Assets;
@@ -31,7 +34,7 @@ pub struct Application {
 }
 
 impl Application {
-    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+    pub async fn build(mut settings: Settings) -> anyhow::Result<Self> {
         let listener = TcpListener::bind(settings.server.listen)?;
         let bound = listener.local_addr()?;
         let endpoints = Endpoints::resolve(&settings, bound);
@@ -39,12 +42,17 @@ impl Application {
             &brand::index_head(&settings.brand),
             brand::logo_file(&settings.brand)?.into_iter().collect(),
         )?;
+        if settings.demo.idp_on() && settings.oidc.client_secret.is_none() {
+            // The demo provider and the portal's client share a secret made for this run.
+            settings.oidc.client_secret = Some(session::new_id().into());
+        }
         let http = state::http_client(&settings)?;
         let member_api = match settings.demo.api_on() {
             true => Some(demo::api::MemberApi::open(&settings, &endpoints, http.clone())?),
             false => None,
         };
         let state = web::Data::new(AppState {
+            auth: build_auth(&settings, &endpoints, http.clone()).await?,
             http,
             metrics: metrics::Metrics::new(),
             endpoints: endpoints.clone(),
@@ -63,6 +71,7 @@ impl Application {
                 .app_data(web::JsonConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::PathConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
+                .wrap(from_fn(security::require_xsrf))
                 .wrap(ErrorHandlers::new().default_handler(error::normalise_error_body))
                 .wrap(security::headers(&state.endpoints.public_url, &state.endpoints.oidc_issuer))
                 .wrap(from_fn(telemetry::observe_request))
@@ -90,11 +99,46 @@ impl Application {
     }
 }
 
+async fn build_auth(
+    settings: &Settings,
+    endpoints: &Endpoints,
+    http: reqwest::Client,
+) -> anyhow::Result<auth::Auth> {
+    let idle_timeout = Duration::from_secs(settings.session.idle_timeout_secs);
+    let sessions: std::sync::Arc<dyn session::SessionStore> = match settings.session.store {
+        config::SessionStoreKind::Memory => std::sync::Arc::new(session::MemoryStore::new(idle_timeout)),
+        config::SessionStoreKind::Redis => {
+            let url = settings.session.redis_url.as_ref().expect("validated with the configuration");
+            std::sync::Arc::new(session::RedisStore::connect(url.expose_secret(), idle_timeout).await?)
+        }
+    };
+    let secret = settings.oidc.client_secret.as_ref().expect("validated, or made for the demo");
+    let redirect_url = endpoints.public_url.join("auth/callback").expect("static path");
+    Ok(auth::Auth {
+        provider: auth::provider::Provider::new(
+            &endpoints.issuer_id,
+            &settings.oidc.client_id,
+            secret,
+            &redirect_url,
+            http,
+        )?,
+        sessions,
+        cookies: auth::Cookies::new(endpoints.public_url.scheme() == "https"),
+        refresher: auth::Refresher::default(),
+        api_base: endpoints.api_base.clone(),
+        public_url: endpoints.public_url.clone(),
+        idle_timeout,
+        max_lifetime: Duration::from_secs(settings.session.max_lifetime_secs),
+        person_number_claim: settings.oidc.person_number_claim.clone(),
+    })
+}
+
 fn routes(cfg: &mut web::ServiceConfig) {
     // Resources (not bare routes) so that another method on these paths answers 405.
     cfg.service(web::resource("/healthz").get(health::healthz))
         .service(web::resource("/readyz").get(health::readyz))
         .service(web::resource("/metrics").get(metrics::metrics))
+        .configure(auth::routes)
         // Registered last: every path nothing else took.
         .default_service(web::to(assets::serve));
 }

@@ -64,7 +64,12 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
         );
     }
     tracing::info!(port = app.port(), "listening");
-    println!("espace-assure is ready: open {}", app.public_url());
-    app.run_until_stopped().await?;
+    let url = app.public_url().clone();
+    let server = actix_web::rt::spawn(app.run_until_stopped());
+    // Let the server task start (it installs the SIGTERM and Ctrl-C handlers on its first
+    // poll) before announcing readiness: a signal sent right after the line stops gracefully.
+    actix_web::rt::task::yield_now().await;
+    println!("espace-assure is ready: open {url}");
+    server.await??;
     Ok(())
 }

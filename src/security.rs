@@ -1,7 +1,12 @@
 //! Security headers sent on every answer.
 
-use actix_web::middleware::DefaultHeaders;
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{Method, StatusCode};
+use actix_web::middleware::{DefaultHeaders, Next};
 use url::{Origin, Url};
+
+use crate::auth::{XSRF_COOKIE, XSRF_HEADER};
 
 /// The Content-Security-Policy: scripts and styles from the portal only (no inline code),
 /// no framing. `form-action` also names the identity provider, because Chromium applies it to
@@ -48,5 +53,45 @@ mod tests {
         assert!(!policy.contains("unsafe"));
         assert!(policy.contains("frame-ancestors 'none'"));
         assert!(policy.contains("form-action 'self' https://sso.example.org;"));
+    }
+}
+
+/// Anti-forgery check (SPEC.md §6): every state-changing request under `/api`, and the
+/// sign-out, must echo the `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header. A cross-site
+/// page can make the browser send the cookie but cannot read it to set the header.
+pub async fn require_xsrf(
+    request: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> actix_web::Result<ServiceResponse<EitherBody<impl MessageBody>>> {
+    if needs_xsrf(request.method(), request.path()) && !xsrf_matches(&request) {
+        let response = crate::error::ErrorBody::response(StatusCode::FORBIDDEN);
+        return Ok(request.into_response(response).map_into_right_body());
+    }
+    Ok(next.call(request).await?.map_into_left_body())
+}
+
+fn needs_xsrf(method: &Method, path: &str) -> bool {
+    let safe = matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
+    !safe && (path == "/api" || path.starts_with("/api/") || path == "/auth/logout")
+}
+
+fn xsrf_matches(request: &ServiceRequest) -> bool {
+    let header = request.headers().get(XSRF_HEADER).and_then(|value| value.to_str().ok());
+    let cookie = request.cookie(XSRF_COOKIE);
+    matches!((header, cookie), (Some(header), Some(cookie)) if !header.is_empty() && header == cookie.value())
+}
+
+#[cfg(test)]
+mod xsrf_tests {
+    use super::*;
+
+    #[test]
+    fn only_state_changes_under_api_and_the_sign_out_need_the_header() {
+        assert!(needs_xsrf(&Method::POST, "/api/document/upload"));
+        assert!(needs_xsrf(&Method::PUT, "/api/assure/adresse"));
+        assert!(needs_xsrf(&Method::POST, "/auth/logout"));
+        assert!(!needs_xsrf(&Method::GET, "/api/session"));
+        assert!(!needs_xsrf(&Method::POST, "/auth/backchannel-logout"));
+        assert!(!needs_xsrf(&Method::POST, "/apiary"));
     }
 }

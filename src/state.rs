@@ -6,6 +6,7 @@ use std::time::Duration;
 use url::Url;
 
 use crate::assets::Assets;
+use crate::auth::Auth;
 use crate::config::Settings;
 use crate::metrics::Metrics;
 
@@ -14,6 +15,7 @@ pub struct AppState {
     pub endpoints: Endpoints,
     pub assets: Assets,
     pub metrics: Metrics,
+    pub auth: Auth,
     /// One pooled client for every upstream call (keep-alive, shared TLS sessions).
     pub http: reqwest::Client,
 }
@@ -23,6 +25,8 @@ pub struct AppState {
 #[derive(Debug, Clone)]
 pub struct Endpoints {
     pub public_url: Url,
+    /// The issuer identifier exactly as the provider states it (`iss`), without trailing slash.
+    pub issuer_id: String,
     /// Always ends with `/`, so that `join` keeps the realm path of a Keycloak issuer.
     pub oidc_issuer: Url,
     /// `/api/{rest}` of the portal is forwarded to `{api_base}{rest}`.
@@ -55,7 +59,8 @@ impl Endpoints {
             Some(base) => with_trailing_slash(base),
             None => embedded(&own_url, "_demo/cms/"),
         };
-        Self { public_url, oidc_issuer, api_base, cms_base }
+        let issuer_id = oidc_issuer.as_str().trim_end_matches('/').to_owned();
+        Self { public_url, issuer_id, oidc_issuer, api_base, cms_base }
     }
 }
 
@@ -90,6 +95,7 @@ mod tests {
         let endpoints = Endpoints::resolve(&settings, "0.0.0.0:4321".parse().unwrap());
         assert_eq!(endpoints.public_url.as_str(), "http://127.0.0.1:4321/");
         assert_eq!(endpoints.oidc_issuer.as_str(), "http://127.0.0.1:4321/_demo/idp/");
+        assert_eq!(endpoints.issuer_id, "http://127.0.0.1:4321/_demo/idp");
         assert_eq!(endpoints.api_base.as_str(), "http://127.0.0.1:4321/_demo/api/");
     }
 

@@ -1,14 +1,23 @@
-// Global styles first, so that component CSS modules come later in the cascade.
+// The self-hosted font and global styles first, so that component CSS modules come later in
+// the cascade.
+import '@fontsource-variable/inter/wght.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { registerServiceWorker } from './app/service-worker';
+import { applyBrandColour, readBrand } from './lib/brand';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain an element with id "root"');
 
+const brand = readBrand();
+applyBrandColour(brand);
+
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App brand={brand} />
   </StrictMode>,
 );
+
+if (import.meta.env.PROD) registerServiceWorker();

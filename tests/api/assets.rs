@@ -139,7 +139,9 @@ async fn writing_to_a_file_is_not_allowed() {
         "method_not_allowed",
     )
     .await;
-    assert_json_error(app.request(reqwest::Method::POST, "/api/unknown", &[]).await, 404, "not_found").await;
+    let xsrf = [("X-XSRF-TOKEN", "t"), ("Cookie", "XSRF-TOKEN=t")];
+    assert_json_error(app.request(reqwest::Method::POST, "/api/unknown", &xsrf).await, 404, "not_found")
+        .await;
 }
 
 #[tokio::test]

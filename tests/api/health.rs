@@ -31,6 +31,7 @@ async fn spawn_app_with_upstreams(
     let (idp, api, cms) = (idp.uri(), api.uri(), cms.uri());
     spawn_app_with(move |settings| {
         settings.demo.enabled = false;
+        settings.oidc.client_secret = Some("secret".to_owned().into());
         settings.oidc.issuer = Some(format!("{idp}/realms/m").parse().unwrap());
         settings.upstream.api.base_url = Some(format!("{api}/api/").parse().unwrap());
         settings.upstream.cms.base_url = Some(cms.parse().unwrap());
@@ -69,6 +70,7 @@ async fn readyz_fails_when_the_provider_is_unreachable() {
     let (api, cms) = (api.uri(), cms.uri());
     let app = spawn_app_with(move |settings| {
         settings.demo.enabled = false;
+        settings.oidc.client_secret = Some("secret".to_owned().into());
         settings.oidc.issuer = Some(format!("http://127.0.0.1:{closed_port}/realms/m").parse().unwrap());
         settings.upstream.api.base_url = Some(api.parse().unwrap());
         settings.upstream.cms.base_url = Some(cms.parse().unwrap());

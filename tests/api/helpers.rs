@@ -7,6 +7,7 @@ use reqwest::header::HeaderMap;
 pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
+    pub jar: Option<std::sync::Arc<reqwest::cookie::Jar>>,
     /// Kept alive for the app's lifetime: the demo data folder.
     _data_dir: tempfile::TempDir,
 }
@@ -39,7 +40,7 @@ pub async fn spawn_app_with(customise: impl FnOnce(&mut Settings)) -> TestApp {
         .no_brotli()
         .build()
         .unwrap();
-    TestApp { address, client, _data_dir: data_dir }
+    TestApp { address, client, jar: None, _data_dir: data_dir }
 }
 
 impl TestApp {
@@ -96,4 +97,87 @@ pub async fn assert_json_error(response: reqwest::Response, status: u16, code: &
     assert_eq!(body["code"], code);
     assert!(!body["message"].as_str().unwrap().is_empty());
     body
+}
+
+pub fn random() -> String {
+    uuid::Uuid::new_v4().to_string()
+}
+
+/// The app wired to a stand-in provider and member API, with a cookie-keeping client.
+pub async fn spawn_app_with_idp(
+    idp: &crate::fake_idp::FakeIdp,
+    api: &wiremock::MockServer,
+    customise: impl FnOnce(&mut Settings),
+) -> TestApp {
+    let (issuer, api) = (idp.issuer.clone(), api.uri());
+    let mut app = spawn_app_with(move |settings| {
+        settings.demo.enabled = false;
+        settings.oidc.issuer = Some(issuer.parse().unwrap());
+        settings.oidc.client_id = crate::fake_idp::CLIENT_ID.into();
+        settings.oidc.client_secret = Some(crate::fake_idp::CLIENT_SECRET.to_owned().into());
+        settings.upstream.api.base_url = Some(format!("{api}/api/").parse().unwrap());
+        settings.upstream.cms.base_url = Some(format!("{api}/cms/").parse().unwrap());
+        customise(settings);
+    })
+    .await;
+    app.with_cookie_jar();
+    app
+}
+
+impl TestApp {
+    /// `GET /auth/login`: the provider's authorisation URL it redirects to, parsed.
+    pub async fn start_login(&self, return_to: &str) -> url::Url {
+        let response = self.get(&format!("/auth/login?returnTo={}", urlencode(return_to)), &[]).await;
+        assert_eq!(response.status(), 303);
+        url::Url::parse(header(response.headers(), "location")).unwrap()
+    }
+
+    /// `GET /auth/callback` as the provider's redirect would make it; returns the Location.
+    pub async fn callback(&self, query: &str) -> String {
+        let response = self.get(&format!("/auth/callback?{query}"), &[]).await;
+        assert_eq!(response.status(), 303);
+        header(response.headers(), "location").to_owned()
+    }
+
+    /// A complete sign-in through the stand-in provider; returns the XSRF token.
+    pub async fn sign_in(&self, idp: &crate::fake_idp::FakeIdp, access_ttl: i64) -> String {
+        let authorize = self.start_login("/home").await;
+        let state = query(&authorize, "state");
+        idp.token_answers(200, idp.tokens(&query(&authorize, "nonce"), access_ttl)).await;
+        assert_eq!(self.callback(&format!("code=abc&state={state}")).await, "/home");
+        self.xsrf_token()
+    }
+
+    /// Keeps cookies from now on, as a browser does.
+    pub fn with_cookie_jar(&mut self) {
+        let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
+        self.client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .cookie_provider(jar.clone())
+            .build()
+            .unwrap();
+        self.jar = Some(jar);
+    }
+
+    /// A cookie the browser holds for the portal.
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        use reqwest::cookie::CookieStore;
+        let jar = self.jar.as_ref()?;
+        let cookies = jar.cookies(&self.address.parse().unwrap())?;
+        cookies.to_str().unwrap().split("; ").find_map(|pair| {
+            pair.split_once('=').filter(|(key, _)| *key == name).map(|(_, value)| value.to_owned())
+        })
+    }
+
+    pub fn xsrf_token(&self) -> String {
+        self.cookie("XSRF-TOKEN").expect("signed in: the XSRF-TOKEN cookie is set")
+    }
+}
+
+pub fn query(url: &url::Url, name: &str) -> String {
+    url.query_pairs().find(|(key, _)| key == name).map(|(_, value)| value.into_owned()).unwrap_or_default()
+}
+
+pub fn urlencode(value: &str) -> String {
+    url::form_urlencoded::byte_serialize(value.as_bytes()).collect()
 }

@@ -1,6 +1,7 @@
 //! Integration tests: each spawns the real application on port 0.
 
 mod assets;
+mod auth;
 mod cli;
 mod demo_api;
 mod demo_api_auth;
@@ -9,6 +10,7 @@ mod demo_api_reads;
 mod demo_api_uploads;
 mod demo_api_writes;
 mod errors;
+mod fake_idp;
 mod health;
 mod helpers;
 mod security_headers;

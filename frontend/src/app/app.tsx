@@ -1,13 +1,14 @@
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import type { Brand } from '@/lib/brand';
 import { AppProvider } from './provider';
 import { routes } from './routes';
 
 const router = createBrowserRouter(routes);
 
-export function App() {
+export function App({ brand }: { brand: Brand }) {
   return (
-    <AppProvider>
+    <AppProvider brand={brand}>
       <RouterProvider router={router} />
     </AppProvider>
   );

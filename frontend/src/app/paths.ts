@@ -1,15 +1,53 @@
-/** Client routes, handled by react-router. Every link and route definition uses these. */
+/**
+ * Client routes, handled by react-router (SPEC.md §2). Every link, redirect and route
+ * definition uses these, so a path is spelled once.
+ */
 export const paths = {
   root: '/',
+  fallback: '/fallback',
+  error: '/error',
+
   home: '/home',
+  article: (id: number | string) => `/home/article/${String(id)}`,
+  mentionsLegales: '/home/mentions-legales',
+  cgu: '/home/cgu',
+  nouveautes: (id: number | string) => `/home/nouveautes/${String(id)}`,
+
+  compte: '/compte',
+  informationsPersonnelles: '/compte/informations-personnelles',
+
+  mutuelle: '/mutuelle',
+  smartCarte: '/mutuelle/smart-carte',
+  contratsGaranties: '/mutuelle/contrats-garanties',
+  cotisations: '/mutuelle/contrats-garanties#cotisations',
+  remboursements: '/mutuelle/remboursements',
+  /** `date` is one payment day, formatted yyyy-MM-dd. */
+  remboursementsDuJour: (date: string) => `/mutuelle/remboursements/${date}`,
+  demandesMutuelle: '/mutuelle/demandes',
+  creationDemande: '/mutuelle/demandes/creation',
+
+  demandes: '/demandes',
 } as const;
 
-export type AppPath = (typeof paths)[keyof typeof paths];
+/** Route patterns for the router, matching `paths` above. */
+export const routePatterns = {
+  article: '/home/article/:id',
+  nouveautes: '/home/nouveautes/:id',
+  remboursementsDuJour: '/mutuelle/remboursements/:date',
+} as const;
+
+/** Query parameter values the server puts in `/fallback` and `/error` addresses. */
+export const fallbackReasons = { cookiesDisabled: 'cookies-disabled' } as const;
+
+export const fallbackCookiesDisabled = `${paths.fallback}?reason=${fallbackReasons.cookiesDisabled}`;
 
 /**
  * Server routes: reached by a full page load (a plain `<a>`), never by the client router.
- * `returnTo` is one of our own paths, made only of URL-safe characters, so it is not encoded.
+ * `returnTo` is the in-app path the member asked for; `/` stays readable (it is legal in a
+ * query), everything else that could end the parameter (`&`, `#`, …) is encoded.
  */
 export const serverPaths = {
-  login: (returnTo: AppPath) => `/auth/login?returnTo=${returnTo}`,
+  login: (returnTo: string) =>
+    `/auth/login?returnTo=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`,
+  logout: '/auth/logout',
 } as const;

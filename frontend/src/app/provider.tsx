@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
+import type { Brand } from '@/lib/brand';
+import { BrandContext } from '@/lib/brand-context';
 
 const swrConfig: SWRConfiguration = {
   // Every fetch goes through the server to the member API. Member data only changes when the
@@ -8,6 +10,10 @@ const swrConfig: SWRConfiguration = {
   revalidateOnFocus: false,
 };
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  return <SWRConfig value={swrConfig}>{children}</SWRConfig>;
+export function AppProvider({ brand, children }: { brand: Brand; children: ReactNode }) {
+  return (
+    <BrandContext value={brand}>
+      <SWRConfig value={swrConfig}>{children}</SWRConfig>
+    </BrandContext>
+  );
 }

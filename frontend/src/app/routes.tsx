@@ -1,10 +1,59 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
+import { SectionInPreparation } from '@/components/section-in-preparation';
+import { ErrorPage } from '@/features/auth/components/error-page';
+import { FallbackPage } from '@/features/auth/components/fallback-page';
 import { LandingPage } from '@/features/auth/components/landing-page';
-import { paths } from './paths';
+import { SessionGuard } from '@/features/auth/components/session-guard';
+import { StartupGate } from '@/features/auth/components/startup-gate';
+import { ArticlePage } from '@/features/content/components/article-page';
+import { LegalPage } from '@/features/content/components/legal-page';
+import { NewsPage } from '@/features/content/components/news-page';
+import { type MessageKey, t } from '@/i18n/t';
+import { HomePage } from './pages/home-page';
+import { paths, routePatterns } from './paths';
+import { Shell } from './shell/shell';
 
+/** A section whose pages come with a later change: a titled placeholder inside the shell. */
+function inPreparation(path: string, title: MessageKey): RouteObject {
+  return { path, element: <SectionInPreparation title={t(title)} /> };
+}
+
+/** SPEC.md §2. */
 export const routes: RouteObject[] = [
-  { path: paths.root, Component: LandingPage },
-  // The authenticated sections and the fallback page come later; until then every other
-  // path shows the public entry page rather than a blank screen.
-  { path: '*', Component: LandingPage },
+  // Reachable without cookies and without a session: they explain why nothing else works.
+  { path: paths.fallback, Component: FallbackPage },
+  { path: paths.error, Component: ErrorPage },
+  {
+    Component: StartupGate,
+    children: [
+      { path: paths.root, Component: LandingPage },
+      {
+        Component: SessionGuard,
+        children: [
+          {
+            Component: Shell,
+            children: [
+              { path: paths.home, Component: HomePage },
+              { path: routePatterns.article, Component: ArticlePage },
+              { path: paths.mentionsLegales, element: <LegalPage part="mentionsLegales" /> },
+              { path: paths.cgu, element: <LegalPage part="cgu" /> },
+              { path: routePatterns.nouveautes, Component: NewsPage },
+              inPreparation(paths.compte, 'section.compte'),
+              inPreparation(paths.informationsPersonnelles, 'nav.informationsPersonnelles'),
+              inPreparation(paths.mutuelle, 'section.mutuelle'),
+              inPreparation(paths.smartCarte, 'nav.carteTp'),
+              inPreparation(paths.contratsGaranties, 'nav.garanties'),
+              inPreparation(paths.remboursements, 'nav.remboursements'),
+              inPreparation(routePatterns.remboursementsDuJour, 'nav.remboursements'),
+              inPreparation(paths.demandesMutuelle, 'nav.demandes'),
+              inPreparation(paths.creationDemande, 'section.creationDemande'),
+              inPreparation(paths.demandes, 'section.demandes'),
+            ],
+          },
+        ],
+      },
+      // Any other path: the home page (which sends a member without a session to the root).
+      { path: '*', element: <Navigate to={paths.home} replace /> },
+    ],
+  },
 ];

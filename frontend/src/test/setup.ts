@@ -1,7 +1,30 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { installDialogPolyfill } from './dialog-polyfill';
+import { installMatchMediaStub } from './match-media-stub';
+import { server } from './server';
+
+installDialogPolyfill();
+installMatchMediaStub();
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
 
 // Testing Library only unmounts automatically when test globals are enabled; we import
 // describe/it/expect explicitly instead, so unmount here to keep tests independent.
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+});
+
+afterAll(() => {
+  server.close();
+});

@@ -1,26 +1,24 @@
-import { paths, serverPaths } from '@/app/paths';
+import { useLocation } from 'react-router';
+import { serverPaths } from '@/app/paths';
+import { PublicLayout } from '@/components/public-layout';
+import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
+import { requestedPath } from '../return-to';
 import styles from './landing-page.module.css';
 
 /** Public entry screen (route `/`): the only page a signed-out member can see. */
 export function LandingPage() {
+  const location = useLocation();
+  usePageTitle(t('auth.landing.login'));
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <img src="/favicon.svg" alt="" width={32} height={32} />
-        <span className={styles.brand}>{t('app.name')}</span>
-      </header>
-      <main className={styles.main}>
-        <div className={styles.card}>
-          <h1 className={styles.title}>{t('auth.landing.title')}</h1>
-          <p className={styles.intro}>{t('auth.landing.intro')}</p>
-          {/* A plain link, not <Link>: sign-in is a server route that redirects to the
-              identity provider, so it needs a full page load. */}
-          <a className={styles.login} href={serverPaths.login(paths.home)}>
-            {t('auth.landing.login')}
-          </a>
-        </div>
-      </main>
-    </div>
+    <PublicLayout>
+      <h1 className={styles.title}>{t('auth.landing.title')}</h1>
+      <p className={styles.intro}>{t('auth.landing.intro')}</p>
+      {/* A plain link, not <Link>: sign-in is a server route that redirects to the
+          identity provider, so it needs a full page load. */}
+      <a className="button button-primary" href={serverPaths.login(requestedPath(location.state))}>
+        {t('auth.landing.login')}
+      </a>
+    </PublicLayout>
   );
 }

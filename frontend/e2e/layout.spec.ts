@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
+import { mainNavigation } from './support/shell';
+import { signInAs } from './support/sign-in';
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the sidebar hides behind the menu button and closes with the cross', async ({
+    page,
+  }, testInfo) => {
+    await signInAs(page, 'Marie DUPONT');
+    const menuButton = page.getByRole('button', { name: 'Ouvrir le menu' });
+    await expect(mainNavigation(page)).toBeHidden();
+    await page.screenshot({ path: testInfo.outputPath('home-375.png'), fullPage: true });
+    await expectNoAccessibilityViolations(page);
+
+    await menuButton.click();
+    await expect(mainNavigation(page)).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await page.screenshot({ path: testInfo.outputPath('drawer-375.png') });
+    await expectNoAccessibilityViolations(page);
+
+    await page.getByRole('button', { name: 'Fermer le menu' }).click();
+    await expect(mainNavigation(page)).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
+
+  test('following a link of the drawer closes it', async ({ page }) => {
+    await signInAs(page, 'Marie DUPONT');
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+
+    await mainNavigation(page).getByRole('link', { name: 'Mes remboursements' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/mutuelle/remboursements');
+    await expect(mainNavigation(page)).toBeHidden();
+  });
+});
+
+test.describe('on a 1280 px screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the sidebar is always shown and takes 20 % of the width', async ({ page }, testInfo) => {
+    await signInAs(page, 'Marie DUPONT');
+
+    await expect(mainNavigation(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeHidden();
+    const box = await mainNavigation(page).boundingBox();
+    expect(box?.x).toBe(0);
+    // The navigation fills its column, less the column's 1 px border.
+    expect(box?.width).toBeGreaterThanOrEqual(1280 * 0.2 - 2);
+    expect(box?.width).toBeLessThanOrEqual(1280 * 0.2);
+    await page.screenshot({ path: testInfo.outputPath('home-1280.png'), fullPage: true });
+    await expectNoAccessibilityViolations(page);
+  });
+
+  test('the first Tab reaches the skip link, which leads to the main content', async ({ page }) => {
+    await signInAs(page, 'Marie DUPONT');
+
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Aller au contenu principal' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+  });
+});

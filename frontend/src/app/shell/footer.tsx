@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { ExternalLink } from '@/components/external-link';
+import { useMemberSession } from '@/features/auth/session-context';
+import { t } from '@/i18n/t';
+import { useBrand } from '@/lib/brand-context';
+import { paths } from '../paths';
+import styles from './footer.module.css';
+
+export function Footer({ onManageCookies }: { onManageCookies: () => void }) {
+  const { VersionNum } = useMemberSession();
+  const brand = useBrand();
+  return (
+    <footer className={styles.footer}>
+      <nav aria-label={t('footer.label')}>
+        <ul className={styles.links}>
+          <li>
+            <Link to={paths.mentionsLegales}>{t('footer.mentionsLegales')}</Link>
+          </li>
+          <li>
+            <Link to={paths.cgu}>{t('footer.cgu')}</Link>
+          </li>
+          <li>
+            <button type="button" className={styles.linkButton} onClick={onManageCookies}>
+              {t('footer.cookies')}
+            </button>
+          </li>
+          <li>
+            <ExternalLink href={brand.feedbackUrl}>{t('footer.feedback')}</ExternalLink>
+          </li>
+        </ul>
+      </nav>
+      <p className={styles.meta}>
+        <span>{t('footer.copyright', { year: new Date().getFullYear(), brand: brand.name })}</span>
+        <span>{t('footer.version', { version: VersionNum })}</span>
+      </p>
+    </footer>
+  );
+}

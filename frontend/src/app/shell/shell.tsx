@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { sessionKey } from '@/features/auth/api/get-session';
+import { useMemberActivity } from '@/features/auth/hooks/use-member-activity';
+import { logout } from '@/features/auth/logout';
+import { useMemberSession } from '@/features/auth/session-context';
+import { t } from '@/i18n/t';
+import { CookieConsentDialog } from './cookie-consent-dialog';
+import { Footer } from './footer';
+import { HttpErrorAnnouncer } from './http-error-announcer';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import styles from './shell.module.css';
+
+/** Where the sidebar stops being a drawer (SPEC.md §9: 999 px and below); as in the CSS. */
+const wideScreen = '(min-width: 1000px)';
+
+/** The drawer of small screens: open and close with focus where the member expects it. */
+function useDrawer(pathname: string) {
+  // The drawer is open on the page where it was opened: following one of its links closes it
+  // (focus then goes to the new page, see useFocusMainOnNavigation).
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  const openDrawer = useCallback(() => {
+    setOpenOn(pathname);
+  }, [pathname]);
+  // Set when the member closes the drawer (cross, Escape, backdrop), so that focus goes back
+  // to the menu button, once the page behind is no longer inert.
+  const refocusMenuButton = useRef(false);
+  const closeDrawer = useCallback(() => {
+    refocusMenuButton.current = true;
+    setOpenOn(null);
+  }, []);
+
+  useEffect(() => {
+    if (open) {
+      closeButton.current?.focus();
+    } else if (refocusMenuButton.current) {
+      refocusMenuButton.current = false;
+      menuButton.current?.focus();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeDrawer();
+    };
+    // Widening the window turns the drawer back into a column: the rest of the page, made
+    // inert while the drawer is open, must not stay so.
+    const wide = window.matchMedia(wideScreen);
+    const onWidthChange = (event: MediaQueryListEvent) => {
+      if (event.matches) setOpenOn(null);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    wide.addEventListener('change', onWidthChange);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      wide.removeEventListener('change', onWidthChange);
+    };
+  }, [open, closeDrawer]);
+
+  return { open, openDrawer, closeDrawer, menuButton, closeButton };
+}
+
+/**
+ * After an in-app navigation, focus moves to the new page's content, as a page load would
+ * put it at the top: keyboard and screen-reader users start reading the new page, not the
+ * link they left.
+ */
+function useFocusMainOnNavigation(pathname: string) {
+  const main = useRef<HTMLElement>(null);
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    main.current?.focus();
+  }, [pathname]);
+  return main;
+}
+
+/** The signed-in frame (SPEC.md §2 "Main shell"): sidebar, top bar, page, footer. */
+export function Shell() {
+  const { pathname } = useLocation();
+  const session = useMemberSession();
+  const { mutate } = useSWRConfig();
+  const sidebarId = useId();
+  const drawer = useDrawer(pathname);
+  const main = useFocusMainOnNavigation(pathname);
+  const [cookiesOpen, setCookiesOpen] = useState(false);
+
+  useMemberActivity({
+    idleTimeoutMs: session.idleTimeoutMs,
+    onIdle: () => void logout(),
+    onKeepAlive: () => void mutate(sessionKey),
+  });
+
+  return (
+    <div className={styles.layout}>
+      <a className="skip-link" href="#main-content">
+        {t('app.skipLink')}
+      </a>
+      <Sidebar
+        id={sidebarId}
+        open={drawer.open}
+        onClose={drawer.closeDrawer}
+        closeButtonRef={drawer.closeButton}
+      />
+      {drawer.open && (
+        <div className={styles.backdrop} aria-hidden="true" onClick={drawer.closeDrawer} />
+      )}
+      {/* While the drawer is open, what it covers can be neither focused nor clicked. */}
+      <div className={styles.column} inert={drawer.open}>
+        <TopBar
+          sidebarId={sidebarId}
+          menuOpen={drawer.open}
+          onOpenMenu={drawer.openDrawer}
+          menuButtonRef={drawer.menuButton}
+        />
+        <main id="main-content" ref={main} tabIndex={-1} className={styles.main}>
+          <Outlet />
+        </main>
+        <Footer
+          onManageCookies={() => {
+            setCookiesOpen(true);
+          }}
+        />
+      </div>
+      <CookieConsentDialog
+        open={cookiesOpen}
+        onClose={() => {
+          setCookiesOpen(false);
+        }}
+      />
+      <HttpErrorAnnouncer />
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { aSession, shellContent, signedIn } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { server } from '@/test/server';
+
+async function mainNavigation() {
+  return screen.findByRole('navigation', { name: 'Menu principal' });
+}
+
+function linkNames(navigation: HTMLElement): string[] {
+  return within(navigation)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+describe('the sidebar links', () => {
+  it.each([
+    { Radie: false, CarteTp: true, shown: true },
+    { Radie: false, CarteTp: false, shown: false },
+    { Radie: true, CarteTp: true, shown: false },
+    { Radie: true, CarteTp: false, shown: false },
+  ])(
+    'show the tiers-payant card $shown when Radie is $Radie and CarteTp is $CarteTp',
+    async ({ Radie, CarteTp, shown }) => {
+      server.use(...signedIn({ Radie, CarteTp }));
+
+      renderApp('/home');
+
+      const expected = [
+        'Accueil',
+        'Mes informations personnelles',
+        ...(shown ? ['Ma carte de Tiers Payant'] : []),
+        'Mes remboursements',
+        'Mes garanties et mes services',
+        'Mes demandes',
+      ];
+      expect(linkNames(await mainNavigation())).toEqual(expected);
+    },
+  );
+
+  it('lead to the section paths', async () => {
+    server.use(...signedIn());
+
+    renderApp('/home');
+    const navigation = await mainNavigation();
+
+    const href = (name: string) =>
+      within(navigation).getByRole('link', { name }).getAttribute('href');
+    expect(href('Accueil')).toBe('/home');
+    expect(href('Mes informations personnelles')).toBe('/compte/informations-personnelles');
+    expect(href('Ma carte de Tiers Payant')).toBe('/mutuelle/smart-carte');
+    expect(href('Mes remboursements')).toBe('/mutuelle/remboursements');
+    expect(href('Mes garanties et mes services')).toBe('/mutuelle/contrats-garanties');
+    expect(href('Mes demandes')).toBe('/mutuelle/demandes');
+  });
+
+  it('mark the current page, with Accueil current on /home only', async () => {
+    server.use(...signedIn());
+
+    renderApp('/mutuelle/remboursements/2024-03-15');
+    const navigation = await mainNavigation();
+
+    expect(within(navigation).getByRole('link', { name: 'Mes remboursements' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(navigation).getByRole('link', { name: 'Accueil' })).not.toHaveAttribute(
+      'aria-current',
+    );
+  });
+
+  it('end with one link per content menu entry, labelled with its Titre', async () => {
+    server.use(
+      ...signedIn(
+        {},
+        {
+          menus: [
+            { Id: 3, Titre: 'Prévention santé', courtierChesneau: false },
+            { Id: 7, Titre: 'Vos avantages', courtierChesneau: false },
+          ],
+        },
+      ),
+    );
+
+    renderApp('/home');
+    const navigation = await mainNavigation();
+
+    await waitFor(() => {
+      expect(linkNames(navigation).slice(-2)).toEqual(['Prévention santé', 'Vos avantages']);
+    });
+    expect(within(navigation).getByRole('link', { name: 'Vos avantages' })).toHaveAttribute(
+      'href',
+      '/home/article/7',
+    );
+  });
+
+  it('reload the content menus on each route change', async () => {
+    let menuCalls = 0;
+    server.use(
+      http.get('/api/session', () => HttpResponse.json(aSession())),
+      http.get('/api/strapi/menus', () => {
+        menuCalls += 1;
+        return HttpResponse.json([
+          { Id: menuCalls, Titre: `Article ${String(menuCalls)}`, courtierChesneau: false },
+        ]);
+      }),
+      ...shellContent(),
+    );
+
+    renderApp('/home');
+    const navigation = await mainNavigation();
+    await within(navigation).findByRole('link', { name: 'Article 1' });
+
+    await userEvent.click(within(navigation).getByRole('link', { name: 'Mes remboursements' }));
+
+    expect(await within(navigation).findByRole('link', { name: 'Article 2' })).toBeVisible();
+  });
+});
+
+describe('the sidebar drawer of small screens', () => {
+  it('opens with the menu button and closes with the cross', async () => {
+    server.use(...signedIn());
+    renderApp('/home');
+    const menuButton = await screen.findByRole('button', { name: 'Ouvrir le menu' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(menuButton);
+
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    const closeButton = screen.getByRole('button', { name: 'Fermer le menu' });
+    expect(closeButton).toHaveFocus();
+    // What the drawer covers can be neither focused nor clicked.
+    expect(menuButton.closest('[inert]')).not.toBeNull();
+
+    await userEvent.click(closeButton);
+
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton).toHaveFocus();
+    expect(menuButton.closest('[inert]')).toBeNull();
+  });
+
+  it('closes with Escape', async () => {
+    server.use(...signedIn());
+    renderApp('/home');
+    const menuButton = await screen.findByRole('button', { name: 'Ouvrir le menu' });
+    await userEvent.click(menuButton);
+
+    await userEvent.keyboard('{Escape}');
+
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes when one of its links is followed', async () => {
+    server.use(...signedIn());
+    renderApp('/home');
+    const menuButton = await screen.findByRole('button', { name: 'Ouvrir le menu' });
+    await userEvent.click(menuButton);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Mes demandes' }));
+
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+});

@@ -1,0 +1,84 @@
+import { type Ref, useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useMemberSession } from '@/features/auth/session-context';
+import { useMenus } from '@/features/content/api/get-menus';
+import { LeftBlock } from '@/features/content/components/left-block';
+import { t } from '@/i18n/t';
+import { useBrand } from '@/lib/brand-context';
+import { paths } from '../paths';
+import { sidebarLinks } from './sidebar-links';
+import styles from './sidebar.module.css';
+
+/** SPEC.md §4: each route change reloads the menus (the left block follows the path itself). */
+function useMenusReloadedOnRouteChange(pathname: string) {
+  const menus = useMenus();
+  const { mutate } = menus;
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    void mutate();
+  }, [pathname, mutate]);
+  return menus.data ?? [];
+}
+
+interface SidebarProps {
+  id: string;
+  /** Only meaningful at 999 px and below, where the sidebar is a drawer. */
+  open: boolean;
+  onClose: () => void;
+  closeButtonRef: Ref<HTMLButtonElement>;
+}
+
+export function Sidebar({ id, open, onClose, closeButtonRef }: SidebarProps) {
+  const { User } = useMemberSession();
+  const { pathname } = useLocation();
+  const brand = useBrand();
+  const menus = useMenusReloadedOnRouteChange(pathname);
+  const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+    isActive ? [styles.link, styles.active].join(' ') : styles.link;
+
+  return (
+    <div id={id} className={styles.sidebar} data-open={open}>
+      <div className={styles.head}>
+        <Link to={paths.home} className={styles.brand}>
+          <img src={brand.logoUrl} alt="" width={40} height={40} />
+          <span className="visually-hidden">{t('shell.homeLink', { brand: brand.name })}</span>
+          <span aria-hidden="true">{brand.name}</span>
+        </Link>
+        <button
+          ref={closeButtonRef}
+          type="button"
+          className={styles.close}
+          onClick={onClose}
+          aria-label={t('shell.closeMenu')}
+        >
+          <span aria-hidden="true">✕</span>
+        </button>
+      </div>
+      <nav aria-label={t('shell.mainNav')}>
+        <ul className={styles.list}>
+          {sidebarLinks(User).map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end ?? false} className={navLinkClass}>
+                {t(link.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        {menus.length > 0 && (
+          <ul className={[styles.list, styles.articles].join(' ')}>
+            {menus.map((menu) => (
+              <li key={menu.Id}>
+                <NavLink to={paths.article(menu.Id)} className={navLinkClass}>
+                  {menu.Titre}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        )}
+      </nav>
+      <LeftBlock pathname={pathname} />
+    </div>
+  );
+}

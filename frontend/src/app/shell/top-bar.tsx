@@ -1,0 +1,50 @@
+import type { Ref } from 'react';
+import { Link } from 'react-router';
+import { useMemberSession } from '@/features/auth/session-context';
+import { logout } from '@/features/auth/logout';
+import { t } from '@/i18n/t';
+import { memberDisplayName } from '@/lib/format-name';
+import { paths } from '../paths';
+import styles from './top-bar.module.css';
+
+interface TopBarProps {
+  sidebarId: string;
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+  menuButtonRef: Ref<HTMLButtonElement>;
+}
+
+export function TopBar({ sidebarId, menuOpen, onOpenMenu, menuButtonRef }: TopBarProps) {
+  const { User } = useMemberSession();
+  return (
+    <header className={styles.topBar}>
+      <button
+        ref={menuButtonRef}
+        type="button"
+        className={styles.menuButton}
+        aria-expanded={menuOpen}
+        aria-controls={sidebarId}
+        onClick={onOpenMenu}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+          <path
+            d="M3 6h18M3 12h18M3 18h18"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+        <span className="visually-hidden">{t('shell.openMenu')}</span>
+      </button>
+      <p className={styles.welcome}>{t('shell.welcome')}</p>
+      <div className={styles.member}>
+        <Link className={styles.name} to={paths.informationsPersonnelles}>
+          {memberDisplayName(User.Civilite, User.Prenom, User.Nom)}
+        </Link>
+        <button type="button" className="button button-secondary" onClick={() => void logout()}>
+          {t('shell.logout')}
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { fallbackReasons } from '@/app/paths';
+import { PublicLayout } from '@/components/public-layout';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { t } from '@/i18n/t';
+import { useBrand } from '@/lib/brand-context';
+import { cookiesEnabled } from '@/lib/cookies';
+
+/**
+ * `/fallback?reason=…` (SPEC.md §2): the cookies variant when the browser refuses cookies or
+ * the server says so (`reason=cookies-disabled`), "Page introuvable" otherwise.
+ */
+export function FallbackPage() {
+  const [searchParams] = useSearchParams();
+  const [cookiesAllowed] = useState(cookiesEnabled);
+  const brand = useBrand();
+  const cookiesRefused =
+    !cookiesAllowed || searchParams.get('reason') === fallbackReasons.cookiesDisabled;
+  const title = cookiesRefused ? t('fallback.cookies.title') : t('fallback.notFound.title');
+  usePageTitle(title);
+
+  return (
+    <PublicLayout>
+      <h1 className="page-title">{title}</h1>
+      <p>{cookiesRefused ? t('fallback.cookies.text') : t('fallback.notFound.text')}</p>
+      <a className="button button-primary" href={brand.publicSiteUrl}>
+        {t('fallback.backToSite', { brand: brand.name })}
+      </a>
+    </PublicLayout>
+  );
+}

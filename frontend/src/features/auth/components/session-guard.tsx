@@ -1,0 +1,42 @@
+import { Outlet } from 'react-router';
+import { PublicLayout } from '@/components/public-layout';
+import { Spinner } from '@/components/spinner';
+import { t } from '@/i18n/t';
+import { isApiError } from '@/lib/api-client';
+import { useSession } from '../api/get-session';
+import { SessionContext } from '../session-context';
+
+/**
+ * SPEC.md §2 guard: the sections behind it open only with a live session. Until the server
+ * has answered, a spinner; a 401 is handled by the API client (back to the root); any other
+ * failure offers to try again rather than a blank page.
+ */
+export function SessionGuard() {
+  const { data, error, mutate } = useSession();
+
+  if (data) {
+    return (
+      <SessionContext value={data}>
+        <Outlet />
+      </SessionContext>
+    );
+  }
+
+  if (error && !isApiError(error, 401)) {
+    return (
+      <PublicLayout>
+        <h1 className="page-title">{t('auth.session.failedTitle')}</h1>
+        <p role="alert">{t('auth.session.failedText')}</p>
+        <button type="button" className="button button-primary" onClick={() => void mutate()}>
+          {t('auth.session.retry')}
+        </button>
+      </PublicLayout>
+    );
+  }
+
+  return (
+    <main>
+      <Spinner label={t('app.loading')} />
+    </main>
+  );
+}

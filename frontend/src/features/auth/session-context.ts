@@ -1,0 +1,12 @@
+import { createContext, useContext } from 'react';
+import type { Session } from './api/get-session';
+
+/** The live session, provided by the guard to every page behind it. */
+export const SessionContext = createContext<Session | null>(null);
+
+/** The signed-in member's session; only usable under the session guard. */
+export function useMemberSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useMemberSession is only available behind the session guard');
+  return session;
+}

@@ -1,0 +1,19 @@
+import useSWR from 'swr';
+import { apiGet } from '@/lib/api-client';
+
+/** A menu entry of the content service (SPEC.md §3), already filtered by broker on the server. */
+export interface MenuEntry {
+  Id: number;
+  Titre: string;
+  courtierChesneau: boolean;
+}
+
+export const menusKey = '/api/strapi/menus';
+
+export function getMenus(): Promise<MenuEntry[]> {
+  return apiGet<MenuEntry[]>(menusKey);
+}
+
+export function useMenus() {
+  return useSWR<MenuEntry[], unknown>(menusKey, getMenus);
+}

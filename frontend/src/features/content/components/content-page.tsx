@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import type { SWRResponse } from 'swr';
+import { paths } from '@/app/paths';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { type MessageKey, t } from '@/i18n/t';
+import { isApiError } from '@/lib/api-client';
+import { RichText } from './rich-text';
+import styles from './content-page.module.css';
+
+function errorText(error: unknown): MessageKey {
+  if (isApiError(error, 404)) return 'content.error.notFound';
+  if (isApiError(error, 403)) return 'content.error.forbidden';
+  return 'content.error.other';
+}
+
+interface ContentPageProps<T> {
+  query: SWRResponse<T, unknown>;
+  /** Shown in the tab before the content has loaded, and if it cannot load. */
+  fallbackTitle: string;
+  select: (data: T) => { title: string; html: string };
+}
+
+/** A page of the content service: a skeleton while loading, a French error state on failure. */
+export function ContentPage<T>({ query, fallbackTitle, select }: ContentPageProps<T>) {
+  const { data, error, mutate } = query;
+  const content = data === undefined ? undefined : select(data);
+  usePageTitle(content?.title ?? fallbackTitle);
+
+  if (content) {
+    return (
+      <article className="card">
+        <h1 className="page-title">{content.title}</h1>
+        <RichText html={content.html} />
+      </article>
+    );
+  }
+
+  if (error !== undefined) {
+    return (
+      <div className="card">
+        <h1 className="page-title">{t('content.error.title')}</h1>
+        <p>{t(errorText(error))}</p>
+        <div className="actions">
+          {!isApiError(error, 404) && !isApiError(error, 403) && (
+            <button type="button" className="button button-primary" onClick={() => void mutate()}>
+              {t('content.retry')}
+            </button>
+          )}
+          <Link className="button button-secondary" to={paths.home}>
+            {t('content.backHome')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="card" aria-busy="true">
+      <span className="visually-hidden" role="status">
+        {t('content.loading')}
+      </span>
+      <div className={styles.skeletonTitle} aria-hidden="true" />
+      {[100, 94, 97, 60].map((width) => (
+        <div key={width} className={styles.skeletonLine} data-width={width} aria-hidden="true" />
+      ))}
+    </div>
+  );
+}

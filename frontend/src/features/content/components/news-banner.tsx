@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ExternalLink } from '@/components/external-link';
+import { t } from '@/i18n/t';
+import { inAppPath } from '@/lib/links';
+import { useBandeauNouveautes } from '../api/get-bandeau-nouveautes';
+import styles from './news-banner.module.css';
+
+/** The browser's say on the banner (SPEC.md §4), under the key the original portal used. */
+export const bannerVisibilityKey = 'visible';
+
+function storedVisibility(): boolean | null {
+  const stored = localStorage.getItem(bannerVisibilityKey);
+  if (stored === 'true') return true;
+  if (stored === 'false') return false;
+  return null;
+}
+
+/** SPEC.md §4: a link starting with `www.` is a website written without its scheme. */
+export function bannerHref(url: string): string {
+  return url.startsWith('www.') ? `https://${url}` : url;
+}
+
+/**
+ * The news banner. The server says whether it is visible, the browser's stored choice
+ * overrides it; closing it or following its link stores `false`, so it stays closed.
+ */
+export function NewsBanner() {
+  const { data: banner } = useBandeauNouveautes();
+  const [visibility, setVisibility] = useState(storedVisibility);
+
+  if (!banner || !(visibility ?? banner.Visible)) return null;
+
+  const close = () => {
+    localStorage.setItem(bannerVisibilityKey, 'false');
+    setVisibility(false);
+  };
+  const href = banner.URL ? bannerHref(banner.URL) : null;
+
+  return (
+    <section className={styles.banner} aria-label={t('banner.label')}>
+      <div className={styles.body}>
+        <p className={styles.title}>{banner.Libelle}</p>
+        <p className={styles.text}>{banner.Texte}</p>
+        {href !== null &&
+          (href.startsWith('http') ? (
+            <ExternalLink className={styles.link} href={href} onClick={close}>
+              {t('banner.more')}
+            </ExternalLink>
+          ) : (
+            <Link className={styles.link} to={inAppPath(href)} onClick={close}>
+              {t('banner.more')}
+            </Link>
+          ))}
+      </div>
+      <button type="button" className={styles.close} onClick={close} aria-label={t('banner.close')}>
+        <span aria-hidden="true">✕</span>
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,256 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@/test/server';
+import { ApiError, apiGet, apiGetOrNull, apiPost, onSessionEnded } from './api-client';
+import { browserLocation } from './browser-location';
+import { type HttpErrorDetail, onHttpError } from './http-error-events';
+
+/** The failures broadcast during each test of the enclosing block. */
+function recordBroadcasts(): HttpErrorDetail[] {
+  const received: HttpErrorDetail[] = [];
+  let stop: () => void = () => undefined;
+  beforeEach(() => {
+    received.length = 0;
+    stop = onHttpError((detail) => received.push(detail));
+  });
+  afterEach(() => {
+    stop();
+  });
+  return received;
+}
+
+describe('the XSRF header', () => {
+  it('is sent on a POST to our own server with the value of the XSRF-TOKEN cookie', async () => {
+    document.cookie = 'XSRF-TOKEN=abc%2B123; path=/';
+    let header: string | null = null;
+    server.use(
+      http.post('/auth/logout', ({ request }) => {
+        header = request.headers.get('X-XSRF-TOKEN');
+        return HttpResponse.json({ redirectTo: 'https://idp.example/logout' });
+      }),
+    );
+
+    await apiPost('/auth/logout');
+
+    expect(header).toBe('abc+123');
+  });
+
+  it('is not sent on a GET', async () => {
+    document.cookie = 'XSRF-TOKEN=abc; path=/';
+    let header: string | null = 'unset';
+    server.use(
+      http.get('/api/session', ({ request }) => {
+        header = request.headers.get('X-XSRF-TOKEN');
+        return HttpResponse.json({});
+      }),
+    );
+
+    await apiGet('/api/session');
+
+    expect(header).toBeNull();
+  });
+
+  it('is never sent to another site', async () => {
+    document.cookie = 'XSRF-TOKEN=abc; path=/';
+    let header: string | null = 'unset';
+    server.use(
+      http.post('https://elsewhere.example/collect', ({ request }) => {
+        header = request.headers.get('X-XSRF-TOKEN');
+        return HttpResponse.json({});
+      }),
+    );
+
+    await apiPost('https://elsewhere.example/collect', { a: 1 });
+
+    expect(header).toBeNull();
+  });
+});
+
+describe('answers', () => {
+  it('are parsed as JSON', async () => {
+    server.use(http.get('/api/strapi/menus', () => HttpResponse.json([{ Id: 1 }])));
+
+    await expect(apiGet('/api/strapi/menus')).resolves.toEqual([{ Id: 1 }]);
+  });
+
+  it('send a JSON body with its content type', async () => {
+    let received: unknown;
+    let contentType: string | null = null;
+    server.use(
+      http.post('/api/demandes', async ({ request }) => {
+        contentType = request.headers.get('Content-Type');
+        received = await request.json();
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+
+    await apiPost('/api/demandes', { TypeCode: 'QUE' });
+
+    expect(contentType).toBe('application/json');
+    expect(received).toEqual({ TypeCode: 'QUE' });
+  });
+
+  it('become an ApiError carrying the server error body', async () => {
+    server.use(
+      http.get('/api/strapi/menus/9', () =>
+        HttpResponse.json(
+          { status: 403, code: 'forbidden', message: 'Accès refusé.' },
+          { status: 403 },
+        ),
+      ),
+    );
+
+    const error: unknown = await apiGet('/api/strapi/menus/9').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 403,
+      code: 'forbidden',
+      message: 'Accès refusé.',
+      url: '/api/strapi/menus/9',
+    });
+  });
+
+  it('that are not JSON errors keep their status with an empty message', async () => {
+    server.use(
+      http.get(
+        '/api/strapi/menus',
+        () => new HttpResponse('<html>Bad gateway</html>', { status: 502 }),
+      ),
+    );
+
+    await expect(apiGet('/api/strapi/menus')).rejects.toMatchObject({ status: 502, message: '' });
+  });
+
+  it('that never come make a status 0 error with a French message', async () => {
+    server.use(http.get('/api/strapi/menus', () => HttpResponse.error()));
+
+    await expect(apiGet('/api/strapi/menus')).rejects.toMatchObject({
+      status: 0,
+      message: 'Le service est momentanément injoignable. Vérifiez votre connexion puis réessayez.',
+    });
+  });
+
+  it('404 resolves to null where nothing configured is an expected answer', async () => {
+    const broadcasts: HttpErrorDetail[] = [];
+    const stop = onHttpError((detail) => broadcasts.push(detail));
+    server.use(
+      http.get('/api/strapi/bloc-gauche/home', () =>
+        HttpResponse.json(
+          { status: 404, code: 'not_found', message: 'Introuvable.' },
+          { status: 404 },
+        ),
+      ),
+    );
+
+    await expect(apiGetOrNull('/api/strapi/bloc-gauche/home')).resolves.toBeNull();
+    expect(broadcasts).toEqual([]);
+    stop();
+  });
+
+  it('a 200 that is not JSON after a redirect is followed with a full page load', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    server.use(
+      http.get('/api/assure/infos', () =>
+        Response.redirect('http://localhost:3000/sso/login', 302),
+      ),
+      http.get('http://localhost:3000/sso/login', () => new HttpResponse('<html>login</html>')),
+    );
+
+    await expect(apiGet('/api/assure/infos')).rejects.toBeInstanceOf(ApiError);
+    expect(assign).toHaveBeenCalledWith('http://localhost:3000/sso/login');
+  });
+});
+
+describe('the httpError broadcast', () => {
+  const broadcasts = recordBroadcasts();
+
+  it('carries every failed answer', async () => {
+    server.use(
+      http.get('/api/assure/contrats', () =>
+        HttpResponse.json(
+          { status: 502, code: 'upstream', message: 'Service indisponible.' },
+          { status: 502 },
+        ),
+      ),
+    );
+
+    await apiGet('/api/assure/contrats').catch(() => undefined);
+
+    expect(broadcasts).toEqual([
+      {
+        status: 502,
+        code: 'upstream',
+        message: 'Service indisponible.',
+        url: '/api/assure/contrats',
+      },
+    ]);
+  });
+
+  it('carries a 401 that has a message', async () => {
+    server.use(
+      http.get('/api/session', () =>
+        HttpResponse.json(
+          { status: 401, code: 'unauthorized', message: 'Votre session a expiré.' },
+          { status: 401 },
+        ),
+      ),
+    );
+
+    await apiGet('/api/session').catch(() => undefined);
+
+    expect(broadcasts.map((detail) => detail.status)).toEqual([401]);
+  });
+
+  it('leaves out a 401 with an empty message', async () => {
+    server.use(http.get('/api/session', () => new HttpResponse(null, { status: 401 })));
+
+    await apiGet('/api/session').catch(() => undefined);
+
+    expect(broadcasts).toEqual([]);
+  });
+
+  it('leaves out answers from a URL containing api/account', async () => {
+    server.use(
+      http.get('/api/account/profile', () =>
+        HttpResponse.json({ status: 500, code: 'internal', message: 'Erreur.' }, { status: 500 }),
+      ),
+    );
+
+    await apiGet('/api/account/profile').catch(() => undefined);
+
+    expect(broadcasts).toEqual([]);
+  });
+
+  it('is silent for successful answers', async () => {
+    server.use(http.get('/api/strapi/menus', () => HttpResponse.json([])));
+
+    await apiGet('/api/strapi/menus');
+
+    expect(broadcasts).toEqual([]);
+  });
+});
+
+describe('a 401', () => {
+  it('tells the app once that the session has ended', async () => {
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    server.use(http.get('/api/assure/infos', () => new HttpResponse(null, { status: 401 })));
+
+    await expect(apiGet('/api/assure/infos')).rejects.toMatchObject({ status: 401 });
+
+    expect(ended).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('is the only status that ends the session', async () => {
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    server.use(http.get('/api/assure/infos', () => new HttpResponse(null, { status: 403 })));
+
+    await apiGet('/api/assure/infos').catch(() => undefined);
+
+    expect(ended).not.toHaveBeenCalled();
+    stop();
+  });
+});

@@ -1,0 +1,154 @@
+import { t } from '@/i18n/t';
+import { browserLocation } from './browser-location';
+import { readCookie } from './cookies';
+import { broadcastHttpError } from './http-error-events';
+
+/**
+ * The one way the SPA talks to its server. Everything cross-cutting happens here, once:
+ * the anti-forgery header, JSON parsing, the uniform error, the `httpError` broadcast and the
+ * reaction to a 401 (the server-side session has ended). Components never handle these.
+ */
+
+/** A failed call, shaped like every error answer of the server: `{status, code, message}`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly url: string;
+
+  constructor(status: number, code: string, message: string, url: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.url = url;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+type SessionEndedListener = () => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/**
+ * Registers what to do when the server answers 401: the member's session is gone (sign-out
+ * elsewhere, idle timeout on the server), so the app goes back to its public root.
+ */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => {
+    sessionEndedListeners.delete(listener);
+  };
+}
+
+const xsrfCookie = 'XSRF-TOKEN';
+const xsrfHeader = 'X-XSRF-TOKEN';
+
+/** Absolute (`https://…`) and protocol-relative (`//host/…`) URLs leave the portal. */
+function isRelative(url: string): boolean {
+  return !/^([a-z][a-z\d+.-]*:|\/\/)/i.test(url);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /**
+   * A 404 that is an expected answer ("nothing configured here", e.g. no left block for this
+   * page) resolves to `null` instead of failing, so it is neither broadcast nor shown.
+   */
+  notFoundAsNull?: boolean;
+}
+
+function headersFor(url: string, method: string, hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  // SPEC.md §6: the double-submit token goes on every state-changing call to our own server,
+  // never to a third party.
+  if (method !== 'GET' && isRelative(url)) {
+    const token = readCookie(xsrfCookie);
+    if (token !== undefined) headers.set(xsrfHeader, token);
+  }
+  return headers;
+}
+
+function isErrorBody(value: unknown): value is { code?: unknown; message?: unknown } {
+  return typeof value === 'object' && value !== null;
+}
+
+async function errorFrom(response: Response, url: string): Promise<ApiError> {
+  let code = 'http-error';
+  let message = '';
+  try {
+    const body: unknown = await response.json();
+    if (isErrorBody(body)) {
+      if (typeof body.code === 'string') code = body.code;
+      if (typeof body.message === 'string') message = body.message;
+    }
+  } catch {
+    // Not our JSON error body (a proxy's HTML page, an empty answer): status alone.
+  }
+  return new ApiError(response.status, code, message, url);
+}
+
+function fail(error: ApiError): never {
+  broadcastHttpError({
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    url: error.url,
+  });
+  if (error.status === 401) {
+    for (const listener of sessionEndedListeners) listener();
+  }
+  throw error;
+}
+
+export function apiRequest<T>(
+  url: string,
+  options: RequestOptions & { notFoundAsNull: true },
+): Promise<T | null>;
+export function apiRequest<T>(url: string, options?: RequestOptions): Promise<T>;
+export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T | null> {
+  const method = options.method ?? 'GET';
+  const hasBody = options.body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: headersFor(url, method, hasBody),
+      credentials: 'same-origin',
+      ...(hasBody ? { body: JSON.stringify(options.body) } : {}),
+    });
+  } catch {
+    // No answer at all (offline, server down): status 0, like the browser reports it.
+    return fail(new ApiError(0, 'network', t('errors.network'), url));
+  }
+
+  if (response.status === 404 && options.notFoundAsNull) return null;
+  if (!response.ok) return fail(await errorFrom(response, url));
+
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    // SPEC.md §8: a 200 that is not JSON after a redirect (a sign-in page put in front of the
+    // API by some proxy) is followed with a full page load.
+    if (response.redirected && response.url !== '') browserLocation.assign(response.url);
+    throw new ApiError(response.status, 'invalid-json', t('errors.generic'), url);
+  }
+}
+
+export function apiGet<T>(url: string): Promise<T> {
+  return apiRequest<T>(url);
+}
+
+/** GET where a 404 means "nothing here" rather than a failure. */
+export function apiGetOrNull<T>(url: string): Promise<T | null> {
+  return apiRequest<T>(url, { notFoundAsNull: true });
+}
+
+export function apiPost<T>(url: string, body?: unknown): Promise<T> {
+  return apiRequest<T>(url, { method: 'POST', body });
+}

@@ -1,0 +1,72 @@
+import { http, HttpResponse } from 'msw';
+import type { Session, User } from '@/features/auth/api/get-session';
+import type { BandeauNouveautes } from '@/features/content/api/get-bandeau-nouveautes';
+import type { BlocGauche } from '@/features/content/api/get-bloc-gauche';
+import type { MenuEntry } from '@/features/content/api/get-menus';
+
+export function aUser(overrides: Partial<User> = {}): User {
+  return {
+    Civilite: 'Mme',
+    Prenom: 'Marie',
+    Nom: 'DUPONT',
+    courtier: null,
+    Radie: false,
+    CarteTp: true,
+    Futur: false,
+    AuMoinsUnContratActifEtIndividuel: true,
+    CarteTpSuivante: false,
+    numeroPersonne: '100001',
+    email: 'marie.dupont@example.org',
+    ...overrides,
+  };
+}
+
+export function aSession(user: Partial<User> = {}, overrides: Partial<Session> = {}): Session {
+  return {
+    User: aUser(user),
+    VersionNum: '1.4.2',
+    smartCarteUrl: 'https://carte.example/tp',
+    idleTimeoutMs: 1_800_000,
+    ...overrides,
+  };
+}
+
+export function errorBody(status: number, code: string, message: string) {
+  return HttpResponse.json({ status, code, message }, { status });
+}
+
+/** `GET /api/session` answering this session. */
+export function sessionIs(session: Session) {
+  return http.get('/api/session', () => HttpResponse.json(session));
+}
+
+/** `GET /api/session` answering 401, as the server does without a live session. */
+export function noSession() {
+  return http.get('/api/session', () =>
+    errorBody(401, 'unauthorized', 'Votre session a expiré. Veuillez vous reconnecter.'),
+  );
+}
+
+interface ShellContent {
+  menus?: MenuEntry[];
+  /** Left blocks by key; any other key answers 404, like the server. */
+  blocs?: Record<string, BlocGauche>;
+  banner?: BandeauNouveautes | null;
+}
+
+/** What the shell asks the content service for on every page. */
+export function shellContent({ menus = [], blocs = {}, banner = null }: ShellContent = {}) {
+  return [
+    http.get('/api/strapi/menus', () => HttpResponse.json(menus)),
+    http.get('/api/strapi/bloc-gauche/:key', ({ params }) => {
+      const bloc = blocs[String(params.key)];
+      return bloc ? HttpResponse.json(bloc) : errorBody(404, 'not_found', 'Contenu introuvable.');
+    }),
+    http.get('/api/strapi/bandeau-nouveautes', () => HttpResponse.json(banner)),
+  ];
+}
+
+/** A signed-in member with the shell's content: the usual start of a shell test. */
+export function signedIn(user: Partial<User> = {}, content: ShellContent = {}) {
+  return [sessionIs(aSession(user)), ...shellContent(content)];
+}

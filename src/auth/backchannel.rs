@@ -1,0 +1,88 @@
+//! `POST /auth/backchannel-logout` (OpenID Connect Back-Channel Logout 1.0): the provider tells
+//! the portal that a member signed out elsewhere (e.g. in Keycloak's account console); the
+//! matching portal sessions end at once.
+
+use std::collections::HashMap;
+
+use actix_web::http::header;
+use actix_web::{HttpResponse, web};
+use jsonwebtoken::{Algorithm, DecodingKey, Validation, decode, decode_header};
+use serde::Deserialize;
+
+use super::store_unavailable;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+const LOGOUT_EVENT: &str = "http://schemas.openid.net/event/backchannel-logout";
+const ALGORITHMS: [Algorithm; 6] = [
+    Algorithm::RS256,
+    Algorithm::RS384,
+    Algorithm::RS512,
+    Algorithm::PS256,
+    Algorithm::ES256,
+    Algorithm::ES384,
+];
+
+#[derive(Deserialize)]
+pub struct LogoutForm {
+    logout_token: String,
+}
+
+#[derive(Deserialize)]
+struct LogoutClaims {
+    sid: Option<String>,
+    sub: Option<String>,
+    #[serde(default)]
+    events: HashMap<String, serde_json::Value>,
+    nonce: Option<serde_json::Value>,
+}
+
+pub async fn backchannel_logout(
+    form: web::Form<LogoutForm>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let claims = validate(&state, &form.logout_token).await?;
+    let sessions = &state.auth.sessions;
+    let ended = match (&claims.sid, &claims.sub) {
+        (Some(sid), _) => sessions.remove_by_sid(sid).await,
+        (None, Some(sub)) => sessions.remove_by_sub(sub).await,
+        (None, None) => return Err(refused("no sid nor sub")),
+    }
+    .map_err(store_unavailable)?;
+    tracing::info!(ended, "back-channel logout");
+    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).finish())
+}
+
+fn refused(why: &str) -> ApiError {
+    ApiError::BadRequest(format!("logout token refused: {why}"))
+}
+
+async fn validate(state: &AppState, token: &str) -> Result<LogoutClaims, ApiError> {
+    let provider = &state.auth.provider;
+    let header = decode_header(token).map_err(|e| refused(&e.to_string()))?;
+    if !ALGORITHMS.contains(&header.alg) {
+        return Err(refused("algorithm"));
+    }
+    let kid = header.kid.ok_or_else(|| refused("no kid"))?;
+    let mut discovered = provider.discovered().await.map_err(|f| ApiError::BadGateway(f.reason.into()))?;
+    if discovered.jwks.find(&kid).is_none() {
+        // The provider may have rotated its keys since discovery was cached.
+        provider.forget().await;
+        discovered = provider.discovered().await.map_err(|f| ApiError::BadGateway(f.reason.into()))?;
+    }
+    let jwk = discovered.jwks.find(&kid).ok_or_else(|| refused("unknown kid"))?;
+    let key = DecodingKey::from_jwk(jwk).map_err(|e| refused(&e.to_string()))?;
+    let mut validation = Validation::new(header.alg);
+    validation.set_issuer(&[provider.issuer.as_str()]);
+    validation.set_audience(&[provider.client_id.as_str()]);
+    validation.set_required_spec_claims(&["iss", "aud", "iat", "exp"]);
+    let claims =
+        decode::<LogoutClaims>(token, &key, &validation).map_err(|e| refused(&e.to_string()))?.claims;
+    if !claims.events.contains_key(LOGOUT_EVENT) {
+        return Err(refused("no back-channel logout event"));
+    }
+    if claims.nonce.is_some() {
+        return Err(refused("a logout token has no nonce"));
+    }
+    Ok(claims)
+}

@@ -1,0 +1,176 @@
+//! `GET /auth/login` sends the member to the provider; `GET /auth/callback` brings them back,
+//! signed in. Every failure ends on the SPA's `/error` page with a reason of SPEC.md §4.
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+use openidconnect::core::CoreAuthenticationFlow;
+use openidconnect::{
+    AuthorizationCode, CsrfToken, Nonce, OAuth2TokenResponse, PkceCodeChallenge, PkceCodeVerifier, Scope,
+    TokenResponse,
+};
+
+use super::failure::StartupFailure;
+use super::{member, return_to, store_unavailable};
+use crate::error::ApiError;
+use crate::session::{self, LoginState, Session, Tokens};
+use crate::state::AppState;
+
+/// 72 random bytes make the 96-character PKCE verifier of SPEC.md §9.
+const PKCE_VERIFIER_BYTES: u32 = 72;
+/// Scope of SPEC.md §4 (`openid` is always added by the client library).
+const SCOPES: [&str; 2] = ["profile", "email"];
+
+fn query_value(request: &HttpRequest, name: &str) -> Option<String> {
+    url::form_urlencoded::parse(request.query_string().as_bytes())
+        .find(|(key, _)| key == name)
+        .map(|(_, value)| value.into_owned())
+}
+
+fn redirect(location: &str) -> actix_web::HttpResponseBuilder {
+    let mut builder = HttpResponse::SeeOther();
+    builder.insert_header((header::LOCATION, location)).insert_header((header::CACHE_CONTROL, "no-store"));
+    builder
+}
+
+pub async fn login(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let auth = &state.auth;
+    // A new sign-in replaces whatever session this browser had.
+    if let Some(id) = auth.cookies.session_id(&request) {
+        auth.sessions.remove(&id).await.map_err(store_unavailable)?;
+    }
+    let return_to = return_to::sanitise(query_value(&request, "returnTo").as_deref());
+    let mut response = match auth.provider.discovered().await {
+        Err(failure) => redirect(&failure.location()),
+        Ok(discovered) => {
+            let (challenge, verifier) = PkceCodeChallenge::new_random_sha256_len(PKCE_VERIFIER_BYTES);
+            let (url, csrf_state, nonce) = discovered
+                .client
+                .authorize_url(
+                    CoreAuthenticationFlow::AuthorizationCode,
+                    CsrfToken::new_random,
+                    Nonce::new_random,
+                )
+                .add_scopes(SCOPES.map(|scope| Scope::new(scope.to_owned())))
+                .set_pkce_challenge(challenge)
+                .url();
+            let login = LoginState {
+                csrf_state: csrf_state.into_secret(),
+                nonce: nonce.secret().clone(),
+                pkce_verifier: verifier.into_secret(),
+                return_to,
+            };
+            let login_id = session::new_id();
+            auth.sessions.put_login(&login_id, &login).await.map_err(store_unavailable)?;
+            let mut builder = redirect(url.as_str());
+            builder.cookie(auth.cookies.login(login_id));
+            builder
+        }
+    };
+    let [session, _, xsrf] = auth.cookies.cleared();
+    Ok(response.cookie(session).cookie(xsrf).finish())
+}
+
+pub async fn callback(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let auth = &state.auth;
+    // Without the login cookie the browser refused it: the portal cannot work without cookies.
+    let Some(login_id) = auth.cookies.login_id(&request) else {
+        return Ok(redirect("/fallback?reason=cookies-disabled").finish());
+    };
+    let login = auth.sessions.take_login(&login_id).await.map_err(store_unavailable)?;
+    let outcome = match login {
+        None => Err(StartupFailure::init_failed(400)),
+        Some(login) => sign_in(&request, &state, login).await,
+    };
+    let mut response = match outcome {
+        Ok((return_to, session_id, xsrf_token)) => {
+            let mut builder = redirect(&return_to);
+            builder.cookie(auth.cookies.session(session_id)).cookie(auth.cookies.xsrf(xsrf_token));
+            builder
+        }
+        Err(failure) => {
+            tracing::warn!(reason = failure.reason, status = failure.status, "sign-in failed");
+            redirect(&failure.location())
+        }
+    };
+    Ok(response.cookie(auth.cookies.cleared_login()).finish())
+}
+
+/// The sign-in chain of SPEC.md §4: code for tokens, ID token checks, person number, then the
+/// member API's `compte/auth`. Any failure leaves no session behind.
+async fn sign_in(
+    request: &HttpRequest,
+    state: &AppState,
+    login: LoginState,
+) -> Result<(String, String, String), StartupFailure> {
+    let auth = &state.auth;
+    if let Some(error) = query_value(request, "error") {
+        tracing::info!(%error, "the provider refused the sign-in");
+        return Err(StartupFailure::from_status(if error == "access_denied" { 401 } else { 400 }));
+    }
+    if query_value(request, "state").as_deref() != Some(login.csrf_state.as_str()) {
+        return Err(StartupFailure::init_failed(400));
+    }
+    let code = query_value(request, "code").ok_or(StartupFailure::init_failed(400))?;
+    let discovered = auth.provider.discovered().await?;
+    let http = auth.provider.http();
+    let token = discovered
+        .client
+        .exchange_code(AuthorizationCode::new(code))
+        .map_err(|_| StartupFailure::init_failed(0))?
+        .set_pkce_verifier(PkceCodeVerifier::new(login.pkce_verifier))
+        .request_async(&http)
+        .await
+        .map_err(|error| {
+            tracing::warn!(error = %error, "code exchange failed");
+            StartupFailure::from_token_error(&error)
+        })?;
+    let id_token = token.id_token().ok_or(StartupFailure::init_failed(0))?;
+    let claims = match id_token.claims(&discovered.client.id_token_verifier(), &Nonce::new(login.nonce)) {
+        Ok(claims) => claims.clone(),
+        Err(error) => {
+            tracing::warn!(%error, "ID token refused");
+            // A key rotation shows as an unknown signature: read discovery again next time.
+            auth.provider.forget().await;
+            return Err(StartupFailure::from_status(401));
+        }
+    };
+    let person_number =
+        match claim_text(&claims.additional_claims().other, &state.settings.oidc.person_number_claim) {
+            Some(number) => number,
+            None => member::person_number_from_userinfo(auth, &discovered, &token, claims.subject()).await?,
+        };
+    let access_token = token.access_token().secret().clone();
+    let member = member::sign_in(&state.http, &auth.api_base, &access_token, &person_number).await?;
+    let now = session::now();
+    let session = Session {
+        member,
+        tokens: Tokens {
+            access_token,
+            access_expires_at: now + token.expires_in().map_or(60, |ttl| ttl.as_secs() as i64),
+            refresh_token: token.refresh_token().map(|token| token.secret().clone()),
+            id_token: id_token.to_string(),
+        },
+        sid: claim_text(&claims.additional_claims().other, "sid"),
+        sub: claims.subject().to_string(),
+        expires_at: now + auth.max_lifetime.as_secs() as i64,
+    };
+    // A fresh id at each sign-in: an id planted before sign-in is worth nothing after it.
+    let session_id = session::new_id();
+    auth.sessions.put(&session_id, &session).await.map_err(|error| {
+        tracing::error!(error = %error, "session store failed");
+        StartupFailure::init_failed(503)
+    })?;
+    Ok((login.return_to, session_id, session::new_id()))
+}
+
+/// A claim as text: providers send the person number as a string or a number.
+pub fn claim_text(
+    claims: &std::collections::HashMap<String, serde_json::Value>,
+    name: &str,
+) -> Option<String> {
+    match claims.get(name)? {
+        serde_json::Value::String(text) if !text.is_empty() => Some(text.clone()),
+        serde_json::Value::Number(number) => Some(number.to_string()),
+        _ => None,
+    }
+}

@@ -1,0 +1,79 @@
+//! `POST /auth/logout` (anti-forgery header required, see `security::require_xsrf`): ends the
+//! portal session, revokes the refresh token where the provider can, and answers with the
+//! provider's end-session address for the SPA to open, so the provider's session ends too.
+
+use std::str::FromStr;
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+use openidconnect::core::{CoreGenderClaim, CoreJweContentEncryptionAlgorithm, CoreJwsSigningAlgorithm};
+use openidconnect::{LogoutRequest, PostLogoutRedirectUrl};
+use serde_json::json;
+
+use super::provider::ExtraClaims;
+use super::store_unavailable;
+use crate::error::ApiError;
+use crate::session::Session;
+use crate::state::AppState;
+
+type IdToken = openidconnect::IdToken<
+    ExtraClaims,
+    CoreGenderClaim,
+    CoreJweContentEncryptionAlgorithm,
+    CoreJwsSigningAlgorithm,
+>;
+
+pub async fn logout(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let auth = &state.auth;
+    let mut redirect_to = auth.public_url.to_string();
+    if let Some(id) = auth.cookies.session_id(&request) {
+        if let Some(session) = auth.sessions.remove(&id).await.map_err(store_unavailable)? {
+            if let Some(end_session) = end_provider_session(&state, &session).await {
+                redirect_to = end_session;
+            }
+        }
+    }
+    let mut response = HttpResponse::Ok();
+    for cookie in auth.cookies.cleared() {
+        response.cookie(cookie);
+    }
+    Ok(response.insert_header((header::CACHE_CONTROL, "no-store")).json(json!({ "redirectTo": redirect_to })))
+}
+
+/// Revokes the refresh token (best effort: the session is gone either way) and builds the
+/// provider's end-session address, when the provider has one.
+async fn end_provider_session(state: &AppState, session: &Session) -> Option<String> {
+    let auth = &state.auth;
+    let discovered = auth.provider.discovered().await.ok()?;
+    if let (Some(refresh_token), Some(endpoint)) = (&session.tokens.refresh_token, &discovered.revocation) {
+        revoke(auth, endpoint, refresh_token).await;
+    }
+    let end_session = discovered.end_session.clone()?;
+    let mut logout = LogoutRequest::from(end_session)
+        .set_client_id(auth.provider.client_id.clone())
+        .set_post_logout_redirect_uri(PostLogoutRedirectUrl::from_url(auth.public_url.clone()));
+    if let Ok(id_token) = IdToken::from_str(&session.tokens.id_token) {
+        logout = logout.set_id_token_hint(&id_token);
+    }
+    Some(logout.http_get_url().to_string())
+}
+
+/// RFC 7009 revocation of the refresh token, authenticated as the confidential client.
+/// Written out here because the client library refuses plain-http revocation endpoints, which
+/// would silently skip revocation against a provider on loopback.
+async fn revoke(auth: &super::Auth, endpoint: &url::Url, refresh_token: &str) {
+    let provider = &auth.provider;
+    let answer = provider
+        .http_client
+        .post(endpoint.clone())
+        .basic_auth(provider.client_id.as_str(), Some(provider.client_secret.secret()))
+        .form(&[("token", refresh_token), ("token_type_hint", "refresh_token")])
+        .timeout(std::time::Duration::from_secs(5))
+        .send()
+        .await;
+    match answer {
+        Ok(answer) if answer.status().is_success() => {}
+        Ok(answer) => tracing::warn!(status = answer.status().as_u16(), "refresh token revocation refused"),
+        Err(error) => tracing::warn!(%error, "refresh token revocation failed"),
+    }
+}

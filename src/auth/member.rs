@@ -1,0 +1,80 @@
+//! The member behind a session: the member API's sign-in call and `GET /api/session`.
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+use openidconnect::{OAuth2TokenResponse, SubjectIdentifier};
+use serde_json::{Value, json};
+
+use super::Auth;
+use super::failure::StartupFailure;
+use super::login::claim_text;
+use super::provider::{Discovered, ExtraClaims, TokenResponse};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// `POST compte/auth` with `{Login, Type: "ADH"}` (SPEC.md §7): the member's `User`,
+/// `VersionNum` and `smartCarteUrl`, which is all the session keeps of the answer.
+pub async fn sign_in(
+    http: &reqwest::Client,
+    api_base: &url::Url,
+    access_token: &str,
+    person_number: &str,
+) -> Result<Value, StartupFailure> {
+    let url = api_base.join("compte/auth").expect("static path");
+    let answer = http
+        .post(url)
+        .bearer_auth(access_token)
+        .json(&json!({ "Login": person_number, "Type": "ADH" }))
+        .send()
+        .await
+        .map_err(|error| {
+            tracing::warn!(%error, "member API unreachable at sign-in");
+            StartupFailure::unreachable()
+        })?;
+    let status = answer.status();
+    if !status.is_success() {
+        tracing::warn!(status = status.as_u16(), "member API refused the sign-in");
+        return Err(StartupFailure::from_status(status.as_u16()));
+    }
+    let body: Value = answer.json().await.map_err(|_| StartupFailure::init_failed(502))?;
+    if !body["User"].is_object() {
+        return Err(StartupFailure::init_failed(502));
+    }
+    Ok(json!({
+        "User": body["User"],
+        "VersionNum": body["VersionNum"],
+        "smartCarteUrl": body["smartCarteUrl"],
+    }))
+}
+
+/// When the ID token lacks the person number, the userinfo endpoint may carry it.
+pub async fn person_number_from_userinfo(
+    auth: &Auth,
+    discovered: &Discovered,
+    token: &TokenResponse,
+    subject: &SubjectIdentifier,
+) -> Result<String, StartupFailure> {
+    let claim = &auth.person_number_claim;
+    let request = discovered
+        .client
+        .user_info(token.access_token().clone(), Some(subject.clone()))
+        .map_err(|_| StartupFailure::from_status(403))?;
+    let claims: openidconnect::UserInfoClaims<ExtraClaims, openidconnect::core::CoreGenderClaim> =
+        request.request_async(&auth.provider.http()).await.map_err(|error| {
+            tracing::warn!(%error, "userinfo failed");
+            StartupFailure::init_failed(0)
+        })?;
+    // Signed in, but not a member: the provider knows no person number for this account.
+    claim_text(&claims.additional_claims().other, claim).ok_or(StartupFailure::from_status(403))
+}
+
+pub async fn session(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let current = state.auth.require(&request).await?;
+    let member = &current.session.member;
+    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(json!({
+        "User": member["User"],
+        "VersionNum": member["VersionNum"],
+        "smartCarteUrl": member["smartCarteUrl"],
+        "idleTimeoutMs": state.auth.idle_timeout.as_millis() as u64,
+    })))
+}

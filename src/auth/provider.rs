@@ -1,0 +1,190 @@
+//! The OpenID Connect provider, as the portal's confidential client sees it. Discovery is
+//! lazy and cached: the provider may be down when the portal starts (or, in demo mode, be the
+//! portal itself, not yet listening), and a sign-in must then fail with the start-up reason of
+//! SPEC.md §4 rather than the portal refusing to start.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use openidconnect::core::{
+    CoreAuthDisplay, CoreAuthPrompt, CoreErrorResponseType, CoreGenderClaim, CoreJsonWebKey,
+    CoreJweContentEncryptionAlgorithm, CoreJwsSigningAlgorithm, CoreRevocableToken,
+    CoreRevocationErrorResponse, CoreTokenIntrospectionResponse, CoreTokenType,
+};
+use openidconnect::{
+    AdditionalClaims, AdditionalProviderMetadata, ClientId, ClientSecret, EmptyExtraTokenFields,
+    EndpointMaybeSet, EndpointNotSet, EndpointSet, IssuerUrl, LogoutProviderMetadata, ProviderMetadata,
+    RedirectUrl, StandardErrorResponse, StandardTokenResponse,
+};
+use secrecy::ExposeSecret;
+use serde::{Deserialize, Serialize};
+use tokio::sync::RwLock;
+
+use super::failure::{ProviderHttpError, StartupFailure};
+
+/// Claims beyond the standard ones (the person number, under a configurable name).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ExtraClaims {
+    #[serde(flatten)]
+    pub other: HashMap<String, serde_json::Value>,
+}
+impl AdditionalClaims for ExtraClaims {}
+
+/// RFC 7009 revocation, which Keycloak announces in its discovery document.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RevocationMetadata {
+    pub revocation_endpoint: Option<String>,
+}
+impl AdditionalProviderMetadata for RevocationMetadata {}
+
+type Metadata = ProviderMetadata<
+    LogoutProviderMetadata<RevocationMetadata>,
+    CoreAuthDisplay,
+    openidconnect::core::CoreClientAuthMethod,
+    openidconnect::core::CoreClaimName,
+    openidconnect::core::CoreClaimType,
+    openidconnect::core::CoreGrantType,
+    CoreJweContentEncryptionAlgorithm,
+    openidconnect::core::CoreJweKeyManagementAlgorithm,
+    CoreJsonWebKey,
+    openidconnect::core::CoreResponseMode,
+    openidconnect::core::CoreResponseType,
+    openidconnect::core::CoreSubjectIdentifierType,
+>;
+
+pub type IdTokenFields = openidconnect::IdTokenFields<
+    ExtraClaims,
+    EmptyExtraTokenFields,
+    CoreGenderClaim,
+    CoreJweContentEncryptionAlgorithm,
+    CoreJwsSigningAlgorithm,
+>;
+pub type TokenResponse = StandardTokenResponse<IdTokenFields, CoreTokenType>;
+
+pub type OidcClient = openidconnect::Client<
+    ExtraClaims,
+    CoreAuthDisplay,
+    CoreGenderClaim,
+    CoreJweContentEncryptionAlgorithm,
+    CoreJsonWebKey,
+    CoreAuthPrompt,
+    StandardErrorResponse<CoreErrorResponseType>,
+    TokenResponse,
+    CoreTokenIntrospectionResponse,
+    CoreRevocableToken,
+    CoreRevocationErrorResponse,
+    EndpointSet,
+    EndpointNotSet,
+    EndpointNotSet,
+    EndpointNotSet,
+    EndpointMaybeSet,
+    EndpointMaybeSet,
+>;
+
+/// What discovery yields, kept for `REDISCOVER_AFTER`.
+pub struct Discovered {
+    pub client: OidcClient,
+    /// The RFC 7009 endpoint, when the provider has one.
+    pub revocation: Option<url::Url>,
+    pub end_session: Option<openidconnect::EndSessionUrl>,
+    /// The provider's keys in the form `jsonwebtoken` reads, for back-channel logout tokens.
+    pub jwks: jsonwebtoken::jwk::JwkSet,
+}
+
+/// Keys rotate: discovery (and with it the JWKS) is read again after this long.
+const REDISCOVER_AFTER: Duration = Duration::from_secs(3600);
+
+pub struct Provider {
+    pub issuer: IssuerUrl,
+    pub client_id: ClientId,
+    pub client_secret: ClientSecret,
+    pub redirect_url: RedirectUrl,
+    pub http_client: reqwest::Client,
+    discovered: RwLock<Option<(Arc<Discovered>, Instant)>>,
+}
+
+impl Provider {
+    pub fn new(
+        issuer: &str,
+        client_id: &str,
+        client_secret: &secrecy::SecretString,
+        redirect_url: &url::Url,
+        http: reqwest::Client,
+    ) -> anyhow::Result<Self> {
+        Ok(Self {
+            issuer: IssuerUrl::new(issuer.to_owned())?,
+            client_id: ClientId::new(client_id.to_owned()),
+            client_secret: ClientSecret::new(client_secret.expose_secret().to_owned()),
+            redirect_url: RedirectUrl::from_url(redirect_url.clone()),
+            http_client: http,
+            discovered: RwLock::new(None),
+        })
+    }
+
+    /// The HTTP client handed to openidconnect: it turns the answers whose status decides a
+    /// start-up reason (401, 403, 5xx) into errors, so that the reason survives the library.
+    pub fn http<'a>(&'a self) -> impl Fn(openidconnect::HttpRequest) -> HttpFuture<'a> + 'a {
+        move |request| Box::pin(send(&self.http_client, request))
+    }
+
+    pub async fn discovered(&self) -> Result<Arc<Discovered>, StartupFailure> {
+        if let Some((discovered, at)) = self.discovered.read().await.as_ref() {
+            if at.elapsed() < REDISCOVER_AFTER {
+                return Ok(discovered.clone());
+            }
+        }
+        let discovered = Arc::new(self.discover().await?);
+        *self.discovered.write().await = Some((discovered.clone(), Instant::now()));
+        Ok(discovered)
+    }
+
+    /// Forgets the cached discovery, e.g. when a token is signed by a key we do not know yet.
+    pub async fn forget(&self) {
+        *self.discovered.write().await = None;
+    }
+
+    async fn discover(&self) -> Result<Discovered, StartupFailure> {
+        let metadata =
+            Metadata::discover_async(self.issuer.clone(), &self.http()).await.map_err(|error| {
+                tracing::warn!(error = %error, "OpenID provider discovery failed");
+                StartupFailure::from_discovery(&error)
+            })?;
+        let jwks =
+            serde_json::to_value(metadata.jwks()).and_then(serde_json::from_value).map_err(|error| {
+                tracing::warn!(%error, "unreadable JWKS");
+                StartupFailure::init_failed(0)
+            })?;
+        let additional = metadata.additional_metadata().clone();
+        let client = OidcClient::from_provider_metadata(
+            metadata,
+            self.client_id.clone(),
+            Some(self.client_secret.clone()),
+        )
+        .set_redirect_uri(self.redirect_url.clone());
+        let revocation = additional.additional_metadata.revocation_endpoint.and_then(|url| url.parse().ok());
+        Ok(Discovered { client, revocation, end_session: additional.end_session_endpoint, jwks })
+    }
+}
+
+pub type HttpFuture<'a> = std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<openidconnect::HttpResponse, ProviderHttpError>> + Send + 'a>,
+>;
+
+async fn send(
+    http: &reqwest::Client,
+    request: openidconnect::HttpRequest,
+) -> Result<openidconnect::HttpResponse, ProviderHttpError> {
+    let request = reqwest::Request::try_from(request)?;
+    let response = http.execute(request).await?;
+    let status = response.status();
+    if matches!(status.as_u16(), 401 | 403) || status.is_server_error() {
+        return Err(ProviderHttpError::Status(status.as_u16()));
+    }
+    let mut builder = openidconnect::http::Response::builder().status(status);
+    for (name, value) in response.headers() {
+        builder = builder.header(name, value);
+    }
+    let body = response.bytes().await?.to_vec();
+    builder.body(body).map_err(|_| ProviderHttpError::Malformed)
+}

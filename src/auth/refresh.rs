@@ -1,0 +1,120 @@
+//! Access-token refresh when under 30 s of validity (SPEC.md §4), single-flight per session:
+//! within an instance the requests of a session queue on one gate, across instances they
+//! share the store's refresh lock; whoever refreshes writes the new tokens, the others read
+//! them. Tokens are written only here, under both locks, after a fresh read, so that no
+//! request ever writes an older token back.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use moka::future::Cache;
+use openidconnect::{OAuth2TokenResponse, RefreshToken, TokenResponse};
+use tokio::sync::Mutex;
+
+use super::{Auth, CurrentSession, store_unavailable};
+use crate::error::ApiError;
+use crate::session::{REFRESH_LOCK_TTL, Session, now};
+
+/// SPEC.md §4 and §9: refresh when the token is valid for less than 30 seconds.
+const MARGIN_SECS: i64 = 30;
+const LOCK_POLL: Duration = Duration::from_millis(25);
+
+pub struct Refresher {
+    gates: Cache<String, Arc<Mutex<()>>>,
+}
+
+impl Default for Refresher {
+    fn default() -> Self {
+        Self { gates: Cache::builder().time_to_idle(Duration::from_secs(600)).build() }
+    }
+}
+
+/// Usable: not about to expire, and not the token an upstream has just refused.
+fn usable(session: &Session, refused: Option<&str>) -> bool {
+    session.tokens.access_expires_at - now() > MARGIN_SECS
+        && refused != Some(session.tokens.access_token.as_str())
+}
+
+impl Auth {
+    /// A usable access token for the session, refreshed first when needed.
+    pub async fn access_token(&self, current: &CurrentSession) -> Result<String, ApiError> {
+        self.access_token_replacing(current, None).await
+    }
+
+    /// A usable access token other than `refused` (the upstream answered 401 to it).
+    pub async fn access_token_replacing(
+        &self,
+        current: &CurrentSession,
+        refused: Option<&str>,
+    ) -> Result<String, ApiError> {
+        if usable(&current.session, refused) {
+            return Ok(current.session.tokens.access_token.clone());
+        }
+        let gate = self.refresher.gates.get_with(current.id.clone(), async { Arc::default() }).await;
+        let _in_line = gate.lock().await;
+        let deadline = Instant::now() + REFRESH_LOCK_TTL;
+        loop {
+            let session = self.sessions.get(&current.id).await.map_err(store_unavailable)?;
+            let session = session.ok_or(ApiError::Unauthorized)?;
+            if usable(&session, refused) {
+                return Ok(session.tokens.access_token);
+            }
+            if self.sessions.try_lock_refresh(&current.id).await.map_err(store_unavailable)? {
+                // Read again under the lock: another instance may have just finished.
+                let result = match self.sessions.get(&current.id).await.map_err(store_unavailable)? {
+                    Some(latest) if usable(&latest, refused) => Ok(latest.tokens.access_token),
+                    Some(latest) => self.refresh(&current.id, latest).await,
+                    None => Err(ApiError::Unauthorized),
+                };
+                if let Err(error) = self.sessions.unlock_refresh(&current.id).await {
+                    tracing::warn!(%error, "refresh lock release failed; it expires by itself");
+                }
+                return result;
+            }
+            if Instant::now() > deadline {
+                return Err(ApiError::Unavailable("refresh lock held too long".into()));
+            }
+            tokio::time::sleep(LOCK_POLL).await;
+        }
+    }
+
+    async fn refresh(&self, id: &str, mut session: Session) -> Result<String, ApiError> {
+        let Some(refresh_token) = session.tokens.refresh_token.clone() else {
+            self.sessions.remove(id).await.map_err(store_unavailable)?;
+            return Err(ApiError::Unauthorized);
+        };
+        let discovered = self
+            .provider
+            .discovered()
+            .await
+            .map_err(|failure| ApiError::BadGateway(failure.reason.into()))?;
+        let refresh_token = RefreshToken::new(refresh_token);
+        let request = discovered
+            .client
+            .exchange_refresh_token(&refresh_token)
+            .map_err(|error| ApiError::Internal(error.into()))?;
+        match request.request_async(&self.provider.http()).await {
+            Ok(token) => {
+                let tokens = &mut session.tokens;
+                tokens.access_token = token.access_token().secret().clone();
+                tokens.access_expires_at = now() + token.expires_in().map_or(60, |ttl| ttl.as_secs() as i64);
+                // Providers that rotate refresh tokens send a new one; others keep the old.
+                if let Some(rotated) = token.refresh_token() {
+                    tokens.refresh_token = Some(rotated.secret().clone());
+                }
+                if let Some(id_token) = token.id_token() {
+                    tokens.id_token = id_token.to_string();
+                }
+                self.sessions.put(id, &session).await.map_err(store_unavailable)?;
+                Ok(session.tokens.access_token)
+            }
+            // 400 invalid_grant (and any other refusal of the grant): the session is over.
+            Err(openidconnect::RequestTokenError::ServerResponse(error)) => {
+                tracing::info!(error = %error, "refresh refused; session ended");
+                self.sessions.remove(id).await.map_err(store_unavailable)?;
+                Err(ApiError::Unauthorized)
+            }
+            Err(error) => Err(ApiError::BadGateway(format!("token refresh: {error}"))),
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! Server-side sessions. The browser holds only an opaque random id; the member's data and
+//! tokens stay here, in one of two stores behind the `SessionStore` trait: in memory for one
+//! instance, Redis for several behind a load balancer.
+
+mod memory;
+mod redis;
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+
+pub use memory::MemoryStore;
+pub use redis::RedisStore;
+
+/// What the portal keeps of a signed-in member.
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Session {
+    /// The sign-in answer of the member API (`User`, `VersionNum`, `smartCarteUrl`).
+    pub member: serde_json::Value,
+    pub tokens: Tokens,
+    /// The provider's session id and subject, for back-channel logout.
+    pub sid: Option<String>,
+    pub sub: String,
+    /// Unix time after which the session ends whatever the activity.
+    pub expires_at: i64,
+}
+
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Tokens {
+    pub access_token: String,
+    /// Unix time at which the access token expires.
+    pub access_expires_at: i64,
+    pub refresh_token: Option<String>,
+    pub id_token: String,
+}
+
+/// Tokens never reach a log line, even through a `{:?}`.
+impl std::fmt::Debug for Tokens {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Tokens([REDACTED])")
+    }
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session").field("sid", &self.sid).field("expires_at", &self.expires_at).finish()
+    }
+}
+
+impl Session {
+    pub fn is_expired(&self, now: i64) -> bool {
+        now >= self.expires_at
+    }
+}
+
+/// What `/auth/login` remembers until the provider sends the member back.
+#[derive(Clone, Serialize, Deserialize)]
+pub struct LoginState {
+    pub csrf_state: String,
+    pub nonce: String,
+    pub pkce_verifier: String,
+    pub return_to: String,
+}
+
+/// Login states live one hour (SPEC.md §9: login-state entries expire after 1 hour).
+pub const LOGIN_STATE_TTL: Duration = Duration::from_secs(3600);
+/// How long a refresh may hold the per-session lock before another instance may take over.
+pub const REFRESH_LOCK_TTL: Duration = Duration::from_secs(15);
+
+#[async_trait]
+pub trait SessionStore: Send + Sync {
+    /// The session, resetting its idle timer; `None` once it idled out or was removed.
+    async fn get(&self, id: &str) -> anyhow::Result<Option<Session>>;
+    async fn put(&self, id: &str, session: &Session) -> anyhow::Result<()>;
+    async fn remove(&self, id: &str) -> anyhow::Result<Option<Session>>;
+    /// Ends every session of a provider session (back-channel logout); returns how many.
+    async fn remove_by_sid(&self, sid: &str) -> anyhow::Result<usize>;
+    /// Ends every session of a subject (a logout token without `sid`).
+    async fn remove_by_sub(&self, sub: &str) -> anyhow::Result<usize>;
+    async fn put_login(&self, id: &str, login: &LoginState) -> anyhow::Result<()>;
+    /// The login state, removed on the way: a state is used once.
+    async fn take_login(&self, id: &str) -> anyhow::Result<Option<LoginState>>;
+    /// Takes the session's refresh lock; false when someone else holds it.
+    async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool>;
+    async fn unlock_refresh(&self, id: &str) -> anyhow::Result<()>;
+}
+
+/// A new unguessable id (256 bits) for a session or a login state.
+pub fn new_id() -> String {
+    let bytes: [u8; 32] = rand::random();
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|elapsed| elapsed.as_secs() as i64)
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+pub(crate) mod contract {
+    //! The behaviour both stores must have; each store's tests run these.
+
+    use super::*;
+
+    pub fn session(sid: &str, sub: &str) -> Session {
+        Session {
+            member: serde_json::json!({ "User": { "Nom": "DUPONT" } }),
+            tokens: Tokens {
+                access_token: "access".into(),
+                access_expires_at: now() + 300,
+                refresh_token: Some("refresh".into()),
+                id_token: "id".into(),
+            },
+            sid: Some(sid.into()),
+            sub: sub.into(),
+            expires_at: now() + 3600,
+        }
+    }
+
+    pub async fn round_trip(store: &dyn SessionStore) {
+        let id = new_id();
+        assert!(store.get(&id).await.unwrap().is_none());
+        store.put(&id, &session("sid-1", "sub-1")).await.unwrap();
+        assert_eq!(store.get(&id).await.unwrap().unwrap().sub, "sub-1");
+        assert!(store.remove(&id).await.unwrap().is_some());
+        assert!(store.get(&id).await.unwrap().is_none());
+    }
+
+    pub async fn back_channel_indexes(store: &dyn SessionStore) {
+        let (a, b, c) = (new_id(), new_id(), new_id());
+        let sid = new_id();
+        let sub = new_id();
+        store.put(&a, &session(&sid, "other")).await.unwrap();
+        store.put(&b, &session(&sid, "other")).await.unwrap();
+        store.put(&c, &session("another-sid", &sub)).await.unwrap();
+        assert_eq!(store.remove_by_sid(&sid).await.unwrap(), 2);
+        assert!(store.get(&a).await.unwrap().is_none() && store.get(&b).await.unwrap().is_none());
+        assert_eq!(store.remove_by_sub(&sub).await.unwrap(), 1);
+        assert!(store.get(&c).await.unwrap().is_none());
+    }
+
+    pub async fn login_states_are_single_use(store: &dyn SessionStore) {
+        let id = new_id();
+        let login = LoginState {
+            csrf_state: "s".into(),
+            nonce: "n".into(),
+            pkce_verifier: "v".into(),
+            return_to: "/home".into(),
+        };
+        store.put_login(&id, &login).await.unwrap();
+        assert_eq!(store.take_login(&id).await.unwrap().unwrap().return_to, "/home");
+        assert!(store.take_login(&id).await.unwrap().is_none());
+    }
+
+    pub async fn refresh_lock_is_exclusive(store: &dyn SessionStore) {
+        let id = new_id();
+        assert!(store.try_lock_refresh(&id).await.unwrap());
+        assert!(!store.try_lock_refresh(&id).await.unwrap());
+        store.unlock_refresh(&id).await.unwrap();
+        assert!(store.try_lock_refresh(&id).await.unwrap());
+    }
+
+    pub async fn idle_sessions_expire(store: &dyn SessionStore) {
+        let id = new_id();
+        store.put(&id, &session("s", "u")).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        assert!(store.get(&id).await.unwrap().is_some(), "a read resets the idle timer");
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        assert!(store.get(&id).await.unwrap().is_some(), "still within the idle time of the last read");
+        tokio::time::sleep(Duration::from_millis(1300)).await;
+        assert!(store.get(&id).await.unwrap().is_none());
+    }
+}

@@ -1,0 +1,191 @@
+//! Several instances: sessions in Redis. Every key carries its own expiry, so Redis forgets
+//! idle sessions, stale login states and abandoned refresh locks by itself.
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use redis::AsyncCommands;
+use redis::aio::ConnectionManager;
+
+use super::{LOGIN_STATE_TTL, LoginState, REFRESH_LOCK_TTL, Session, SessionStore};
+
+const PREFIX: &str = "espace-assure";
+
+pub struct RedisStore {
+    connection: ConnectionManager,
+    idle_timeout: Duration,
+}
+
+fn key(kind: &str, id: &str) -> String {
+    format!("{PREFIX}:{kind}:{id}")
+}
+
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+impl RedisStore {
+    /// Connects once at start-up, so that a wrong URL stops the portal before it serves.
+    pub async fn connect(url: &str, idle_timeout: Duration) -> anyhow::Result<Self> {
+        let client = redis::Client::open(url)?;
+        let connection = ConnectionManager::new(client).await?;
+        Ok(Self { connection, idle_timeout })
+    }
+
+    async fn remove_indexed(&self, index: String) -> anyhow::Result<usize> {
+        let mut connection = self.connection.clone();
+        let ids: Vec<String> = connection.smembers(&index).await?;
+        let mut removed = 0;
+        for id in ids {
+            let deleted: usize = connection.del(key("session", &id)).await?;
+            removed += deleted;
+        }
+        let _: () = connection.del(&index).await?;
+        Ok(removed)
+    }
+}
+
+#[async_trait]
+impl SessionStore for RedisStore {
+    async fn get(&self, id: &str) -> anyhow::Result<Option<Session>> {
+        // GETEX reads and resets the idle expiry in one step.
+        let json: Option<String> = redis::cmd("GETEX")
+            .arg(key("session", id))
+            .arg("PX")
+            .arg(millis(self.idle_timeout))
+            .query_async(&mut self.connection.clone())
+            .await?;
+        Ok(json.map(|json| serde_json::from_str(&json)).transpose()?)
+    }
+
+    async fn put(&self, id: &str, session: &Session) -> anyhow::Result<()> {
+        let mut connection = self.connection.clone();
+        let lifetime = (session.expires_at - super::now()).max(1) as i64;
+        let mut pipe = redis::pipe();
+        pipe.atomic()
+            .pset_ex(key("session", id), serde_json::to_string(session)?, millis(self.idle_timeout))
+            .ignore();
+        let sub_index = key("sub", &session.sub);
+        pipe.sadd(&sub_index, id).ignore().expire(&sub_index, lifetime).ignore();
+        if let Some(sid) = &session.sid {
+            let sid_index = key("sid", sid);
+            pipe.sadd(&sid_index, id).ignore().expire(&sid_index, lifetime).ignore();
+        }
+        let _: () = pipe.query_async(&mut connection).await?;
+        Ok(())
+    }
+
+    async fn remove(&self, id: &str) -> anyhow::Result<Option<Session>> {
+        let json: Option<String> = self.connection.clone().get_del(key("session", id)).await?;
+        Ok(json.map(|json| serde_json::from_str(&json)).transpose()?)
+    }
+
+    async fn remove_by_sid(&self, sid: &str) -> anyhow::Result<usize> {
+        self.remove_indexed(key("sid", sid)).await
+    }
+
+    async fn remove_by_sub(&self, sub: &str) -> anyhow::Result<usize> {
+        self.remove_indexed(key("sub", sub)).await
+    }
+
+    async fn put_login(&self, id: &str, login: &LoginState) -> anyhow::Result<()> {
+        let _: () = self
+            .connection
+            .clone()
+            .pset_ex(key("login", id), serde_json::to_string(login)?, millis(LOGIN_STATE_TTL))
+            .await?;
+        Ok(())
+    }
+
+    async fn take_login(&self, id: &str) -> anyhow::Result<Option<LoginState>> {
+        let json: Option<String> = self.connection.clone().get_del(key("login", id)).await?;
+        Ok(json.map(|json| serde_json::from_str(&json)).transpose()?)
+    }
+
+    async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool> {
+        let taken: Option<String> = redis::cmd("SET")
+            .arg(key("refresh-lock", id))
+            .arg(1)
+            .arg("NX")
+            .arg("PX")
+            .arg(millis(REFRESH_LOCK_TTL))
+            .query_async(&mut self.connection.clone())
+            .await?;
+        Ok(taken.is_some())
+    }
+
+    async fn unlock_refresh(&self, id: &str) -> anyhow::Result<()> {
+        let _: () = self.connection.clone().del(key("refresh-lock", id)).await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::contract;
+
+    /// A private redis-server on a Unix socket (no port to collide with), stopped on drop.
+    struct TestRedis {
+        process: std::process::Child,
+        dir: tempfile::TempDir,
+    }
+
+    impl TestRedis {
+        async fn start() -> Self {
+            let dir = tempfile::tempdir().unwrap();
+            let socket = dir.path().join("redis.sock");
+            let process = std::process::Command::new("redis-server")
+                .args(["--port", "0", "--save", "", "--appendonly", "no", "--unixsocket"])
+                .arg(&socket)
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .expect("redis-server must be installed (Debian: redis-server); .ci/run installs it");
+            while !socket.exists() {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            Self { process, dir }
+        }
+
+        async fn store(&self, idle: Duration) -> RedisStore {
+            let url = format!("redis+unix://{}", self.dir.path().join("redis.sock").display());
+            RedisStore::connect(&url, idle).await.unwrap()
+        }
+    }
+
+    impl Drop for TestRedis {
+        fn drop(&mut self) {
+            let _ = self.process.kill();
+        }
+    }
+
+    #[tokio::test]
+    async fn sessions_round_trip() {
+        let redis = TestRedis::start().await;
+        contract::round_trip(&redis.store(Duration::from_secs(60)).await).await;
+    }
+
+    #[tokio::test]
+    async fn back_channel_indexes_end_the_right_sessions() {
+        let redis = TestRedis::start().await;
+        contract::back_channel_indexes(&redis.store(Duration::from_secs(60)).await).await;
+    }
+
+    #[tokio::test]
+    async fn login_states_are_single_use() {
+        let redis = TestRedis::start().await;
+        contract::login_states_are_single_use(&redis.store(Duration::from_secs(60)).await).await;
+    }
+
+    #[tokio::test]
+    async fn refresh_lock_is_exclusive() {
+        let redis = TestRedis::start().await;
+        contract::refresh_lock_is_exclusive(&redis.store(Duration::from_secs(60)).await).await;
+    }
+
+    #[tokio::test]
+    async fn idle_sessions_expire() {
+        let redis = TestRedis::start().await;
+        contract::idle_sessions_expire(&redis.store(Duration::from_secs(1)).await).await;
+    }
+}

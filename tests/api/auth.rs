@@ -1,0 +1,385 @@
+//! Sign-in, session and sign-out through a stand-in provider whose every answer is staged.
+
+use serde_json::json;
+
+use crate::fake_idp::{FakeIdp, member_api};
+use crate::helpers::{assert_json_error, header, query, spawn_app, spawn_app_with_idp};
+
+#[tokio::test]
+async fn login_redirects_to_the_provider_with_pkce_s256_state_nonce_and_the_spec_scope() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let authorize = app.start_login("/mutuelle/remboursements").await;
+    assert!(authorize.as_str().starts_with(&format!("{}/auth?", idp.issuer)));
+    assert_eq!(query(&authorize, "response_type"), "code");
+    assert_eq!(query(&authorize, "client_id"), "espace-assure");
+    assert_eq!(query(&authorize, "code_challenge_method"), "S256");
+    assert_eq!(query(&authorize, "code_challenge").len(), 43);
+    assert_eq!(query(&authorize, "scope"), "openid profile email");
+    assert!(!query(&authorize, "state").is_empty() && !query(&authorize, "nonce").is_empty());
+    assert_eq!(query(&authorize, "redirect_uri"), format!("{}/auth/callback", app.address));
+    assert!(app.cookie("espace-assure-login").is_some());
+}
+
+#[tokio::test]
+async fn a_full_sign_in_opens_a_session_that_never_shows_a_token() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let authorize = app.start_login("/mutuelle/remboursements").await;
+    idp.token_answers(200, idp.tokens(&query(&authorize, "nonce"), 300)).await;
+    let location = app.callback(&format!("code=abc&state={}", query(&authorize, "state"))).await;
+    assert_eq!(location, "/mutuelle/remboursements");
+
+    let response = app.get("/api/session", &[]).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(header(response.headers(), "cache-control"), "no-store");
+    let text = response.text().await.unwrap();
+    assert!(!text.contains("access-") && !text.contains("refresh-1") && !text.contains("eyJ"), "{text}");
+    let body: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(body["User"]["Nom"], "DUPONT");
+    assert_eq!(body["User"]["CarteTp"], true);
+    assert_eq!(body["VersionNum"], "2.3.1");
+    assert_eq!(body["smartCarteUrl"], "https://carte.example/100001");
+    assert_eq!(body["idleTimeoutMs"], 1_800_000);
+
+    // The member API was asked with the person number of the ID token and the access token.
+    let calls = api.received_requests().await.unwrap();
+    assert_eq!(calls.len(), 1);
+    let sent: serde_json::Value = serde_json::from_slice(&calls[0].body).unwrap();
+    assert_eq!(sent, json!({ "Login": "100001", "Type": "ADH" }));
+    assert!(header(&calls[0].headers, "authorization").starts_with("Bearer access-"));
+}
+
+#[tokio::test]
+async fn the_code_exchange_sends_the_pkce_verifier_and_authenticates_the_client() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    app.sign_in(&idp, 300).await;
+    let token_call = idp
+        .server
+        .received_requests()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|r| r.url.path().ends_with("/token"))
+        .unwrap();
+    let form = String::from_utf8(token_call.body).unwrap();
+    let verifier = form.split('&').find_map(|pair| pair.strip_prefix("code_verifier=")).unwrap();
+    assert_eq!(verifier.len(), 96, "SPEC.md §9: PKCE verifier length 96");
+    assert!(header(&token_call.headers, "authorization").starts_with("Basic "));
+}
+
+#[tokio::test]
+async fn session_cookie_is_http_only_and_same_site_and_renewed_at_each_sign_in() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let authorize = app.start_login("/home").await;
+    idp.token_answers(200, idp.tokens(&query(&authorize, "nonce"), 300)).await;
+    let response =
+        app.get(&format!("/auth/callback?code=abc&state={}", query(&authorize, "state")), &[]).await;
+    let cookies: Vec<_> =
+        response.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_owned()).collect();
+    let session = cookies.iter().find(|c| c.starts_with("espace-assure-session=")).unwrap();
+    assert!(
+        session.contains("HttpOnly") && session.contains("SameSite=Lax") && session.contains("Path=/"),
+        "{session}"
+    );
+    assert!(!session.contains("Domain"), "{session}");
+    let xsrf = cookies.iter().find(|c| c.starts_with("XSRF-TOKEN=")).unwrap();
+    assert!(!xsrf.contains("HttpOnly"), "the SPA reads it: {xsrf}");
+    let first = app.cookie("espace-assure-session").unwrap();
+    app.sign_in(&idp, 300).await;
+    assert_ne!(app.cookie("espace-assure-session").unwrap(), first);
+}
+
+#[tokio::test]
+async fn a_tampered_state_is_refused() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let authorize = app.start_login("/home").await;
+    idp.token_answers(200, idp.tokens(&query(&authorize, "nonce"), 300)).await;
+    let location = app.callback("code=abc&state=forged").await;
+    assert!(location.starts_with("/error?reason=keycloak-init-failed&status=400"), "{location}");
+    assert_json_error(app.get("/api/session", &[]).await, 401, "unauthorized").await;
+    assert_eq!(idp.token_calls().await, 0, "no code exchange for a forged state");
+}
+
+#[tokio::test]
+async fn a_wrong_nonce_is_refused() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let authorize = app.start_login("/home").await;
+    idp.token_answers(200, idp.tokens("another-nonce", 300)).await;
+    let location = app.callback(&format!("code=abc&state={}", query(&authorize, "state"))).await;
+    assert!(location.starts_with("/error?reason=keycloak-authentication-failed&status=401"), "{location}");
+    assert_json_error(app.get("/api/session", &[]).await, 401, "unauthorized").await;
+}
+
+#[tokio::test]
+async fn a_login_state_is_used_once() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let authorize = app.start_login("/home").await;
+    idp.token_answers(200, idp.tokens(&query(&authorize, "nonce"), 300)).await;
+    let login_cookie = app.cookie("espace-assure-login").unwrap();
+    let callback = format!("/auth/callback?code=abc&state={}", query(&authorize, "state"));
+    assert_eq!(app.callback(&callback[15..]).await, "/home");
+    // Replayed with the same login cookie: the state is gone.
+    let replay = app.get(&callback, &[("Cookie", &format!("espace-assure-login={login_cookie}"))]).await;
+    assert!(header(replay.headers(), "location").starts_with("/error?reason=keycloak-init-failed"));
+}
+
+#[tokio::test]
+async fn a_callback_without_the_login_cookie_means_cookies_are_refused() {
+    let app = spawn_app().await;
+    let response = app.get("/auth/callback?code=abc&state=xyz", &[]).await;
+    assert_eq!(response.status(), 303);
+    assert_eq!(header(response.headers(), "location"), "/fallback?reason=cookies-disabled");
+}
+
+#[tokio::test]
+async fn provider_failures_map_to_the_four_reasons_of_the_spec() {
+    let api = member_api(200).await;
+    // Unreachable: a port nothing listens on.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let idp = FakeIdp::start().await;
+    let app = spawn_app_with_idp(&idp, &api, |s| {
+        s.oidc.issuer = Some(format!("http://127.0.0.1:{closed}/realms/test").parse().unwrap())
+    })
+    .await;
+    let response = app.get("/auth/login", &[]).await;
+    assert_eq!(response.status(), 303);
+    assert!(
+        header(response.headers(), "location")
+            .starts_with("/error?reason=keycloak-server-unreachable&status=0&message=")
+    );
+
+    for (status, reason) in [
+        (500, "keycloak-server-error"),
+        (403, "keycloak-authentication-failed"),
+        (404, "keycloak-init-failed"),
+    ] {
+        let idp = wiremock::MockServer::start().await;
+        wiremock::Mock::given(wiremock::matchers::any())
+            .respond_with(wiremock::ResponseTemplate::new(status))
+            .mount(&idp)
+            .await;
+        let uri = idp.uri();
+        let app = crate::helpers::spawn_app_with(move |s| {
+            s.demo.enabled = false;
+            s.oidc.issuer = Some(format!("{uri}/realms/test").parse().unwrap());
+            s.oidc.client_secret = Some("x".to_owned().into());
+            s.upstream.api.base_url = Some(format!("{uri}/api/").parse().unwrap());
+            s.upstream.cms.base_url = Some(format!("{uri}/cms/").parse().unwrap());
+        })
+        .await;
+        let response = app.get("/auth/login", &[]).await;
+        let location = header(response.headers(), "location");
+        assert!(
+            location.starts_with(&format!("/error?reason={reason}&status={status}")),
+            "{status}: {location}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_failing_token_endpoint_or_member_api_leaves_no_session() {
+    for (token_status, api_status, reason) in [
+        (502, 200, "keycloak-server-error&status=502"),
+        (200, 500, "keycloak-server-error&status=500"),
+        (200, 403, "keycloak-authentication-failed&status=403"),
+        (400, 200, "keycloak-init-failed&status=400"),
+    ] {
+        let idp = FakeIdp::start().await;
+        let api = member_api(api_status).await;
+        let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+        let authorize = app.start_login("/home").await;
+        let body = if token_status == 200 {
+            idp.tokens(&query(&authorize, "nonce"), 300)
+        } else {
+            json!({ "error": "invalid_grant" })
+        };
+        idp.token_answers(token_status, body).await;
+        let location = app.callback(&format!("code=abc&state={}", query(&authorize, "state"))).await;
+        assert!(location.starts_with(&format!("/error?reason={reason}")), "{location}");
+        assert_json_error(app.get("/api/session", &[]).await, 401, "unauthorized").await;
+    }
+}
+
+#[tokio::test]
+async fn the_person_number_comes_from_userinfo_when_the_id_token_lacks_it() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let authorize = app.start_login("/home").await;
+    let nonce = query(&authorize, "nonce");
+    let id_token = idp.sign(json!({
+        "iss": idp.issuer, "sub": "sub-marie", "aud": "espace-assure", "exp": crate::fake_idp::now() + 300,
+        "iat": crate::fake_idp::now(), "nonce": nonce,
+    }));
+    idp.token_answers(
+        200,
+        json!({ "access_token": "a", "token_type": "Bearer", "expires_in": 300, "id_token": id_token }),
+    )
+    .await;
+    wiremock::Mock::given(wiremock::matchers::path("/realms/test/userinfo"))
+        .respond_with(
+            wiremock::ResponseTemplate::new(200)
+                .set_body_json(json!({ "sub": "sub-marie", "NUMERO_PERSONNE": "100001" })),
+        )
+        .mount(&idp.server)
+        .await;
+    assert_eq!(app.callback(&format!("code=abc&state={}", query(&authorize, "state"))).await, "/home");
+    let sent: serde_json::Value =
+        serde_json::from_slice(&api.received_requests().await.unwrap()[0].body).unwrap();
+    assert_eq!(sent["Login"], "100001");
+}
+
+#[tokio::test]
+async fn open_redirects_fall_back_to_home() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    for attack in [
+        "//evil.example",
+        "/\\evil.example",
+        "/\t/evil.example",
+        "/./\\evil.example",
+        "https://evil.example",
+        "/%2F%2Fevil.example",
+        "javascript:alert(1)",
+        "/home\u{1}",
+    ] {
+        let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+        let authorize = app.start_login(attack).await;
+        idp.token_answers(200, idp.tokens(&query(&authorize, "nonce"), 300)).await;
+        let location = app.callback(&format!("code=abc&state={}", query(&authorize, "state"))).await;
+        assert_eq!(location, "/home", "{attack:?}");
+    }
+}
+
+#[tokio::test]
+async fn logout_without_the_xsrf_header_is_refused() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let xsrf = app.sign_in(&idp, 300).await;
+    assert_json_error(app.request(reqwest::Method::POST, "/auth/logout", &[]).await, 403, "forbidden").await;
+    assert_json_error(
+        app.request(reqwest::Method::POST, "/auth/logout", &[("X-XSRF-TOKEN", "guess")]).await,
+        403,
+        "forbidden",
+    )
+    .await;
+    // A cross-site form post carries the cookies but cannot set the header.
+    assert_json_error(
+        app.request(
+            reqwest::Method::POST,
+            "/auth/logout",
+            &[("Content-Type", "application/x-www-form-urlencoded"), ("Origin", "https://evil.example")],
+        )
+        .await,
+        403,
+        "forbidden",
+    )
+    .await;
+    assert_eq!(app.get("/api/session", &[]).await.status(), 200, "still signed in");
+    assert!(!xsrf.is_empty());
+}
+
+#[tokio::test]
+async fn logout_ends_the_session_revokes_and_sends_to_the_providers_end_session() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    wiremock::Mock::given(wiremock::matchers::path("/realms/test/revoke"))
+        .respond_with(wiremock::ResponseTemplate::new(200))
+        .expect(1)
+        .mount(&idp.server)
+        .await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let xsrf = app.sign_in(&idp, 300).await;
+    let response = app.request(reqwest::Method::POST, "/auth/logout", &[("X-XSRF-TOKEN", &xsrf)]).await;
+    assert_eq!(response.status(), 200);
+    let body: serde_json::Value = response.json().await.unwrap();
+    let end_session = url::Url::parse(body["redirectTo"].as_str().unwrap()).unwrap();
+    assert!(end_session.as_str().starts_with(&format!("{}/logout?", idp.issuer)));
+    assert_eq!(query(&end_session, "post_logout_redirect_uri"), format!("{}/", app.address));
+    assert!(query(&end_session, "id_token_hint").starts_with("eyJ"));
+    assert_json_error(app.get("/api/session", &[]).await, 401, "unauthorized").await;
+    assert!(app.cookie("espace-assure-session").is_none());
+}
+
+#[tokio::test]
+async fn back_channel_logout_ends_the_matching_session() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    app.sign_in(&idp, 300).await;
+    let other = app
+        .client
+        .post(format!("{}/auth/backchannel-logout", app.address))
+        .form(&[("logout_token", idp.logout_token("another-sid"))])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status(), 200);
+    assert_eq!(app.get("/api/session", &[]).await.status(), 200, "another provider session: still signed in");
+
+    let response = app
+        .client
+        .post(format!("{}/auth/backchannel-logout", app.address))
+        .form(&[("logout_token", idp.logout_token("sid-marie"))])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_json_error(app.get("/api/session", &[]).await, 401, "unauthorized").await;
+}
+
+#[tokio::test]
+async fn forged_or_malformed_logout_tokens_are_refused() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    app.sign_in(&idp, 300).await;
+    let now = crate::fake_idp::now();
+    let events = json!({ "http://schemas.openid.net/event/backchannel-logout": {} });
+    for token in [
+        "not-a-jwt".to_owned(),
+        idp.sign(json!({ "iss": "https://other.example", "aud": "espace-assure", "iat": now, "exp": now + 60, "sid": "sid-marie", "events": events })),
+        idp.sign(json!({ "iss": idp.issuer, "aud": "someone-else", "iat": now, "exp": now + 60, "sid": "sid-marie", "events": events })),
+        idp.sign(json!({ "iss": idp.issuer, "aud": "espace-assure", "iat": now, "exp": now + 60, "sid": "sid-marie" })),
+        idp.sign(json!({ "iss": idp.issuer, "aud": "espace-assure", "iat": now, "exp": now + 60, "sid": "sid-marie", "events": events, "nonce": "n" })),
+        idp.sign(json!({ "iss": idp.issuer, "aud": "espace-assure", "iat": now - 900, "exp": now - 600, "sid": "sid-marie", "events": events })),
+    ] {
+        let response = app.client.post(format!("{}/auth/backchannel-logout", app.address))
+            .form(&[("logout_token", token)]).send().await.unwrap();
+        assert_json_error(response, 400, "bad_request").await;
+    }
+    assert_eq!(app.get("/api/session", &[]).await.status(), 200);
+}
+
+#[tokio::test]
+async fn sessions_end_after_the_idle_timeout() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |s| s.session.idle_timeout_secs = 1).await;
+    app.sign_in(&idp, 300).await;
+    assert_eq!(app.get("/api/session", &[]).await.status(), 200);
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_json_error(app.get("/api/session", &[]).await, 401, "unauthorized").await;
+}
+
+#[tokio::test]
+async fn session_without_cookie_is_401_json() {
+    let app = spawn_app().await;
+    let response = app.get("/api/session", &[]).await;
+    assert_eq!(header(response.headers(), "cache-control"), "no-store");
+    assert_json_error(response, 401, "unauthorized").await;
+}

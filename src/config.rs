@@ -128,11 +128,18 @@ pub struct ApiUpstream {
     pub base_url: Option<Url>,
     pub connect_timeout_ms: u64,
     pub timeout_ms: u64,
+    /// Largest request body passed on (uploads), in bytes.
+    pub max_body_bytes: u64,
 }
 
 impl Default for ApiUpstream {
     fn default() -> Self {
-        Self { base_url: None, connect_timeout_ms: 2_000, timeout_ms: 15_000 }
+        Self {
+            base_url: None,
+            connect_timeout_ms: 2_000,
+            timeout_ms: 15_000,
+            max_body_bytes: 10 * 1024 * 1024,
+        }
     }
 }
 
@@ -141,11 +148,23 @@ impl Default for ApiUpstream {
 pub struct CmsUpstream {
     pub base_url: Option<Url>,
     pub timeout_ms: u64,
+    /// How long a cached answer is served without asking the content service again.
+    pub cache_ttl_secs: u64,
+    /// How old the last good answer may be to stand in while the content service fails.
+    pub stale_if_error_secs: u64,
+    /// Menu entries flagged `courtierChesneau` are for members whose broker contains this.
+    pub broker_name: String,
 }
 
 impl Default for CmsUpstream {
     fn default() -> Self {
-        Self { base_url: None, timeout_ms: 5_000 }
+        Self {
+            base_url: None,
+            timeout_ms: 5_000,
+            cache_ttl_secs: 300,
+            stale_if_error_secs: 86_400,
+            broker_name: "CHESNEAU".into(),
+        }
     }
 }
 
@@ -318,6 +337,7 @@ impl Settings {
             ("upstream.api.connect_timeout_ms", self.upstream.api.connect_timeout_ms),
             ("upstream.api.timeout_ms", self.upstream.api.timeout_ms),
             ("upstream.cms.timeout_ms", self.upstream.cms.timeout_ms),
+            ("upstream.cms.cache_ttl_secs", self.upstream.cms.cache_ttl_secs),
         ] {
             if value == 0 {
                 problems.push(format!("{key}: must be at least 1"));

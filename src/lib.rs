@@ -4,11 +4,14 @@
 pub mod assets;
 pub mod auth;
 pub mod brand;
+pub mod cms;
 pub mod config;
 pub mod demo;
 pub mod error;
 pub mod health;
+pub mod home;
 pub mod metrics;
+pub mod proxy;
 pub mod security;
 pub mod session;
 pub mod state;
@@ -51,10 +54,18 @@ impl Application {
             true => Some(demo::api::MemberApi::open(&settings, &endpoints, http.clone())?),
             false => None,
         };
+        let metrics = metrics::Metrics::new();
+        let content = cms::ContentCache::new(
+            http.clone(),
+            endpoints.cms_base.clone(),
+            &settings.upstream.cms,
+            metrics.registry(),
+        )?;
         let state = web::Data::new(AppState {
+            content,
             auth: build_auth(&settings, &endpoints, http.clone()).await?,
             http,
-            metrics: metrics::Metrics::new(),
+            metrics,
             endpoints: endpoints.clone(),
             assets,
             settings,
@@ -139,6 +150,9 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/readyz").get(health::readyz))
         .service(web::resource("/metrics").get(metrics::metrics))
         .configure(auth::routes)
+        .configure(cms::routes)
+        .service(web::resource("/api/home").get(home::home))
+        .configure(proxy::routes)
         // Registered last: every path nothing else took.
         .default_service(web::to(assets::serve));
 }

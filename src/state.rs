@@ -16,6 +16,7 @@ pub struct AppState {
     pub assets: Assets,
     pub metrics: Metrics,
     pub auth: Auth,
+    pub content: crate::cms::ContentCache,
     /// One pooled client for every upstream call (keep-alive, shared TLS sessions).
     pub http: reqwest::Client,
 }

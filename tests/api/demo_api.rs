@@ -33,7 +33,8 @@ struct Keys {
     jwk: Value,
 }
 
-/// Test-only RSA keys committed as fixtures: generating 2048-bit keys in a debug build is slow.
+/// The test issuer's key and a forger's, committed as fixtures (`tests/fixtures/README.md`):
+/// generating 2048-bit keys in a debug build is slow.
 fn keys() -> &'static Keys {
     static KEYS: OnceLock<Keys> = OnceLock::new();
     KEYS.get_or_init(|| {
@@ -42,7 +43,7 @@ fn keys() -> &'static Keys {
                 .unwrap();
             EncodingKey::from_rsa_pem(&pem).unwrap()
         };
-        let issuer = fixture("test-issuer-key.pem");
+        let issuer = fixture("test-signing-key.pem");
         let mut jwk =
             serde_json::to_value(Jwk::from_encoding_key(&issuer, Algorithm::RS256).unwrap()).unwrap();
         jwk["kid"] = json!(KEY_ID);

@@ -1,0 +1,113 @@
+//! Content from the content service, through a moka cache: a fresh copy serves for `ttl`;
+//! concurrent misses of one key make a single upstream call; when the content service fails or
+//! times out, the last good copy (up to `stale_if_error` old) is served instead.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use moka::future::Cache;
+use prometheus::{IntCounterVec, Opts, Registry};
+
+use crate::error::ApiError;
+
+/// An answer of the content service worth keeping: found (sanitised JSON) or not found.
+#[derive(Debug, Clone)]
+pub enum Content {
+    Found(serde_json::Value),
+    NotFound,
+}
+
+#[derive(Debug, thiserror::Error)]
+enum FetchError {
+    #[error("content service timed out")]
+    Timeout,
+    #[error("content service unreachable or failing: {0}")]
+    Failed(String),
+}
+
+pub struct ContentCache {
+    fresh: Cache<String, Arc<Content>>,
+    last_good: Cache<String, Arc<Content>>,
+    http: reqwest::Client,
+    base: url::Url,
+    timeout: Duration,
+    lookups: IntCounterVec,
+}
+
+impl ContentCache {
+    pub fn new(
+        http: reqwest::Client,
+        base: url::Url,
+        settings: &crate::config::CmsUpstream,
+        registry: &Registry,
+    ) -> anyhow::Result<Self> {
+        let lookups = IntCounterVec::new(
+            Opts::new(
+                "cms_cache_lookups_total",
+                "Content lookups by outcome: hit, miss (upstream call), stale",
+            ),
+            &["outcome"],
+        )?;
+        registry.register(Box::new(lookups.clone()))?;
+        Ok(Self {
+            fresh: Cache::builder().time_to_live(Duration::from_secs(settings.cache_ttl_secs)).build(),
+            last_good: Cache::builder()
+                .time_to_live(Duration::from_secs(settings.stale_if_error_secs))
+                .build(),
+            http,
+            base,
+            timeout: Duration::from_millis(settings.timeout_ms),
+            lookups,
+        })
+    }
+
+    /// The content at `path` (relative to the content service's base URL).
+    pub async fn get(&self, path: &str) -> Result<Arc<Content>, ApiError> {
+        if let Some(content) = self.fresh.get(path).await {
+            self.lookups.with_label_values(&["hit"]).inc();
+            return Ok(content);
+        }
+        let fetched = self
+            .fresh
+            .try_get_with(path.to_owned(), async {
+                self.lookups.with_label_values(&["miss"]).inc();
+                self.fetch(path).await.map(Arc::new)
+            })
+            .await;
+        match fetched {
+            Ok(content) => {
+                self.last_good.insert(path.to_owned(), content.clone()).await;
+                Ok(content)
+            }
+            Err(error) => match self.last_good.get(path).await {
+                Some(content) => {
+                    self.lookups.with_label_values(&["stale"]).inc();
+                    tracing::warn!(%error, "content service failing; serving the last good copy");
+                    Ok(content)
+                }
+                None => Err(match error.as_ref() {
+                    FetchError::Timeout => ApiError::GatewayTimeout(error.to_string()),
+                    FetchError::Failed(_) => ApiError::BadGateway(error.to_string()),
+                }),
+            },
+        }
+    }
+
+    async fn fetch(&self, path: &str) -> Result<Content, FetchError> {
+        let url = self.base.join(path).map_err(|e| FetchError::Failed(e.to_string()))?;
+        // SPEC.md §7: content calls carry no bearer token.
+        let answer =
+            self.http.get(url).header("Accept", "application/json").timeout(self.timeout).send().await;
+        let answer = answer.map_err(|e| {
+            if e.is_timeout() { FetchError::Timeout } else { FetchError::Failed(e.to_string()) }
+        })?;
+        match answer.status().as_u16() {
+            200 => {
+                let json = answer.json().await.map_err(|e| FetchError::Failed(e.to_string()))?;
+                Ok(Content::Found(super::sanitise::content(json)))
+            }
+            404 => Ok(Content::NotFound),
+            status => Err(FetchError::Failed(format!("status {status}"))),
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! `/api/strapi/*`: the content service's pages, menus, left blocks and news banner, served
+//! from the cache without any token (SPEC.md §7), with the broker rule of SPEC.md §6 applied
+//! here on the server: entries flagged `courtierChesneau` exist only for the brokerage's
+//! members.
+
+pub mod cache;
+mod sanitise;
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde_json::Value;
+
+pub use cache::{Content, ContentCache};
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+const BROKER_FLAG: &str = "courtierChesneau";
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::scope("/api/strapi")
+            .service(web::resource("/accueil").get(page))
+            .service(web::resource("/mention-legale").get(page))
+            .service(web::resource("/menus").get(menus))
+            .service(web::resource("/menus/{id}").get(menu))
+            .service(web::resource("/bloc-gauche/{key}").get(left_block))
+            .service(web::resource("/bandeau-nouveautes").get(banner))
+            .service(web::resource("/page-nouveautes/{id}").get(page)),
+    );
+}
+
+fn answer(value: &Value) -> HttpResponse {
+    // Menus differ per member: a browser may keep them, a shared cache may not.
+    HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "private, no-cache")).json(value)
+}
+
+fn found(content: &Content) -> Result<&Value, ApiError> {
+    match content {
+        Content::Found(value) => Ok(value),
+        Content::NotFound => Err(ApiError::NotFound),
+    }
+}
+
+/// Pages passed as they are (after sanitising), identifiers checked first.
+async fn page(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    if let Some(id) = request.match_info().get("id") {
+        if !crate::proxy::is_plain_identifier(id) {
+            return Err(ApiError::BadRequest("identifier".into()));
+        }
+    }
+    let path = request.path().trim_start_matches("/api/strapi/");
+    Ok(answer(found(&*state.content.get(path).await?)?))
+}
+
+/// Whether the member of this request belongs to the brokerage (anonymous visitors do not).
+async fn is_broker_member(request: &HttpRequest, state: &AppState) -> Result<bool, ApiError> {
+    let brokerage = state.settings.upstream.cms.broker_name.to_uppercase();
+    Ok(state.auth.current(request).await?.is_some_and(|current| {
+        current.session.member["User"]["courtier"]
+            .as_str()
+            .is_some_and(|courtier| courtier.to_uppercase().contains(&brokerage))
+    }))
+}
+
+fn is_flagged(entry: &Value) -> bool {
+    entry[BROKER_FLAG].as_bool().unwrap_or(false)
+}
+
+async fn menus(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let content = state.content.get("menus").await?;
+    let entries = found(&content)?.as_array().cloned().unwrap_or_default();
+    let broker = is_broker_member(&request, &state).await?;
+    let visible: Vec<Value> = entries.into_iter().filter(|entry| broker || !is_flagged(entry)).collect();
+    Ok(answer(&Value::Array(visible)))
+}
+
+async fn menu(
+    request: HttpRequest,
+    id: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    if !crate::proxy::is_plain_identifier(&id) {
+        return Err(ApiError::BadRequest("identifier".into()));
+    }
+    let content = match state.content.get(&format!("menus/{id}")).await {
+        Ok(content) => content,
+        Err(error) => {
+            // SPEC.md §8: the guard logs a French message and denies access.
+            tracing::error!(%error, "Une erreur est survenue lors de la récupération du menu");
+            return Err(ApiError::Forbidden);
+        }
+    };
+    let entry = found(&content)?;
+    if is_flagged(entry) && !is_broker_member(&request, &state).await? {
+        return Err(ApiError::Forbidden);
+    }
+    Ok(answer(entry))
+}
+
+/// Left-block keys are what the SPA derives from its path (SPEC.md §7): lower-case letters,
+/// digits, `_` and `-` only.
+pub fn is_left_block_key(key: &str) -> bool {
+    !key.is_empty()
+        && key.len() <= 128
+        && key.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
+}
+
+async fn left_block(key: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    if !is_left_block_key(&key) {
+        return Err(ApiError::BadRequest("left block key".into()));
+    }
+    Ok(answer(found(&*state.content.get(&format!("bloc-gauche/{key}")).await?)?))
+}
+
+/// The news banner: only the first answer is used (SPEC.md §7); `null` when there is none.
+pub async fn first_banner(state: &AppState) -> Result<Value, ApiError> {
+    let content = state.content.get("bandeau-nouveautes").await?;
+    Ok(match &*content {
+        Content::Found(Value::Array(banners)) => banners.first().cloned().unwrap_or(Value::Null),
+        Content::Found(banner @ Value::Object(_)) => banner.clone(),
+        _ => Value::Null,
+    })
+}
+
+async fn banner(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    Ok(answer(&first_banner(&state).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn left_block_keys_the_spa_derives_are_accepted() {
+        // The SPA's own examples, so both sides agree on the key rule.
+        let examples: Vec<Value> =
+            serde_json::from_str(include_str!("../../frontend/src/lib/bloc-gauche-key.examples.json"))
+                .unwrap();
+        for example in examples {
+            let key = example["key"].as_str().unwrap();
+            assert!(is_left_block_key(key), "{key}");
+        }
+    }
+
+    #[test]
+    fn keys_that_could_change_the_upstream_path_are_refused() {
+        for key in ["", "../menus", "home/x", "Home", "a%2fb", "a.b", "a b"] {
+            assert!(!is_left_block_key(key), "{key}");
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! `GET /api/home`: everything the dashboard shows, in one round trip. The parts are fetched
+//! concurrently; a part that fails carries an error marker and the others still arrive, so
+//! the page can show what it has and offer to retry the rest.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
+use futures_util::future::join_all;
+use serde_json::{Value, json};
+
+use crate::auth::CurrentSession;
+use crate::error::{ApiError, ErrorBody};
+use crate::proxy::get_json;
+use crate::state::AppState;
+
+/// SPEC.md §3: at most 2 detail lines per payment on the home page.
+const LINES_PER_PAYMENT: usize = 2;
+/// The dashboard shows the most recent payments only.
+const PAYMENTS: usize = 3;
+
+pub async fn home(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let current = state.auth.require(&request).await?;
+    let (remboursements, demandes, echeance, bandeau) = futures_util::join!(
+        recent_payments(&state, &request, &current),
+        get_json(&state, &request, &current, "demandes/home"),
+        get_json(&state, &request, &current, "assure/echeance-prochaine"),
+        crate::cms::first_banner(&state),
+    );
+    // A session that ended while the parts were fetched ends the whole answer.
+    for part in [&remboursements, &demandes, &echeance] {
+        if let Err(ApiError::Unauthorized) = part {
+            return Err(ApiError::Unauthorized);
+        }
+    }
+    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(json!({
+        "remboursements": part(remboursements),
+        "demandes": part(demandes),
+        "echeanceProchaine": part(echeance),
+        "bandeau": part(bandeau),
+    })))
+}
+
+/// `{"data": …}`, or `{"error": {status, code, message}}` for a part that failed.
+fn part(result: Result<Value, ApiError>) -> Value {
+    match result {
+        Ok(data) => json!({ "data": data }),
+        Err(error) => {
+            tracing::warn!(%error, "home part failed");
+            let status = error.status_code();
+            json!({ "error": ErrorBody::for_status(if status == StatusCode::NOT_FOUND { StatusCode::BAD_GATEWAY } else { status }) })
+        }
+    }
+}
+
+/// The recent payments, each with its first detail lines (`detailRemboursement`).
+async fn recent_payments(
+    state: &AppState,
+    request: &HttpRequest,
+    current: &CurrentSession,
+) -> Result<Value, ApiError> {
+    let payments = get_json(state, request, current, "assure/prestations-recentes").await?;
+    let payments: Vec<Value> =
+        payments.as_array().cloned().unwrap_or_default().into_iter().take(PAYMENTS).collect();
+    let details = join_all(payments.iter().map(|payment| async move {
+        let id =
+            payment_id(payment).ok_or_else(|| ApiError::BadGateway("payment without paymentId".into()))?;
+        let detail = get_json(state, request, current, &format!("assure/prestation/{id}")).await?;
+        Ok::<_, ApiError>(detail["data"].as_array().cloned().unwrap_or_default())
+    }))
+    .await;
+    let mut cards = Vec::with_capacity(payments.len());
+    for (payment, lines) in payments.into_iter().zip(details) {
+        let lines: Vec<Value> = lines?.into_iter().take(LINES_PER_PAYMENT).map(detail_line).collect();
+        cards.push(json!({
+            "paymentId": payment["paymentId"],
+            "paymentDate": payment["paymentDate"],
+            "beneficiaryFirstName": payment["beneficiaryFirstName"],
+            "beneficiaryLastName": payment["beneficiaryLastName"],
+            "detailRemboursement": lines,
+        }));
+    }
+    Ok(Value::Array(cards))
+}
+
+fn payment_id(payment: &Value) -> Option<String> {
+    let id = match &payment["paymentId"] {
+        Value::String(id) => id.clone(),
+        Value::Number(id) => id.to_string(),
+        _ => return None,
+    };
+    crate::proxy::is_plain_identifier(&id).then_some(id)
+}
+
+/// The fields of a detail line the dashboard shows.
+fn detail_line(line: Value) -> Value {
+    json!({
+        "labelExternalCode": line["labelExternalCode"],
+        "startDate": line["startDate"],
+        "expenseAmount": line["expenseAmount"],
+        "refundableAmount": line["refundableAmount"],
+    })
+}

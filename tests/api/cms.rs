@@ -1,0 +1,167 @@
+//! Content through the cache, with the broker rule applied on the server.
+
+use std::time::Duration;
+
+use serde_json::json;
+use wiremock::matchers::path;
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+use crate::fake_idp::{FakeIdp, member_api};
+use crate::helpers::{TestApp, assert_json_error, spawn_app_with_idp};
+
+const MENUS: &str = r#"[{"Id": 1, "Titre": "Le tiers payant", "courtierChesneau": false},
+                        {"Id": 2, "Titre": "Espace Chesneau", "courtierChesneau": true}]"#;
+
+async fn cms_with_menus() -> MockServer {
+    let cms = MockServer::start().await;
+    Mock::given(path("/cms/menus"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(MENUS, "application/json"))
+        .mount(&cms)
+        .await;
+    Mock::given(path("/cms/menus/2"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "Id": 2, "Titre": "Espace Chesneau", "courtierChesneau": true, "Contenu": "<p>Réservé</p>" })))
+        .mount(&cms)
+        .await;
+    cms
+}
+
+/// An app whose content service is `cms`, signed in as a member of broker `courtier` (or
+/// anonymous when `None`).
+async fn app_for(
+    cms: &MockServer,
+    courtier: Option<&str>,
+    customise: impl FnOnce(&mut espace_assure::config::Settings),
+) -> TestApp {
+    let idp = FakeIdp::start().await;
+    let api = MockServer::start().await;
+    Mock::given(path("/api/compte/auth"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "User": { "Nom": "DURAND", "courtier": courtier.unwrap_or_default() }, "VersionNum": "1", "smartCarteUrl": "" })))
+        .mount(&api)
+        .await;
+    let cms_base = format!("{}/cms/", cms.uri());
+    let app = spawn_app_with_idp(&idp, &api, move |s| {
+        s.upstream.cms.base_url = Some(cms_base.parse().unwrap());
+        customise(s);
+    })
+    .await;
+    if courtier.is_some() {
+        app.sign_in(&idp, 300).await;
+    }
+    app
+}
+
+async fn menu_titles(app: &TestApp) -> Vec<String> {
+    let menus: serde_json::Value = app.get("/api/strapi/menus", &[]).await.json().await.unwrap();
+    menus.as_array().unwrap().iter().map(|m| m["Titre"].as_str().unwrap().to_owned()).collect()
+}
+
+#[tokio::test]
+async fn broker_entries_are_shown_only_to_the_brokerages_members() {
+    let cms = cms_with_menus().await;
+    let broker = app_for(&cms, Some("Cabinet Chesneau Assurances"), |_| {}).await;
+    let other = app_for(&cms, Some("AUTRE COURTIER"), |_| {}).await;
+    let anonymous = app_for(&cms, None, |_| {}).await;
+    assert_eq!(menu_titles(&broker).await, ["Le tiers payant", "Espace Chesneau"]);
+    assert_eq!(menu_titles(&other).await, ["Le tiers payant"]);
+    assert_eq!(menu_titles(&anonymous).await, ["Le tiers payant"]);
+    assert_eq!(broker.get("/api/strapi/menus/2", &[]).await.status(), 200);
+    assert_json_error(other.get("/api/strapi/menus/2", &[]).await, 403, "forbidden").await;
+    assert_json_error(anonymous.get("/api/strapi/menus/2", &[]).await, 403, "forbidden").await;
+}
+
+#[tokio::test]
+async fn a_failing_menu_lookup_is_refused() {
+    let cms = MockServer::start().await;
+    Mock::given(path("/cms/menus/7")).respond_with(ResponseTemplate::new(500)).mount(&cms).await;
+    let app = app_for(&cms, Some("CHESNEAU"), |_| {}).await;
+    assert_json_error(app.get("/api/strapi/menus/7", &[]).await, 403, "forbidden").await;
+}
+
+#[tokio::test]
+async fn answers_are_cached_and_concurrent_misses_make_one_upstream_call() {
+    let cms = cms_with_menus().await;
+    let app = app_for(&cms, None, |_| {}).await;
+    let answers = futures_util::future::join_all((0..100).map(|_| app.get("/api/strapi/menus", &[]))).await;
+    assert!(answers.iter().all(|answer| answer.status() == 200));
+    app.get("/api/strapi/menus", &[]).await;
+    let calls =
+        cms.received_requests().await.unwrap().iter().filter(|r| r.url.path() == "/cms/menus").count();
+    assert_eq!(calls, 1);
+    let metrics = app.get("/metrics", &[]).await.text().await.unwrap();
+    assert!(metrics.contains(r#"cms_cache_lookups_total{outcome="miss"} 1"#), "{metrics}");
+    assert!(metrics.contains(r#"cms_cache_lookups_total{outcome="hit"}"#), "{metrics}");
+}
+
+#[tokio::test]
+async fn the_last_good_copy_is_served_while_the_content_service_fails() {
+    let cms = cms_with_menus().await;
+    let app = app_for(&cms, None, |s| s.upstream.cms.cache_ttl_secs = 1).await;
+    assert_eq!(menu_titles(&app).await, ["Le tiers payant"]);
+    cms.reset().await;
+    Mock::given(wiremock::matchers::any()).respond_with(ResponseTemplate::new(503)).mount(&cms).await;
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(menu_titles(&app).await, ["Le tiers payant"]);
+    let metrics = app.get("/metrics", &[]).await.text().await.unwrap();
+    assert!(metrics.contains(r#"cms_cache_lookups_total{outcome="stale"} 1"#), "{metrics}");
+    // Nothing good to fall back on: a French 502.
+    assert_json_error(app.get("/api/strapi/accueil", &[]).await, 502, "bad_gateway").await;
+}
+
+#[tokio::test]
+async fn left_block_keys_follow_the_spas_rule_and_nothing_else_passes() {
+    let cms = MockServer::start().await;
+    Mock::given(wiremock::matchers::path_regex("^/cms/bloc-gauche/[a-z0-9_-]+$"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({ "Titre": "Bloc", "Lien": "javascript:alert(1)" })),
+        )
+        .mount(&cms)
+        .await;
+    let app = app_for(&cms, None, |_| {}).await;
+    let examples: Vec<serde_json::Value> =
+        serde_json::from_str(include_str!("../../frontend/src/lib/bloc-gauche-key.examples.json")).unwrap();
+    for example in &examples {
+        let key = example["key"].as_str().unwrap();
+        let block: serde_json::Value =
+            app.get(&format!("/api/strapi/bloc-gauche/{key}"), &[]).await.json().await.unwrap();
+        assert_eq!(block["Titre"], "Bloc", "{key}");
+        assert_eq!(block["Lien"], "", "a javascript: link never reaches the page");
+    }
+    for bad in ["Home", "a.b", "..%2Fmenus", "a%20b"] {
+        assert_json_error(app.get(&format!("/api/strapi/bloc-gauche/{bad}"), &[]).await, 400, "bad_request")
+            .await;
+    }
+}
+
+#[tokio::test]
+async fn rich_text_is_sanitised_and_only_the_first_banner_is_used() {
+    let cms = MockServer::start().await;
+    Mock::given(path("/cms/accueil"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "Titre": "Accueil", "Contenu": "<p onmouseover=\"x()\">Bienvenue</p><script>alert(1)</script>" })))
+        .mount(&cms)
+        .await;
+    Mock::given(path("/cms/bandeau-nouveautes"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!([{ "Libelle": "Nouveau", "Visible": true }, { "Libelle": "Ancien" }])),
+        )
+        .mount(&cms)
+        .await;
+    let app = app_for(&cms, None, |_| {}).await;
+    let page: serde_json::Value = app.get("/api/strapi/accueil", &[]).await.json().await.unwrap();
+    assert_eq!(page["Contenu"], "<p>Bienvenue</p>");
+    let banner: serde_json::Value =
+        app.get("/api/strapi/bandeau-nouveautes", &[]).await.json().await.unwrap();
+    assert_eq!(banner["Libelle"], "Nouveau");
+    // Content calls carry no token.
+    assert!(cms.received_requests().await.unwrap().iter().all(|r| !r.headers.contains_key("authorization")));
+}
+
+#[tokio::test]
+async fn an_unknown_page_is_404() {
+    let cms = MockServer::start().await;
+    let app = app_for(&cms, None, |_| {}).await;
+    assert_json_error(app.get("/api/strapi/page-nouveautes/99", &[]).await, 404, "not_found").await;
+    let _ = member_api;
+}

@@ -1,0 +1,97 @@
+//! `GET /api/home`: the dashboard's data in one round trip, part by part.
+
+use serde_json::json;
+use wiremock::matchers::path;
+use wiremock::{Mock, ResponseTemplate};
+
+use crate::fake_idp::{FakeIdp, member_api};
+use crate::helpers::{assert_json_error, spawn_app, spawn_app_with_idp};
+
+#[tokio::test]
+async fn home_gathers_payments_with_two_lines_requests_due_date_and_banner() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    app.sign_in(&idp, 300).await;
+    Mock::given(path("/api/assure/prestations-recentes"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!([
+            { "paymentId": "P1", "paymentDate": "2026-11-02", "beneficiaryFirstName": "Marie", "beneficiaryLastName": "DUPONT" }])))
+        .mount(&api)
+        .await;
+    let line = |label: &str| json!({ "labelExternalCode": label, "startDate": "2026-10-28", "expenseAmount": 30.0, "refundableAmount": 9.0, "dateSoins": "x" });
+    Mock::given(path("/api/assure/prestation/P1"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(
+                json!({ "data": [line("Consultation"), line("Pharmacie"), line("Analyses")] }),
+            ),
+        )
+        .mount(&api)
+        .await;
+    Mock::given(path("/api/demandes/home"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(
+                json!([{ "DateCreation": "2026-11-01", "TypeCode": "DEV", "Etat": "EN_COURS" }]),
+            ),
+        )
+        .mount(&api)
+        .await;
+    Mock::given(path("/api/assure/echeance-prochaine"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({ "date": "2026-12-05", "montant": 84.2 })),
+        )
+        .mount(&api)
+        .await;
+    Mock::given(path("/cms/bandeau-nouveautes"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!([{ "Libelle": "Nouveau", "Visible": true }])),
+        )
+        .mount(&api)
+        .await;
+    let response = app.get("/api/home", &[]).await;
+    assert_eq!(response.status(), 200);
+    let home: serde_json::Value = response.json().await.unwrap();
+    let card = &home["remboursements"]["data"][0];
+    assert_eq!(card["paymentId"], "P1");
+    assert_eq!(card["beneficiaryLastName"], "DUPONT");
+    let lines = card["detailRemboursement"].as_array().unwrap();
+    assert_eq!(lines.len(), 2, "SPEC.md §3: at most 2 lines");
+    assert_eq!(
+        lines[0],
+        json!({ "labelExternalCode": "Consultation", "startDate": "2026-10-28", "expenseAmount": 30.0, "refundableAmount": 9.0 })
+    );
+    assert_eq!(home["demandes"]["data"][0]["TypeCode"], "DEV");
+    assert_eq!(home["echeanceProchaine"]["data"]["date"], "2026-12-05");
+    assert_eq!(home["bandeau"]["data"]["Libelle"], "Nouveau");
+}
+
+#[tokio::test]
+async fn a_failing_part_carries_an_error_and_the_others_still_arrive() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    app.sign_in(&idp, 300).await;
+    Mock::given(path("/api/assure/prestations-recentes"))
+        .respond_with(ResponseTemplate::new(500))
+        .mount(&api)
+        .await;
+    Mock::given(path("/api/demandes/home"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!([])))
+        .mount(&api)
+        .await;
+    Mock::given(path("/api/assure/echeance-prochaine"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!(null)))
+        .mount(&api)
+        .await;
+    Mock::given(path("/cms/bandeau-nouveautes")).respond_with(ResponseTemplate::new(503)).mount(&api).await;
+    let home: serde_json::Value = app.get("/api/home", &[]).await.json().await.unwrap();
+    assert_eq!(home["remboursements"]["error"]["status"], 502);
+    assert_eq!(home["remboursements"]["error"]["code"], "bad_gateway");
+    assert_eq!(home["demandes"]["data"], json!([]));
+    assert_eq!(home["bandeau"]["error"]["status"], 502, "{home}");
+}
+
+#[tokio::test]
+async fn home_needs_a_session() {
+    let app = spawn_app().await;
+    assert_json_error(app.get("/api/home", &[]).await, 401, "unauthorized").await;
+}

@@ -210,6 +210,8 @@ pub struct DemoSettings {
     pub access_token_ttl_secs: u64,
     /// Lifetime of its refresh tokens, and idle lifetime of its sign-in sessions.
     pub refresh_token_ttl_secs: u64,
+    /// Largest file the demo member API accepts in one upload, in bytes.
+    pub max_upload_bytes: usize,
 }
 
 impl Default for DemoSettings {
@@ -222,6 +224,7 @@ impl Default for DemoSettings {
             cms: true,
             access_token_ttl_secs: 300,
             refresh_token_ttl_secs: 36_000,
+            max_upload_bytes: 10 * 1024 * 1024,
         }
     }
 }
@@ -329,6 +332,9 @@ impl Settings {
         }
         if self.oidc.person_number_claim.trim().is_empty() {
             problems.push("oidc.person_number_claim: must not be empty".into());
+        }
+        if self.demo.max_upload_bytes == 0 {
+            problems.push("demo.max_upload_bytes: must be at least 1".into());
         }
         if self.session.idle_timeout_secs == 0 {
             problems.push("session.idle_timeout_secs: must be at least 1".into());

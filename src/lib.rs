@@ -47,16 +47,13 @@ impl Application {
         if settings.demo.idp_on() && settings.oidc.client_secret.is_none() {
             settings.oidc.client_secret = Some(demo::random_client_secret());
         }
-        let demo = settings.demo.enabled.then(|| Demo::open(&settings, &endpoints)).transpose()?;
+        let http = state::http_client(&settings)?;
+        let demo =
+            settings.demo.enabled.then(|| Demo::open(&settings, &endpoints, http.clone())).transpose()?;
         let assets = Assets::load(
             &brand::index_head(&settings.brand),
             brand::logo_file(&settings.brand)?.into_iter().collect(),
         )?;
-        if settings.demo.idp_on() && settings.oidc.client_secret.is_none() {
-            // The demo provider and the portal's client share a secret made for this run.
-            settings.oidc.client_secret = Some(session::new_id().into());
-        }
-        let http = state::http_client(&settings)?;
         let metrics = metrics::Metrics::new();
         let content = cms::ContentCache::new(
             http.clone(),

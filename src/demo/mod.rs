@@ -2,6 +2,7 @@
 //! under `/_demo`. The portal reaches them over HTTP through its production clients; only the
 //! start-up wiring in `lib.rs` knows they exist.
 
+pub mod api;
 pub mod cms;
 pub mod idp;
 pub mod personas;
@@ -22,13 +23,14 @@ use crate::state::Endpoints;
 #[derive(Clone)]
 pub struct Demo {
     idp: Option<web::Data<idp::Idp>>,
+    api: Option<api::MemberApi>,
     cms: Option<web::Data<cms::Cms>>,
 }
 
 impl Demo {
     /// Opens what each switched-on upstream needs, creating the data folder when missing.
     /// `settings.oidc.client_secret` must already be set when the provider is on.
-    pub fn open(settings: &Settings, endpoints: &Endpoints) -> anyhow::Result<Self> {
+    pub fn open(settings: &Settings, endpoints: &Endpoints, http: reqwest::Client) -> anyhow::Result<Self> {
         let demo = &settings.demo;
         create_private_dir(&demo.data_dir)
             .with_context(|| format!("cannot create the demo data folder {}", demo.data_dir.display()))?;
@@ -39,6 +41,7 @@ impl Demo {
         } else {
             None
         };
+        let api = if demo.api_on() { Some(api::MemberApi::open(settings, endpoints, http)?) } else { None };
         let cms = if demo.cms_on() { Some(web::Data::new(cms::Cms::load()?)) } else { None };
         let mounted: Vec<&str> = [
             (demo.idp_on(), "identity provider (/_demo/idp)"),
@@ -54,7 +57,7 @@ impl Demo {
                 mounted.join(", ")
             );
         }
-        Ok(Self { idp, cms })
+        Ok(Self { idp, api, cms })
     }
 
     /// Registers the switched-on upstreams; called before the asset catch-all.
@@ -62,7 +65,9 @@ impl Demo {
         if let Some(idp) = &self.idp {
             cfg.service(idp::scope(idp.clone()));
         }
-        // The member API's scope (`/_demo/api`) is mounted here when `demo.api_on()`.
+        if let Some(api) = &self.api {
+            api.configure(cfg);
+        }
         if let Some(cms) = &self.cms {
             cfg.service(cms::scope(cms.clone()));
         }

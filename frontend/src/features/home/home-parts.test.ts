@@ -13,9 +13,9 @@ const home: Home = {
 
 describe('partState', () => {
   it('is loading before the first answer', () => {
-    expect(partState({ data: undefined, error: undefined, isValidating: true }, 'demandes')).toEqual(
-      { status: 'loading' },
-    );
+    expect(
+      partState({ data: undefined, error: undefined, isValidating: true }, 'demandes'),
+    ).toEqual({ status: 'loading' });
   });
 
   it('is ready with the data of a part that arrived, even while revalidating', () => {

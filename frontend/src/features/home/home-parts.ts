@@ -2,7 +2,8 @@ import type { SWRResponse } from 'swr';
 import type { Home } from './api/get-home';
 
 /** What one part of the dashboard can show. */
-export type PartState<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
+export type PartState<T> =
+  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
 
 /** The type of a part's data (distributed over the union: the error side adds nothing). */
 type PartData<P> = P extends { data: infer T } ? T : never;

@@ -11,12 +11,7 @@ export interface TileFlags {
 }
 
 export type TileId =
-  | 'facture'
-  | 'informationsPersonnelles'
-  | 'carteTp'
-  | 'garanties'
-  | 'cotisations'
-  | 'resiliation';
+  'facture' | 'informationsPersonnelles' | 'carteTp' | 'garanties' | 'cotisations' | 'resiliation';
 
 export interface HomeTile {
   id: TileId;
@@ -79,7 +74,11 @@ export function homeTiles(flags: TileFlags, { nextDueDate, currentYear }: TileCo
     }
   }
   if (flags.AuMoinsUnContratActifEtIndividuel) {
-    tiles.push({ id: 'resiliation', label: t('home.tiles.resiliation'), to: paths.contratsGaranties });
+    tiles.push({
+      id: 'resiliation',
+      label: t('home.tiles.resiliation'),
+      to: paths.contratsGaranties,
+    });
   }
   return tiles;
 }

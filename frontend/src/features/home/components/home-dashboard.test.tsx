@@ -83,7 +83,9 @@ describe('the home page', () => {
       calls += 1;
       return HttpResponse.json(
         aHome({
-          bandeau: { data: { Libelle: 'Nouveau', Texte: 'Votre carte.', URL: null, Visible: true } },
+          bandeau: {
+            data: { Libelle: 'Nouveau', Texte: 'Votre carte.', URL: null, Visible: true },
+          },
           remboursements: { data: [aRemboursement()] },
         }),
       );
@@ -131,7 +133,10 @@ describe('the home tiles', () => {
       ['Mes informations personnelles', '/compte/informations-personnelles'],
       [`Ma carte de Tiers Payant ${String(year)}-${String(year + 1)}`, '/mutuelle/smart-carte'],
       ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
-      ['Mes cotisationsProchaine échéance le 05/12/2026', '/mutuelle/contrats-garanties#cotisations'],
+      [
+        'Mes cotisationsProchaine échéance le 05/12/2026',
+        '/mutuelle/contrats-garanties#cotisations',
+      ],
       ['Résilier un contrat', '/mutuelle/contrats-garanties'],
     ]);
   });
@@ -147,7 +152,9 @@ describe('the home tiles', () => {
     await renderHome(aHome(), { user: { CarteTp: false, CarteTpSuivante: true, Futur: true } });
 
     expect(
-      await within(tiles()).findByRole('link', { name: `Ma carte de Tiers Payant ${String(year + 1)}` }),
+      await within(tiles()).findByRole('link', {
+        name: `Ma carte de Tiers Payant ${String(year + 1)}`,
+      }),
     ).toHaveAttribute('href', '/mutuelle/smart-carte');
   });
 
@@ -157,9 +164,11 @@ describe('the home tiles', () => {
     });
     await screen.findByRole('navigation', { name: 'Accès rapides' });
 
-    expect(within(tiles()).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Envoyer une facture',
-    ]);
+    expect(
+      within(tiles())
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Envoyer une facture']);
   });
 
   it('lead where they say', async () => {
@@ -286,7 +295,9 @@ describe('"Vos derniers remboursements"', () => {
   });
 
   it('shows a payment without a readable day unlinked', async () => {
-    await renderHome(aHome({ remboursements: { data: [aRemboursement({ paymentDate: '26-11-02' })] } }));
+    await renderHome(
+      aHome({ remboursements: { data: [aRemboursement({ paymentDate: '26-11-02' })] } }),
+    );
 
     const region = section('Vos derniers remboursements');
     expect(await within(region).findByText('Paiement du -')).toBeVisible();
@@ -322,13 +333,16 @@ describe('"Vos demandes en cours"', () => {
     expect(row).toHaveTextContent('En cours');
   });
 
-  it.each(['TERMINE', 'Traité'])('shows a check icon for a request in the state %s', async (Etat) => {
-    await renderHome(aHome({ demandes: { data: [aDemande({ Etat })] } }));
+  it.each(['TERMINE', 'Traité'])(
+    'shows a check icon for a request in the state %s',
+    async (Etat) => {
+      await renderHome(aHome({ demandes: { data: [aDemande({ Etat })] } }));
 
-    const row = await within(section('Vos demandes en cours')).findByRole('listitem');
-    expect(within(row).getByRole('img', { name: 'Demande traitée' })).toBeInTheDocument();
-    expect(within(row).queryByRole('img', { name: /en attente/ })).not.toBeInTheDocument();
-  });
+      const row = await within(section('Vos demandes en cours')).findByRole('listitem');
+      expect(within(row).getByRole('img', { name: 'Demande traitée' })).toBeInTheDocument();
+      expect(within(row).queryByRole('img', { name: /en attente/ })).not.toBeInTheDocument();
+    },
+  );
 
   it.each(['A_TRAITER', 'EN_COURS', 'EN_ATTENTE_DE_PIECES', 'INCONNU'])(
     'shows a clock icon for a request in the state %s',
@@ -422,13 +436,13 @@ describe('a part that failed', () => {
       ),
     ).toBeVisible();
     expect(within(section('Vos demandes en cours')).getByText('Envoi de devis')).toBeVisible();
-    expect(within(tiles()).getByRole('link', { name: 'Mes informations personnelles' })).toBeVisible();
+    expect(
+      within(tiles()).getByRole('link', { name: 'Mes informations personnelles' }),
+    ).toBeVisible();
 
     await userEvent.click(within(remboursements).getByRole('button', { name: 'Réessayer' }));
 
-    expect(
-      await within(remboursements).findByRole('link', { name: /^Paiement du/ }),
-    ).toBeVisible();
+    expect(await within(remboursements).findByRole('link', { name: /^Paiement du/ })).toBeVisible();
     expect(calls).toBe(2);
   });
 
@@ -487,7 +501,9 @@ describe('a part that failed', () => {
         'Vos derniers remboursements n’ont pas pu être chargés.',
       ),
     ).toBeVisible();
-    expect(within(tiles()).getByRole('link', { name: 'Mes garanties et mes services' })).toBeVisible();
+    expect(
+      within(tiles()).getByRole('link', { name: 'Mes garanties et mes services' }),
+    ).toBeVisible();
 
     await userEvent.click(within(demandes).getByRole('button', { name: 'Réessayer' }));
 

@@ -20,7 +20,14 @@ interface HomeSectionProps<T> {
  * A titled list of the dashboard: skeletons while it loads, its empty text, or a failure
  * with a retry (SPEC.md §4), so that one part that failed leaves the others working.
  */
-export function HomeSection<T>({ title, more, state, texts, onRetry, children }: HomeSectionProps<T>) {
+export function HomeSection<T>({
+  title,
+  more,
+  state,
+  texts,
+  onRetry,
+  children,
+}: HomeSectionProps<T>) {
   const titleId = useId();
   return (
     <section className={['card', styles.section].join(' ')} aria-labelledby={titleId}>

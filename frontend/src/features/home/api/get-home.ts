@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import { apiGet } from '@/lib/api-client';
 import type { BandeauNouveautes } from '@/types/bandeau-nouveautes';
 
@@ -66,6 +66,15 @@ export function getHome(): Promise<Home> {
 
 export function useHome() {
   return useSWR<Home, unknown>(homeKey, getHome);
+}
+
+/**
+ * Starts `GET /api/home` now, for the first `useHome` to pick up. A failure is that hook's to
+ * show; the catch only keeps an answer nobody came for (a 401 without a session) from being
+ * reported as unhandled.
+ */
+export function preloadHome(): void {
+  void preload(homeKey, getHome).catch(() => undefined);
 }
 
 /** The part's data, or `undefined` while it has not arrived or when it failed. */

@@ -206,6 +206,12 @@ pub struct DemoSettings {
     pub idp: bool,
     pub api: bool,
     pub cms: bool,
+    /// Lifetime of the demo provider's access tokens: short, so that refresh is exercised.
+    pub access_token_ttl_secs: u64,
+    /// Lifetime of its refresh tokens, and idle lifetime of its sign-in sessions.
+    pub refresh_token_ttl_secs: u64,
+    /// Largest file the demo member API accepts in one upload, in bytes.
+    pub max_upload_bytes: usize,
 }
 
 impl Default for DemoSettings {
@@ -216,6 +222,9 @@ impl Default for DemoSettings {
             idp: true,
             api: true,
             cms: true,
+            access_token_ttl_secs: 300,
+            refresh_token_ttl_secs: 36_000,
+            max_upload_bytes: 10 * 1024 * 1024,
         }
     }
 }
@@ -324,6 +333,9 @@ impl Settings {
         if self.oidc.person_number_claim.trim().is_empty() {
             problems.push("oidc.person_number_claim: must not be empty".into());
         }
+        if self.demo.max_upload_bytes == 0 {
+            problems.push("demo.max_upload_bytes: must be at least 1".into());
+        }
         if self.session.idle_timeout_secs == 0 {
             problems.push("session.idle_timeout_secs: must be at least 1".into());
         }
@@ -332,6 +344,8 @@ impl Settings {
             ("upstream.api.timeout_ms", self.upstream.api.timeout_ms),
             ("upstream.cms.timeout_ms", self.upstream.cms.timeout_ms),
             ("upstream.cms.cache_ttl_secs", self.upstream.cms.cache_ttl_secs),
+            ("demo.access_token_ttl_secs", self.demo.access_token_ttl_secs),
+            ("demo.refresh_token_ttl_secs", self.demo.refresh_token_ttl_secs),
         ] {
             if value == 0 {
                 problems.push(format!("{key}: must be at least 1"));
@@ -525,6 +539,12 @@ mod tests {
     fn redis_sessions_need_a_url() {
         let message = problems(load_toml("[demo]\nenabled = true\n[session]\nstore = \"redis\"\n"));
         assert!(message.contains("session.redis_url"), "{message}");
+    }
+
+    #[test]
+    fn demo_token_lifetimes_must_be_positive() {
+        let message = problems(load_toml("[demo]\nenabled = true\naccess_token_ttl_secs = 0\n"));
+        assert!(message.contains("demo.access_token_ttl_secs: must be at least 1"), "{message}");
     }
 
     #[test]

@@ -119,15 +119,16 @@ impl ResponseError for ApiError {
 
 /// Turns any error answer that is not already our JSON (actix's own 404/405/413, a payload
 /// error from an extractor, ...) into the JSON body, so that clients see one error shape.
+/// Other JSON bodies (an OAuth error) and HTML pages a handler rendered for a person in a
+/// browser are kept as they are.
 pub fn normalise_error_body<B: MessageBody + 'static>(
     response: ServiceResponse<B>,
 ) -> actix_web::Result<ErrorHandlerResponse<B>> {
-    let is_json = response
-        .response()
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
-    if is_json {
+    let rendered_on_purpose = response.response().headers().get(header::CONTENT_TYPE).is_some_and(|value| {
+        let value = value.as_bytes();
+        value.starts_with(b"application/json") || value.starts_with(b"text/html")
+    });
+    if rendered_on_purpose {
         return Ok(ErrorHandlerResponse::Response(response.map_into_left_body()));
     }
     let status = response.status();

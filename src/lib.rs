@@ -28,6 +28,7 @@ use url::Url;
 
 use crate::assets::Assets;
 use crate::config::Settings;
+use crate::demo::Demo;
 use crate::state::{AppState, Endpoints};
 
 pub struct Application {
@@ -41,15 +42,18 @@ impl Application {
         let listener = TcpListener::bind(settings.server.listen)?;
         let bound = listener.local_addr()?;
         let endpoints = Endpoints::resolve(&settings, bound);
+        // The portal's OIDC client and the embedded provider share this secret: set here,
+        // before anything reads `settings.oidc`, and never logged.
+        if settings.demo.idp_on() && settings.oidc.client_secret.is_none() {
+            settings.oidc.client_secret = Some(demo::random_client_secret());
+        }
+        let http = state::http_client(&settings)?;
+        let demo =
+            settings.demo.enabled.then(|| Demo::open(&settings, &endpoints, http.clone())).transpose()?;
         let assets = Assets::load(
             &brand::index_head(&settings.brand),
             brand::logo_file(&settings.brand)?.into_iter().collect(),
         )?;
-        if settings.demo.idp_on() && settings.oidc.client_secret.is_none() {
-            // The demo provider and the portal's client share a secret made for this run.
-            settings.oidc.client_secret = Some(session::new_id().into());
-        }
-        let http = state::http_client(&settings)?;
         let metrics = metrics::Metrics::new();
         let content = cms::ContentCache::new(
             http.clone(),
@@ -82,6 +86,11 @@ impl Application {
                 .wrap(ErrorHandlers::new().default_handler(error::normalise_error_body))
                 .wrap(security::headers(&state.endpoints.public_url, &state.endpoints.oidc_issuer))
                 .wrap(from_fn(telemetry::observe_request))
+                .configure(|cfg| {
+                    if let Some(demo) = &demo {
+                        demo.mount(cfg);
+                    }
+                })
                 .configure(routes)
         })
         .workers(workers)

@@ -56,20 +56,16 @@ fn main() -> ExitCode {
 }
 
 async fn serve(settings: Settings) -> anyhow::Result<()> {
-    let demo = settings.demo.enabled;
+    // In demo mode, building the application logs which embedded upstreams it mounted.
     let app = Application::build(settings).await?;
-    if demo {
-        tracing::warn!(
-            "DEMO MODE: embedded identity provider, member API and content service with fictitious members; never use with real members"
-        );
-    }
-    tracing::info!(port = app.port(), "listening");
-    let url = app.public_url().clone();
+    let (port, public_url) = (app.port(), app.public_url().clone());
     let server = actix_web::rt::spawn(app.run_until_stopped());
-    // Let the server task start (it installs the SIGTERM and Ctrl-C handlers on its first
-    // poll) before announcing readiness: a signal sent right after the line stops gracefully.
+    // The server starts its workers and installs its SIGTERM and Ctrl-C handlers when first
+    // polled: let it run once before announcing readiness, so that a supervisor's signal sent
+    // right after the line below stops it gracefully instead of killing it.
     actix_web::rt::task::yield_now().await;
-    println!("espace-assure is ready: open {url}");
+    tracing::info!(port, "listening");
+    println!("espace-assure is ready: open {public_url}");
     server.await??;
     Ok(())
 }

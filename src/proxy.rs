@@ -53,8 +53,10 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/assure/beneficiairesInfosBancaires"),
 ];
 
-/// The one call whose query string the upstream needs (`codePostal`).
-const WITH_QUERY: &str = "/assure/referentiel/communes-postale";
+/// The calls whose query string the upstream needs: the postal code of the communes lookup,
+/// the period and beneficiary filters of the reimbursement lists.
+const WITH_QUERY: [&str; 3] =
+    ["/api/assure/referentiel/communes-postale", "/api/assure/prestations", "/api/assure/prestations-pro"];
 /// Request headers passed on; everything else (cookies, authorization, hop-by-hop,
 /// X-Forwarded-*) stays here.
 const REQUEST_HEADERS: [header::HeaderName; 3] =
@@ -97,7 +99,7 @@ async fn forward(
     let current = state.auth.require(&request).await?;
     let mut url =
         state.endpoints.api_base.join(&upstream_path(&request)?).map_err(|e| ApiError::Internal(e.into()))?;
-    if request.match_pattern().as_deref() == Some(&format!("/api{WITH_QUERY}")) {
+    if request.match_pattern().is_some_and(|pattern| WITH_QUERY.contains(&pattern.as_str())) {
         url.set_query(Some(request.query_string()).filter(|query| !query.is_empty()));
     }
     let limit = state.settings.upstream.api.max_body_bytes;

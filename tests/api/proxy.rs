@@ -53,11 +53,11 @@ async fn an_allowed_call_is_forwarded_with_the_members_token_and_request_id_only
     assert_eq!(header(&sent.headers, "x-request-id"), request_id);
     assert_eq!(header(&sent.headers, "cookie"), "");
     assert_eq!(header(&sent.headers, "x-forwarded-for"), "");
-    assert_eq!(sent.url.query(), None, "only communes-postale passes its query on");
+    assert_eq!(sent.url.query(), None, "only the lookups that need it pass their query on");
 }
 
 #[tokio::test]
-async fn the_postal_code_query_is_passed_on() {
+async fn the_postal_code_and_period_queries_are_passed_on() {
     let (app, _idp, api, _) = signed_in(|_| {}).await;
     Mock::given(path("/api/assure/referentiel/communes-postale"))
         .and(query_param("codePostal", "75011"))
@@ -68,6 +68,16 @@ async fn the_postal_code_query_is_passed_on() {
         .await;
     let response = app.get("/api/assure/referentiel/communes-postale?codePostal=75011", &[]).await;
     assert_eq!(response.status(), 200);
+    Mock::given(path("/api/assure/prestations"))
+        .and(query_param("dateDebut", "2026-01-15"))
+        .and(query_param("dateFin", "2026-01-15"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!([])))
+        .mount(&api)
+        .await;
+    assert_eq!(
+        app.get("/api/assure/prestations?dateDebut=2026-01-15&dateFin=2026-01-15", &[]).await.status(),
+        200
+    );
 }
 
 #[tokio::test]

@@ -1,0 +1,212 @@
+//! Bearer tokens, checked as a resource server does: RS256 signature against the issuer's
+//! published keys (discovery, then JWKS), issuer, expiry, audience; the member is the one of
+//! the person-number claim. Any OpenID provider works, the demo one or a Keycloak realm.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::{Duration, Instant};
+
+use actix_web::http::header;
+use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
+use anyhow::Context as _;
+use jsonwebtoken::jwk::{Jwk, PublicKeyUse};
+use jsonwebtoken::{Algorithm, DecodingKey, Validation};
+use serde::Deserialize;
+use tokio::sync::Mutex;
+use url::Url;
+
+use super::Context;
+use super::error::ApiFailure;
+
+/// A token whose key id is unknown makes us fetch the keys again (the issuer rotated them),
+/// but not more often than this: forged tokens must not turn us against the issuer.
+const REFETCH_INTERVAL: Duration = Duration::from_secs(30);
+/// Clock skew allowed on `exp`.
+const LEEWAY_SECS: u64 = 30;
+
+pub struct TokenVerifier {
+    issuer_url: Url,
+    audience: String,
+    person_number_claim: String,
+    http: reqwest::Client,
+    /// Behind an async mutex: concurrent first requests make one fetch, not one each.
+    keys: Mutex<KeyCache>,
+}
+
+#[derive(Default)]
+struct KeyCache {
+    /// The `issuer` of the discovery document, which tokens must carry as `iss`.
+    issuer: Option<String>,
+    keys: Vec<(Option<String>, DecodingKey)>,
+    last_fetch: Option<Instant>,
+}
+
+#[derive(Deserialize)]
+struct RawJwkSet {
+    keys: Vec<serde_json::Value>,
+}
+
+#[derive(Deserialize)]
+struct Discovery {
+    issuer: String,
+    jwks_uri: Url,
+}
+
+impl TokenVerifier {
+    pub fn new(
+        issuer_url: Url,
+        audience: String,
+        person_number_claim: String,
+        http: reqwest::Client,
+    ) -> Self {
+        Self { issuer_url, audience, person_number_claim, http, keys: Mutex::new(KeyCache::default()) }
+    }
+
+    /// The person number a valid token speaks for.
+    pub async fn person_number(&self, token: &str) -> Result<String, ApiFailure> {
+        let header = jsonwebtoken::decode_header(token).map_err(|error| refused("malformed token", error))?;
+        if header.alg != Algorithm::RS256 {
+            return Err(refused("unexpected algorithm", format!("{:?}", header.alg)));
+        }
+        let (issuer, key) = self.key_for(header.kid.as_deref()).await?;
+        let mut validation = Validation::new(Algorithm::RS256);
+        validation.leeway = LEEWAY_SECS;
+        validation.set_issuer(&[issuer]);
+        validation.set_audience(&[&self.audience]);
+        validation.set_required_spec_claims(&["exp", "iss", "aud"]);
+        let claims =
+            jsonwebtoken::decode::<serde_json::Map<String, serde_json::Value>>(token, &key, &validation)
+                .map_err(|error| refused("invalid token", error))?
+                .claims;
+        // Keycloak sends user attributes as strings; a number is accepted all the same.
+        match claims.get(&self.person_number_claim) {
+            Some(serde_json::Value::String(number)) if !number.is_empty() => Ok(number.clone()),
+            Some(serde_json::Value::Number(number)) => Ok(number.to_string()),
+            _ => Err(refused("no person number claim", &self.person_number_claim)),
+        }
+    }
+
+    /// The key a token names (or the only key, for a token without `kid`), with the issuer.
+    async fn key_for(&self, kid: Option<&str>) -> Result<(String, DecodingKey), ApiFailure> {
+        let mut cache = self.keys.lock().await;
+        if cache.find(kid).is_none() && cache.may_refetch() {
+            cache.last_fetch = Some(Instant::now());
+            let (issuer, keys) =
+                self.fetch_keys().await.map_err(ApiFailure::identity_provider_unavailable)?;
+            cache.issuer = Some(issuer);
+            cache.keys = keys;
+        }
+        match (&cache.issuer, cache.find(kid)) {
+            (Some(issuer), Some(key)) => Ok((issuer.clone(), key.clone())),
+            _ => Err(refused("unknown signing key", kid.unwrap_or("none"))),
+        }
+    }
+
+    async fn fetch_keys(&self) -> anyhow::Result<(String, Vec<(Option<String>, DecodingKey)>)> {
+        let discovery_url = self.issuer_url.join(".well-known/openid-configuration")?;
+        let discovery: Discovery = self.get_json(discovery_url).await?;
+        let jwks: RawJwkSet = self.get_json(discovery.jwks_uri).await?;
+        let keys = jwks
+            .keys
+            .into_iter()
+            // One key this library does not know (a new algorithm) must not hide the others.
+            .filter_map(|raw| serde_json::from_value::<Jwk>(raw).ok())
+            // Encryption keys are not for checking signatures.
+            .filter(|jwk| {
+                jwk.common.public_key_use.as_ref().is_none_or(|usage| *usage == PublicKeyUse::Signature)
+            })
+            .filter_map(|jwk| DecodingKey::from_jwk(&jwk).ok().map(|key| (jwk.common.key_id.clone(), key)))
+            .collect();
+        Ok((discovery.issuer, keys))
+    }
+
+    async fn get_json<T: serde::de::DeserializeOwned>(&self, url: Url) -> anyhow::Result<T> {
+        let response = self
+            .http
+            .get(url.clone())
+            .timeout(Duration::from_secs(5))
+            .send()
+            .await
+            .with_context(|| format!("cannot reach {url}"))?
+            .error_for_status()?;
+        response.json().await.with_context(|| format!("unexpected answer from {url}"))
+    }
+}
+
+impl KeyCache {
+    fn find(&self, kid: Option<&str>) -> Option<&DecodingKey> {
+        match kid {
+            Some(kid) => self.keys.iter().find(|(id, _)| id.as_deref() == Some(kid)).map(|(_, key)| key),
+            // Without a key id a token can only be checked when there is no choice to make.
+            None => match self.keys.as_slice() {
+                [(_, key)] => Some(key),
+                _ => None,
+            },
+        }
+    }
+
+    /// Rate-limited once keys are known; until a first fetch succeeds every request tries, as
+    /// nothing can be checked without them (the issuer may simply not be up yet).
+    fn may_refetch(&self) -> bool {
+        self.last_fetch.is_none_or(|at| at.elapsed() >= REFETCH_INTERVAL) || self.issuer.is_none()
+    }
+}
+
+fn refused(reason: &str, detail: impl std::fmt::Display) -> ApiFailure {
+    tracing::debug!(reason, %detail, "bearer token refused");
+    ApiFailure::unauthorized()
+}
+
+/// The member a request is made for: a valid bearer token whose person number is a known
+/// member. Handlers that take it are protected; nothing else needs to check.
+pub struct Member {
+    pub person_number: String,
+}
+
+impl FromRequest for Member {
+    type Error = ApiFailure;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let context = request.app_data::<web::Data<Context>>().cloned();
+        let token = bearer_token(request);
+        Box::pin(async move {
+            let context = context.ok_or_else(|| ApiFailure::internal(anyhow::anyhow!("no API context")))?;
+            let token = token.ok_or_else(|| refused("no bearer token", "-"))?;
+            let person_number = context.tokens.person_number(&token).await?;
+            let lookup = person_number.clone();
+            let known = context
+                .db
+                .run(move |db| {
+                    Ok(db.query_row(
+                        "SELECT EXISTS (SELECT 1 FROM adherents WHERE numero_personne = ?1)",
+                        [lookup],
+                        |row| row.get::<_, bool>(0),
+                    )?)
+                })
+                .await?;
+            if !known {
+                return Err(refused("unknown member", "-"));
+            }
+            Ok(Member { person_number })
+        })
+    }
+}
+
+fn bearer_token(request: &HttpRequest) -> Option<String> {
+    let value = request.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim().to_owned())
+}
+
+impl Member {
+    /// Whether the member may see a resource whose owner is `owner`: 404 when there is no
+    /// such resource, 403 when it is somebody else's.
+    pub fn check_owner(&self, owner: Option<String>) -> Result<(), ApiFailure> {
+        match owner {
+            None => Err(ApiFailure::not_found()),
+            Some(owner) if owner == self.person_number => Ok(()),
+            Some(_) => Err(ApiFailure::forbidden()),
+        }
+    }
+}

@@ -1,0 +1,516 @@
+//! Requests (demandes): the list (`demandes`), the pending ones for the home page
+//! (`demandes/home`), one request (`demande/{id}`), and their creation through the generic
+//! form (`document/documentGedCegedim`), hospital care (`document/creationHospitalisation`)
+//! and termination (`document/creationResiliation`).
+
+use std::collections::BTreeMap;
+
+use actix_web::http::header;
+use actix_web::{HttpResponse, web};
+use chrono::NaiveDate;
+use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
+use serde::{Deserialize, Serialize};
+
+use super::auth::Member;
+use super::contrats::Contrat;
+use super::documents::DocumentInfo;
+use super::error::ApiFailure;
+use super::types_demande::{self, DEMANDE_DE_RESILIATION, PRISE_EN_CHARGE_HOSPITALIERE, TypeDemande};
+use super::{Context, PREFIX, today, validation};
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/demandes").get(demandes))
+        .service(web::resource("/demandes/home").get(demandes_en_cours))
+        .service(web::resource("/demande/{id}").get(demande))
+        .service(web::resource("/document/documentGedCegedim").post(creer_ged))
+        .service(web::resource("/document/creationHospitalisation").post(creer_hospitalisation))
+        .service(web::resource("/document/creationResiliation").post(creer_resiliation));
+}
+
+/// The states SPEC.md §4 shows as done; any other state is pending.
+const ETATS_TERMINES: [&str; 2] = ["TERMINE", "Traité"];
+/// The state of a request just sent, before the back office opens it.
+const ETAT_INITIAL: &str = "A_TRAITER";
+/// How many pending requests the home page lists.
+const DEMANDES_ACCUEIL: i64 = 5;
+const DOCUMENTS_PAR_DEMANDE: usize = 10;
+const COMMENTAIRE_MAX: usize = 2000;
+
+#[derive(Serialize)]
+struct Demande {
+    id: i64,
+    #[serde(rename = "DateCreation")]
+    date_creation: NaiveDate,
+    #[serde(rename = "TypeCode")]
+    type_code: String,
+    #[serde(rename = "Etat")]
+    etat: String,
+    #[serde(rename = "type")]
+    type_demande: String,
+    objet: String,
+    commentaire: Option<String>,
+    #[serde(rename = "dateMiseAJour")]
+    date_mise_a_jour: NaiveDate,
+    beneficiaire: Option<BeneficiaireDemande>,
+    documents: Vec<DocumentInfo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hospitalisation: Option<PriseEnCharge>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resiliation: Option<Resiliation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    metadata: Option<BTreeMap<String, String>>,
+}
+
+#[derive(Serialize)]
+struct BeneficiaireDemande {
+    id: i64,
+    prenom: String,
+    nom: String,
+}
+
+/// What a hospital-care request adds, as kept with it.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PriseEnCharge {
+    pub etablissement: String,
+    pub siren: String,
+    pub finess: Option<String>,
+    pub date_entree: NaiveDate,
+    pub date_sortie: Option<NaiveDate>,
+    pub type_hospitalisation: String,
+    pub chambre_particuliere: bool,
+}
+
+/// What a termination request adds, as kept with it.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resiliation {
+    pub numero_contrat: String,
+    pub date_effet: NaiveDate,
+    pub motif: String,
+}
+
+const DEMANDE_SELECT: &str =
+    "SELECT d.id, d.date_creation, d.type_code, d.etat, d.type, d.objet, d.commentaire,
+        d.date_mise_a_jour, b.id, b.prenom, b.nom, d.hospitalisation, d.resiliation, d.metadata
+    FROM demandes d LEFT JOIN beneficiaires b ON b.id = d.beneficiaire_id";
+
+fn parse_json<T: serde::de::DeserializeOwned>(row: &Row, index: usize) -> rusqlite::Result<Option<T>> {
+    row.get::<_, Option<String>>(index)?
+        .map(|text| {
+            serde_json::from_str(&text).map_err(|error| {
+                rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(error))
+            })
+        })
+        .transpose()
+}
+
+fn from_row(db: &Connection, row: &Row) -> rusqlite::Result<Demande> {
+    let id = row.get(0)?;
+    let beneficiaire = match row.get::<_, Option<i64>>(8)? {
+        Some(id) => Some(BeneficiaireDemande { id, prenom: row.get(9)?, nom: row.get(10)? }),
+        None => None,
+    };
+    Ok(Demande {
+        id,
+        date_creation: row.get(1)?,
+        type_code: row.get(2)?,
+        etat: row.get(3)?,
+        type_demande: row.get(4)?,
+        objet: row.get(5)?,
+        commentaire: row.get(6)?,
+        date_mise_a_jour: row.get(7)?,
+        beneficiaire,
+        documents: DocumentInfo::of_demande(db, id)?,
+        hospitalisation: parse_json(row, 11)?,
+        resiliation: parse_json(row, 12)?,
+        metadata: parse_json(row, 13)?,
+    })
+}
+
+fn liste(db: &Connection, person_number: &str, en_cours_seulement: bool) -> rusqlite::Result<Vec<Demande>> {
+    let mut statement = db.prepare(&format!(
+        "{DEMANDE_SELECT}
+         WHERE d.numero_personne = ?1 AND (NOT ?2 OR d.etat NOT IN (?3, ?4))
+         ORDER BY d.date_creation DESC, d.id DESC LIMIT ?5"
+    ))?;
+    let limit = if en_cours_seulement { DEMANDES_ACCUEIL } else { -1 };
+    let rows = statement.query_map(
+        params![person_number, en_cours_seulement, ETATS_TERMINES[0], ETATS_TERMINES[1], limit],
+        |row| from_row(db, row),
+    )?;
+    rows.collect()
+}
+
+fn lire(db: &Connection, id: i64) -> rusqlite::Result<Demande> {
+    db.query_row(&format!("{DEMANDE_SELECT} WHERE d.id = ?1"), [id], |row| from_row(db, row))
+}
+
+/// Every request, newest first.
+async fn demandes(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
+    let demandes = context.db.run(move |db| Ok(liste(db, &member.person_number, false)?)).await?;
+    Ok(HttpResponse::Ok().json(demandes))
+}
+
+/// The latest pending requests ("Vos demandes en cours").
+async fn demandes_en_cours(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
+    let demandes = context.db.run(move |db| Ok(liste(db, &member.person_number, true)?)).await?;
+    Ok(HttpResponse::Ok().json(demandes))
+}
+
+async fn demande(
+    member: Member,
+    id: web::Path<i64>,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    let id = id.into_inner();
+    let demande = context
+        .db
+        .run(move |db| {
+            let owner = db
+                .query_row("SELECT numero_personne FROM demandes WHERE id = ?1", [id], |row| row.get(0))
+                .optional()?;
+            member.check_owner(owner)?;
+            Ok(lire(db, id)?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(demande))
+}
+
+/// A request ready to be written, once its specific form has been checked.
+struct NouvelleDemande {
+    type_demande: &'static TypeDemande,
+    commentaire: Option<String>,
+    id_beneficiaire: Option<i64>,
+    id_documents: Vec<i64>,
+    hospitalisation: Option<PriseEnCharge>,
+    resiliation: Option<Resiliation>,
+    metadata: Option<BTreeMap<String, String>>,
+}
+
+impl NouvelleDemande {
+    fn new(
+        type_demande: &'static TypeDemande,
+        commentaire: Option<&str>,
+        id_beneficiaire: Option<i64>,
+        mut id_documents: Vec<i64>,
+    ) -> Result<Self, ApiFailure> {
+        id_documents.sort_unstable();
+        id_documents.dedup();
+        if id_documents.len() > DOCUMENTS_PAR_DEMANDE {
+            return Err(ApiFailure::bad_request(format!(
+                "Une demande peut comporter au plus {DOCUMENTS_PAR_DEMANDE} documents."
+            )));
+        }
+        Ok(Self {
+            type_demande,
+            commentaire: validation::texte_multiligne(commentaire, "Le commentaire", COMMENTAIRE_MAX)?,
+            id_beneficiaire,
+            id_documents,
+            hospitalisation: None,
+            resiliation: None,
+            metadata: None,
+        })
+    }
+
+    /// Writes the request and attaches its documents, after checking that the beneficiary
+    /// and the documents are the member's and that no other request holds the documents.
+    fn insert(self, tx: &Transaction, member: &Member) -> Result<i64, ApiFailure> {
+        if let Some(id) = self.id_beneficiaire {
+            let owner = tx
+                .query_row("SELECT numero_personne FROM beneficiaires WHERE id = ?1", [id], |row| {
+                    row.get::<_, String>(0)
+                })
+                .optional()?;
+            match owner {
+                None => {
+                    return Err(ApiFailure::bad_request("Ce bénéficiaire ne figure pas sur vos contrats."));
+                }
+                Some(owner) if owner != member.person_number => return Err(ApiFailure::forbidden()),
+                Some(_) => {}
+            }
+        }
+        for id in &self.id_documents {
+            let document: Option<(String, Option<i64>)> = tx
+                .query_row("SELECT numero_personne, demande_id FROM documents WHERE id = ?1", [id], |row| {
+                    Ok((row.get(0)?, row.get(1)?))
+                })
+                .optional()?;
+            match document {
+                None => return Err(ApiFailure::bad_request(format!("Le document n° {id} est introuvable."))),
+                Some((owner, _)) if owner != member.person_number => return Err(ApiFailure::forbidden()),
+                Some((_, Some(_))) => {
+                    return Err(ApiFailure::bad_request(format!(
+                        "Le document n° {id} est déjà joint à une autre demande."
+                    )));
+                }
+                Some((_, None)) => {}
+            }
+        }
+        let today = today();
+        tx.execute(
+            "INSERT INTO demandes (numero_personne, type, type_code, objet, commentaire, beneficiaire_id, etat,
+                date_creation, date_mise_a_jour, hospitalisation, resiliation, metadata)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11)",
+            params![
+                member.person_number,
+                self.type_demande.type_demande,
+                self.type_demande.code,
+                self.type_demande.objet,
+                self.commentaire,
+                self.id_beneficiaire,
+                ETAT_INITIAL,
+                today,
+                self.hospitalisation.as_ref().map(serde_json::to_string).transpose()?,
+                self.resiliation.as_ref().map(serde_json::to_string).transpose()?,
+                self.metadata.as_ref().map(serde_json::to_string).transpose()?,
+            ],
+        )?;
+        let id = tx.last_insert_rowid();
+        for document in &self.id_documents {
+            tx.execute("UPDATE documents SET demande_id = ?1 WHERE id = ?2", [id, *document])?;
+        }
+        Ok(id)
+    }
+}
+
+/// Writes the request and answers 201 with it, and where to read it again.
+async fn enregistrer(
+    member: Member,
+    context: web::Data<Context>,
+    nouvelle: NouvelleDemande,
+    check: impl FnOnce(&Transaction, &Member) -> Result<(), ApiFailure> + Send + 'static,
+) -> Result<HttpResponse, ApiFailure> {
+    let demande = context
+        .db
+        .run(move |db| {
+            let tx = db.transaction()?;
+            check(&tx, &member)?;
+            let id = nouvelle.insert(&tx, &member)?;
+            let demande = lire(&tx, id)?;
+            tx.commit()?;
+            Ok(demande)
+        })
+        .await?;
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, format!("{PREFIX}/demande/{}", demande.id)))
+        .json(demande))
+}
+
+/// `{postCreationDocumentDto, metadata}`: a request of any type of SPEC.md §9 that has no
+/// form of its own, with the documents uploaded beforehand and the GED indexing metadata.
+#[derive(Deserialize)]
+struct CreationGed {
+    #[serde(rename = "postCreationDocumentDto")]
+    dto: DocumentDto,
+    #[serde(default)]
+    metadata: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DocumentDto {
+    #[serde(rename = "type")]
+    type_demande: String,
+    commentaire: Option<String>,
+    id_beneficiaire: Option<i64>,
+    #[serde(default)]
+    id_documents: Vec<i64>,
+}
+
+const METADATA_MAX: usize = 20;
+
+async fn creer_ged(
+    member: Member,
+    body: web::Json<CreationGed>,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    let CreationGed { dto, metadata } = body.into_inner();
+    let type_demande = types_demande::par_type(&dto.type_demande).ok_or_else(|| {
+        ApiFailure::bad_request(format!("Type de demande inconnu : « {} ».", dto.type_demande))
+    })?;
+    if type_demande.formulaire_dedie {
+        return Err(ApiFailure::bad_request(
+            "Les prises en charge hospitalières et les résiliations ont leur propre formulaire.",
+        ));
+    }
+    let mut nouvelle = NouvelleDemande::new(
+        type_demande,
+        dto.commentaire.as_deref(),
+        dto.id_beneficiaire,
+        dto.id_documents,
+    )?;
+    if type_demande.question && nouvelle.commentaire.is_none() {
+        return Err(ApiFailure::bad_request("Écrivez votre question dans le commentaire."));
+    }
+    if !type_demande.question && nouvelle.id_documents.is_empty() {
+        return Err(ApiFailure::bad_request("Joignez au moins un document à votre demande."));
+    }
+    if metadata.len() > METADATA_MAX
+        || metadata.iter().any(|(key, value)| key.is_empty() || key.len() > 50 || value.chars().count() > 500)
+    {
+        return Err(ApiFailure::bad_request(format!(
+            "Les métadonnées sont limitées à {METADATA_MAX} entrées de 500 caractères."
+        )));
+    }
+    nouvelle.metadata = (!metadata.is_empty()).then_some(metadata);
+    enregistrer(member, context, nouvelle, |_, _| Ok(())).await
+}
+
+/// `{postCreationDocumentHospitalisationDto, siren}`: a prior agreement for a hospital stay,
+/// so that the establishment bills the mutual directly. `siren` identifies the establishment.
+#[derive(Deserialize)]
+struct CreationHospitalisation {
+    #[serde(rename = "postCreationDocumentHospitalisationDto")]
+    dto: HospitalisationDto,
+    siren: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct HospitalisationDto {
+    id_beneficiaire: i64,
+    etablissement: Option<String>,
+    finess: Option<String>,
+    date_entree: NaiveDate,
+    date_sortie: Option<NaiveDate>,
+    type_hospitalisation: String,
+    #[serde(default)]
+    chambre_particuliere: bool,
+    commentaire: Option<String>,
+    #[serde(default)]
+    id_documents: Vec<i64>,
+}
+
+const TYPES_HOSPITALISATION: &[&str] =
+    &["MEDECINE", "CHIRURGIE", "MATERNITE", "AMBULATOIRE", "PSYCHIATRIE", "SOINS_DE_SUITE"];
+
+async fn creer_hospitalisation(
+    member: Member,
+    body: web::Json<CreationHospitalisation>,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    let CreationHospitalisation { dto, siren } = body.into_inner();
+    let siren = validation::siren(&siren)?;
+    let etablissement =
+        validation::texte_requis(dto.etablissement.as_deref(), "Le nom de l’établissement", 100)?;
+    let finess = match validation::texte_facultatif(dto.finess.as_deref(), "Le numéro FINESS", 9)? {
+        Some(finess) if finess.len() != 9 || !finess.bytes().all(|b| b.is_ascii_alphanumeric()) => {
+            return Err(ApiFailure::bad_request("Le numéro FINESS comporte 9 caractères."));
+        }
+        finess => finess,
+    };
+    if !TYPES_HOSPITALISATION.contains(&dto.type_hospitalisation.as_str()) {
+        return Err(ApiFailure::bad_request(format!(
+            "Type d’hospitalisation inconnu : « {} ».",
+            dto.type_hospitalisation
+        )));
+    }
+    if dto.date_sortie.is_some_and(|sortie| sortie < dto.date_entree) {
+        return Err(ApiFailure::bad_request("La date de sortie ne peut pas précéder la date d’entrée."));
+    }
+    let type_demande = types_demande::par_type(PRISE_EN_CHARGE_HOSPITALIERE).expect("a known type");
+    let mut nouvelle = NouvelleDemande::new(
+        type_demande,
+        dto.commentaire.as_deref(),
+        Some(dto.id_beneficiaire),
+        dto.id_documents,
+    )?;
+    nouvelle.hospitalisation = Some(PriseEnCharge {
+        etablissement,
+        siren,
+        finess,
+        date_entree: dto.date_entree,
+        date_sortie: dto.date_sortie,
+        type_hospitalisation: dto.type_hospitalisation,
+        chambre_particuliere: dto.chambre_particuliere,
+    });
+    enregistrer(member, context, nouvelle, |_, _| Ok(())).await
+}
+
+/// A termination request for one of the member's individual contracts in force.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CreationResiliation {
+    numero_contrat: String,
+    date_effet: NaiveDate,
+    motif: String,
+    commentaire: Option<String>,
+    #[serde(default)]
+    id_documents: Vec<i64>,
+}
+
+/// ECHEANCE: at the yearly due date; RESILIATION_INFRA_ANNUELLE: at any time after the first
+/// year (loi du 14 juillet 2019); the others give a right to leave at any time.
+const MOTIFS_RESILIATION: &[&str] = &[
+    "ECHEANCE",
+    "RESILIATION_INFRA_ANNUELLE",
+    "ADHESION_CONTRAT_COLLECTIF",
+    "DEMENAGEMENT_ETRANGER",
+    "AUTRE",
+];
+
+async fn creer_resiliation(
+    member: Member,
+    body: web::Json<CreationResiliation>,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    let dto = body.into_inner();
+    if !MOTIFS_RESILIATION.contains(&dto.motif.as_str()) {
+        return Err(ApiFailure::bad_request(format!("Motif de résiliation inconnu : « {} ».", dto.motif)));
+    }
+    if dto.date_effet < today() {
+        return Err(ApiFailure::bad_request("La date d’effet de la résiliation ne peut pas être passée."));
+    }
+    let type_demande = types_demande::par_type(DEMANDE_DE_RESILIATION).expect("a known type");
+    let mut nouvelle =
+        NouvelleDemande::new(type_demande, dto.commentaire.as_deref(), None, dto.id_documents)?;
+    let numero_contrat = dto.numero_contrat.trim().to_owned();
+    nouvelle.resiliation = Some(Resiliation {
+        numero_contrat: numero_contrat.clone(),
+        date_effet: dto.date_effet,
+        motif: dto.motif,
+    });
+    enregistrer(member, context, nouvelle, move |tx, member| resiliable(tx, member, &numero_contrat)).await
+}
+
+/// Only an individual contract in force can be terminated online, once.
+fn resiliable(tx: &Transaction, member: &Member, numero_contrat: &str) -> Result<(), ApiFailure> {
+    let owner: Option<String> = tx
+        .query_row(
+            "SELECT numero_personne FROM contrats WHERE numero_contrat = ?1",
+            [numero_contrat],
+            |row| row.get(0),
+        )
+        .optional()?;
+    match owner {
+        None => return Err(ApiFailure::bad_request(format!("Le contrat {numero_contrat} n’existe pas."))),
+        Some(owner) if owner != member.person_number => return Err(ApiFailure::forbidden()),
+        Some(_) => {}
+    }
+    let contrat = Contrat::all(tx, &member.person_number)?
+        .into_iter()
+        .find(|contrat| contrat.numero_contrat == numero_contrat)
+        .ok_or_else(ApiFailure::not_found)?;
+    if contrat.type_contrat != "INDIVIDUEL" || contrat.statut(today()) != "ACTIF" {
+        return Err(ApiFailure::bad_request(
+            "Seul un contrat individuel en cours peut être résilié en ligne. Pour un contrat collectif, adressez-vous à votre employeur.",
+        ));
+    }
+    let deja_demandee: bool = tx.query_row(
+        "SELECT EXISTS (SELECT 1 FROM demandes WHERE numero_personne = ?1 AND type = ?2
+             AND etat NOT IN (?3, ?4) AND json_extract(resiliation, '$.numeroContrat') = ?5)",
+        params![
+            member.person_number,
+            DEMANDE_DE_RESILIATION,
+            ETATS_TERMINES[0],
+            ETATS_TERMINES[1],
+            numero_contrat
+        ],
+        |row| row.get(0),
+    )?;
+    if deja_demandee {
+        return Err(ApiFailure::bad_request("Une demande de résiliation de ce contrat est déjà en cours."));
+    }
+    Ok(())
+}

@@ -1,0 +1,230 @@
+//! Documents: the upload (`POST document/upload`, multipart, field `fichier` repeated) that
+//! precedes a request, and the download of a stored document (`document/pdf/{id}`), returned
+//! byte for byte as it was sent.
+
+use actix_multipart::{Field, Multipart};
+use actix_web::{HttpResponse, web};
+use chrono::NaiveDate;
+use futures_util::StreamExt;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+
+use super::auth::Member;
+use super::error::ApiFailure;
+use super::json::fichier;
+use super::{Context, today};
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/document/upload").post(upload))
+        .service(web::resource("/document/pdf/{id}").get(download));
+}
+
+/// The multipart field that carries files.
+const CHAMP_FICHIER: &str = "fichier";
+const FICHIERS_PAR_ENVOI: usize = 10;
+/// What members may send, recognised from the bytes: a name or a declared type proves nothing.
+const TYPES_ACCEPTES: [&str; 3] = ["application/pdf", "image/jpeg", "image/png"];
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DocumentInfo {
+    pub id: i64,
+    pub nom_fichier: String,
+    /// application/pdf, image/jpeg or image/png, as detected from the content.
+    pub type_mime: String,
+    /// Bytes.
+    pub taille: i64,
+    pub date_depot: NaiveDate,
+    /// The request holding the document; `null` until a request takes it.
+    pub id_demande: Option<i64>,
+}
+
+impl DocumentInfo {
+    pub fn of_demande(db: &Connection, demande: i64) -> rusqlite::Result<Vec<Self>> {
+        let mut statement = db.prepare_cached(
+            "SELECT id, nom_fichier, type_mime, taille, date_depot, demande_id FROM documents WHERE demande_id = ?1 ORDER BY id",
+        )?;
+        let rows = statement.query_map([demande], |row| {
+            Ok(Self {
+                id: row.get(0)?,
+                nom_fichier: row.get(1)?,
+                type_mime: row.get(2)?,
+                taille: row.get(3)?,
+                date_depot: row.get(4)?,
+                id_demande: row.get(5)?,
+            })
+        })?;
+        rows.collect()
+    }
+}
+
+struct Recu {
+    nom: String,
+    type_mime: &'static str,
+    contenu: Vec<u8>,
+}
+
+async fn upload(
+    member: Member,
+    mut multipart: Multipart,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    let mut recus = Vec::new();
+    while let Some(field) = multipart.next().await {
+        let field = field.map_err(|error| match error {
+            actix_multipart::MultipartError::ContentTypeMissing
+            | actix_multipart::MultipartError::ContentTypeParse
+            | actix_multipart::MultipartError::ContentTypeIncompatible => ApiFailure::unsupported_media_type(
+                "Les fichiers doivent être envoyés en multipart/form-data.".to_owned(),
+            ),
+            other => ApiFailure::bad_request(format!("Le formulaire envoyé est illisible ({other}).")),
+        })?;
+        if recus.len() == FICHIERS_PAR_ENVOI {
+            return Err(ApiFailure::bad_request(format!(
+                "Envoyez au plus {FICHIERS_PAR_ENVOI} fichiers à la fois."
+            )));
+        }
+        recus.push(recevoir(field, context.max_upload_bytes).await?);
+    }
+    if recus.is_empty() {
+        return Err(ApiFailure::bad_request(format!(
+            "Aucun fichier reçu : joignez vos documents dans le champ « {CHAMP_FICHIER} »."
+        )));
+    }
+    let documents = context
+        .db
+        .run(move |db| {
+            let tx = db.transaction()?;
+            let today = today();
+            let mut documents = Vec::with_capacity(recus.len());
+            for recu in recus {
+                tx.execute(
+                    "INSERT INTO documents (numero_personne, nom_fichier, type_mime, taille, contenu, date_depot)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    params![member.person_number, recu.nom, recu.type_mime, taille(&recu.contenu), recu.contenu, today],
+                )?;
+                documents.push(DocumentInfo {
+                    id: tx.last_insert_rowid(),
+                    taille: taille(&recu.contenu),
+                    nom_fichier: recu.nom,
+                    type_mime: recu.type_mime.to_owned(),
+                    date_depot: today,
+                    id_demande: None,
+                });
+            }
+            tx.commit()?;
+            Ok(documents)
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(documents))
+}
+
+/// Reads one file, refusing it as soon as it is over the limit, and checks its real type.
+async fn recevoir(mut field: Field, limite: usize) -> Result<Recu, ApiFailure> {
+    if field.name() != Some(CHAMP_FICHIER) {
+        return Err(ApiFailure::bad_request(format!(
+            "Champ inattendu « {} » : envoyez les fichiers dans le champ « {CHAMP_FICHIER} ».",
+            field.name().unwrap_or_default()
+        )));
+    }
+    let nom = field
+        .content_disposition()
+        .and_then(|disposition| disposition.get_filename())
+        .map(nom_sur)
+        .ok_or_else(|| ApiFailure::bad_request("Chaque fichier envoyé doit avoir un nom."))?;
+    let contenu = match field.bytes(limite).await {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(error)) => {
+            return Err(ApiFailure::bad_request(format!("Le fichier « {nom} » est illisible ({error}).")));
+        }
+        Err(_) => {
+            return Err(ApiFailure::payload_too_large(format!(
+                "Le fichier « {nom} » dépasse la taille maximale autorisée ({}).",
+                taille_lisible(limite)
+            )));
+        }
+    };
+    if contenu.is_empty() {
+        return Err(ApiFailure::bad_request(format!("Le fichier « {nom} » est vide.")));
+    }
+    let type_mime = infer::get(&contenu)
+        .map(|kind| kind.mime_type())
+        .and_then(|mime| TYPES_ACCEPTES.into_iter().find(|accepted| *accepted == mime))
+        .ok_or_else(|| {
+            ApiFailure::unsupported_media_type(format!(
+                "Le fichier « {nom} » n’est ni un PDF, ni une image JPEG ou PNG : seuls ces formats sont acceptés."
+            ))
+        })?;
+    Ok(Recu { nom, type_mime, contenu: contenu.to_vec() })
+}
+
+fn taille(contenu: &[u8]) -> i64 {
+    i64::try_from(contenu.len()).expect("an upload is bounded")
+}
+
+/// The name a browser gave, without any folder, control character or excessive length.
+fn nom_sur(nom: &str) -> String {
+    let base = nom.rsplit(['/', '\\']).next().unwrap_or_default();
+    let propre: String = base.chars().filter(|c| !c.is_control()).take(120).collect();
+    let propre = propre.trim();
+    if propre.is_empty() { "document".to_owned() } else { propre.to_owned() }
+}
+
+/// A size in French units: "10 Mo", "512 Ko".
+fn taille_lisible(octets: usize) -> String {
+    const KO: usize = 1024;
+    const MO: usize = 1024 * KO;
+    if octets >= MO && octets.is_multiple_of(MO) {
+        format!("{} Mo", octets / MO)
+    } else if octets >= MO {
+        format!("{:.1} Mo", octets as f64 / MO as f64).replace('.', ",")
+    } else if octets >= KO {
+        format!("{} Ko", octets / KO)
+    } else {
+        format!("{octets} octets")
+    }
+}
+
+async fn download(
+    member: Member,
+    id: web::Path<i64>,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    let id = id.into_inner();
+    let (nom, type_mime, contenu) = context
+        .db
+        .run(move |db| {
+            let document: Option<(String, String, String, Vec<u8>)> = db
+                .query_row(
+                    "SELECT numero_personne, nom_fichier, type_mime, contenu FROM documents WHERE id = ?1",
+                    [id],
+                    |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+                )
+                .optional()?;
+            member.check_owner(document.as_ref().map(|(owner, ..)| owner.clone()))?;
+            let (_, nom, type_mime, contenu) = document.expect("checked above");
+            Ok((nom, type_mime, contenu))
+        })
+        .await?;
+    Ok(fichier(&type_mime, &nom, contenu))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_name_loses_its_folders_and_control_characters() {
+        assert_eq!(nom_sur("C:\\Users\\marie\\facture\u{7}.pdf"), "facture.pdf");
+        assert_eq!(nom_sur("../../etc/passwd"), "passwd");
+        assert_eq!(nom_sur("  "), "document");
+    }
+
+    #[test]
+    fn sizes_read_in_french_units() {
+        assert_eq!(taille_lisible(10 * 1024 * 1024), "10 Mo");
+        assert_eq!(taille_lisible(1536 * 1024), "1,5 Mo");
+        assert_eq!(taille_lisible(2048), "2 Ko");
+        assert_eq!(taille_lisible(100), "100 octets");
+    }
+}

@@ -1,0 +1,152 @@
+//! The member API's refusals. They share the portal's JSON error shape
+//! (`{"status", "code", "message"}`) but, like a real upstream, say precisely what is wrong
+//! with a member's input (which IBAN, which file), in French, since the portal passes that
+//! message on to the member.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use actix_web::http::StatusCode;
+use actix_web::http::header;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+
+use crate::error::ErrorBody;
+
+#[derive(Debug)]
+pub struct ApiFailure {
+    status: StatusCode,
+    /// `None`: the generic French message of the status.
+    message: Option<Cow<'static, str>>,
+    /// For 500s: what went wrong, logged and never sent.
+    cause: Option<anyhow::Error>,
+}
+
+impl ApiFailure {
+    fn new(status: StatusCode, message: Option<Cow<'static, str>>) -> Self {
+        Self { status, message, cause: None }
+    }
+
+    /// 400, with a sentence that tells the member what to correct.
+    pub fn bad_request(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, Some(message.into()))
+    }
+
+    /// 401: no token, or one that is forged, expired, for another audience or another member.
+    pub fn unauthorized() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, None)
+    }
+
+    /// 403: somebody else's request, document, payment or card.
+    pub fn forbidden() -> Self {
+        Self::new(StatusCode::FORBIDDEN, None)
+    }
+
+    pub fn not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, None)
+    }
+
+    pub fn payload_too_large(message: String) -> Self {
+        Self::new(StatusCode::PAYLOAD_TOO_LARGE, Some(message.into()))
+    }
+
+    pub fn unsupported_media_type(message: String) -> Self {
+        Self::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, Some(message.into()))
+    }
+
+    /// 503: the identity provider, needed to check tokens, does not answer.
+    pub fn identity_provider_unavailable(cause: anyhow::Error) -> Self {
+        Self {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: Some(
+                "Le service d’authentification est momentanément indisponible. Veuillez réessayer plus tard."
+                    .into(),
+            ),
+            cause: Some(cause),
+        }
+    }
+
+    pub fn internal(cause: anyhow::Error) -> Self {
+        Self { status: StatusCode::INTERNAL_SERVER_ERROR, message: None, cause: Some(cause) }
+    }
+}
+
+impl fmt::Display for ApiFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.cause {
+            Some(cause) => write!(f, "{}: {cause:#}", self.status),
+            None => write!(f, "{}", self.status),
+        }
+    }
+}
+
+impl From<rusqlite::Error> for ApiFailure {
+    fn from(error: rusqlite::Error) -> Self {
+        Self::internal(error.into())
+    }
+}
+
+impl From<serde_json::Error> for ApiFailure {
+    fn from(error: serde_json::Error) -> Self {
+        Self::internal(error.into())
+    }
+}
+
+#[derive(Serialize)]
+struct Body<'a> {
+    status: u16,
+    code: &'static str,
+    message: &'a str,
+}
+
+impl ResponseError for ApiFailure {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if self.status.is_server_error() {
+            tracing::error!(error = %self, "member API request failed");
+        } else {
+            tracing::debug!(error = %self, "member API request refused");
+        }
+        let generic = ErrorBody::for_status(self.status);
+        let mut response = HttpResponse::build(self.status);
+        response.insert_header((header::CACHE_CONTROL, "no-store"));
+        if self.status == StatusCode::UNAUTHORIZED {
+            // RFC 6750: tell a client which authentication scheme the API expects.
+            response.insert_header((header::WWW_AUTHENTICATE, "Bearer realm=\"member-api\""));
+        }
+        response.json(Body {
+            status: self.status.as_u16(),
+            code: generic.code,
+            message: self.message.as_deref().unwrap_or(generic.message),
+        })
+    }
+}
+
+/// Malformed JSON, path or query: a 400 in French rather than the parser's English.
+pub fn extractor_error(error: impl fmt::Display) -> actix_web::Error {
+    tracing::debug!(%error, "member API input rejected");
+    ApiFailure::bad_request("La demande est mal formée : vérifiez les informations envoyées.").into()
+}
+
+/// A JSON body that cannot be read: too large (413), not JSON (415), else malformed (400).
+pub fn json_error(error: actix_web::error::JsonPayloadError) -> actix_web::Error {
+    use actix_web::error::JsonPayloadError;
+    match error {
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+            ApiFailure::new(StatusCode::PAYLOAD_TOO_LARGE, None).into()
+        }
+        JsonPayloadError::ContentType => ApiFailure::unsupported_media_type(
+            "Le contenu doit être envoyé au format JSON (application/json).".to_owned(),
+        )
+        .into(),
+        other => extractor_error(other),
+    }
+}
+
+/// Everything under the API's prefix that no route takes.
+pub async fn no_such_route() -> Result<actix_web::HttpResponse, ApiFailure> {
+    Err(ApiFailure::not_found())
+}

@@ -1,0 +1,109 @@
+//! The embedded demo member API, mounted under `/_demo/api`: every call of SPEC.md §7 that the
+//! portal forwards from its `/api/…`, over a SQLite file in the demo data folder. It behaves
+//! like the real upstream: bearer JWTs checked against the issuer's keys, members confined to
+//! their own data, changes kept across restarts. Response shapes: `openapi/member-api.yaml`.
+
+mod assure;
+mod auth;
+mod banques;
+mod carte_tp;
+pub mod communes;
+mod compte;
+mod contrats;
+mod db;
+mod demandes;
+mod documents;
+mod error;
+mod impression;
+mod json;
+pub mod pdf;
+mod prestations;
+mod seed;
+mod types_demande;
+mod validation;
+
+use std::sync::Arc;
+
+use actix_web::web;
+use anyhow::Context as _;
+use chrono::NaiveDate;
+use url::Url;
+
+use self::auth::TokenVerifier;
+use self::db::Database;
+use crate::config::Settings;
+use crate::state::Endpoints;
+
+/// Where the portal mounts the API.
+pub const PREFIX: &str = "/_demo/api";
+
+/// What every handler of the API shares.
+pub struct Context {
+    pub db: Database,
+    pub tokens: TokenVerifier,
+    pub max_upload_bytes: usize,
+    /// Where a browser reaches the API through the portal (`smartCarteUrl`).
+    pub portal_api: Url,
+    /// The mutual's name, printed on the tiers-payant card and the booklet.
+    pub mutuelle: String,
+}
+
+#[derive(Clone)]
+pub struct MemberApi {
+    context: web::Data<Context>,
+}
+
+impl MemberApi {
+    /// Opens (creating and seeding on first start) `{demo.data_dir}/member-api.sqlite3`. The
+    /// issuer's keys are fetched on first use: at start-up the demo identity provider, served
+    /// by this very process, is not listening yet.
+    pub fn open(settings: &Settings, endpoints: &Endpoints, http: reqwest::Client) -> anyhow::Result<Self> {
+        let data_dir = &settings.demo.data_dir;
+        std::fs::create_dir_all(data_dir)
+            .with_context(|| format!("cannot create the demo data folder {}", data_dir.display()))?;
+        let path = data_dir.join("member-api.sqlite3");
+        let db = Database::open(&path, today())
+            .with_context(|| format!("cannot open the demo member API database {}", path.display()))?;
+        let tokens = TokenVerifier::new(
+            endpoints.oidc_issuer.clone(),
+            settings.oidc.client_id.clone(),
+            settings.oidc.person_number_claim.clone(),
+            http,
+        );
+        Ok(Self {
+            context: web::Data::from(Arc::new(Context {
+                db,
+                tokens,
+                max_upload_bytes: settings.demo.max_upload_bytes,
+                portal_api: endpoints.public_url.join("api/").expect("static path"),
+                mutuelle: settings.brand.name.clone(),
+            })),
+        })
+    }
+
+    /// Registers the API's routes under [`PREFIX`].
+    pub fn configure(&self, cfg: &mut web::ServiceConfig) {
+        cfg.service(
+            web::scope(PREFIX)
+                .app_data(self.context.clone())
+                .app_data(web::JsonConfig::default().error_handler(|e, _| error::json_error(e)))
+                .app_data(web::PathConfig::default().error_handler(|e, _| error::extractor_error(e)))
+                .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
+                .configure(compte::routes)
+                .configure(assure::routes)
+                .configure(banques::routes)
+                .configure(contrats::routes)
+                .configure(prestations::routes)
+                .configure(carte_tp::routes)
+                .configure(demandes::routes)
+                .configure(documents::routes)
+                .default_service(web::to(error::no_such_route)),
+        );
+    }
+}
+
+/// The day the API lives in: flags (struck off, future member, valid card) and due dates are
+/// judged against it, so the seeded data ages like real data.
+pub fn today() -> NaiveDate {
+    chrono::Local::now().date_naive()
+}

@@ -1,0 +1,568 @@
+//! First-start data of the demo member API: the five members of `demo::personas`, with
+//! everything the portal shows about them. Written once, in one transaction, then left to the
+//! members' own changes.
+
+pub mod catalogue;
+mod membres;
+
+use std::collections::HashMap;
+
+use chrono::{Datelike, Days, Months, NaiveDate};
+use rusqlite::{Connection, Transaction, params};
+
+use self::catalogue::{Cents, Couverture, PRODUITS, Produit, acte_par_code, produit};
+use self::membres::{Carte, Detail, Membre, Quand, Soin};
+use super::demandes::{PriseEnCharge, Resiliation};
+use crate::demo::personas;
+
+/// The documents attached to the seeded requests, as a member would have sent them.
+const DOCUMENTS: &[(&str, &[u8])] = &[
+    ("devis-dentaire.pdf", include_bytes!("documents/devis-dentaire.pdf")),
+    ("facture-optique.pdf", include_bytes!("documents/facture-optique.pdf")),
+    ("note-honoraires-osteopathe.png", include_bytes!("documents/note-honoraires-osteopathe.png")),
+    ("certificat-scolarite.pdf", include_bytes!("documents/certificat-scolarite.pdf")),
+    ("rib.pdf", include_bytes!("documents/rib.pdf")),
+];
+
+/// Seeds on the first start only: afterwards the data is the members' own.
+pub fn seed_once(connection: &mut Connection, today: NaiveDate) -> anyhow::Result<()> {
+    let seeded: bool = connection.query_row("SELECT EXISTS (SELECT 1 FROM seed)", [], |row| row.get(0))?;
+    if seeded {
+        return Ok(());
+    }
+    let transaction = connection.transaction()?;
+    transaction.execute("INSERT INTO seed (id, seeded_on) VALUES (1, ?1)", [today])?;
+    insert_produits(&transaction)?;
+    let mut paiements = 0;
+    for membre in membres::membres() {
+        Seeder { tx: &transaction, today, membre: &membre, beneficiaires: Vec::new() }
+            .insert(&mut paiements)?;
+    }
+    transaction.commit()?;
+    Ok(())
+}
+
+fn insert_produits(tx: &Transaction) -> rusqlite::Result<()> {
+    for produit in PRODUITS {
+        tx.execute(
+            "INSERT INTO produits (code, libelle, gamme) VALUES (?1, ?2, ?3)",
+            params![produit.code, produit.libelle, produit.gamme],
+        )?;
+        for (ordre, garantie) in (0_i64..).zip(produit.garanties()) {
+            tx.execute(
+                "INSERT INTO garanties (code_produit, categorie, libelle, regle, plafond, periodicite_plafond, ordre)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    produit.code,
+                    garantie.categorie,
+                    garantie.libelle,
+                    garantie.couverture.regle(),
+                    garantie.plafond.map(|plafond| plafond.montant),
+                    garantie.plafond.map(|plafond| plafond.periodicite()),
+                    ordre,
+                ],
+            )?;
+        }
+    }
+    Ok(())
+}
+
+struct Seeder<'a> {
+    tx: &'a Transaction<'a>,
+    today: NaiveDate,
+    membre: &'a Membre,
+    /// Row ids of `membre.beneficiaires`, in order.
+    beneficiaires: Vec<i64>,
+}
+
+impl Seeder<'_> {
+    fn insert(mut self, paiements: &mut u32) -> anyhow::Result<()> {
+        self.insert_adherent()?;
+        self.insert_beneficiaires()?;
+        self.insert_contrats()?;
+        self.insert_comptes()?;
+        self.insert_cartes()?;
+        self.insert_prestations(paiements)?;
+        self.insert_demandes()?;
+        Ok(())
+    }
+
+    fn il_y_a(&self, jours: i64) -> NaiveDate {
+        self.today - chrono::Duration::days(jours)
+    }
+
+    fn date(&self, quand: Quand) -> NaiveDate {
+        let year = self.today.year();
+        match quand {
+            Quand::DebutAnnee(years_ago) => {
+                NaiveDate::from_ymd_opt(year - years_ago, 1, 1).expect("1 January")
+            }
+            Quand::MoisProchain => {
+                premier_du_mois(self.today).checked_add_months(Months::new(1)).expect("a date")
+            }
+            Quand::FinMois(months_ago) => {
+                let month_after = premier_du_mois(self.today)
+                    .checked_sub_months(Months::new(months_ago - 1))
+                    .expect("a date");
+                month_after.pred_opt().expect("a date")
+            }
+        }
+    }
+
+    fn insert_adherent(&self) -> anyhow::Result<()> {
+        let membre = self.membre;
+        let persona = personas::by_person_number(membre.numero_personne).expect("a persona");
+        let adresse = &membre.adresse;
+        let principal = &membre.beneficiaires[0];
+        self.tx.execute(
+            "INSERT INTO adherents (numero_personne, civilite, prenom, nom, date_naissance, email,
+                telephone_portable, telephone_fixe, courtier, numero_et_voie, complement_destinataire,
+                complement_adresse, lieu_dit, code_postal, commune, pays)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'FRANCE')",
+            params![
+                persona.person_number,
+                persona.civilite,
+                persona.prenom,
+                persona.nom,
+                principal.date_naissance,
+                persona.email,
+                membre.telephone_portable,
+                membre.telephone_fixe,
+                membre.courtier,
+                adresse.numero_et_voie,
+                adresse.complement_destinataire,
+                adresse.complement_adresse,
+                adresse.lieu_dit,
+                adresse.code_postal,
+                adresse.commune,
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn insert_beneficiaires(&mut self) -> anyhow::Result<()> {
+        for beneficiaire in &self.membre.beneficiaires {
+            self.tx.execute(
+                "INSERT INTO beneficiaires (numero_personne, lien, prenom, nom, date_naissance,
+                    numero_securite_sociale, rang_naissance, caisse, statut_noemie)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7, ?8)",
+                params![
+                    self.membre.numero_personne,
+                    beneficiaire.lien,
+                    beneficiaire.prenom,
+                    beneficiaire.nom,
+                    beneficiaire.date_naissance,
+                    nir_avec_cle(beneficiaire.nir),
+                    beneficiaire.caisse,
+                    beneficiaire.statut_noemie,
+                ],
+            )?;
+            self.beneficiaires.push(self.tx.last_insert_rowid());
+        }
+        Ok(())
+    }
+
+    fn insert_contrats(&self) -> anyhow::Result<()> {
+        for contrat in &self.membre.contrats {
+            let debut = self.date(contrat.debut);
+            let fin = contrat.fin.map(|(quand, _)| self.date(quand));
+            self.tx.execute(
+                "INSERT INTO contrats (numero_personne, numero_contrat, code_produit, type_contrat, entreprise,
+                    date_debut, date_fin, motif_fin, cotisation, periodicite, mode_paiement)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                params![
+                    self.membre.numero_personne,
+                    contrat.numero,
+                    contrat.produit,
+                    contrat.type_contrat,
+                    contrat.entreprise,
+                    debut,
+                    fin,
+                    contrat.fin.map(|(_, motif)| motif),
+                    contrat.cotisation,
+                    if contrat.mois_par_echeance == 1 { "MENSUELLE" } else { "TRIMESTRIELLE" },
+                    contrat.mode_paiement,
+                ],
+            )?;
+            let contrat_id = self.tx.last_insert_rowid();
+            for beneficiaire in &self.beneficiaires {
+                self.tx.execute(
+                    "INSERT INTO contrat_beneficiaires (contrat_id, beneficiaire_id) VALUES (?1, ?2)",
+                    [contrat_id, *beneficiaire],
+                )?;
+            }
+            if contrat.echeancier {
+                self.insert_echeancier(contrat_id, debut, contrat.mois_par_echeance, contrat.cotisation)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Calls for funds on the 5th of each period, from six months back to a year ahead.
+    fn insert_echeancier(
+        &self,
+        contrat_id: i64,
+        debut: NaiveDate,
+        mois: u32,
+        montant: Cents,
+    ) -> anyhow::Result<()> {
+        let premier = premier_du_mois(self.today.checked_sub_months(Months::new(6)).expect("a date"));
+        let mut periode = premier_du_mois(debut);
+        while periode < premier {
+            periode = periode.checked_add_months(Months::new(mois)).expect("a date");
+        }
+        let horizon = self.today.checked_add_months(Months::new(12)).expect("a date");
+        while periode <= horizon {
+            let suivante = periode.checked_add_months(Months::new(mois)).expect("a date");
+            self.tx.execute(
+                "INSERT INTO echeances (contrat_id, date_echeance, periode_debut, periode_fin, montant)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    contrat_id,
+                    periode.checked_add_days(Days::new(4)).expect("a date"),
+                    periode,
+                    suivante.pred_opt().expect("a date"),
+                    montant
+                ],
+            )?;
+            periode = suivante;
+        }
+        Ok(())
+    }
+
+    fn insert_comptes(&self) -> anyhow::Result<()> {
+        for compte in &self.membre.comptes {
+            self.tx.execute(
+                "INSERT INTO comptes_bancaires (beneficiaire_id, usage, titulaire, iban, bic, domiciliation, date_mise_a_jour)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    self.beneficiaires[compte.beneficiaire],
+                    compte.usage,
+                    compte.titulaire,
+                    compte.iban,
+                    compte.bic,
+                    compte.domiciliation,
+                    self.il_y_a(compte.mis_a_jour_il_y_a),
+                ],
+            )?;
+        }
+        Ok(())
+    }
+
+    fn insert_cartes(&self) -> anyhow::Result<()> {
+        let contrat = &self.membre.contrats[0];
+        for carte in &self.membre.cartes {
+            let (debut, fin) = match carte {
+                Carte::Annee(offset) => {
+                    let year = self.today.year() + offset;
+                    (
+                        NaiveDate::from_ymd_opt(year, 1, 1).expect("1 January"),
+                        NaiveDate::from_ymd_opt(year, 12, 31).expect("31 December"),
+                    )
+                }
+                Carte::DesDebutContrat => {
+                    let debut = self.date(contrat.debut);
+                    (debut, NaiveDate::from_ymd_opt(debut.year(), 12, 31).expect("31 December"))
+                }
+            };
+            self.tx.execute(
+                "INSERT INTO cartes_tp (numero_personne, numero_amc, type_convention, critere_aiguillage,
+                    numero_adherent, date_debut, date_fin)
+                 VALUES (?1, '775599118', 'IS', '01', ?2, ?3, ?4)",
+                params![
+                    self.membre.numero_personne,
+                    format!("{:0>10}", self.membre.numero_personne),
+                    debut,
+                    fin
+                ],
+            )?;
+            let carte_id = self.tx.last_insert_rowid();
+            for (ordre, (code, libelle, taux)) in
+                (0_i64..).zip(catalogue::domaines_carte(produit(contrat.produit)))
+            {
+                self.tx.execute(
+                    "INSERT INTO carte_tp_domaines (carte_id, code, libelle, taux, ordre) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![carte_id, code, libelle, taux, ordre],
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Turns the care history into reimbursement lines, grouped into payments: one per day,
+    /// beneficiary and payee (the member, or the professional under tiers payant).
+    fn insert_prestations(&self, compteur: &mut u32) -> anyhow::Result<()> {
+        let contrat = &self.membre.contrats[0];
+        let produit = produit(contrat.produit);
+        let carte = !self.membre.cartes.is_empty();
+        let mut consomme = Consommation::default();
+        let mut paiements: HashMap<(NaiveDate, usize, bool), String> = HashMap::new();
+        let mut soins: Vec<&Soin> = self.membre.soins.iter().collect();
+        // Oldest first, so that yearly ceilings are used up in the order care happened.
+        soins.sort_by_key(|soin| std::cmp::Reverse(soin.il_y_a));
+        for soin in soins {
+            let acte = acte_par_code(soin.acte);
+            let tiers_payant = carte && acte.tiers_payant;
+            let date_soins = self.il_y_a(soin.il_y_a);
+            let delai = if tiers_payant { 2 } else { 4 + soin.il_y_a % 3 };
+            let date_paiement = self.il_y_a(soin.il_y_a - delai).min(self.il_y_a(1));
+            let key = (date_paiement, soin.beneficiaire, tiers_payant);
+            let paiement_id = match paiements.get(&key) {
+                Some(id) => id.clone(),
+                None => {
+                    *compteur += 1;
+                    let id = format!("PAI{:08}", *compteur);
+                    let (destinataire, nom) = if tiers_payant {
+                        ("PROFESSIONNEL_DE_SANTE", soin.professionnel.to_owned())
+                    } else {
+                        ("ASSURE", self.titulaire_prestations(soin.beneficiaire))
+                    };
+                    self.tx.execute(
+                        "INSERT INTO paiements (id, numero_personne, beneficiaire_id, date_paiement, destinataire, nom_destinataire)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                        params![
+                            id,
+                            self.membre.numero_personne,
+                            self.beneficiaires[soin.beneficiaire],
+                            date_paiement,
+                            destinataire,
+                            nom
+                        ],
+                    )?;
+                    paiements.insert(key, id.clone());
+                    id
+                }
+            };
+            let ligne = remboursement(produit, soin, date_soins, &mut consomme);
+            self.tx.execute(
+                "INSERT INTO lignes_prestation (paiement_id, date_soins, code_acte, libelle_acte, professionnel_sante,
+                    montant_depense, base_remboursement, taux_secu, montant_secu, montant_mutuelle, reste_a_charge,
+                    tiers_payant, statut, motif_rejet)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                params![
+                    paiement_id,
+                    date_soins,
+                    acte.code,
+                    acte.libelle,
+                    soin.professionnel,
+                    soin.depense,
+                    ligne.base,
+                    acte.taux_secu,
+                    ligne.secu,
+                    ligne.mutuelle,
+                    soin.depense - ligne.secu - ligne.mutuelle,
+                    tiers_payant,
+                    if ligne.couvert { "PAYE" } else { "REJETE" },
+                    (!ligne.couvert).then_some("Acte non couvert par votre garantie"),
+                ],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Who receives a beneficiary's reimbursements: their own account, else the member's.
+    fn titulaire_prestations(&self, beneficiaire: usize) -> String {
+        let comptes = &self.membre.comptes;
+        comptes
+            .iter()
+            .find(|compte| compte.usage == "PRESTATIONS" && compte.beneficiaire == beneficiaire)
+            .or_else(|| {
+                comptes.iter().find(|compte| compte.usage == "PRESTATIONS" && compte.beneficiaire == 0)
+            })
+            .map(|compte| compte.titulaire.to_owned())
+            .unwrap_or_else(|| {
+                let principal = &self.membre.beneficiaires[0];
+                format!("{} {}", principal.prenom, principal.nom)
+            })
+    }
+
+    fn insert_demandes(&self) -> anyhow::Result<()> {
+        for demande in &self.membre.demandes {
+            let type_demande =
+                super::types_demande::par_type(demande.type_demande).expect("a known request type");
+            let creation = self.il_y_a(demande.il_y_a);
+            let (hospitalisation, resiliation) = match &demande.detail {
+                Detail::Aucun => (None, None),
+                Detail::Hospitalisation { etablissement, siren, type_hospitalisation, dans } => {
+                    let entree = creation + chrono::Duration::days(*dans);
+                    let detail = PriseEnCharge {
+                        etablissement: (*etablissement).to_owned(),
+                        siren: (*siren).to_owned(),
+                        finess: None,
+                        date_entree: entree,
+                        date_sortie: Some(entree),
+                        type_hospitalisation: (*type_hospitalisation).to_owned(),
+                        chambre_particuliere: false,
+                    };
+                    (Some(serde_json::to_string(&detail)?), None)
+                }
+                Detail::Resiliation { numero_contrat, motif } => {
+                    let contrat = self.membre.contrats.iter().find(|c| c.numero == *numero_contrat);
+                    let date_effet = contrat.and_then(|c| c.fin).map(|(quand, _)| self.date(quand));
+                    let detail = Resiliation {
+                        numero_contrat: (*numero_contrat).to_owned(),
+                        date_effet: date_effet.expect("a terminated contract"),
+                        motif: (*motif).to_owned(),
+                    };
+                    (None, Some(serde_json::to_string(&detail)?))
+                }
+            };
+            self.tx.execute(
+                "INSERT INTO demandes (numero_personne, type, type_code, objet, commentaire, beneficiaire_id, etat,
+                    date_creation, date_mise_a_jour, hospitalisation, resiliation)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                params![
+                    self.membre.numero_personne,
+                    type_demande.type_demande,
+                    type_demande.code,
+                    type_demande.objet,
+                    demande.commentaire,
+                    demande.beneficiaire.map(|index| self.beneficiaires[index]),
+                    demande.etat,
+                    creation,
+                    self.il_y_a(demande.mise_a_jour_il_y_a),
+                    hospitalisation,
+                    resiliation,
+                ],
+            )?;
+            let demande_id = self.tx.last_insert_rowid();
+            for nom in demande.documents {
+                let (_, contenu) = DOCUMENTS.iter().find(|(known, _)| known == nom).expect("a seed document");
+                let type_mime = infer::get(contenu).expect("a recognisable seed document").mime_type();
+                self.tx.execute(
+                    "INSERT INTO documents (numero_personne, demande_id, nom_fichier, type_mime, taille, contenu, date_depot)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    params![
+                        self.membre.numero_personne,
+                        demande_id,
+                        nom,
+                        type_mime,
+                        i64::try_from(contenu.len())?,
+                        contenu,
+                        creation
+                    ],
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn premier_du_mois(date: NaiveDate) -> NaiveDate {
+    date.with_day(1).expect("the first of a month exists")
+}
+
+/// A French social security number with its key (97 minus the number modulo 97), grouped as
+/// printed on a Vitale card: "2 84 03 75 111 042 56".
+fn nir_avec_cle(nir: &str) -> String {
+    let number: u64 = nir.parse().expect("13 digits");
+    let cle = 97 - number % 97;
+    format!(
+        "{} {} {} {} {} {} {cle:02}",
+        &nir[0..1],
+        &nir[1..3],
+        &nir[3..5],
+        &nir[5..7],
+        &nir[7..10],
+        &nir[10..13]
+    )
+}
+
+/// What the mutual already paid under each guarantee with a ceiling, per beneficiary and period.
+#[derive(Default)]
+struct Consommation(HashMap<(usize, usize, i32), Cents>);
+
+struct Ligne {
+    base: Cents,
+    secu: Cents,
+    mutuelle: Cents,
+    couvert: bool,
+}
+
+/// One reimbursement line: the Sécurité sociale pays its rate of the base, minus the flat
+/// contribution; the mutual pays what the guarantee allows, never more than what is left of
+/// the expense once the Sécurité sociale's gross share is taken, nor beyond its ceiling.
+fn remboursement(
+    produit: &Produit,
+    soin: &Soin,
+    date_soins: NaiveDate,
+    consomme: &mut Consommation,
+) -> Ligne {
+    let acte = acte_par_code(soin.acte);
+    let base = acte.base.unwrap_or(soin.depense);
+    let secu_brut = base * acte.taux_secu / 100;
+    let secu = (secu_brut - acte.participation_forfaitaire).max(0);
+    let reste = soin.depense - secu_brut;
+    let garanties = produit.garanties();
+    let Some((index, garantie)) =
+        garanties.iter().enumerate().find(|(_, garantie)| garantie.actes.contains(&soin.acte))
+    else {
+        return Ligne { base, secu, mutuelle: 0, couvert: false };
+    };
+    let prevu = match garantie.couverture {
+        Couverture::Brss(percent) => base * percent / 100 - secu_brut,
+        Couverture::BrssPlusForfait(percent, forfait) => base * percent / 100 - secu_brut + forfait,
+        Couverture::ForfaitParActe(forfait) | Couverture::ForfaitAnnuel(forfait) => forfait,
+        Couverture::FraisReels => reste,
+    };
+    let mut mutuelle = prevu.min(reste).max(0);
+    if let Some(plafond) = garantie.plafond {
+        let periode = date_soins.year().div_euclid(plafond.annees);
+        let deja = consomme.0.entry((soin.beneficiaire, index, periode)).or_default();
+        mutuelle = mutuelle.min(plafond.montant - *deja).max(0);
+        *deja += mutuelle;
+    }
+    Ligne { base, secu, mutuelle, couvert: true }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_social_security_number_gets_its_key() {
+        // 1 84 12 76 451 089 has key 46 (the example of the French administration).
+        assert_eq!(nir_avec_cle("1841276451089"), "1 84 12 76 451 089 46");
+    }
+
+    #[test]
+    fn a_consultation_leaves_the_flat_contribution_to_the_member() {
+        let produit = produit(catalogue::SANTE_FAMILLE_CONFORT);
+        let soin = Soin { il_y_a: 1, beneficiaire: 0, acte: "CS", depense: 6_000, professionnel: "Dr X" };
+        let ligne = remboursement(
+            produit,
+            &soin,
+            NaiveDate::from_ymd_opt(2025, 3, 1).unwrap(),
+            &mut Default::default(),
+        );
+        // Base 30 €, 70 %: 21 € minus the 2 € contribution; the mutual tops up to 200 % BRSS.
+        assert_eq!((ligne.secu, ligne.mutuelle), (1_900, 3_900));
+        assert_eq!(soin.depense - ligne.secu - ligne.mutuelle, 200);
+    }
+
+    #[test]
+    fn a_yearly_ceiling_stops_the_mutual_share() {
+        let produit = produit(catalogue::SANTE_FAMILLE_CONFORT);
+        let mut consomme = Consommation::default();
+        let day = NaiveDate::from_ymd_opt(2025, 6, 1).unwrap();
+        let soin = Soin { il_y_a: 1, beneficiaire: 0, acte: "OST", depense: 6_000, professionnel: "X" };
+        let paid: Vec<Cents> =
+            (0..5).map(|_| remboursement(produit, &soin, day, &mut consomme).mutuelle).collect();
+        // 40 € a session, 150 € a year.
+        assert_eq!(paid, [4_000, 4_000, 4_000, 3_000, 0]);
+    }
+
+    #[test]
+    fn an_act_without_guarantee_is_rejected() {
+        let produit = produit(catalogue::SANTE_SENIOR_ESSENTIEL);
+        let soin = Soin { il_y_a: 1, beneficiaire: 0, acte: "OST", depense: 5_500, professionnel: "X" };
+        let ligne = remboursement(
+            produit,
+            &soin,
+            NaiveDate::from_ymd_opt(2025, 6, 1).unwrap(),
+            &mut Default::default(),
+        );
+        assert!(!ligne.couvert);
+        assert_eq!(ligne.mutuelle, 0);
+    }
+}

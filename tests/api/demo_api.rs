@@ -1,0 +1,251 @@
+//! What the demo member API tests share: an external OpenID issuer (a wiremock server
+//! publishing a discovery document and the JWKS of a test key), tokens it signs, and requests
+//! to `/_demo/api`. The demo identity provider is off, which also proves that the API trusts
+//! whatever issuer is configured.
+
+use std::path::Path;
+use std::sync::OnceLock;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use jsonwebtoken::jwk::Jwk;
+use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use reqwest::Method;
+use serde_json::{Value, json};
+use wiremock::matchers::{method, path};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+use crate::helpers::{TestApp, spawn_app_with};
+
+pub const MARIE: &str = "100001";
+pub const JEAN: &str = "100002";
+pub const LEA: &str = "100003";
+pub const PAUL: &str = "100004";
+pub const SOPHIE: &str = "100005";
+pub const MEMBERS: [&str; 5] = [MARIE, JEAN, LEA, PAUL, SOPHIE];
+
+pub const CLIENT_ID: &str = "espace-assure";
+pub const KEY_ID: &str = "test-key";
+const REALM: &str = "/realms/mutuelle";
+
+struct Keys {
+    issuer: EncodingKey,
+    forger: EncodingKey,
+    jwk: Value,
+}
+
+/// The test issuer's key and a forger's, committed as fixtures (`tests/fixtures/README.md`):
+/// generating 2048-bit keys in a debug build is slow.
+fn keys() -> &'static Keys {
+    static KEYS: OnceLock<Keys> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let fixture = |name: &str| {
+            let pem = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name))
+                .unwrap();
+            EncodingKey::from_rsa_pem(&pem).unwrap()
+        };
+        let issuer = fixture("test-signing-key.pem");
+        let mut jwk =
+            serde_json::to_value(Jwk::from_encoding_key(&issuer, Algorithm::RS256).unwrap()).unwrap();
+        jwk["kid"] = json!(KEY_ID);
+        jwk["use"] = json!("sig");
+        Keys { issuer, forger: fixture("forger-key.pem"), jwk }
+    })
+}
+
+pub struct ApiApp {
+    pub app: TestApp,
+    pub issuer: MockServer,
+}
+
+/// The portal in demo mode with the embedded member API, trusting the test issuer.
+pub async fn spawn_api() -> ApiApp {
+    spawn_api_with(|_| {}).await
+}
+
+/// Same, on a given data folder: two apps on one folder see the same members' data.
+pub async fn spawn_api_on(data_dir: &Path) -> ApiApp {
+    let data_dir = data_dir.to_path_buf();
+    spawn_api_with(move |settings| settings.demo.data_dir = data_dir).await
+}
+
+pub async fn spawn_api_with(customise: impl FnOnce(&mut espace_assure::config::Settings)) -> ApiApp {
+    let issuer = MockServer::start().await;
+    let issuer_url = format!("{}{REALM}", issuer.uri());
+    Mock::given(method("GET"))
+        .and(path(format!("{REALM}/.well-known/openid-configuration")))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "issuer": issuer_url,
+            "jwks_uri": format!("{issuer_url}/protocol/openid-connect/certs"),
+            "authorization_endpoint": format!("{issuer_url}/protocol/openid-connect/auth"),
+            "token_endpoint": format!("{issuer_url}/protocol/openid-connect/token"),
+            "id_token_signing_alg_values_supported": ["RS256"],
+        })))
+        .mount(&issuer)
+        .await;
+    Mock::given(method("GET"))
+        .and(path(format!("{REALM}/protocol/openid-connect/certs")))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            // Keycloak also publishes an encryption key; it must be ignored.
+            "keys": [
+                { "kid": "enc-key", "kty": "RSA", "use": "enc", "alg": "RSA-OAEP", "n": keys().jwk["n"], "e": "AQAB" },
+                keys().jwk,
+            ]
+        })))
+        .named("jwks")
+        .mount(&issuer)
+        .await;
+    let issuer_for_settings = issuer_url.clone();
+    let app = spawn_app_with(move |settings| {
+        settings.demo.idp = false;
+        settings.oidc.issuer = Some(issuer_for_settings.parse().unwrap());
+        settings.oidc.client_secret = Some("test-secret".into());
+        customise(settings);
+    })
+    .await;
+    ApiApp { app, issuer }
+}
+
+pub fn now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs()
+}
+
+impl ApiApp {
+    pub fn issuer_url(&self) -> String {
+        format!("{}{REALM}", self.issuer.uri())
+    }
+
+    /// The claims of a valid access token for `person`, as Keycloak issues them.
+    pub fn claims(&self, person: &str) -> Value {
+        json!({
+            "iss": self.issuer_url(),
+            "sub": format!("user-{person}"),
+            "aud": [CLIENT_ID, "account"],
+            "azp": CLIENT_ID,
+            "exp": now() + 300,
+            "iat": now(),
+            "preferred_username": format!("member-{person}"),
+            "NUMERO_PERSONNE": person,
+        })
+    }
+
+    pub fn token(&self, person: &str) -> String {
+        sign(&self.claims(person))
+    }
+
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> reqwest::Response {
+        let mut request = self.app.client.request(method, format!("{}/_demo/api/{path}", self.app.address));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        request.send().await.expect("the API answers")
+    }
+
+    pub async fn get(&self, person: &str, path: &str) -> reqwest::Response {
+        self.call(Method::GET, path, Some(&self.token(person)), None).await
+    }
+
+    /// A GET that must succeed, as JSON.
+    pub async fn get_json(&self, person: &str, path: &str) -> Value {
+        let response = self.get(person, path).await;
+        assert_eq!(response.status(), 200, "GET {path} for {person}");
+        response.json().await.unwrap()
+    }
+
+    pub async fn send(&self, method: Method, person: &str, path: &str, body: Value) -> reqwest::Response {
+        self.call(method, path, Some(&self.token(person)), Some(body)).await
+    }
+
+    pub async fn upload(&self, person: &str, files: Vec<(&str, Vec<u8>)>) -> reqwest::Response {
+        let mut form = reqwest::multipart::Form::new();
+        for (name, bytes) in files {
+            // The declared type lies on purpose: only the bytes count.
+            let part = reqwest::multipart::Part::bytes(bytes)
+                .file_name(name.to_owned())
+                .mime_str("application/pdf")
+                .unwrap();
+            form = form.part("fichier", part);
+        }
+        self.app
+            .client
+            .post(format!("{}/_demo/api/document/upload", self.app.address))
+            .bearer_auth(self.token(person))
+            .multipart(form)
+            .send()
+            .await
+            .expect("the API answers")
+    }
+
+    /// Uploads one file that must be accepted; its document id.
+    pub async fn upload_one(&self, person: &str, name: &str, bytes: Vec<u8>) -> i64 {
+        let response = self.upload(person, vec![(name, bytes)]).await;
+        assert_eq!(response.status(), 201);
+        let documents: Value = response.json().await.unwrap();
+        documents[0]["id"].as_i64().unwrap()
+    }
+}
+
+/// Signs `claims` with the issuer's published key.
+pub fn sign(claims: &Value) -> String {
+    sign_with(&keys().issuer, KEY_ID, claims)
+}
+
+/// Signs with a key the issuer never published, under the published key's id.
+pub fn forge(claims: &Value) -> String {
+    sign_with(&keys().forger, KEY_ID, claims)
+}
+
+/// Signs with the issuer's key but names a key id the issuer does not publish (yet).
+pub fn sign_with_key_id(claims: &Value, kid: &str) -> String {
+    sign_with(&keys().issuer, kid, claims)
+}
+
+fn sign_with(key: &EncodingKey, kid: &str, claims: &Value) -> String {
+    let mut header = Header::new(Algorithm::RS256);
+    header.kid = Some(kid.to_owned());
+    jsonwebtoken::encode(&header, claims, key).unwrap()
+}
+
+/// A small but real PDF, as a member's scan would be.
+pub fn pdf() -> Vec<u8> {
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/demo/api/seed/documents/rib.pdf")).unwrap()
+}
+
+pub fn png() -> Vec<u8> {
+    std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("src/demo/api/seed/documents/note-honoraires-osteopathe.png"),
+    )
+    .unwrap()
+}
+
+/// Asserts a refusal: the status, the JSON error shape and its French message.
+pub async fn assert_refused(response: reqwest::Response, status: u16) -> String {
+    assert_eq!(response.status().as_u16(), status);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["status"], status, "{body}");
+    let message = body["message"].as_str().unwrap().to_owned();
+    assert!(!message.is_empty());
+    message
+}
+
+/// The text `pdftotext` (poppler-utils) extracts from a PDF, spaces normalised; `None` when the
+/// tool is not installed (the PDF module's own tests say so too).
+pub fn pdf_text(pdf: &[u8]) -> Option<String> {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), pdf).unwrap();
+    let output = match std::process::Command::new("pdftotext").arg(file.path()).arg("-").output() {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return None,
+        output => output.unwrap(),
+    };
+    assert!(output.status.success());
+    Some(String::from_utf8(output.stdout).unwrap().replace(['\u{a0}', '\u{202f}'], " "))
+}

@@ -1,0 +1,373 @@
+//! What members change through the member API: checked, then kept across restarts.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::demo_api::{MARIE, PAUL, SOPHIE, assert_refused, pdf, spawn_api, spawn_api_on};
+
+fn adresse(code_postal: &str) -> Value {
+    json!({
+        "putAdresse": {
+            "numeroEtVoie": "5 rue de la Roquette",
+            "complementAdresse": "Escalier C",
+            "codePostal": code_postal,
+            "commune": "Paris"
+        },
+        "infoASupprimer": []
+    })
+}
+
+#[tokio::test]
+async fn an_address_change_is_saved() {
+    let api = spawn_api().await;
+    let response = api.send(Method::PUT, MARIE, "assure/adresse", adresse("75011")).await;
+    assert_eq!(response.status(), 200);
+    let infos = api.get_json(MARIE, "assure/infos").await;
+    assert_eq!(infos["adresse"]["numeroEtVoie"], "5 rue de la Roquette");
+    assert_eq!(infos["adresse"]["complementAdresse"], "Escalier C");
+    assert_eq!(infos["adresse"]["commune"], "PARIS");
+    assert!(infos["adresse"]["dateModification"].is_string());
+}
+
+#[tokio::test]
+async fn optional_address_lines_are_kept_unless_listed_for_removal() {
+    let api = spawn_api().await;
+    let body = json!({
+        "putAdresse": {"numeroEtVoie": "8 rue du Moulin", "codePostal": "44000", "commune": "NANTES"},
+        "infoASupprimer": []
+    });
+    let kept = api.send(Method::PUT, SOPHIE, "assure/adresse", body).await.json::<Value>().await.unwrap();
+    assert_eq!(kept["complementDestinataire"], "Chez M. et Mme LEGRAND");
+    let body = json!({
+        "putAdresse": {"numeroEtVoie": "8 rue du Moulin", "codePostal": "44000", "commune": "NANTES"},
+        "infoASupprimer": ["complementDestinataire"]
+    });
+    let removed = api.send(Method::PUT, SOPHIE, "assure/adresse", body).await.json::<Value>().await.unwrap();
+    assert!(removed["complementDestinataire"].is_null());
+}
+
+#[tokio::test]
+async fn a_malformed_postal_code_or_a_missing_street_is_a_bad_request() {
+    let api = spawn_api().await;
+    for code in ["7501", "750111", "75O11"] {
+        let message =
+            assert_refused(api.send(Method::PUT, MARIE, "assure/adresse", adresse(code)).await, 400).await;
+        assert_eq!(message, "Le code postal doit comporter exactement 5 chiffres.");
+    }
+    let mut no_street = adresse("75011");
+    no_street["putAdresse"]["numeroEtVoie"] = json!("  ");
+    let message = assert_refused(api.send(Method::PUT, MARIE, "assure/adresse", no_street).await, 400).await;
+    assert_eq!(message, "Le numéro et la voie est obligatoire.");
+    let mut abroad = adresse("75011");
+    abroad["putAdresse"]["pays"] = json!("BELGIQUE");
+    assert_refused(api.send(Method::PUT, MARIE, "assure/adresse", abroad).await, 400).await;
+    let mut unknown_line = adresse("75011");
+    unknown_line["infoASupprimer"] = json!(["numeroEtVoie"]);
+    assert_refused(api.send(Method::PUT, MARIE, "assure/adresse", unknown_line).await, 400).await;
+    let unchanged = api.get_json(MARIE, "assure/infos").await;
+    assert_eq!(unchanged["adresse"]["numeroEtVoie"], "12 rue Oberkampf", "nothing saved is lost");
+}
+
+fn rib(iban: &str, bic: &str) -> Value {
+    json!({"titulaire": "Mme Marie DUPONT", "iban": iban, "bic": bic, "domiciliation": "La Banque Postale"})
+}
+
+#[tokio::test]
+async fn new_bank_details_are_saved_and_come_back_masked() {
+    let api = spawn_api().await;
+    let response = api
+        .send(
+            Method::POST,
+            MARIE,
+            "assure/beneficiaire/banque",
+            rib("FR14 2004 1010 0505 0001 3M02 606", "PSSTFRPPPAR"),
+        )
+        .await;
+    assert_eq!(response.status(), 200);
+    let compte: Value = response.json().await.unwrap();
+    assert_eq!(compte["ibanMasque"], "FR14 **** **** **** **** ***2 606");
+    let banques = api.get_json(MARIE, "assure/banques").await;
+    let prestations = banques.as_array().unwrap().iter().find(|c| c["usage"] == "PRESTATIONS").unwrap();
+    assert_eq!(prestations["bic"], "PSSTFRPPPAR");
+}
+
+#[tokio::test]
+async fn a_child_can_get_an_account_of_its_own() {
+    let api = spawn_api().await;
+    let beneficiaires = api.get_json(MARIE, "assure/beneficiaires").await;
+    let emma =
+        beneficiaires.as_array().unwrap().iter().find(|b| b["prenom"] == "Emma").unwrap()["id"].clone();
+    let mut body = rib("FR7630006000011234567890189", "AGRIFRPPXXX");
+    body["idBeneficiaire"] = emma.clone();
+    assert_eq!(api.send(Method::POST, MARIE, "assure/beneficiaire/banque", body.clone()).await.status(), 200);
+    let infos = api.get_json(MARIE, "assure/beneficiairesInfosBancaires").await;
+    let emma_infos = infos.as_array().unwrap().iter().find(|b| b["idBeneficiaire"] == emma).unwrap();
+    assert_eq!(emma_infos["coordonneesBancaires"]["usage"], "PRESTATIONS");
+    body["usage"] = json!("COTISATIONS");
+    assert_refused(api.send(Method::POST, MARIE, "assure/beneficiaire/banque", body.clone()).await, 400)
+        .await;
+    // Paul cannot touch Marie's daughter's account.
+    body["usage"] = json!("PRESTATIONS");
+    assert_refused(api.send(Method::POST, PAUL, "assure/beneficiaire/banque", body).await, 403).await;
+}
+
+#[tokio::test]
+async fn a_bad_iban_or_bic_is_a_bad_request() {
+    let api = spawn_api().await;
+    let cases = [
+        // Wrong check digits.
+        ("FR7630006000011234567890188", "AGRIFRPPXXX", "clé de contrôle"),
+        // 26 characters with valid check digits: a French IBAN has 27.
+        ("FR133000600001123456789018", "AGRIFRPPXXX", "27 caractères"),
+        ("XX7630006000011234567890189", "AGRIFRPPXXX", "IBAN"),
+        ("FR7630006000011234567890189", "AGRI", "BIC"),
+        ("FR7630006000011234567890189", "DEUTDEFFXXX", "pays de l’IBAN"),
+    ];
+    for (iban, bic, expected) in cases {
+        let response = api.send(Method::POST, MARIE, "assure/beneficiaire/banque", rib(iban, bic)).await;
+        let message = assert_refused(response, 400).await;
+        assert!(message.contains(expected), "{iban}/{bic}: {message}");
+    }
+    let mut no_holder = rib("FR7630006000011234567890189", "AGRIFRPPXXX");
+    no_holder["titulaire"] = json!("");
+    assert_refused(api.send(Method::POST, MARIE, "assure/beneficiaire/banque", no_holder).await, 400).await;
+}
+
+#[tokio::test]
+async fn a_request_with_uploaded_documents_is_created_with_its_type_code() {
+    let api = spawn_api().await;
+    let document = api.upload_one(MARIE, "justificatif-domicile.pdf", pdf()).await;
+    let body = json!({
+        "postCreationDocumentDto": {
+            "type": "JUSTIFICATIF_DE_DOMICILE",
+            "commentaire": "Facture d’électricité à ma nouvelle adresse.",
+            "idDocuments": [document]
+        },
+        "metadata": {"dateDocument": "2025-01-15", "emetteur": "EDF"}
+    });
+    let response = api.send(Method::POST, MARIE, "document/documentGedCegedim", body.clone()).await;
+    assert_eq!(response.status(), 201);
+    let location = crate::helpers::header(response.headers(), "location").to_owned();
+    let demande: Value = response.json().await.unwrap();
+    assert_eq!(demande["TypeCode"], "MAJD");
+    assert_eq!(demande["Etat"], "A_TRAITER");
+    assert_eq!(demande["documents"][0]["id"], document);
+    assert_eq!(demande["metadata"]["emetteur"], "EDF");
+    assert_eq!(location, format!("/_demo/api/demande/{}", demande["id"]));
+    let home = api.get_json(MARIE, "demandes/home").await;
+    assert_eq!(home[0]["id"], demande["id"], "the newest pending request comes first");
+    // A document belongs to one request only.
+    let again = api.send(Method::POST, MARIE, "document/documentGedCegedim", body).await;
+    assert_refused(again, 400).await;
+}
+
+#[tokio::test]
+async fn every_type_maps_to_the_code_of_the_specification() {
+    let api = spawn_api().await;
+    for (type_demande, code) in [
+        ("ATTESTATION_VITALE", "MAJV"),
+        ("JUSTIFICATIF_DE_SCOLARITÉ", "JSCO"),
+        ("MANDAT_SEPA", "RIB"),
+        ("ENVOI_DE_DEVIS", "DEV"),
+    ] {
+        let document = api.upload_one(MARIE, "piece.pdf", pdf()).await;
+        let body = json!({"postCreationDocumentDto": {"type": type_demande, "idDocuments": [document]}});
+        let demande: Value =
+            api.send(Method::POST, MARIE, "document/documentGedCegedim", body).await.json().await.unwrap();
+        assert_eq!(demande["TypeCode"], code, "{type_demande}");
+    }
+    let question = json!({"postCreationDocumentDto": {"type": "UNE_QUESTION_SANTÉ", "commentaire": "Les lentilles sont-elles remboursées ?"}});
+    let demande: Value =
+        api.send(Method::POST, MARIE, "document/documentGedCegedim", question).await.json().await.unwrap();
+    assert_eq!(demande["TypeCode"], "QUE");
+}
+
+#[tokio::test]
+async fn a_request_is_refused_when_its_form_is_incomplete_or_borrows_someone_elses_document() {
+    let api = spawn_api().await;
+    let ged = |dto: Value| json!({"postCreationDocumentDto": dto});
+    let cases = [
+        ged(json!({"type": "INCONNU", "idDocuments": [1]})),
+        ged(json!({"type": "DEMANDE_DE_REMBOURSEMENT_OPTIQUE", "idDocuments": []})),
+        ged(json!({"type": "UNE_QUESTION_SANTÉ"})),
+        ged(json!({"type": "DEMANDE_DE_RESILIATION", "commentaire": "Je pars."})),
+        ged(json!({"type": "ENVOI_DE_DEVIS", "idDocuments": [999999]})),
+        json!({"metadata": {}}),
+    ];
+    for body in cases {
+        assert_refused(api.send(Method::POST, MARIE, "document/documentGedCegedim", body.clone()).await, 400)
+            .await;
+    }
+    let pauls = api.upload_one(PAUL, "devis.pdf", pdf()).await;
+    let body = ged(json!({"type": "ENVOI_DE_DEVIS", "idDocuments": [pauls]}));
+    assert_refused(api.send(Method::POST, MARIE, "document/documentGedCegedim", body).await, 403).await;
+    assert_refused(api.get(MARIE, &format!("document/pdf/{pauls}")).await, 403).await;
+}
+
+fn hospitalisation(id_beneficiaire: &Value, siren: &str) -> Value {
+    json!({
+        "postCreationDocumentHospitalisationDto": {
+            "idBeneficiaire": id_beneficiaire,
+            "etablissement": "Hôpital privé des Peupliers",
+            "finess": "750300360",
+            "dateEntree": "2030-03-02",
+            "dateSortie": "2030-03-05",
+            "typeHospitalisation": "CHIRURGIE",
+            "chambreParticuliere": true
+        },
+        "siren": siren
+    })
+}
+
+#[tokio::test]
+async fn a_hospital_care_request_needs_a_valid_siren() {
+    let api = spawn_api().await;
+    let marie = api.get_json(MARIE, "assure/beneficiaires").await[0]["id"].clone();
+    let created = api
+        .send(Method::POST, MARIE, "document/creationHospitalisation", hospitalisation(&marie, "839 099 603"))
+        .await;
+    assert_eq!(created.status(), 201);
+    let demande: Value = created.json().await.unwrap();
+    assert_eq!(demande["TypeCode"], "PEH");
+    assert_eq!(demande["hospitalisation"]["siren"], "839099603");
+    for siren in ["839099604", "83909960", "ABCDEFGHI"] {
+        let response = api
+            .send(Method::POST, MARIE, "document/creationHospitalisation", hospitalisation(&marie, siren))
+            .await;
+        let message = assert_refused(response, 400).await;
+        assert!(message.contains("SIREN"), "{message}");
+    }
+    let mut backwards = hospitalisation(&marie, "839099603");
+    backwards["postCreationDocumentHospitalisationDto"]["dateSortie"] = json!("2030-03-01");
+    assert_refused(api.send(Method::POST, MARIE, "document/creationHospitalisation", backwards).await, 400)
+        .await;
+    // Paul cannot ask for Marie.
+    assert_refused(
+        api.send(
+            Method::POST,
+            PAUL,
+            "document/creationHospitalisation",
+            hospitalisation(&marie, "839099603"),
+        )
+        .await,
+        403,
+    )
+    .await;
+}
+
+fn resiliation(numero: &str, date_effet: &str) -> Value {
+    json!({"numeroContrat": numero, "dateEffet": date_effet, "motif": "RESILIATION_INFRA_ANNUELLE", "commentaire": "Je rejoins la mutuelle de mon employeur."})
+}
+
+#[tokio::test]
+async fn only_an_individual_contract_in_force_can_be_terminated_once() {
+    let api = spawn_api().await;
+    let created = api
+        .send(Method::POST, MARIE, "document/creationResiliation", resiliation("IND-004512", "2099-01-01"))
+        .await;
+    assert_eq!(created.status(), 201);
+    let demande: Value = created.json().await.unwrap();
+    assert_eq!(demande["TypeCode"], "RAD");
+    assert_eq!(demande["resiliation"]["numeroContrat"], "IND-004512");
+    let twice = api
+        .send(Method::POST, MARIE, "document/creationResiliation", resiliation("IND-004512", "2099-01-01"))
+        .await;
+    assert!(assert_refused(twice, 400).await.contains("déjà en cours"));
+    let collective = api
+        .send(Method::POST, PAUL, "document/creationResiliation", resiliation("COL-000871", "2099-01-01"))
+        .await;
+    assert!(assert_refused(collective, 400).await.contains("collectif"));
+    let past = api
+        .send(Method::POST, SOPHIE, "document/creationResiliation", resiliation("IND-007730", "2001-01-01"))
+        .await;
+    assert_refused(past, 400).await;
+    let not_hers = api
+        .send(Method::POST, SOPHIE, "document/creationResiliation", resiliation("COL-000871", "2099-01-01"))
+        .await;
+    assert_refused(not_hers, 403).await;
+}
+
+#[tokio::test]
+async fn writes_survive_a_restart() {
+    let data_dir = tempfile::tempdir().unwrap();
+    let (document, demande) = {
+        let api = spawn_api_on(data_dir.path()).await;
+        assert_eq!(api.send(Method::PUT, MARIE, "assure/adresse", adresse("75011")).await.status(), 200);
+        let bank = api
+            .send(
+                Method::POST,
+                MARIE,
+                "assure/beneficiaire/banque",
+                rib("FR1420041010050500013M02606", "PSSTFRPPPAR"),
+            )
+            .await;
+        assert_eq!(bank.status(), 200);
+        let document = api.upload_one(MARIE, "attestation.pdf", pdf()).await;
+        let body =
+            json!({"postCreationDocumentDto": {"type": "ATTESTATION_VITALE", "idDocuments": [document]}});
+        let demande: Value =
+            api.send(Method::POST, MARIE, "document/documentGedCegedim", body).await.json().await.unwrap();
+        (document, demande["id"].clone())
+    };
+    // A new application on the same folder: it must not seed again, and must find it all.
+    let api = spawn_api_on(data_dir.path()).await;
+    let infos = api.get_json(MARIE, "assure/infos").await;
+    assert_eq!(infos["adresse"]["numeroEtVoie"], "5 rue de la Roquette");
+    let banques = api.get_json(MARIE, "assure/banques").await;
+    assert!(
+        banques.as_array().unwrap().iter().any(|c| c["ibanMasque"] == "FR14 **** **** **** **** ***2 606")
+    );
+    let stored = api.get_json(MARIE, &format!("demande/{demande}")).await;
+    assert_eq!(stored["documents"][0]["id"], document);
+    let bytes = api.get(MARIE, &format!("document/pdf/{document}")).await.bytes().await.unwrap();
+    assert_eq!(bytes.as_ref(), pdf().as_slice());
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_json_is_refused_in_french() {
+    let api = spawn_api().await;
+    let response = api
+        .app
+        .client
+        .put(format!("{}/_demo/api/assure/adresse", api.app.address))
+        .bearer_auth(api.token(MARIE))
+        .header("Content-Type", "text/plain")
+        .body("12 rue Oberkampf")
+        .send()
+        .await
+        .unwrap();
+    assert!(assert_refused(response, 415).await.contains("JSON"));
+    let broken = api
+        .app
+        .client
+        .put(format!("{}/_demo/api/assure/adresse", api.app.address))
+        .bearer_auth(api.token(MARIE))
+        .header("Content-Type", "application/json")
+        .body("{\"putAdresse\": ")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        assert_refused(broken, 400).await,
+        "La demande est mal formée : vérifiez les informations envoyées."
+    );
+}
+
+#[tokio::test]
+async fn the_commune_must_be_one_the_postal_code_serves() {
+    let api = spawn_api().await;
+    let mut elsewhere = adresse("75011");
+    elsewhere["putAdresse"]["commune"] = json!("Lyon");
+    let message = assert_refused(api.send(Method::PUT, MARIE, "assure/adresse", elsewhere).await, 400).await;
+    assert_eq!(message, "La commune « Lyon » ne correspond pas au code postal 75011.");
+    let unknown =
+        assert_refused(api.send(Method::PUT, MARIE, "assure/adresse", adresse("99999")).await, 400).await;
+    assert_eq!(unknown, "Le code postal 99999 n’existe pas.");
+    // Accents, case and hyphens do not matter; the official name and the delivery name both do.
+    for commune in ["preutin higny", "PRÉUTIN-HIGNY", "Paris 11e Arrondissement"] {
+        let code = if commune.starts_with("Paris") { "75011" } else { "54490" };
+        let mut body = adresse(code);
+        body["putAdresse"]["commune"] = json!(commune);
+        assert_eq!(api.send(Method::PUT, MARIE, "assure/adresse", body).await.status(), 200, "{commune}");
+    }
+}

@@ -1,10 +1,15 @@
 import styles from './spinner.module.css';
 
+/** The turning circle alone, for a caller that shows its own text beside it. */
+export function SpinnerIcon() {
+  return <span className={styles.spinner} aria-hidden="true" />;
+}
+
 /** A busy indicator announced politely to screen readers with `label`. */
 export function Spinner({ label }: { label: string }) {
   return (
     <div className={styles.wrapper} role="status">
-      <span className={styles.spinner} aria-hidden="true" />
+      <SpinnerIcon />
       <span className="visually-hidden">{label}</span>
     </div>
   );

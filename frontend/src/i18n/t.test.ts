@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { type MessageKey, t } from './t';
+import { isMessageKey, type MessageKey, t } from './t';
 
 describe('t', () => {
   it('returns the catalogue text for a key', () => {
@@ -17,5 +17,11 @@ describe('t', () => {
   it('only accepts keys present in fr.json (checked by `npm run typecheck`)', () => {
     expectTypeOf<'auth.landing.title'>().toExtend<MessageKey>();
     expectTypeOf<'auth.landing.unknown'>().not.toExtend<MessageKey>();
+  });
+
+  it('tells a catalogue key built at run time from any other text', () => {
+    expect(isMessageKey('auth.landing.title')).toBe(true);
+    expect(isMessageKey('auth.landing.unknown')).toBe(false);
+    expect(isMessageKey('toString')).toBe(false);
   });
 });

@@ -5,6 +5,11 @@ export type MessageKey = keyof typeof fr;
 
 export type MessageParams = Readonly<Record<string, string | number>>;
 
+/** Whether `key`, built at run time from data (a code, a state), is in the catalogue. */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(fr, key);
+}
+
 const placeholder = /\{(\w+)\}/g;
 
 /**

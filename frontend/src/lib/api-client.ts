@@ -105,6 +105,16 @@ function fail(error: ApiError): never {
   throw error;
 }
 
+/** `fetch` with the session cookie; no answer at all is a failure like any other. */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, credentials: 'same-origin' });
+  } catch {
+    // No answer at all (offline, server down): status 0, like the browser reports it.
+    return fail(new ApiError(0, 'network', t('errors.network'), url));
+  }
+}
+
 export function apiRequest<T>(
   url: string,
   options: RequestOptions & { notFoundAsNull: true },
@@ -113,18 +123,11 @@ export function apiRequest<T>(url: string, options?: RequestOptions): Promise<T>
 export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T | null> {
   const method = options.method ?? 'GET';
   const hasBody = options.body !== undefined;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers: headersFor(url, method, hasBody),
-      credentials: 'same-origin',
-      ...(hasBody ? { body: JSON.stringify(options.body) } : {}),
-    });
-  } catch {
-    // No answer at all (offline, server down): status 0, like the browser reports it.
-    return fail(new ApiError(0, 'network', t('errors.network'), url));
-  }
+  const response = await send(url, {
+    method,
+    headers: headersFor(url, method, hasBody),
+    ...(hasBody ? { body: JSON.stringify(options.body) } : {}),
+  });
 
   if (response.status === 404 && options.notFoundAsNull) return null;
   if (!response.ok) return fail(await errorFrom(response, url));
@@ -151,4 +154,20 @@ export function apiGetOrNull<T>(url: string): Promise<T | null> {
 
 export function apiPost<T>(url: string, body?: unknown): Promise<T> {
   return apiRequest<T>(url, { method: 'POST', body });
+}
+
+/** A file the server sent, with the name its `Content-Disposition` suggests, if any. */
+export interface ApiFile {
+  blob: Blob;
+  contentDisposition: string | null;
+}
+
+/** GET of a file (a PDF…) accepting `accept`; failures are handled like every other call. */
+export async function apiGetFile(url: string, accept: string): Promise<ApiFile> {
+  const response = await send(url, { method: 'GET', headers: new Headers({ Accept: accept }) });
+  if (!response.ok) return fail(await errorFrom(response, url));
+  return {
+    blob: await response.blob(),
+    contentDisposition: response.headers.get('Content-Disposition'),
+  };
 }

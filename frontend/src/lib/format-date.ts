@@ -1,3 +1,5 @@
+import { missingValue } from './missing-value';
+
 const frenchDate = new Intl.DateTimeFormat('fr-FR', {
   day: '2-digit',
   month: '2-digit',
@@ -7,4 +9,33 @@ const frenchDate = new Intl.DateTimeFormat('fr-FR', {
 /** Dates as the member reads them: dd/MM/yyyy (SPEC.md §5). */
 export function formatDate(date: Date): string {
   return frenchDate.format(date);
+}
+
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * SPEC.md §5: `YYYY-MM-DD` with a four-digit year from 1000 to 9999 (and a day that exists
+ * in its month), as a local date at midnight; anything else is no date at all, rather than
+ * the nearest date `Date` would roll over to ("2026-02-30" is not the 2nd of March).
+ */
+export function parseIsoDate(value: string | null | undefined): Date | null {
+  const match = isoDate.exec(value ?? '');
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  if (year < 1000) return null;
+  const date = new Date(year, month - 1, day);
+  return date.getMonth() === month - 1 && date.getDate() === day ? date : null;
+}
+
+/** SPEC.md §5: dates travel as `YYYY-MM-DD`, the local calendar day. */
+export function toIsoDate(date: Date): string {
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${String(date.getFullYear())}-${month}-${day}`;
+}
+
+/** An API date (`YYYY-MM-DD`) as dd/MM/yyyy, or '-' when there is none or it is not valid. */
+export function formatIsoDate(value: string | null | undefined): string {
+  const date = parseIsoDate(value);
+  return date ? formatDate(date) : missingValue;
 }

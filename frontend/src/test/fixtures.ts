@@ -1,8 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import type { Session, User } from '@/features/auth/api/get-session';
-import type { BandeauNouveautes } from '@/features/content/api/get-bandeau-nouveautes';
 import type { BlocGauche } from '@/features/content/api/get-bloc-gauche';
 import type { MenuEntry } from '@/features/content/api/get-menus';
+import type { Home } from '@/features/home/api/get-home';
+import type { BandeauNouveautes } from '@/types/bandeau-nouveautes';
 
 export function aUser(overrides: Partial<User> = {}): User {
   return {
@@ -47,14 +48,31 @@ export function noSession() {
   );
 }
 
+/** A home answer where every part arrived: by default nothing to show and no banner. */
+export function aHome(parts: Partial<Home> = {}): Home {
+  return {
+    remboursements: { data: [] },
+    demandes: { data: [] },
+    echeanceProchaine: { data: null },
+    bandeau: { data: null },
+    ...parts,
+  };
+}
+
+/** `GET /api/home` answering these parts. */
+export function homeIs(home: Home) {
+  return http.get('/api/home', () => HttpResponse.json(home));
+}
+
 interface ShellContent {
   menus?: MenuEntry[];
   /** Left blocks by key; any other key answers 404, like the server. */
   blocs?: Record<string, BlocGauche>;
+  /** The news banner, which reaches the home page in its one request, `/api/home`. */
   banner?: BandeauNouveautes | null;
 }
 
-/** What the shell asks the content service for on every page. */
+/** What the shell asks the content service for on every page, and the home page's data. */
 export function shellContent({ menus = [], blocs = {}, banner = null }: ShellContent = {}) {
   return [
     http.get('/api/strapi/menus', () => HttpResponse.json(menus)),
@@ -62,7 +80,7 @@ export function shellContent({ menus = [], blocs = {}, banner = null }: ShellCon
       const bloc = blocs[String(params.key)];
       return bloc ? HttpResponse.json(bloc) : errorBody(404, 'not_found', 'Contenu introuvable.');
     }),
-    http.get('/api/strapi/bandeau-nouveautes', () => HttpResponse.json(banner)),
+    homeIs(aHome({ bandeau: { data: banner } })),
   ];
 }
 

@@ -26,7 +26,6 @@ describe('the shell', () => {
   });
 
   it.each([
-    ['/home', 'Accueil'],
     ['/compte', 'Mon compte'],
     ['/compte/informations-personnelles', 'Mes informations personnelles'],
     ['/mutuelle', 'Ma mutuelle'],

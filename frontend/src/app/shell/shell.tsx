@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSWRConfig } from 'swr';
+import { DownloadModal } from '@/components/download-modal';
 import { sessionKey } from '@/features/auth/api/get-session';
 import { useMemberActivity } from '@/features/auth/hooks/use-member-activity';
 import { logout } from '@/features/auth/logout';
@@ -136,6 +137,7 @@ export function Shell() {
           setCookiesOpen(false);
         }}
       />
+      <DownloadModal />
       <HttpErrorAnnouncer />
     </div>
   );

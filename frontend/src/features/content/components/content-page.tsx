@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { SWRResponse } from 'swr';
 import { paths } from '@/app/paths';
+import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { type MessageKey, t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
@@ -59,9 +60,9 @@ export function ContentPage<T>({ query, fallbackTitle, select }: ContentPageProp
       <span className="visually-hidden" role="status">
         {t('content.loading')}
       </span>
-      <div className={styles.skeletonTitle} aria-hidden="true" />
-      {[100, 94, 97, 60].map((width) => (
-        <div key={width} className={styles.skeletonLine} data-width={width} aria-hidden="true" />
+      <Skeleton className={styles.skeletonTitle} />
+      {(['full', 'long', 'longer', 'short'] as const).map((width) => (
+        <Skeleton key={width} className={[styles.skeletonLine, styles[width]].join(' ')} />
       ))}
     </div>
   );

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { BandeauNouveautes } from '../api/get-bandeau-nouveautes';
 import { signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
+import type { BandeauNouveautes } from '@/types/bandeau-nouveautes';
 import { bannerHref } from './news-banner';
 
 function aBanner(overrides: Partial<BandeauNouveautes> = {}): BandeauNouveautes {

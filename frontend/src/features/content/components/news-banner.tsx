@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { t } from '@/i18n/t';
 import { inAppPath } from '@/lib/links';
-import { useBandeauNouveautes } from '../api/get-bandeau-nouveautes';
+import type { BandeauNouveautes } from '@/types/bandeau-nouveautes';
 import styles from './news-banner.module.css';
 
 /** The browser's say on the banner (SPEC.md §4), under the key the original portal used. */
@@ -23,10 +23,10 @@ export function bannerHref(url: string): string {
 
 /**
  * The news banner. The server says whether it is visible, the browser's stored choice
- * overrides it; closing it or following its link stores `false`, so it stays closed.
+ * overrides it; closing it or following its link stores `false`, so it stays closed. The
+ * page that shows it loads it (the home page, with the rest of its data in one request).
  */
-export function NewsBanner() {
-  const { data: banner } = useBandeauNouveautes();
+export function NewsBanner({ banner }: { banner: BandeauNouveautes | null }) {
   const [visibility, setVisibility] = useState(storedVisibility);
 
   if (!banner || !(visibility ?? banner.Visible)) return null;

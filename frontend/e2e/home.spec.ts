@@ -1,0 +1,170 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAccessibilityViolations } from './support/axe';
+import {
+  currentYear,
+  dashboardLoaded,
+  demandesSection,
+  expectLeadsTo,
+  homeTiles,
+  paymentDayOf,
+  remboursementCards,
+  remboursementsSection,
+  tilesShown,
+} from './support/home';
+import { signInAs } from './support/sign-in';
+
+const bothYears = `Ma carte de Tiers Payant ${String(currentYear)}-${String(currentYear + 1)}`;
+const nextYearOnly = `Ma carte de Tiers Payant ${String(currentYear + 1)}`;
+
+/** Checks the tiles, in order, then follows each one and comes back. */
+async function expectTiles(page: Page, expected: [string, string][]): Promise<void> {
+  expect(await tilesShown(page)).toEqual(expected);
+  for (const [index, [, path]] of expected.entries()) {
+    await expectLeadsTo(page, homeTiles(page).getByRole('link').nth(index), path);
+  }
+}
+
+/** Follows every payment card to its payment day; each card has at most 2 lines. */
+async function expectCardsLeadToTheirPaymentDay(page: Page): Promise<number> {
+  const count = await remboursementCards(page).count();
+  for (let index = 0; index < count; index += 1) {
+    const card = remboursementCards(page).nth(index);
+    expect(await card.getByRole('listitem').count()).toBeLessThanOrEqual(2);
+    const day = paymentDayOf((await card.textContent()) ?? '');
+    await expectLeadsTo(page, card, `/mutuelle/remboursements/${day}`);
+  }
+  return count;
+}
+
+async function expectCommonLinks(page: Page): Promise<void> {
+  await expectLeadsTo(
+    page,
+    page.getByRole('link', { name: 'Effectuer une demande' }),
+    '/mutuelle/demandes/creation',
+  );
+  await expectLeadsTo(
+    page,
+    remboursementsSection(page).getByRole('link', { name: 'Voir tout' }),
+    '/mutuelle/remboursements',
+  );
+  await expectLeadsTo(
+    page,
+    demandesSection(page).getByRole('link', { name: 'Voir toutes vos demandes' }),
+    '/mutuelle/demandes',
+  );
+}
+
+test('Mme Marie DUPONT sees every tile, her latest payments and her pending requests', async ({
+  page,
+}) => {
+  await signInAs(page, 'Marie DUPONT');
+  await dashboardLoaded(page);
+  await expect(page.getByRole('region', { name: 'Nouveautés' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  await expectTiles(page, [
+    ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation'],
+    ['Mes informations personnelles', '/compte/informations-personnelles'],
+    [bothYears, '/mutuelle/smart-carte'],
+    ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
+    ['Mes cotisations', '/mutuelle/contrats-garanties#cotisations'],
+    ['Résilier un contrat', '/mutuelle/contrats-garanties'],
+  ]);
+  await expect(
+    homeTiles(page).getByText(/^Prochaine échéance le \d{2}\/\d{2}\/\d{4}$/),
+  ).toBeVisible();
+
+  const firstCard = remboursementCards(page).first();
+  await expect(firstCard).toContainText(/Soins du \d{2}\/\d{2}\/\d{4}/);
+  await expect(firstCard).toContainText(/Montant réel\s*\d+,\d{2}\s€/);
+  await expect(firstCard).toContainText(/Remb\. \S.*?\d+,\d{2}\s€/);
+  expect(await expectCardsLeadToTheirPaymentDay(page)).toBeGreaterThan(0);
+
+  // Her three requests not yet dealt with, newest first, each with the pending clock.
+  const rows = demandesSection(page).getByRole('listitem');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('Envoi de devis');
+  await expect(rows.nth(0)).toContainText('À traiter');
+  await expect(rows.nth(1)).toContainText('Remboursement optique');
+  await expect(rows.nth(1)).toContainText('En cours');
+  await expect(rows.nth(2)).toContainText('Remboursement médecine douce');
+  await expect(rows.nth(2)).toContainText('En attente de pièces');
+  await expect(
+    demandesSection(page).getByRole('img', { name: 'Demande en attente de traitement' }),
+  ).toHaveCount(3);
+  await expect(demandesSection(page).getByRole('img', { name: 'Demande traitée' })).toHaveCount(0);
+
+  await expectCommonLinks(page);
+});
+
+test('M. Jean MARTIN, struck off, may only send an invoice and has no pending request', async ({
+  page,
+}) => {
+  await signInAs(page, 'Jean MARTIN');
+  await dashboardLoaded(page);
+  await expectNoAccessibilityViolations(page);
+
+  await expectTiles(page, [['Envoyer une facture', '/mutuelle/demandes/creation']]);
+
+  // His old reimbursements are still his latest ones.
+  expect(await expectCardsLeadToTheirPaymentDay(page)).toBeGreaterThan(0);
+  await expect(demandesSection(page)).toContainText('Toutes vos demandes ont été traitées.');
+  await expectCommonLinks(page);
+});
+
+test('Mme Léa BERNARD, whose contract starts soon, sees next year’s card and empty lists', async ({
+  page,
+}) => {
+  await signInAs(page, 'Léa BERNARD');
+  await dashboardLoaded(page);
+  await expectNoAccessibilityViolations(page);
+
+  await expectTiles(page, [
+    ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation'],
+    ['Mes informations personnelles', '/compte/informations-personnelles'],
+    [nextYearOnly, '/mutuelle/smart-carte'],
+    ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
+  ]);
+  await expect(remboursementsSection(page)).toContainText(
+    'Vous n’avez pas de remboursement pour l’instant',
+  );
+  await expect(demandesSection(page)).toContainText('Toutes vos demandes ont été traitées.');
+  await expectCommonLinks(page);
+});
+
+test('M. Paul DURAND, with a company contract only, has no termination tile', async ({ page }) => {
+  await signInAs(page, 'Paul DURAND');
+  await dashboardLoaded(page);
+  await expectNoAccessibilityViolations(page);
+
+  await expectTiles(page, [
+    ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation'],
+    ['Mes informations personnelles', '/compte/informations-personnelles'],
+    [bothYears, '/mutuelle/smart-carte'],
+    ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
+    ['Mes cotisations', '/mutuelle/contrats-garanties#cotisations'],
+  ]);
+  expect(await expectCardsLeadToTheirPaymentDay(page)).toBeGreaterThan(0);
+  await expect(demandesSection(page).getByRole('listitem')).toHaveCount(1);
+  await expect(demandesSection(page)).toContainText('Question affiliation ou cotisation');
+  await expectCommonLinks(page);
+});
+
+test('Mme Sophie PETIT sees both years on her card and empty lists', async ({ page }) => {
+  await signInAs(page, 'Sophie PETIT');
+  await dashboardLoaded(page);
+  await expectNoAccessibilityViolations(page);
+
+  await expectTiles(page, [
+    ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation'],
+    ['Mes informations personnelles', '/compte/informations-personnelles'],
+    [bothYears, '/mutuelle/smart-carte'],
+    ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
+    ['Résilier un contrat', '/mutuelle/contrats-garanties'],
+  ]);
+  await expect(remboursementsSection(page)).toContainText(
+    'Vous n’avez pas de remboursement pour l’instant',
+  );
+  await expect(demandesSection(page)).toContainText('Toutes vos demandes ont été traitées.');
+  await expectCommonLinks(page);
+});

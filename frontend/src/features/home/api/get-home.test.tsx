@@ -1,0 +1,57 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { mutate, SWRConfig } from 'swr';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isApiError } from '@/lib/api-client';
+import { aHome, errorBody } from '@/test/fixtures';
+import { server } from '@/test/server';
+import { preloadHome, useHome } from './get-home';
+
+// These tests use SWR's default cache, the one `preload` fills: emptied after each, and no
+// deduplication, so that each test's hook asks for itself.
+afterEach(async () => {
+  await mutate(() => true, undefined, { revalidate: false });
+});
+
+function wrapper({ children }: { children: ReactNode }) {
+  return <SWRConfig value={{ dedupingInterval: 0 }}>{children}</SWRConfig>;
+}
+
+describe('preloadHome', () => {
+  it('starts the request that the first useHome then takes, without asking twice', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/home', () => {
+        calls += 1;
+        return HttpResponse.json(aHome({ demandes: { data: [] } }));
+      }),
+    );
+
+    preloadHome();
+    expect(calls).toBe(0);
+    const { result } = renderHook(() => useHome(), { wrapper });
+
+    await waitFor(() => {
+      expect(result.current.data).toEqual(aHome({ demandes: { data: [] } }));
+    });
+    expect(calls).toBe(1);
+  });
+
+  it('leaves a failure to the hook that takes it, unreported until then', async () => {
+    server.use(
+      http.get('/api/home', () =>
+        errorBody(401, 'unauthorized', 'Votre session a expiré. Veuillez vous reconnecter.'),
+      ),
+    );
+
+    preloadHome();
+    // Vitest fails the run on an unhandled rejection: give the answer time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { result } = renderHook(() => useHome(), { wrapper });
+
+    await waitFor(() => {
+      expect(isApiError(result.current.error, 401)).toBe(true);
+    });
+  });
+});

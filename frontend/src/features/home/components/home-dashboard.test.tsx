@@ -1,0 +1,515 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, type HttpResponseResolver } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { User } from '@/features/auth/api/get-session';
+import { type Brand, defaultBrand } from '@/lib/brand';
+import { aHome, errorBody, homeIs, signedIn } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { server } from '@/test/server';
+import type { Demande, Home, Remboursement } from '../api/get-home';
+
+const failed = { error: { status: 502, code: 'bad_gateway', message: 'Service indisponible.' } };
+
+function aRemboursement(overrides: Partial<Remboursement> = {}): Remboursement {
+  return {
+    paymentId: 'P1',
+    paymentDate: '2026-11-02',
+    beneficiaryFirstName: 'marie',
+    beneficiaryLastName: 'Dupont',
+    detailRemboursement: [
+      {
+        labelExternalCode: 'Consultation',
+        startDate: '2026-10-28',
+        expenseAmount: 30,
+        refundableAmount: 9,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function aDemande(overrides: Partial<Demande> = {}): Demande {
+  return { id: 1, DateCreation: '2026-11-01', TypeCode: 'DEV', Etat: 'EN_COURS', ...overrides };
+}
+
+interface Setup {
+  user?: Partial<User>;
+  brand?: Brand;
+}
+
+/** The home page of a signed-in member, `/api/home` answering `home` (or as `resolver` says). */
+async function renderHome(home: Home | HttpResponseResolver, { user = {}, brand }: Setup = {}) {
+  server.use(...signedIn(user));
+  // A second `use`: these handlers take precedence over the default home answer above.
+  server.use(typeof home === 'function' ? http.get('/api/home', home) : homeIs(home));
+  const view = renderApp('/home', brand ? { brand } : {});
+  await screen.findByText('Bienvenue sur votre espace assuré');
+  return view;
+}
+
+function tiles() {
+  return screen.getByRole('navigation', { name: 'Accès rapides' });
+}
+
+function section(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+/** An answer held back until `release` is called: the page in its loading state. */
+function heldBack(home: Home) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const resolver: HttpResponseResolver = async () => {
+    await gate;
+    return HttpResponse.json(home);
+  };
+  return { resolver, release };
+}
+
+describe('the home page', () => {
+  it('is titled "Accueil"', async () => {
+    await renderHome(aHome());
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Accueil' })).toBeInTheDocument();
+    expect(document.title).toBe('Accueil – Espace assuré');
+  });
+
+  it('paints from one request, the news banner included', async () => {
+    let calls = 0;
+    await renderHome(() => {
+      calls += 1;
+      return HttpResponse.json(
+        aHome({
+          bandeau: {
+            data: { Libelle: 'Nouveau', Texte: 'Votre carte.', URL: null, Visible: true },
+          },
+          remboursements: { data: [aRemboursement()] },
+        }),
+      );
+    });
+
+    expect(await screen.findByRole('region', { name: 'Nouveautés' })).toHaveTextContent(
+      'Votre carte.',
+    );
+    expect(
+      within(section('Vos derniers remboursements')).getAllByRole('link', { name: /^Paiement du/ }),
+    ).toHaveLength(1);
+    expect(calls).toBe(1);
+  });
+
+  it('holds the download modal, hidden until a file downloads', async () => {
+    await renderHome(aHome());
+
+    const modal = document.querySelector('dialog:has(> [role="status"])');
+    expect(modal).toHaveTextContent('Téléchargement du fichier');
+    expect(modal).not.toHaveAttribute('open');
+  });
+});
+
+describe('the home tiles', () => {
+  const year = new Date().getFullYear();
+
+  it('follow the flags of the session and the next due date', async () => {
+    await renderHome(
+      aHome({
+        echeanceProchaine: {
+          data: {
+            numeroContrat: 'IND-1',
+            dateEcheance: '2026-12-05',
+            montant: 45.9,
+            modePaiement: 'PRELEVEMENT',
+          },
+        },
+      }),
+    );
+    await within(tiles()).findByRole('link', { name: /^Mes cotisations/ });
+
+    const links = within(tiles()).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation'],
+      ['Mes informations personnelles', '/compte/informations-personnelles'],
+      [`Ma carte de Tiers Payant ${String(year)}-${String(year + 1)}`, '/mutuelle/smart-carte'],
+      ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
+      [
+        'Mes cotisationsProchaine échéance le 05/12/2026',
+        '/mutuelle/contrats-garanties#cotisations',
+      ],
+      ['Résilier un contrat', '/mutuelle/contrats-garanties'],
+    ]);
+  });
+
+  it('leave out contributions when no due date is scheduled', async () => {
+    await renderHome(aHome({ echeanceProchaine: { data: null } }));
+    await within(tiles()).findByRole('link', { name: 'Mes garanties et mes services' });
+
+    expect(within(tiles()).queryByRole('link', { name: /cotisations/ })).not.toBeInTheDocument();
+  });
+
+  it('name only the next year for a member waiting for a first card', async () => {
+    await renderHome(aHome(), { user: { CarteTp: false, CarteTpSuivante: true, Futur: true } });
+
+    expect(
+      await within(tiles()).findByRole('link', {
+        name: `Ma carte de Tiers Payant ${String(year + 1)}`,
+      }),
+    ).toHaveAttribute('href', '/mutuelle/smart-carte');
+  });
+
+  it('leave a struck-off member the invoice only, under its own label', async () => {
+    await renderHome(aHome(), {
+      user: { Radie: true, CarteTp: false, AuMoinsUnContratActifEtIndividuel: false },
+    });
+    await screen.findByRole('navigation', { name: 'Accès rapides' });
+
+    expect(
+      within(tiles())
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Envoyer une facture']);
+  });
+
+  it('lead where they say', async () => {
+    const { router } = await renderHome(aHome());
+
+    await userEvent.click(
+      await within(tiles()).findByRole('link', { name: 'Mes informations personnelles' }),
+    );
+
+    expect(router.state.location.pathname).toBe('/compte/informations-personnelles');
+  });
+
+  it('come with the "Effectuer une demande" button', async () => {
+    await renderHome(aHome());
+
+    expect(await screen.findByRole('link', { name: 'Effectuer une demande' })).toHaveAttribute(
+      'href',
+      '/mutuelle/demandes/creation',
+    );
+  });
+});
+
+describe('"Vos derniers remboursements"', () => {
+  it('shows one card per payment, leading to its payment day', async () => {
+    const { router } = await renderHome(
+      aHome({
+        remboursements: {
+          data: [aRemboursement(), aRemboursement({ paymentId: 'P2', paymentDate: '2026-10-19' })],
+        },
+      }),
+    );
+
+    const cards = await within(section('Vos derniers remboursements')).findAllByRole('link', {
+      name: /^Paiement du/,
+    });
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual([
+      '/mutuelle/remboursements/2026-11-02',
+      '/mutuelle/remboursements/2026-10-19',
+    ]);
+    await userEvent.click(screen.getByRole('link', { name: /^Paiement du 19\/10\/2026/ }));
+    expect(router.state.location.pathname).toBe('/mutuelle/remboursements/2026-10-19');
+  });
+
+  it('shows the payment day, the beneficiary and each line formatted', async () => {
+    await renderHome(aHome({ remboursements: { data: [aRemboursement()] } }));
+
+    const card = await within(section('Vos derniers remboursements')).findByRole('link', {
+      name: /^Paiement du/,
+    });
+    expect(card).toHaveTextContent('Paiement du 02/11/2026');
+    expect(card).toHaveTextContent('Marie DUPONT');
+    expect(card).toHaveTextContent('Consultation');
+    expect(card).toHaveTextContent('Soins du 28/10/2026');
+    // Text matching folds the no-break spaces of the French format into plain ones.
+    expect(card).toHaveTextContent('Montant réel30,00 €');
+    expect(card).toHaveTextContent('Remb. Cogévie9,00 €');
+  });
+
+  it('names the provider of the brand in "Remb."', async () => {
+    await renderHome(aHome({ remboursements: { data: [aRemboursement()] } }), {
+      brand: { ...defaultBrand, provider: 'Mutuelle Horizon' },
+    });
+
+    expect(
+      await within(section('Vos derniers remboursements')).findByText('Remb. Mutuelle Horizon'),
+    ).toBeVisible();
+  });
+
+  it('shows at most 2 lines per payment', async () => {
+    const line = {
+      labelExternalCode: 'Pharmacie',
+      startDate: '2026-10-28',
+      expenseAmount: 12.3,
+      refundableAmount: 4,
+    };
+    await renderHome(
+      aHome({
+        remboursements: {
+          data: [
+            aRemboursement({
+              detailRemboursement: [
+                { ...line, labelExternalCode: 'Ligne 1' },
+                { ...line, labelExternalCode: 'Ligne 2' },
+                { ...line, labelExternalCode: 'Ligne 3' },
+              ],
+            }),
+          ],
+        },
+      }),
+    );
+
+    const card = await within(section('Vos derniers remboursements')).findByRole('link', {
+      name: /^Paiement du/,
+    });
+    expect(within(card).getAllByRole('listitem')).toHaveLength(2);
+    expect(card).not.toHaveTextContent('Ligne 3');
+  });
+
+  it('writes "-" for a missing amount or date', async () => {
+    await renderHome(
+      aHome({
+        remboursements: {
+          data: [
+            aRemboursement({
+              detailRemboursement: [
+                {
+                  labelExternalCode: 'Consultation',
+                  startDate: null,
+                  expenseAmount: 30,
+                  refundableAmount: null,
+                },
+              ],
+            }),
+          ],
+        },
+      }),
+    );
+
+    const card = await within(section('Vos derniers remboursements')).findByRole('link', {
+      name: /^Paiement du/,
+    });
+    expect(card).toHaveTextContent('Soins du -');
+    expect(card).toHaveTextContent('Remb. Cogévie-');
+  });
+
+  it('shows a payment without a readable day unlinked', async () => {
+    await renderHome(
+      aHome({ remboursements: { data: [aRemboursement({ paymentDate: '26-11-02' })] } }),
+    );
+
+    const region = section('Vos derniers remboursements');
+    expect(await within(region).findByText('Paiement du -')).toBeVisible();
+    expect(within(region).queryByRole('link', { name: /^Paiement du/ })).not.toBeInTheDocument();
+  });
+
+  it('leads to all reimbursements with "Voir tout"', async () => {
+    await renderHome(aHome());
+
+    expect(
+      within(section('Vos derniers remboursements')).getByRole('link', { name: 'Voir tout' }),
+    ).toHaveAttribute('href', '/mutuelle/remboursements');
+  });
+
+  it('says when there is no reimbursement yet', async () => {
+    await renderHome(aHome({ remboursements: { data: [] } }));
+
+    expect(
+      await within(section('Vos derniers remboursements')).findByText(
+        'Vous n’avez pas de remboursement pour l’instant',
+      ),
+    ).toBeVisible();
+  });
+});
+
+describe('"Vos demandes en cours"', () => {
+  it('shows each request with its creation day, type and state', async () => {
+    await renderHome(aHome({ demandes: { data: [aDemande()] } }));
+
+    const row = await within(section('Vos demandes en cours')).findByRole('listitem');
+    expect(row).toHaveTextContent('Créée le 01/11/2026');
+    expect(row).toHaveTextContent('Envoi de devis');
+    expect(row).toHaveTextContent('En cours');
+  });
+
+  it.each(['TERMINE', 'Traité'])(
+    'shows a check icon for a request in the state %s',
+    async (Etat) => {
+      await renderHome(aHome({ demandes: { data: [aDemande({ Etat })] } }));
+
+      const row = await within(section('Vos demandes en cours')).findByRole('listitem');
+      expect(within(row).getByRole('img', { name: 'Demande traitée' })).toBeInTheDocument();
+      expect(within(row).queryByRole('img', { name: /en attente/ })).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(['A_TRAITER', 'EN_COURS', 'EN_ATTENTE_DE_PIECES', 'INCONNU'])(
+    'shows a clock icon for a request in the state %s',
+    async (Etat) => {
+      await renderHome(aHome({ demandes: { data: [aDemande({ Etat })] } }));
+
+      const row = await within(section('Vos demandes en cours')).findByRole('listitem');
+      expect(
+        within(row).getByRole('img', { name: 'Demande en attente de traitement' }),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it('labels types and states from the catalogue', async () => {
+    await renderHome(
+      aHome({
+        demandes: {
+          data: [
+            aDemande({ id: 1, TypeCode: 'RAD', Etat: 'Traité' }),
+            aDemande({ id: 2, TypeCode: 'PEH', Etat: 'EN_ATTENTE_DE_PIECES' }),
+          ],
+        },
+      }),
+    );
+
+    const rows = await within(section('Vos demandes en cours')).findAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('RésiliationTraitée');
+    expect(rows[1]).toHaveTextContent('Prise en charge hospitalièreEn attente de pièces');
+  });
+
+  it('leads to all requests with "Voir toutes vos demandes"', async () => {
+    await renderHome(aHome());
+
+    expect(
+      within(section('Vos demandes en cours')).getByRole('link', {
+        name: 'Voir toutes vos demandes',
+      }),
+    ).toHaveAttribute('href', '/mutuelle/demandes');
+  });
+
+  it('says when every request has been dealt with', async () => {
+    await renderHome(aHome({ demandes: { data: [] } }));
+
+    expect(
+      await within(section('Vos demandes en cours')).findByText(
+        'Toutes vos demandes ont été traitées.',
+      ),
+    ).toBeVisible();
+  });
+});
+
+describe('while the home data loads', () => {
+  it('shows skeletons in both lists, then the data', async () => {
+    const { resolver, release } = heldBack(
+      aHome({ remboursements: { data: [aRemboursement()] }, demandes: { data: [aDemande()] } }),
+    );
+    await renderHome(resolver);
+
+    expect(
+      await screen.findByText('Chargement de vos derniers remboursements…'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Chargement de vos demandes…')).toBeInTheDocument();
+    expect(
+      within(section('Vos derniers remboursements')).queryByRole('list'),
+    ).not.toBeInTheDocument();
+
+    release();
+
+    expect(await screen.findByRole('link', { name: /^Paiement du 02\/11\/2026/ })).toBeVisible();
+    expect(screen.queryByText('Chargement de vos demandes…')).not.toBeInTheDocument();
+  });
+});
+
+describe('a part that failed', () => {
+  it('shows a French message and a retry while the rest of the page works', async () => {
+    let calls = 0;
+    await renderHome(() => {
+      calls += 1;
+      return HttpResponse.json(
+        aHome({
+          remboursements: calls === 1 ? failed : { data: [aRemboursement()] },
+          demandes: { data: [aDemande()] },
+        }),
+      );
+    });
+    const remboursements = section('Vos derniers remboursements');
+
+    expect(
+      await within(remboursements).findByText(
+        'Vos derniers remboursements n’ont pas pu être chargés.',
+      ),
+    ).toBeVisible();
+    expect(within(section('Vos demandes en cours')).getByText('Envoi de devis')).toBeVisible();
+    expect(
+      within(tiles()).getByRole('link', { name: 'Mes informations personnelles' }),
+    ).toBeVisible();
+
+    await userEvent.click(within(remboursements).getByRole('button', { name: 'Réessayer' }));
+
+    expect(await within(remboursements).findByRole('link', { name: /^Paiement du/ })).toBeVisible();
+    expect(calls).toBe(2);
+  });
+
+  it('for the requests, keeps the reimbursements shown', async () => {
+    await renderHome(aHome({ remboursements: { data: [aRemboursement()] }, demandes: failed }));
+
+    expect(
+      await within(section('Vos demandes en cours')).findByText(
+        'Vos demandes n’ont pas pu être chargées.',
+      ),
+    ).toBeVisible();
+    expect(
+      within(section('Vos derniers remboursements')).getByRole('link', { name: /^Paiement du/ }),
+    ).toBeVisible();
+  });
+
+  it('for the due date, says so in place of the contributions tile', async () => {
+    await renderHome(aHome({ echeanceProchaine: failed }));
+
+    expect(
+      await screen.findByText(
+        'La date de votre prochaine échéance de cotisations n’a pas pu être chargée.',
+      ),
+    ).toBeVisible();
+    expect(within(tiles()).queryByRole('link', { name: /cotisations/ })).not.toBeInTheDocument();
+  });
+
+  it('for the due date, says nothing to a struck-off member, who has no such tile', async () => {
+    await renderHome(aHome({ echeanceProchaine: failed }), { user: { Radie: true } });
+    await screen.findByRole('navigation', { name: 'Accès rapides' });
+
+    expect(screen.queryByText(/échéance/)).not.toBeInTheDocument();
+  });
+
+  it('for the news banner, says so at the top', async () => {
+    await renderHome(aHome({ bandeau: failed }));
+
+    expect(await screen.findByText('Les nouveautés n’ont pas pu être chargées.')).toBeVisible();
+  });
+
+  it('when the whole request failed, leaves the tiles and offers a retry in each part', async () => {
+    let calls = 0;
+    await renderHome(() => {
+      calls += 1;
+      return calls === 1
+        ? errorBody(502, 'bad_gateway', 'Service indisponible.')
+        : HttpResponse.json(aHome({ demandes: { data: [aDemande()] } }));
+    });
+
+    const demandes = section('Vos demandes en cours');
+    expect(
+      await within(demandes).findByText('Vos demandes n’ont pas pu être chargées.'),
+    ).toBeVisible();
+    expect(
+      within(section('Vos derniers remboursements')).getByText(
+        'Vos derniers remboursements n’ont pas pu être chargés.',
+      ),
+    ).toBeVisible();
+    expect(
+      within(tiles()).getByRole('link', { name: 'Mes garanties et mes services' }),
+    ).toBeVisible();
+
+    await userEvent.click(within(demandes).getByRole('button', { name: 'Réessayer' }));
+
+    expect(await within(demandes).findByText('Envoi de devis')).toBeVisible();
+    await waitFor(() => {
+      expect(screen.queryByRole('button', { name: 'Réessayer' })).not.toBeInTheDocument();
+    });
+  });
+});

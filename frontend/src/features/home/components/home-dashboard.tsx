@@ -1,0 +1,142 @@
+import { Link } from 'react-router';
+import type { SWRResponse } from 'swr';
+import { paths } from '@/app/paths';
+import { Skeleton } from '@/components/skeleton';
+import { t } from '@/i18n/t';
+import { parseIsoDate } from '@/lib/format-date';
+import type { Demande, Home, Remboursement } from '../api/get-home';
+import { type PartState, partState } from '../home-parts';
+import { homeTiles, type TileFlags } from '../home-tiles';
+import { DemandeRow } from './demande-row';
+import { HomeSection } from './home-section';
+import { HomeTilesNav } from './home-tiles-nav';
+import { PartFailure } from './part-failure';
+import { RemboursementCard } from './remboursement-card';
+import styles from './home-dashboard.module.css';
+
+interface HomeDashboardProps {
+  flags: TileFlags;
+  /** `useHome()`: the page shares the one request with the news banner above. */
+  home: SWRResponse<Home, unknown>;
+}
+
+function RemboursementsSection({
+  state,
+  onRetry,
+}: {
+  state: PartState<Remboursement[]>;
+  onRetry: () => void;
+}) {
+  return (
+    <HomeSection
+      title={t('home.remboursements.title')}
+      more={{ label: t('home.remboursements.all'), to: paths.remboursements }}
+      state={state}
+      texts={{
+        loading: t('home.remboursements.loading'),
+        empty: t('home.remboursements.empty'),
+        failed: t('home.remboursements.error'),
+      }}
+      onRetry={onRetry}
+    >
+      {(remboursements) => (
+        <ul className={styles.payments}>
+          {remboursements.map((remboursement) => (
+            <li key={remboursement.paymentId}>
+              <RemboursementCard remboursement={remboursement} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </HomeSection>
+  );
+}
+
+function DemandesSection({ state, onRetry }: { state: PartState<Demande[]>; onRetry: () => void }) {
+  return (
+    <HomeSection
+      title={t('home.demandes.title')}
+      more={{ label: t('home.demandes.all'), to: paths.demandesMutuelle }}
+      state={state}
+      texts={{
+        loading: t('home.demandes.loading'),
+        empty: t('home.demandes.empty'),
+        failed: t('home.demandes.error'),
+      }}
+      onRetry={onRetry}
+    >
+      {(demandes) => (
+        <ul className={styles.demandes}>
+          {demandes.map((demande, index) => (
+            <li key={demande.id ?? index} className={styles.demande}>
+              <DemandeRow demande={demande} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </HomeSection>
+  );
+}
+
+function EffectuerDemande() {
+  return (
+    <Link className={['button button-primary', styles.create].join(' ')} to={paths.creationDemande}>
+      {t('home.effectuerDemande')}
+    </Link>
+  );
+}
+
+/**
+ * Before the first answer: placeholders only. The loaded dashboard is another tree, so that
+ * the news banner arriving above it pushes nothing the member was already looking at.
+ */
+function DashboardSkeleton({ tileCount }: { tileCount: number }) {
+  const loading: PartState<never[]> = { status: 'loading' };
+  const ignore = () => undefined;
+  return (
+    <div className={styles.dashboard}>
+      <div className={styles.shortcuts} aria-hidden="true">
+        <div className={styles.tiles}>
+          {Array.from({ length: tileCount }, (_, index) => (
+            <Skeleton key={index} className={styles.tileSkeleton} />
+          ))}
+        </div>
+      </div>
+      <RemboursementsSection state={loading} onRetry={ignore} />
+      <DemandesSection state={loading} onRetry={ignore} />
+    </div>
+  );
+}
+
+/**
+ * The home dashboard (SPEC.md §2): shortcuts after the member's flags, the request button,
+ * the latest reimbursements and the pending requests, all from `/api/home`.
+ */
+export function HomeDashboard({ flags, home }: HomeDashboardProps) {
+  const currentYear = new Date().getFullYear();
+  if (home.data === undefined && home.error === undefined) {
+    return (
+      <DashboardSkeleton tileCount={homeTiles(flags, { nextDueDate: null, currentYear }).length} />
+    );
+  }
+
+  const retry = () => void home.mutate();
+  const echeance = partState(home, 'echeanceProchaine');
+  // "Never set" in the original; here the member API's next due date, when there is one.
+  const nextDueDate =
+    echeance.status === 'ready' ? parseIsoDate(echeance.data?.dateEcheance) : null;
+
+  return (
+    <div className={styles.dashboard}>
+      <div className={styles.shortcuts}>
+        <HomeTilesNav tiles={homeTiles(flags, { nextDueDate, currentYear })} />
+        <EffectuerDemande />
+      </div>
+      {echeance.status === 'failed' && !flags.Radie && (
+        <PartFailure message={t('home.cotisations.error')} onRetry={retry} />
+      )}
+      <RemboursementsSection state={partState(home, 'remboursements')} onRetry={retry} />
+      <DemandesSection state={partState(home, 'demandes')} onRetry={retry} />
+    </div>
+  );
+}

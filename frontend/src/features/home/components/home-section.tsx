@@ -1,0 +1,61 @@
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/skeleton';
+import type { PartState } from '../home-parts';
+import { PartFailure } from './part-failure';
+import styles from './home-dashboard.module.css';
+
+interface HomeSectionProps<T> {
+  title: string;
+  /** The "see everything" link of the section's header. */
+  more: { label: string; to: string };
+  state: PartState<T[]>;
+  texts: { loading: string; empty: string; failed: string };
+  onRetry: () => void;
+  /** The list itself, once it has arrived with at least one item. */
+  children: (items: T[]) => ReactNode;
+}
+
+/**
+ * A titled list of the dashboard: skeletons while it loads, its empty text, or a failure
+ * with a retry (SPEC.md §4), so that one part that failed leaves the others working.
+ */
+export function HomeSection<T>({
+  title,
+  more,
+  state,
+  texts,
+  onRetry,
+  children,
+}: HomeSectionProps<T>) {
+  const titleId = useId();
+  return (
+    <section className={['card', styles.section].join(' ')} aria-labelledby={titleId}>
+      <div className={styles.sectionHeader}>
+        <h2 id={titleId} className={styles.sectionTitle}>
+          {title}
+        </h2>
+        <Link to={more.to} className={styles.more}>
+          {more.label}
+        </Link>
+      </div>
+      {state.status === 'loading' && (
+        <div aria-busy="true">
+          <span className="visually-hidden" role="status">
+            {texts.loading}
+          </span>
+          {(['first', 'second'] as const).map((row) => (
+            <Skeleton key={row} className={styles.skeletonRow} />
+          ))}
+        </div>
+      )}
+      {state.status === 'failed' && <PartFailure message={texts.failed} onRetry={onRetry} />}
+      {state.status === 'ready' &&
+        (state.data.length === 0 ? (
+          <p className={styles.empty}>{texts.empty}</p>
+        ) : (
+          children(state.data)
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { isMessageKey, t } from '@/i18n/t';
+
+/** The request type codes of SPEC.md §9, each with a label in the catalogue. */
+export const demandeTypeCodes = [
+  'MAJD',
+  'PRT',
+  'MAJV',
+  'JSCO',
+  'RIB',
+  'QUE',
+  'QUC',
+  'DEN',
+  'HOS',
+  'MED',
+  'OPT',
+  'AUT',
+  'DEV',
+  'PEH',
+  'RAD',
+] as const;
+
+/** SPEC.md §4: these states mean the request is done; every other one is pending. */
+const etatsTermines: readonly string[] = ['TERMINE', 'Traité'];
+
+export function isDemandeTerminee(etat: string): boolean {
+  return etatsTermines.includes(etat);
+}
+
+/**
+ * The label of `mutuelle.demande.typeCode.{TypeCode}`. SPEC.md §9 gives types outside its
+ * table an empty code; those, and codes this catalogue does not know yet, read "Demande".
+ */
+export function demandeTypeLabel(typeCode: string): string {
+  const key = `mutuelle.demande.typeCode.${typeCode}`;
+  return isMessageKey(key) ? t(key) : t('mutuelle.demande.typeSansCode');
+}
+
+/**
+ * The label of `mutuelle.demande.etat.{Etat}`. The full list of states is not known (SPEC.md
+ * §4): a state this catalogue lacks is pending by the rule above, and reads so.
+ */
+export function demandeEtatLabel(etat: string): string {
+  const key = `mutuelle.demande.etat.${etat}`;
+  return isMessageKey(key) ? t(key) : t('mutuelle.demande.etatInconnu');
+}

@@ -1,0 +1,91 @@
+import { apiGetFile } from './api-client';
+
+/**
+ * File downloads, and whether one is under way: the download modal (SPEC.md §2, "Téléchargement
+ * du fichier") follows this count, so every download of the app shows it by going through
+ * `downloadFile`.
+ */
+
+let inProgress = 0;
+const listeners = new Set<() => void>();
+
+function setInProgress(count: number): void {
+  inProgress = count;
+  for (const listener of listeners) listener();
+}
+
+/** For `useSyncExternalStore`: the number of downloads under way. */
+export function downloadsInProgress(): number {
+  return inProgress;
+}
+
+export function subscribeToDownloads(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * The file name of a `Content-Disposition` header: `filename*` (RFC 6266, UTF-8 and
+ * percent-encoded, how accented names travel) before `filename`. Only the last path segment
+ * is kept: the name is the server's suggestion, never a place to write to.
+ */
+export function fileNameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  let name: string | undefined;
+  if (encoded !== undefined) {
+    try {
+      name = decodeURIComponent(encoded.trim());
+    } catch {
+      name = undefined;
+    }
+  }
+  name ??= /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(header)?.slice(1).find(Boolean);
+  const lastSegment = name?.trim().split(/[\\/]/).pop();
+  return lastSegment === undefined || lastSegment === '' ? null : lastSegment;
+}
+
+/** The browser saves `blob` under `fileName`, as if the member had followed a download link. */
+function save(blob: Blob, fileName: string): void {
+  const objectUrl = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the blob after the click returns: let go of it a little later.
+  setTimeout(() => {
+    URL.revokeObjectURL(objectUrl);
+  }, 10_000);
+}
+
+interface DownloadOptions {
+  /** The name to save under when the server suggests none. */
+  fileName: string;
+  /** Defaults to PDF, what the member API serves (SPEC.md §7). */
+  accept?: string;
+}
+
+/**
+ * Downloads `url` through the API client and saves it, with the download modal shown
+ * meanwhile. Resolves to whether the file was saved: a failure has already been announced to
+ * the member by the API client (and a 401 ends the session there), so callers need not.
+ */
+export async function downloadFile(
+  url: string,
+  { fileName, accept = 'application/pdf' }: DownloadOptions,
+): Promise<boolean> {
+  setInProgress(inProgress + 1);
+  try {
+    const file = await apiGetFile(url, accept);
+    save(file.blob, fileNameFromContentDisposition(file.contentDisposition) ?? fileName);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    setInProgress(inProgress - 1);
+  }
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatIsoDate, parseIsoDate, toIsoDate } from './format-date';
+
+describe('formatDate', () => {
+  it('writes dd/MM/yyyy', () => {
+    expect(formatDate(new Date(2026, 10, 2))).toBe('02/11/2026');
+  });
+});
+
+describe('parseIsoDate', () => {
+  it('reads YYYY-MM-DD as that local calendar day', () => {
+    const date = parseIsoDate('2026-11-02');
+
+    expect(date).not.toBeNull();
+    expect([date?.getFullYear(), date?.getMonth(), date?.getDate()]).toEqual([2026, 10, 2]);
+    expect(date?.getHours()).toBe(0);
+  });
+
+  it.each(['1000-01-01', '9999-12-31', '2024-02-29'])('accepts %s', (value) => {
+    expect(parseIsoDate(value)).not.toBeNull();
+  });
+
+  it.each([
+    ['a three-digit year', '999-12-31'],
+    ['a year below 1000', '0999-12-31'],
+    ['a five-digit year', '10000-01-01'],
+    ['month 13', '2026-13-01'],
+    ['month 00', '2026-00-10'],
+    ['day 00', '2026-11-00'],
+    ['a day the month does not have', '2026-02-30'],
+    ['29 February of a common year', '2026-02-29'],
+    ['a time after the date', '2026-11-02T10:00:00'],
+    ['dd/MM/yyyy', '02/11/2026'],
+    ['one-digit month and day', '2026-1-2'],
+    ['spaces around it', ' 2026-11-02 '],
+    ['an empty text', ''],
+  ])('refuses %s', (_, value) => {
+    expect(parseIsoDate(value)).toBeNull();
+  });
+
+  it('has no date for null or undefined', () => {
+    expect(parseIsoDate(null)).toBeNull();
+    expect(parseIsoDate(undefined)).toBeNull();
+  });
+});
+
+describe('toIsoDate', () => {
+  it('writes YYYY-MM-DD with padded month and day', () => {
+    expect(toIsoDate(new Date(2026, 0, 5))).toBe('2026-01-05');
+  });
+
+  it('gives back what parseIsoDate read', () => {
+    for (const value of ['1000-01-01', '2026-11-02', '9999-12-31']) {
+      const date = parseIsoDate(value);
+      expect(date && toIsoDate(date)).toBe(value);
+    }
+  });
+});
+
+describe('formatIsoDate', () => {
+  it('writes an API date as dd/MM/yyyy', () => {
+    expect(formatIsoDate('2026-10-28')).toBe('28/10/2026');
+    expect(formatIsoDate('1000-01-01')).toBe('01/01/1000');
+  });
+
+  it.each([null, undefined, '', '2026-02-30', '0999-01-01'])(
+    'writes "-" for a missing or invalid date (%s)',
+    (value) => {
+      expect(formatIsoDate(value)).toBe('-');
+    },
+  );
+});

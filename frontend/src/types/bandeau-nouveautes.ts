@@ -1,0 +1,10 @@
+/**
+ * The news banner (SPEC.md §3). Shared by the content feature, which shows it, and the home
+ * feature, whose one request carries it.
+ */
+export interface BandeauNouveautes {
+  Libelle: string;
+  Texte: string;
+  URL: string | null;
+  Visible: boolean;
+}

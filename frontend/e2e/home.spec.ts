@@ -13,6 +13,9 @@ import {
 } from './support/home';
 import { signInAs } from './support/sign-in';
 
+// Each journey walks through many pages and back.
+test.describe.configure({ timeout: 60_000 });
+
 const bothYears = `Ma carte de Tiers Payant ${String(currentYear)}-${String(currentYear + 1)}`;
 const nextYearOnly = `Ma carte de Tiers Payant ${String(currentYear + 1)}`;
 
@@ -54,47 +57,60 @@ async function expectCommonLinks(page: Page): Promise<void> {
   );
 }
 
-test('Mme Marie DUPONT sees every tile, her latest payments and her pending requests', async ({
-  page,
-}) => {
-  await signInAs(page, 'Marie DUPONT');
-  await dashboardLoaded(page);
-  await expect(page.getByRole('region', { name: 'Nouveautés' })).toBeVisible();
-  await expectNoAccessibilityViolations(page);
+test.describe('Mme Marie DUPONT', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, 'Marie DUPONT');
+    await dashboardLoaded(page);
+  });
 
-  await expectTiles(page, [
-    ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation'],
-    ['Mes informations personnelles', '/compte/informations-personnelles'],
-    [bothYears, '/mutuelle/smart-carte'],
-    ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
-    ['Mes cotisations', '/mutuelle/contrats-garanties#cotisations'],
-    ['Résilier un contrat', '/mutuelle/contrats-garanties'],
-  ]);
-  await expect(
-    homeTiles(page).getByText(/^Prochaine échéance le \d{2}\/\d{2}\/\d{4}$/),
-  ).toBeVisible();
+  test('sees the news banner and every tile, each leading to its page', async ({ page }) => {
+    await expect(page.getByRole('region', { name: 'Nouveautés' })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
 
-  const firstCard = remboursementCards(page).first();
-  await expect(firstCard).toContainText(/Soins du \d{2}\/\d{2}\/\d{4}/);
-  await expect(firstCard).toContainText(/Montant réel\s*\d+,\d{2}\s€/);
-  await expect(firstCard).toContainText(/Remb\. \S.*?\d+,\d{2}\s€/);
-  expect(await expectCardsLeadToTheirPaymentDay(page)).toBeGreaterThan(0);
+    await expectTiles(page, [
+      ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation'],
+      ['Mes informations personnelles', '/compte/informations-personnelles'],
+      [bothYears, '/mutuelle/smart-carte'],
+      ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
+      ['Mes cotisations', '/mutuelle/contrats-garanties#cotisations'],
+      ['Résilier un contrat', '/mutuelle/contrats-garanties'],
+    ]);
+    await expect(
+      homeTiles(page).getByText(/^Prochaine échéance le \d{2}\/\d{2}\/\d{4}$/),
+    ).toBeVisible();
+  });
 
-  // Her three requests not yet dealt with, newest first, each with the pending clock.
-  const rows = demandesSection(page).getByRole('listitem');
-  await expect(rows).toHaveCount(3);
-  await expect(rows.nth(0)).toContainText('Envoi de devis');
-  await expect(rows.nth(0)).toContainText('À traiter');
-  await expect(rows.nth(1)).toContainText('Remboursement optique');
-  await expect(rows.nth(1)).toContainText('En cours');
-  await expect(rows.nth(2)).toContainText('Remboursement médecine douce');
-  await expect(rows.nth(2)).toContainText('En attente de pièces');
-  await expect(
-    demandesSection(page).getByRole('img', { name: 'Demande en attente de traitement' }),
-  ).toHaveCount(3);
-  await expect(demandesSection(page).getByRole('img', { name: 'Demande traitée' })).toHaveCount(0);
+  test('sees her latest payments with their lines, each leading to its payment day', async ({
+    page,
+  }) => {
+    const firstCard = remboursementCards(page).first();
+    await expect(firstCard).toContainText(/Soins du \d{2}\/\d{2}\/\d{4}/);
+    await expect(firstCard).toContainText(/Montant réel\s*\d+,\d{2}\s€/);
+    await expect(firstCard).toContainText(/Remb\. \S.*?\d+,\d{2}\s€/);
 
-  await expectCommonLinks(page);
+    expect(await expectCardsLeadToTheirPaymentDay(page)).toBeGreaterThan(0);
+  });
+
+  test('sees her pending requests, each with the clock, and the links to the lists', async ({
+    page,
+  }) => {
+    // Her three requests not yet dealt with, newest first.
+    const rows = demandesSection(page).getByRole('listitem');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText('Envoi de devis');
+    await expect(rows.nth(0)).toContainText('À traiter');
+    await expect(rows.nth(1)).toContainText('Remboursement optique');
+    await expect(rows.nth(1)).toContainText('En cours');
+    await expect(rows.nth(2)).toContainText('Remboursement médecine douce');
+    await expect(rows.nth(2)).toContainText('En attente de pièces');
+    const section = demandesSection(page);
+    await expect(
+      section.getByRole('img', { name: 'Demande en attente de traitement' }),
+    ).toHaveCount(3);
+    await expect(section.getByRole('img', { name: 'Demande traitée' })).toHaveCount(0);
+
+    await expectCommonLinks(page);
+  });
 });
 
 test('M. Jean MARTIN, struck off, may only send an invoice and has no pending request', async ({

@@ -96,7 +96,7 @@ function DashboardSkeleton({ tileCount }: { tileCount: number }) {
   return (
     <div className={styles.dashboard}>
       <div className={styles.shortcuts} aria-hidden="true">
-        <div className={styles.tiles}>
+        <div className={[styles.tilesNav, styles.tiles].join(' ')}>
           {Array.from({ length: tileCount }, (_, index) => (
             <Skeleton key={index} className={styles.tileSkeleton} />
           ))}

@@ -1,6 +1,6 @@
 //! What the member API tells each demo member, and what it keeps from the others.
 
-use chrono::{Local, NaiveDate};
+use chrono::{Datelike, Local, NaiveDate};
 use reqwest::Method;
 use serde_json::Value;
 
@@ -229,6 +229,40 @@ async fn the_tiers_payant_card_lists_beneficiaries_and_care_domains() {
     assert_eq!(periodes, ["EN_COURS", "SUIVANTE"]);
     let lea = api.get_json(LEA, "assure/carte-tp").await;
     assert_eq!(lea[0]["periode"], "SUIVANTE");
+}
+
+#[tokio::test]
+async fn lea_s_card_is_next_year_s_from_her_first_day_on_every_endpoint() {
+    let api = spawn_api().await;
+    let next_year = today().year() + 1;
+    let first_day = NaiveDate::from_ymd_opt(next_year, 1, 1).unwrap();
+    let cartes = api.get_json(LEA, "assure/carte-tp").await;
+    let [carte] = cartes.as_array().unwrap().as_slice() else { panic!("one card: {cartes}") };
+    assert_eq!(carte["periode"], "SUIVANTE");
+    assert_eq!(date(&carte["dateDebutValidite"]), first_day);
+    assert_eq!(date(&carte["dateFinValidite"]), NaiveDate::from_ymd_opt(next_year, 12, 31).unwrap());
+    let contrats = api.get_json(LEA, "assure/contrats").await;
+    assert_eq!(date(&contrats[0]["dateDebut"]), first_day);
+    // Sign-in says "next year's card only", and points at that card.
+    let signed_in: Value = api
+        .send(Method::POST, LEA, "compte/auth", serde_json::json!({"Login": LEA, "Type": "ADH"}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        (&signed_in["User"]["CarteTp"], &signed_in["User"]["CarteTpSuivante"]),
+        (&false.into(), &true.into())
+    );
+    let url = signed_in["smartCarteUrl"].as_str().unwrap();
+    assert!(url.ends_with(&format!("/carte-tp-detail/{}", carte["id"])), "{url}");
+    let response = api.get(LEA, url.split("/api/").nth(1).unwrap()).await;
+    let disposition = header(response.headers(), "content-disposition").to_owned();
+    assert!(disposition.contains(&format!("carte-tiers-payant-{next_year}.pdf")), "{disposition}");
+    if let Some(text) = pdf_text(&response.bytes().await.unwrap()) {
+        let validite = format!("du 01/01/{next_year} au 31/12/{next_year}");
+        assert!(text.contains(&validite), "{validite} missing from:\n{text}");
+    }
 }
 
 #[tokio::test]

@@ -19,6 +19,15 @@ test.describe.configure({ timeout: 60_000 });
 const bothYears = `Ma carte de Tiers Payant ${String(currentYear)}-${String(currentYear + 1)}`;
 const nextYearOnly = `Ma carte de Tiers Payant ${String(currentYear + 1)}`;
 
+/** The day `days` before today as the dashboard shows it (dd/MM/yyyy): the seed's dates are
+ * offsets from the day the demo data folder was created, which is today for this run. */
+function daysAgo(days: number): string {
+  const day = new Date();
+  day.setDate(day.getDate() - days);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(day.getDate())}/${pad(day.getMonth() + 1)}/${String(day.getFullYear())}`;
+}
+
 /** Checks the tiles, in order, then follows each one and comes back. */
 async function expectTiles(page: Page, expected: [string, string][]): Promise<void> {
   expect(await tilesShown(page)).toEqual(expected);
@@ -91,23 +100,27 @@ test.describe('Mme Marie DUPONT', () => {
     expect(await expectCardsLeadToTheirPaymentDay(page)).toBeGreaterThan(0);
   });
 
-  test('sees her pending requests, each with the clock, and the links to the lists', async ({
+  test('sees her pending requests with the clock and her latest done one with the check', async ({
     page,
   }) => {
-    // Her three requests not yet dealt with, newest first.
+    // Her three requests not yet dealt with and the one settled lately, newest first.
     const rows = demandesSection(page).getByRole('listitem');
-    await expect(rows).toHaveCount(3);
+    await expect(rows).toHaveCount(4);
     await expect(rows.nth(0)).toContainText('Envoi de devis');
     await expect(rows.nth(0)).toContainText('À traiter');
     await expect(rows.nth(1)).toContainText('Remboursement optique');
     await expect(rows.nth(1)).toContainText('En cours');
     await expect(rows.nth(2)).toContainText('Remboursement médecine douce');
     await expect(rows.nth(2)).toContainText('En attente de pièces');
+    await expect(rows.nth(3)).toContainText(`Créée le ${daysAgo(75)}`);
+    await expect(rows.nth(3)).toContainText('Justificatif de scolarité');
+    await expect(rows.nth(3)).toContainText('Terminée');
+    await expect(rows.nth(3).getByRole('img', { name: 'Demande traitée' })).toBeVisible();
     const section = demandesSection(page);
     await expect(
       section.getByRole('img', { name: 'Demande en attente de traitement' }),
     ).toHaveCount(3);
-    await expect(section.getByRole('img', { name: 'Demande traitée' })).toHaveCount(0);
+    await expect(section.getByRole('img', { name: 'Demande traitée' })).toHaveCount(1);
 
     await expectCommonLinks(page);
   });
@@ -161,8 +174,12 @@ test('M. Paul DURAND, with a company contract only, has no termination tile', as
     ['Mes cotisations', '/mutuelle/contrats-garanties#cotisations'],
   ]);
   expect(await expectCardsLeadToTheirPaymentDay(page)).toBeGreaterThan(0);
-  await expect(demandesSection(page).getByRole('listitem')).toHaveCount(1);
-  await expect(demandesSection(page)).toContainText('Question affiliation ou cotisation');
+  // His pending question, then the hospital care agreed five weeks ago.
+  const rows = demandesSection(page).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Question affiliation ou cotisation');
+  await expect(rows.nth(1)).toContainText('Prise en charge hospitalière');
+  await expect(rows.nth(1)).toContainText('Terminée');
   await expectCommonLinks(page);
 });
 

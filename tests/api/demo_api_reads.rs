@@ -1,6 +1,6 @@
 //! What the member API tells each demo member, and what it keeps from the others.
 
-use chrono::{Local, NaiveDate};
+use chrono::{Datelike, Local, NaiveDate};
 use reqwest::Method;
 use serde_json::Value;
 
@@ -232,7 +232,41 @@ async fn the_tiers_payant_card_lists_beneficiaries_and_care_domains() {
 }
 
 #[tokio::test]
-async fn requests_show_done_and_pending_states_and_the_home_lists_pending_ones() {
+async fn lea_s_card_is_next_year_s_from_her_first_day_on_every_endpoint() {
+    let api = spawn_api().await;
+    let next_year = today().year() + 1;
+    let first_day = NaiveDate::from_ymd_opt(next_year, 1, 1).unwrap();
+    let cartes = api.get_json(LEA, "assure/carte-tp").await;
+    let [carte] = cartes.as_array().unwrap().as_slice() else { panic!("one card: {cartes}") };
+    assert_eq!(carte["periode"], "SUIVANTE");
+    assert_eq!(date(&carte["dateDebutValidite"]), first_day);
+    assert_eq!(date(&carte["dateFinValidite"]), NaiveDate::from_ymd_opt(next_year, 12, 31).unwrap());
+    let contrats = api.get_json(LEA, "assure/contrats").await;
+    assert_eq!(date(&contrats[0]["dateDebut"]), first_day);
+    // Sign-in says "next year's card only", and points at that card.
+    let signed_in: Value = api
+        .send(Method::POST, LEA, "compte/auth", serde_json::json!({"Login": LEA, "Type": "ADH"}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        (&signed_in["User"]["CarteTp"], &signed_in["User"]["CarteTpSuivante"]),
+        (&false.into(), &true.into())
+    );
+    let url = signed_in["smartCarteUrl"].as_str().unwrap();
+    assert!(url.ends_with(&format!("/carte-tp-detail/{}", carte["id"])), "{url}");
+    let response = api.get(LEA, url.split("/api/").nth(1).unwrap()).await;
+    let disposition = header(response.headers(), "content-disposition").to_owned();
+    assert!(disposition.contains(&format!("carte-tiers-payant-{next_year}.pdf")), "{disposition}");
+    if let Some(text) = pdf_text(&response.bytes().await.unwrap()) {
+        let validite = format!("du 01/01/{next_year} au 31/12/{next_year}");
+        assert!(text.contains(&validite), "{validite} missing from:\n{text}");
+    }
+}
+
+#[tokio::test]
+async fn requests_show_done_and_pending_states() {
     let api = spawn_api().await;
     let demandes = api.get_json(MARIE, "demandes").await;
     let etats: Vec<&str> = demandes.as_array().unwrap().iter().map(|d| d["Etat"].as_str().unwrap()).collect();
@@ -241,9 +275,48 @@ async fn requests_show_done_and_pending_states_and_the_home_lists_pending_ones()
     }
     let first = &demandes[0];
     assert!(first["DateCreation"].is_string() && first["TypeCode"].is_string());
+}
+
+fn is_done(demande: &Value) -> bool {
+    demande["Etat"] == "TERMINE" || demande["Etat"] == "Traité"
+}
+
+#[tokio::test]
+async fn the_home_lists_pending_requests_and_one_done_lately_newest_first() {
+    let api = spawn_api().await;
     let home = api.get_json(MARIE, "demandes/home").await;
-    assert!(!home.as_array().unwrap().is_empty());
-    assert!(home.as_array().unwrap().iter().all(|d| d["Etat"] != "TERMINE" && d["Etat"] != "Traité"));
+    let home = home.as_array().unwrap();
+    let summary: Vec<(&str, &str)> =
+        home.iter().map(|d| (d["TypeCode"].as_str().unwrap(), d["Etat"].as_str().unwrap())).collect();
+    assert_eq!(
+        summary,
+        [("DEV", "A_TRAITER"), ("OPT", "EN_COURS"), ("MED", "EN_ATTENTE_DE_PIECES"), ("JSCO", "TERMINE")]
+    );
+    let created: Vec<NaiveDate> = home.iter().map(|d| date(&d["DateCreation"])).collect();
+    assert!(created.is_sorted_by(|a, b| a >= b), "{created:?}");
+    // Done requests stay three months after their last update, then only in the full list.
+    let three_months_ago = today() - chrono::Months::new(3);
+    assert!(home.iter().filter(|d| is_done(d)).all(|d| date(&d["dateMiseAJour"]) >= three_months_ago));
+    let older_done = api.get_json(MARIE, "demandes").await;
+    assert!(
+        older_done
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| is_done(d) && date(&d["dateMiseAJour"]) < three_months_ago)
+    );
+}
+
+#[tokio::test]
+async fn the_home_leaves_out_requests_settled_long_ago() {
+    let api = spawn_api().await;
+    // Jean's termination was dealt with two years ago: his home reads that all are done.
+    assert_eq!(api.get_json(JEAN, "demandes").await.as_array().unwrap().len(), 1);
+    assert_eq!(api.get_json(JEAN, "demandes/home").await, serde_json::json!([]));
+    // Paul's hospital care, agreed five weeks ago, still shows below his pending question.
+    let paul = api.get_json(PAUL, "demandes/home").await;
+    let etats: Vec<&str> = paul.as_array().unwrap().iter().map(|d| d["Etat"].as_str().unwrap()).collect();
+    assert_eq!(etats, ["EN_COURS", "TERMINE"]);
 }
 
 #[tokio::test]

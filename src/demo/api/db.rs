@@ -50,6 +50,21 @@ impl Database {
     }
 }
 
+/// What the unit tests of the API's modules share.
+#[cfg(test)]
+pub mod testing {
+    use super::*;
+
+    /// A database seeded as of `seed_day`, and the temporary folder that holds it.
+    pub fn seeded(seed_day: NaiveDate) -> (tempfile::TempDir, Connection) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("api.sqlite3");
+        Database::open(&path, seed_day).unwrap();
+        let connection = Connection::open(&path).unwrap();
+        (dir, connection)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,11 +75,7 @@ mod tests {
     }
 
     fn seeded() -> (tempfile::TempDir, Connection) {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("api.sqlite3");
-        Database::open(&path, NaiveDate::from_ymd_opt(2026, 3, 15).unwrap()).unwrap();
-        let connection = Connection::open(&path).unwrap();
-        (dir, connection)
+        testing::seeded(NaiveDate::from_ymd_opt(2026, 3, 15).unwrap())
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Requests (demandes): the list (`demandes`), the pending ones for the home page
+//! Requests (demandes): the list (`demandes`), the recent ones for the home page
 //! (`demandes/home`), one request (`demande/{id}`), and their creation through the generic
 //! form (`document/documentGedCegedim`), hospital care (`document/creationHospitalisation`)
 //! and termination (`document/creationResiliation`).
@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
-use chrono::NaiveDate;
+use chrono::{Months, NaiveDate};
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 use serde::{Deserialize, Serialize};
 
@@ -31,8 +31,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 const ETATS_TERMINES: [&str; 2] = ["TERMINE", "Traité"];
 /// The state of a request just sent, before the back office opens it.
 const ETAT_INITIAL: &str = "A_TRAITER";
-/// How many pending requests the home page lists.
+/// How many requests the home page lists.
 const DEMANDES_ACCUEIL: i64 = 5;
+/// How long a done request stays on the home page after its last update: long enough for the
+/// member to see the outcome of what they sent (the check icon of SPEC.md §4), short enough
+/// that a member whose requests were all settled long ago reads "Toutes vos demandes ont été
+/// traitées." rather than old news. The full list keeps them all.
+const TERMINEES_RECENTES: Months = Months::new(3);
 const DOCUMENTS_PAR_DEMANDE: usize = 10;
 const COMMENTAIRE_MAX: usize = 2000;
 
@@ -128,15 +133,33 @@ fn from_row(db: &Connection, row: &Row) -> rusqlite::Result<Demande> {
     })
 }
 
-fn liste(db: &Connection, person_number: &str, en_cours_seulement: bool) -> rusqlite::Result<Vec<Demande>> {
+/// Which of a member's requests to read.
+#[derive(Clone, Copy)]
+enum Selection {
+    Toutes,
+    /// "Vos demandes en cours" on this day: the pending requests and the recently done ones.
+    Accueil(NaiveDate),
+}
+
+/// The selected requests, newest first. When the home page has more than it shows, pending
+/// requests win over done ones, so that an older request still under way is never pushed out
+/// by newer settled ones.
+fn liste(db: &Connection, person_number: &str, selection: Selection) -> rusqlite::Result<Vec<Demande>> {
+    let (terminees_depuis, limit) = match selection {
+        Selection::Toutes => (None, -1),
+        Selection::Accueil(today) => (Some(today - TERMINEES_RECENTES), DEMANDES_ACCUEIL),
+    };
     let mut statement = db.prepare(&format!(
         "{DEMANDE_SELECT}
-         WHERE d.numero_personne = ?1 AND (NOT ?2 OR d.etat NOT IN (?3, ?4))
-         ORDER BY d.date_creation DESC, d.id DESC LIMIT ?5"
+         WHERE d.id IN (
+             SELECT id FROM demandes
+             WHERE numero_personne = ?1
+                 AND (?2 IS NULL OR etat NOT IN (?3, ?4) OR date_mise_a_jour >= ?2)
+             ORDER BY etat IN (?3, ?4), date_creation DESC, id DESC LIMIT ?5)
+         ORDER BY d.date_creation DESC, d.id DESC"
     ))?;
-    let limit = if en_cours_seulement { DEMANDES_ACCUEIL } else { -1 };
     let rows = statement.query_map(
-        params![person_number, en_cours_seulement, ETATS_TERMINES[0], ETATS_TERMINES[1], limit],
+        params![person_number, terminees_depuis, ETATS_TERMINES[0], ETATS_TERMINES[1], limit],
         |row| from_row(db, row),
     )?;
     rows.collect()
@@ -148,13 +171,14 @@ fn lire(db: &Connection, id: i64) -> rusqlite::Result<Demande> {
 
 /// Every request, newest first.
 async fn demandes(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
-    let demandes = context.db.run(move |db| Ok(liste(db, &member.person_number, false)?)).await?;
+    let demandes = context.db.run(move |db| Ok(liste(db, &member.person_number, Selection::Toutes)?)).await?;
     Ok(HttpResponse::Ok().json(demandes))
 }
 
-/// The latest pending requests ("Vos demandes en cours").
+/// The home page's requests ("Vos demandes en cours"): pending and recently done ones.
 async fn demandes_en_cours(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
-    let demandes = context.db.run(move |db| Ok(liste(db, &member.person_number, true)?)).await?;
+    let selection = Selection::Accueil(today());
+    let demandes = context.db.run(move |db| Ok(liste(db, &member.person_number, selection)?)).await?;
     Ok(HttpResponse::Ok().json(demandes))
 }
 
@@ -513,4 +537,78 @@ fn resiliable(tx: &Transaction, member: &Member, numero_contrat: &str) -> Result
         return Err(ApiFailure::bad_request("Une demande de résiliation de ce contrat est déjà en cours."));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::db::testing::seeded;
+    use super::*;
+
+    const MARIE: &str = "100001";
+
+    fn seed_day() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 22).unwrap()
+    }
+
+    /// (type code, state) of what the home page lists for Marie on `day`, newest first.
+    fn accueil(db: &Connection, day: NaiveDate) -> Vec<(String, String)> {
+        let demandes = liste(db, MARIE, Selection::Accueil(day)).unwrap();
+        assert!(demandes.is_sorted_by(|a, b| a.date_creation >= b.date_creation), "newest first");
+        demandes.into_iter().map(|demande| (demande.type_code, demande.etat)).collect()
+    }
+
+    fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
+        expected.iter().map(|(code, etat)| ((*code).to_owned(), (*etat).to_owned())).collect()
+    }
+
+    #[test]
+    fn the_home_page_lists_pending_requests_and_those_done_lately() {
+        let (_dir, db) = seeded(seed_day());
+        // Her schooling certificate was dealt with 70 days ago; her health question (136 days)
+        // and her bank details (260 days) only stay in the full list.
+        assert_eq!(
+            accueil(&db, seed_day()),
+            pairs(&[
+                ("DEV", "A_TRAITER"),
+                ("OPT", "EN_COURS"),
+                ("MED", "EN_ATTENTE_DE_PIECES"),
+                ("JSCO", "TERMINE")
+            ])
+        );
+        assert_eq!(liste(&db, MARIE, Selection::Toutes).unwrap().len(), 6);
+    }
+
+    #[test]
+    fn a_request_done_more_than_three_months_ago_leaves_the_home_page() {
+        let (_dir, db) = seeded(seed_day());
+        let a_month_later = seed_day() + chrono::Days::new(30);
+        assert_eq!(
+            accueil(&db, a_month_later),
+            pairs(&[("DEV", "A_TRAITER"), ("OPT", "EN_COURS"), ("MED", "EN_ATTENTE_DE_PIECES")])
+        );
+    }
+
+    #[test]
+    fn pending_requests_are_not_pushed_off_the_home_page_by_newer_done_ones() {
+        let (_dir, db) = seeded(seed_day());
+        let rib = types_demande::par_type("MISE_A_JOUR_RIB").unwrap();
+        for _ in 0..DEMANDES_ACCUEIL {
+            db.execute(
+                "INSERT INTO demandes (numero_personne, type, type_code, objet, etat, date_creation, date_mise_a_jour)
+                 VALUES (?1, ?2, ?3, ?4, 'Traité', ?5, ?5)",
+                params![MARIE, rib.type_demande, rib.code, rib.objet, seed_day()],
+            )
+            .unwrap();
+        }
+        assert_eq!(
+            accueil(&db, seed_day()),
+            pairs(&[
+                ("RIB", "Traité"),
+                ("RIB", "Traité"),
+                ("DEV", "A_TRAITER"),
+                ("OPT", "EN_COURS"),
+                ("MED", "EN_ATTENTE_DE_PIECES")
+            ])
+        );
+    }
 }

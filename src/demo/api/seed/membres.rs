@@ -16,7 +16,7 @@ pub struct Membre {
     pub beneficiaires: Vec<Beneficiaire>,
     pub contrats: Vec<Contrat>,
     pub comptes: Vec<Compte>,
-    pub cartes: Vec<Carte>,
+    pub cartes: Vec<CarteAnnee>,
     pub soins: Vec<Soin>,
     pub demandes: Vec<Demande>,
 }
@@ -46,8 +46,8 @@ pub struct Beneficiaire {
 pub enum Quand {
     /// 1 January, this many years before the seed year.
     DebutAnnee(i32),
-    /// The first day of the month after the seed day.
-    MoisProchain,
+    /// 1 January of the year after the seed year, when new individual contracts usually start.
+    AnneeProchaine,
     /// The last day of the month, this many months before the seed day.
     FinMois(u32),
 }
@@ -79,13 +79,9 @@ pub struct Compte {
     pub mis_a_jour_il_y_a: i64,
 }
 
-/// A tiers-payant card's validity.
-pub enum Carte {
-    /// A calendar year, counted from the seed year (0: this year, 1: next year).
-    Annee(i32),
-    /// From the start of a contract that has not started yet to the end of that year.
-    DesDebutContrat,
-}
+/// A tiers-payant card, valid for one calendar year (as the home page names cards by year),
+/// counted from the seed year: 0 for this year's, 1 for next year's.
+pub struct CarteAnnee(pub i32);
 
 /// One act of care, turned into a reimbursement line.
 pub struct Soin {
@@ -241,7 +237,7 @@ fn marie_dupont() -> Membre {
                 mis_a_jour_il_y_a: 900,
             },
         ],
-        cartes: vec![Carte::Annee(0)],
+        cartes: vec![CarteAnnee(0)],
         soins: vec![
             soin(9, marie, "G", 3_000, GENERALISTE_PARIS),
             soin(9, marie, "PHAR", 2_340, PHARMACIE_PARIS),
@@ -456,7 +452,7 @@ fn lea_bernard() -> Membre {
             produit: SANTE_JEUNES_ACTIFS,
             type_contrat: "INDIVIDUEL",
             entreprise: None,
-            debut: Quand::MoisProchain,
+            debut: Quand::AnneeProchaine,
             fin: None,
             cotisation: 4_590,
             mois_par_echeance: 1,
@@ -472,7 +468,8 @@ fn lea_bernard() -> Membre {
             domiciliation: "BRED Banque Populaire",
             mis_a_jour_il_y_a: 12,
         }],
-        cartes: vec![Carte::DesDebutContrat],
+        // Next year's card only (CarteTpSuivante without CarteTp), from her first day.
+        cartes: vec![CarteAnnee(1)],
         soins: vec![],
         demandes: vec![],
     }
@@ -537,7 +534,7 @@ fn paul_durand() -> Membre {
                 mis_a_jour_il_y_a: 1000,
             },
         ],
-        cartes: vec![Carte::Annee(0)],
+        cartes: vec![CarteAnnee(0)],
         soins: vec![
             soin(12, paul, "G", 3_000, GENERALISTE_LYON),
             soin(12, paul, "PHAR", 1_675, PHARMACIE_LYON),
@@ -615,7 +612,7 @@ fn sophie_petit() -> Membre {
             echeancier: false,
         }],
         comptes: vec![],
-        cartes: vec![Carte::Annee(0), Carte::Annee(1)],
+        cartes: vec![CarteAnnee(0), CarteAnnee(1)],
         soins: vec![],
         demandes: vec![],
     }

@@ -11,7 +11,7 @@ use chrono::{Datelike, Days, Months, NaiveDate};
 use rusqlite::{Connection, Transaction, params};
 
 use self::catalogue::{Cents, Couverture, PRODUITS, Produit, acte_par_code, produit};
-use self::membres::{Carte, Detail, Membre, Quand, Soin};
+use self::membres::{CarteAnnee, Detail, Membre, Quand, Soin};
 use super::demandes::{PriseEnCharge, Resiliation};
 use crate::demo::personas;
 
@@ -97,9 +97,7 @@ impl Seeder<'_> {
             Quand::DebutAnnee(years_ago) => {
                 NaiveDate::from_ymd_opt(year - years_ago, 1, 1).expect("1 January")
             }
-            Quand::MoisProchain => {
-                premier_du_mois(self.today).checked_add_months(Months::new(1)).expect("a date")
-            }
+            Quand::AnneeProchaine => NaiveDate::from_ymd_opt(year + 1, 1, 1).expect("1 January"),
             Quand::FinMois(months_ago) => {
                 let month_after = premier_du_mois(self.today)
                     .checked_sub_months(Months::new(months_ago - 1))
@@ -251,20 +249,10 @@ impl Seeder<'_> {
 
     fn insert_cartes(&self) -> anyhow::Result<()> {
         let contrat = &self.membre.contrats[0];
-        for carte in &self.membre.cartes {
-            let (debut, fin) = match carte {
-                Carte::Annee(offset) => {
-                    let year = self.today.year() + offset;
-                    (
-                        NaiveDate::from_ymd_opt(year, 1, 1).expect("1 January"),
-                        NaiveDate::from_ymd_opt(year, 12, 31).expect("31 December"),
-                    )
-                }
-                Carte::DesDebutContrat => {
-                    let debut = self.date(contrat.debut);
-                    (debut, NaiveDate::from_ymd_opt(debut.year(), 12, 31).expect("31 December"))
-                }
-            };
+        for CarteAnnee(offset) in &self.membre.cartes {
+            let year = self.today.year() + offset;
+            let debut = NaiveDate::from_ymd_opt(year, 1, 1).expect("1 January");
+            let fin = NaiveDate::from_ymd_opt(year, 12, 31).expect("31 December");
             self.tx.execute(
                 "INSERT INTO cartes_tp (numero_personne, numero_amc, type_convention, critere_aiguillage,
                     numero_adherent, date_debut, date_fin)
@@ -517,7 +505,50 @@ fn remboursement(
 
 #[cfg(test)]
 mod tests {
+    use super::super::db::testing::seeded;
     use super::*;
+
+    const LEA: &str = "100003";
+
+    fn day(year: i32, month: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(year, month, day).unwrap()
+    }
+
+    #[test]
+    fn lea_s_contract_and_only_card_start_on_1_january_after_the_seed_day() {
+        for seed_day in [day(2026, 11, 22), day(2026, 1, 1), day(2027, 12, 31)] {
+            let (_dir, db) = seeded(seed_day);
+            let next_year = seed_day.year() + 1;
+            let contrat: NaiveDate = db
+                .query_row("SELECT date_debut FROM contrats WHERE numero_personne = ?1", [LEA], |row| {
+                    row.get(0)
+                })
+                .unwrap();
+            assert_eq!(contrat, day(next_year, 1, 1), "seeded on {seed_day}");
+            let mut statement =
+                db.prepare("SELECT date_debut, date_fin FROM cartes_tp WHERE numero_personne = ?1").unwrap();
+            let cartes: Vec<(NaiveDate, NaiveDate)> = statement
+                .query_map([LEA], |row| Ok((row.get(0)?, row.get(1)?)))
+                .unwrap()
+                .map(Result::unwrap)
+                .collect();
+            assert_eq!(cartes, [(day(next_year, 1, 1), day(next_year, 12, 31))], "seeded on {seed_day}");
+        }
+    }
+
+    #[test]
+    fn no_card_is_valid_before_its_member_s_contract_starts() {
+        let (_dir, db) = seeded(day(2026, 11, 22));
+        let too_early: i64 = db
+            .query_row(
+                "SELECT count(*) FROM cartes_tp c
+                 WHERE c.date_debut < (SELECT min(date_debut) FROM contrats WHERE numero_personne = c.numero_personne)",
+                [],
+                |row| row.get(0),
+            )
+            .unwrap();
+        assert_eq!(too_early, 0);
+    }
 
     #[test]
     fn a_social_security_number_gets_its_key() {

@@ -86,6 +86,7 @@ async function audit(path, extraHeaders) {
       onlyCategories: ['performance', 'accessibility'],
       extraHeaders,
     });
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${path}: ${lhr.runtimeError.message}`);
     const metric = (id) => lhr.audits[id].displayValue;
     return {
       performance: Math.round(lhr.categories.performance.score * 100),

@@ -156,6 +156,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .configure(auth::routes)
         .configure(cms::routes)
         .service(web::resource("/api/home").get(home::home))
+        // Every method, as on the other client routes: `assets::serve` answers or refuses.
+        .route("/home", web::to(home::page))
         .configure(proxy::routes)
         // Registered last: every path nothing else took.
         .default_service(web::to(assets::serve));

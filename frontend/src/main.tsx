@@ -2,7 +2,7 @@
 // the cascade.
 import '@fontsource-variable/inter/wght.css';
 import './app/global.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/service-worker';
@@ -14,16 +14,10 @@ if (!container) throw new Error('index.html must contain an element with id "roo
 const brand = readBrand();
 applyBrandColour(brand);
 
-const root = createRoot(container);
-// The first render mounts the router, the shell and a whole page. As a transition React renders
-// it in slices and lets the browser breathe between them, instead of one long task that holds
-// the main thread while the page loads.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App brand={brand} />
-    </StrictMode>,
-  );
-});
+createRoot(container).render(
+  <StrictMode>
+    <App brand={brand} />
+  </StrictMode>,
+);
 
 if (import.meta.env.PROD) registerServiceWorker();

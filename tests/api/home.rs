@@ -5,14 +5,21 @@ use wiremock::matchers::path;
 use wiremock::{Mock, ResponseTemplate};
 
 use crate::fake_idp::{FakeIdp, member_api};
-use crate::helpers::{assert_json_error, spawn_app, spawn_app_with_idp};
+use crate::helpers::{TestApp, assert_json_error, header, spawn_app, spawn_app_with_idp};
 
-#[tokio::test]
-async fn home_gathers_payments_with_two_lines_requests_due_date_and_banner() {
+/// A portal with a signed-in member; the provider and member API stand-ins live as long as
+/// the returned values.
+async fn signed_in() -> (FakeIdp, wiremock::MockServer, TestApp) {
     let idp = FakeIdp::start().await;
     let api = member_api(200).await;
     let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
     app.sign_in(&idp, 300).await;
+    (idp, api, app)
+}
+
+#[tokio::test]
+async fn home_gathers_payments_with_two_lines_requests_due_date_and_banner() {
+    let (_idp, api, app) = signed_in().await;
     Mock::given(path("/api/assure/prestations-recentes"))
         .respond_with(ResponseTemplate::new(200).set_body_json(json!([
             { "paymentId": "P1", "paymentDate": "2026-11-02", "beneficiaryFirstName": "Marie", "beneficiaryLastName": "DUPONT" }])))
@@ -66,10 +73,7 @@ async fn home_gathers_payments_with_two_lines_requests_due_date_and_banner() {
 
 #[tokio::test]
 async fn a_failing_part_carries_an_error_and_the_others_still_arrive() {
-    let idp = FakeIdp::start().await;
-    let api = member_api(200).await;
-    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
-    app.sign_in(&idp, 300).await;
+    let (_idp, api, app) = signed_in().await;
     Mock::given(path("/api/assure/prestations-recentes"))
         .respond_with(ResponseTemplate::new(500))
         .mount(&api)
@@ -94,4 +98,40 @@ async fn a_failing_part_carries_an_error_and_the_others_still_arrive() {
 async fn home_needs_a_session() {
     let app = spawn_app().await;
     assert_json_error(app.get("/api/home", &[]).await, 401, "unauthorized").await;
+}
+
+#[tokio::test]
+async fn home_page_of_a_signed_in_member_preloads_the_session_and_the_dashboard_data() {
+    let (_idp, _api, app) = signed_in().await;
+    let response = app.get_html("/home").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(
+        header(response.headers(), "link"),
+        "</api/session>; rel=preload; as=fetch; crossorigin, </api/home>; rel=preload; as=fetch; crossorigin"
+    );
+    assert!(response.text().await.unwrap().contains(r#"<div id="root">"#));
+}
+
+#[tokio::test]
+async fn home_page_without_a_session_cookie_preloads_nothing() {
+    let app = spawn_app().await;
+    let response = app.get_html("/home").await;
+    assert_eq!(response.status(), 200);
+    assert!(response.headers().get("link").is_none());
+}
+
+#[tokio::test]
+async fn other_pages_of_a_signed_in_member_preload_nothing() {
+    let (_idp, _api, app) = signed_in().await;
+    let response = app.get_html("/mutuelle/remboursements").await;
+    assert_eq!(response.status(), 200);
+    assert!(response.headers().get("link").is_none());
+}
+
+#[tokio::test]
+async fn home_page_refuses_writes_like_every_client_route() {
+    let app = spawn_app().await;
+    let xsrf = [("X-XSRF-TOKEN", "t"), ("Cookie", "XSRF-TOKEN=t"), ("Accept", "text/html")];
+    let response = app.request(reqwest::Method::POST, "/home", &xsrf).await;
+    assert_json_error(response, 404, "not_found").await;
 }

@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import { PublicLayout } from '@/components/public-layout';
 import { Spinner } from '@/components/spinner';
@@ -13,11 +12,7 @@ import { SessionContext } from '../session-context';
  * failure offers to try again rather than a blank page.
  */
 export function SessionGuard() {
-  const { data: answer, error, mutate } = useSession();
-  // The session's arrival mounts the shell and the whole page at once. Deferred, that render is
-  // done in slices between which the browser keeps painting and answering input; the spinner
-  // stays until it is complete. (Already known, as after a navigation, it is used at once.)
-  const data = useDeferredValue(answer);
+  const { data, error, mutate } = useSession();
 
   if (data) {
     return (

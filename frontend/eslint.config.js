@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig([
-  globalIgnores(['dist', 'test-results', 'playwright-report']),
+  globalIgnores(['dist', 'test-results', 'playwright-report', 'src/types/*.generated.ts']),
   js.configs.recommended,
   // Type-aware rules catch floating promises and unsafe `any` flowing out of fetchers,
   // which matter most in the data-fetching code this app is mostly made of.

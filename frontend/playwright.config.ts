@@ -6,7 +6,12 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${String(port)}`;
-const binary = fileURLToPath(new URL('../target/release/espace-assure', import.meta.url));
+// Another build (a worktree's, a packaged one) can be driven with ESPACE_ASSURE_BIN.
+const binary =
+  process.env.ESPACE_ASSURE_BIN ??
+  fileURLToPath(new URL('../target/release/espace-assure', import.meta.url));
+// Debian's Chromium by default; CHROMIUM_PATH names another installed Chromium.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Playwright evaluates this file in the runner and again in every worker. Only the runner
 // creates the scratch directory (workers inherit the variable) and removes it on exit, once
@@ -33,7 +38,7 @@ export default defineConfig({
     baseURL,
     // Debian's Chromium: Playwright's own browser downloads are not used.
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--headless',
         '--no-sandbox',

@@ -1,6 +1,7 @@
 import useSWR, { preload } from 'swr';
 import { apiGet } from '@/lib/api-client';
 import type { BandeauNouveautes } from '@/types/bandeau-nouveautes';
+import type { MemberApi } from '@/types/member-api';
 
 /** A part of the home answer that failed upstream, shaped like every error of the server. */
 export interface PartError {
@@ -12,43 +13,35 @@ export interface PartError {
 /** Each part arrives on its own: its data, or the error that kept it from arriving. */
 export type HomePart<T> = { data: T } | { error: PartError };
 
-/** One line of a payment (SPEC.md §3); the server sends at most 2 per payment. */
-export interface DetailRemboursement {
-  labelExternalCode: string | null;
-  /** The day of care, YYYY-MM-DD. */
-  startDate: string | null;
-  /** The real amount, what the member spent. */
-  expenseAmount: number | null;
-  /** What the mutual paid ("Remb. {provider}"). */
-  refundableAmount: number | null;
-}
+/** Read tolerantly: a partner's member API may leave out what the demo one always sends. */
+type OrNull<T> = { [K in keyof T]: T[K] | null };
 
-export interface Remboursement {
-  paymentId: string | number;
-  /** YYYY-MM-DD. */
-  paymentDate: string;
-  beneficiaryFirstName: string;
-  beneficiaryLastName: string;
-  detailRemboursement: DetailRemboursement[];
-}
+/**
+ * One line of a payment as the dashboard shows it (SPEC.md §3); at most 2 per payment. A
+ * missing amount or date shows as '-' (SPEC.md §5).
+ */
+export type DetailRemboursement = OrNull<
+  Pick<
+    MemberApi<'LignePrestation'>,
+    'labelExternalCode' | 'startDate' | 'expenseAmount' | 'refundableAmount'
+  >
+>;
 
-/** A pending request (SPEC.md §3); other fields of the member API are not shown here. */
-export interface Demande {
-  id?: number;
-  /** YYYY-MM-DD. */
-  DateCreation: string;
-  TypeCode: string;
-  Etat: string;
-}
+/** A recent payment (`assure/prestations-recentes`) with its first detail lines. */
+export type Remboursement = Pick<
+  MemberApi<'PaiementRecent'>,
+  'paymentId' | 'paymentDate' | 'beneficiaryFirstName' | 'beneficiaryLastName'
+> & { detailRemboursement: DetailRemboursement[] };
 
-/** The member API's next call for contributions; `null` when none is scheduled. */
-export interface EcheanceProchaine {
-  numeroContrat: string;
-  /** YYYY-MM-DD. */
-  dateEcheance: string;
-  montant: number;
-  modePaiement: string;
-}
+/**
+ * A request of `demandes/home`, with what the dashboard shows of it (SPEC.md §3). `Etat` is
+ * any text: the full list of states is not known (SPEC.md §4), an unknown one is pending.
+ */
+export type Demande = Pick<MemberApi<'Demande'>, 'DateCreation' | 'TypeCode'> &
+  Partial<Pick<MemberApi<'Demande'>, 'id'>> & { Etat: string };
+
+/** The next call for contributions; `null` when none is scheduled. */
+export type EcheanceProchaine = MemberApi<'EcheanceProchaine'>;
 
 /** `GET /api/home`: everything the dashboard shows, in one round trip. */
 export interface Home {

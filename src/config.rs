@@ -71,7 +71,18 @@ pub struct OidcSettings {
     pub client_secret: Option<SecretString>,
     /// Claim of the ID token (else userinfo) holding the member's person number.
     pub person_number_claim: String,
+    /// Signature algorithms accepted on ID and logout tokens. Only the provider's asymmetric
+    /// keys by default: Keycloak also announces HS256, which would let anyone holding the
+    /// client secret sign an ID token; list an `HS*` algorithm only to accept exactly that.
+    pub signing_algorithms: Vec<String>,
+    /// Total time one call to the provider (discovery, keys, token, userinfo, revocation) may
+    /// take, connection included.
+    pub timeout_ms: u64,
 }
+
+/// The JWS algorithms `oidc.signing_algorithms` may name.
+pub const SIGNING_ALGORITHMS: [&str; 11] =
+    ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "HS256", "HS384", "HS512"];
 
 impl Default for OidcSettings {
     fn default() -> Self {
@@ -80,6 +91,8 @@ impl Default for OidcSettings {
             client_id: "espace-assure".into(),
             client_secret: None,
             person_number_claim: "NUMERO_PERSONNE".into(),
+            signing_algorithms: vec!["RS256".into(), "ES256".into()],
+            timeout_ms: 10_000,
         }
     }
 }
@@ -95,6 +108,11 @@ pub struct SessionSettings {
     pub idle_timeout_secs: u64,
     /// Absolute lifetime of a session; keep it no longer than the provider's refresh tokens.
     pub max_lifetime_secs: u64,
+    /// In-memory store: most sessions kept at once; past it the least recently used go first.
+    pub max_sessions: u64,
+    /// In-memory store: most sign-ins under way at once (each `/auth/login` starts one, with
+    /// no session yet), so that anonymous traffic cannot grow memory without bound.
+    pub max_pending_logins: u64,
 }
 
 impl Default for SessionSettings {
@@ -104,6 +122,8 @@ impl Default for SessionSettings {
             redis_url: None,
             idle_timeout_secs: 1800,
             max_lifetime_secs: 36_000,
+            max_sessions: 100_000,
+            max_pending_logins: 10_000,
         }
     }
 }
@@ -154,6 +174,8 @@ pub struct CmsUpstream {
     pub stale_if_error_secs: u64,
     /// Menu entries flagged `courtierChesneau` are for members whose broker contains this.
     pub broker_name: String,
+    /// Most content answers kept at once (fresh and last good copies each).
+    pub cache_max_entries: u64,
 }
 
 impl Default for CmsUpstream {
@@ -164,6 +186,7 @@ impl Default for CmsUpstream {
             cache_ttl_secs: 300,
             stale_if_error_secs: 86_400,
             broker_name: "CHESNEAU".into(),
+            cache_max_entries: 1_000,
         }
     }
 }
@@ -339,7 +362,22 @@ impl Settings {
         if self.session.idle_timeout_secs == 0 {
             problems.push("session.idle_timeout_secs: must be at least 1".into());
         }
+        if self.oidc.signing_algorithms.is_empty() {
+            problems.push("oidc.signing_algorithms: name at least one algorithm".into());
+        }
+        for algorithm in &self.oidc.signing_algorithms {
+            if !SIGNING_ALGORITHMS.contains(&algorithm.as_str()) {
+                problems.push(format!(
+                    "oidc.signing_algorithms: \"{algorithm}\" is not one of {}",
+                    SIGNING_ALGORITHMS.join(", ")
+                ));
+            }
+        }
         for (key, value) in [
+            ("oidc.timeout_ms", self.oidc.timeout_ms),
+            ("session.max_sessions", self.session.max_sessions),
+            ("session.max_pending_logins", self.session.max_pending_logins),
+            ("upstream.cms.cache_max_entries", self.upstream.cms.cache_max_entries),
             ("upstream.api.connect_timeout_ms", self.upstream.api.connect_timeout_ms),
             ("upstream.api.timeout_ms", self.upstream.api.timeout_ms),
             ("upstream.cms.timeout_ms", self.upstream.cms.timeout_ms),
@@ -545,6 +583,25 @@ mod tests {
     fn demo_token_lifetimes_must_be_positive() {
         let message = problems(load_toml("[demo]\nenabled = true\naccess_token_ttl_secs = 0\n"));
         assert!(message.contains("demo.access_token_ttl_secs: must be at least 1"), "{message}");
+    }
+
+    #[test]
+    fn signing_algorithms_are_known_names() {
+        let message =
+            problems(load_toml("[demo]\nenabled = true\n[oidc]\nsigning_algorithms = [\"none\"]\n"));
+        assert!(message.contains("oidc.signing_algorithms: \"none\" is not one of"), "{message}");
+        let message = problems(load_toml("[demo]\nenabled = true\n[oidc]\nsigning_algorithms = []\n"));
+        assert!(message.contains("oidc.signing_algorithms: name at least one"), "{message}");
+        assert_eq!(Settings::default().oidc.signing_algorithms, ["RS256", "ES256"]);
+    }
+
+    #[test]
+    fn memory_bounds_and_timeouts_must_be_positive() {
+        let message = problems(load_toml(
+            "[demo]\nenabled = true\n[session]\nmax_pending_logins = 0\n[oidc]\ntimeout_ms = 0\n",
+        ));
+        assert!(message.contains("session.max_pending_logins: must be at least 1"), "{message}");
+        assert!(message.contains("oidc.timeout_ms: must be at least 1"), "{message}");
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod demo;
 pub mod error;
 pub mod health;
 pub mod home;
+pub mod member_api;
 pub mod metrics;
 pub mod proxy;
 pub mod security;
@@ -61,8 +62,14 @@ impl Application {
             &settings.upstream.cms,
             metrics.registry(),
         )?;
+        let member_api = member_api::MemberApiClient::new(
+            http.clone(),
+            endpoints.api_base.clone(),
+            Duration::from_millis(settings.upstream.api.timeout_ms),
+        );
         let state = web::Data::new(AppState {
             content,
+            member_api,
             auth: build_auth(&settings, &endpoints, http.clone()).await?,
             http,
             metrics,
@@ -121,7 +128,13 @@ async fn build_auth(
 ) -> anyhow::Result<auth::Auth> {
     let idle_timeout = Duration::from_secs(settings.session.idle_timeout_secs);
     let sessions: std::sync::Arc<dyn session::SessionStore> = match settings.session.store {
-        config::SessionStoreKind::Memory => std::sync::Arc::new(session::MemoryStore::new(idle_timeout)),
+        config::SessionStoreKind::Memory => std::sync::Arc::new(session::MemoryStore::new(
+            idle_timeout,
+            session::Capacity {
+                sessions: settings.session.max_sessions,
+                pending_logins: settings.session.max_pending_logins,
+            },
+        )),
         config::SessionStoreKind::Redis => {
             let url = settings.session.redis_url.as_ref().expect("validated with the configuration");
             std::sync::Arc::new(session::RedisStore::connect(url.expose_secret(), idle_timeout).await?)
@@ -132,15 +145,14 @@ async fn build_auth(
     Ok(auth::Auth {
         provider: auth::provider::Provider::new(
             &endpoints.issuer_id,
-            &settings.oidc.client_id,
+            &settings.oidc,
             secret,
             &redirect_url,
             http,
         )?,
         sessions,
         cookies: auth::Cookies::new(endpoints.public_url.scheme() == "https"),
-        refresher: auth::Refresher::default(),
-        api_base: endpoints.api_base.clone(),
+        refresher: auth::Refresher::new(settings.session.max_sessions),
         public_url: endpoints.public_url.clone(),
         idle_timeout,
         max_lifetime: Duration::from_secs(settings.session.max_lifetime_secs),

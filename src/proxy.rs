@@ -9,7 +9,6 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
@@ -18,6 +17,7 @@ use futures_util::StreamExt;
 
 use crate::auth::CurrentSession;
 use crate::error::ApiError;
+use crate::member_api::{Call, no_body};
 use crate::state::AppState;
 use crate::telemetry::RequestId;
 
@@ -97,29 +97,27 @@ async fn forward(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let current = state.auth.require(&request).await?;
-    let mut url =
-        state.endpoints.api_base.join(&upstream_path(&request)?).map_err(|e| ApiError::Internal(e.into()))?;
-    if request.match_pattern().is_some_and(|pattern| WITH_QUERY.contains(&pattern.as_str())) {
-        url.set_query(Some(request.query_string()).filter(|query| !query.is_empty()));
-    }
+    let path = upstream_path(&request)?;
+    let with_query = request.match_pattern().is_some_and(|pattern| WITH_QUERY.contains(&pattern.as_str()));
+    let request_id = request.extensions().get::<RequestId>().map(|id| id.0.clone());
+    let call = Call {
+        method: reqwest::Method::from_bytes(request.method().as_str().as_bytes()).expect("known method"),
+        path: &path,
+        query: with_query.then(|| request.query_string()),
+        request_id: request_id.as_deref(),
+    };
     let limit = state.settings.upstream.api.max_body_bytes;
     let body = RequestBody::read(&request, payload, limit).await?;
-    let first =
-        send(&state, &request, &current, url.clone(), body.replayable().map_err(internal)?, None).await;
-    let answer = body.check_size(first)?;
-    let answer = if answer.0.status() == reqwest::StatusCode::UNAUTHORIZED {
-        // The upstream refused a token we thought valid: one refresh, one retry, then 401.
-        match body.replayable() {
-            Ok(replay) => send(&state, &request, &current, url, replay, Some(&answer.1)).await?,
-            Err(_) => {
-                state.auth.access_token_replacing(&current, Some(&answer.1)).await?;
-                return Err(ApiError::Unavailable("upstream refused a streamed upload's token".into()));
+    let headers = |mut builder: reqwest::RequestBuilder| {
+        for name in REQUEST_HEADERS {
+            if let Some(value) = request.headers().get(&name) {
+                builder = builder.header(name.as_str(), value.as_bytes());
             }
         }
-    } else {
-        answer
+        builder
     };
-    let (upstream, _) = answer;
+    let answer = state.member_api.send(&state.auth, &current, &call, &headers, &|| body.replayable()).await;
+    let upstream = body.check_size(answer)?;
     if upstream.status() == reqwest::StatusCode::UNAUTHORIZED {
         return Err(ApiError::Unauthorized);
     }
@@ -127,10 +125,6 @@ async fn forward(
         return Err(ApiError::BadGateway(format!("member API answered {}", upstream.status())));
     }
     Ok(relay(upstream))
-}
-
-fn internal(_: ()) -> ApiError {
-    ApiError::Internal(anyhow::anyhow!("request body already sent"))
 }
 
 /// The request body: small ones are read (so a 401 can be retried), uploads are streamed with
@@ -175,11 +169,13 @@ impl RequestBody {
         if self.too_large.load(Ordering::Relaxed) { Err(ApiError::PayloadTooLarge) } else { result }
     }
 
-    /// A body for one upstream call: a copy of a buffered one, or the stream, once.
-    fn replayable(&self) -> Result<reqwest::Body, ()> {
+    /// A body for one upstream call: a copy of a buffered one (none when empty), or the
+    /// stream, once.
+    fn replayable(&self) -> Result<Option<reqwest::Body>, ()> {
         match &self.buffered {
-            Some(bytes) => Ok(reqwest::Body::from(bytes.clone())),
-            None => self.stream.lock().expect("body lock").take().ok_or(()),
+            Some(bytes) if bytes.is_empty() => Ok(None),
+            Some(bytes) => Ok(Some(reqwest::Body::from(bytes.clone()))),
+            None => self.stream.lock().expect("body lock").take().map(Some).ok_or(()),
         }
     }
 }
@@ -216,52 +212,33 @@ fn stream_with_limit(mut payload: web::Payload, limit: u64, too_large: Arc<Atomi
     reqwest::Body::wrap_stream(tokio_stream::wrappers::ReceiverStream::new(receiver))
 }
 
-async fn send(
-    state: &AppState,
-    request: &HttpRequest,
-    current: &CurrentSession,
-    url: url::Url,
-    body: reqwest::Body,
-    refused: Option<&str>,
-) -> Result<(reqwest::Response, String), ApiError> {
-    let token = state.auth.access_token_replacing(current, refused).await?;
-    let method = reqwest::Method::from_bytes(request.method().as_str().as_bytes()).expect("known method");
-    let mut upstream = state
-        .http
-        .request(method, url)
-        .bearer_auth(&token)
-        .timeout(Duration::from_millis(state.settings.upstream.api.timeout_ms))
-        .body(body);
-    for name in REQUEST_HEADERS {
-        if let Some(value) = request.headers().get(&name) {
-            upstream = upstream.header(name.as_str(), value.as_bytes());
-        }
-    }
-    if let Some(RequestId(id)) = request.extensions().get::<RequestId>() {
-        upstream = upstream.header("X-Request-Id", id.as_str());
-    }
-    let answer = upstream.send().await.map_err(upstream_error)?;
-    Ok((answer, token))
-}
-
-pub fn upstream_error(error: reqwest::Error) -> ApiError {
-    if error.is_timeout() {
-        ApiError::GatewayTimeout(error.to_string())
-    } else {
-        ApiError::BadGateway(error.to_string())
-    }
-}
-
 /// The upstream answer, streamed back with its status (4xx bodies pass through) and the
-/// headers a download needs. Member data is private: never stored by a shared cache.
+/// headers a download needs. Member data is private: never stored by a shared cache. What the
+/// member API returns is data, never a page of the portal: a file is always an attachment, and
+/// the sandbox policy keeps a document that slipped through (an uploaded HTML/PDF polyglot,
+/// say) from running anything with the portal's origin, should it be opened directly.
 fn relay(upstream: reqwest::Response) -> HttpResponse {
     let status = StatusCode::from_u16(upstream.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
     let mut response = HttpResponse::build(status);
-    response.insert_header((header::CACHE_CONTROL, "no-store"));
+    response
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header((header::CONTENT_SECURITY_POLICY, "sandbox; default-src 'none'"));
     for name in RESPONSE_HEADERS {
         if let Some(value) = upstream.headers().get(name.as_str()) {
             response.insert_header((name, value.as_bytes()));
         }
+    }
+    let is_json = upstream
+        .headers()
+        .get(reqwest::header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/json"));
+    if !is_json {
+        let disposition = upstream
+            .headers()
+            .get(reqwest::header::CONTENT_DISPOSITION)
+            .and_then(|value| value.to_str().ok());
+        response.insert_header((header::CONTENT_DISPOSITION, as_attachment(disposition)));
     }
     match upstream.content_length() {
         Some(length) => response.body(actix_web::body::SizedStream::new(length, upstream.bytes_stream())),
@@ -269,39 +246,31 @@ fn relay(upstream: reqwest::Response) -> HttpResponse {
     }
 }
 
+/// The upstream's `Content-Disposition` with its file name kept and its type made
+/// `attachment` (an `inline`, or none at all, would let the browser render the file).
+fn as_attachment(disposition: Option<&str>) -> String {
+    let parameters = disposition
+        .and_then(|value| value.split_once(';'))
+        .map(|(_, parameters)| parameters.trim())
+        .filter(|parameters| !parameters.is_empty());
+    match parameters {
+        Some(parameters) => format!("attachment; {parameters}"),
+        None => "attachment".to_owned(),
+    }
+}
+
 /// A member API GET made by the portal itself (the home page's parts), with the same token
-/// handling as a forwarded call: refreshed when short, one retry after a 401.
+/// handling as a forwarded call.
 pub async fn get_json(
     state: &AppState,
     request: &HttpRequest,
     current: &CurrentSession,
     path: &str,
 ) -> Result<serde_json::Value, ApiError> {
-    let url = state.endpoints.api_base.join(path).map_err(|e| ApiError::Internal(e.into()))?;
-    let get = |refused: Option<String>| {
-        let url = url.clone();
-        async move {
-            let token = state.auth.access_token_replacing(current, refused.as_deref()).await?;
-            let answer = state
-                .http
-                .get(url)
-                .bearer_auth(&token)
-                .header("Accept", "application/json")
-                .header(
-                    "X-Request-Id",
-                    request.extensions().get::<RequestId>().map(|id| id.0.clone()).unwrap_or_default(),
-                )
-                .timeout(Duration::from_millis(state.settings.upstream.api.timeout_ms))
-                .send()
-                .await
-                .map_err(upstream_error)?;
-            Ok::<_, ApiError>((answer, token))
-        }
-    };
-    let (mut answer, token) = get(None).await?;
-    if answer.status() == reqwest::StatusCode::UNAUTHORIZED {
-        answer = get(Some(token)).await?.0;
-    }
+    let request_id = request.extensions().get::<RequestId>().map(|id| id.0.clone());
+    let call = Call { method: reqwest::Method::GET, path, query: None, request_id: request_id.as_deref() };
+    let accept_json = |builder: reqwest::RequestBuilder| builder.header("Accept", "application/json");
+    let answer = state.member_api.send(&state.auth, current, &call, &accept_json, &no_body).await?;
     match answer.status().as_u16() {
         200..=299 => answer.json().await.map_err(|e| ApiError::BadGateway(e.to_string())),
         401 => Err(ApiError::Unauthorized),
@@ -309,5 +278,21 @@ pub async fn get_json(
         404 => Err(ApiError::NotFound),
         status if status >= 500 => Err(ApiError::BadGateway(format!("member API answered {status}"))),
         status => Err(ApiError::BadRequest(format!("member API answered {status}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::as_attachment;
+
+    #[test]
+    fn files_are_always_attachments_with_their_name_kept() {
+        assert_eq!(as_attachment(None), "attachment");
+        assert_eq!(as_attachment(Some("inline")), "attachment");
+        assert_eq!(
+            as_attachment(Some("inline; filename=\"rib.pdf\"; filename*=UTF-8''rib.pdf")),
+            "attachment; filename=\"rib.pdf\"; filename*=UTF-8''rib.pdf"
+        );
+        assert_eq!(as_attachment(Some("attachment; filename=\"a.pdf\"")), "attachment; filename=\"a.pdf\"");
     }
 }

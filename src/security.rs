@@ -56,23 +56,34 @@ mod tests {
     }
 }
 
-/// Anti-forgery check (SPEC.md §6): every state-changing request under `/api`, and the
-/// sign-out, must echo the `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header. A cross-site
-/// page can make the browser send the cookie but cannot read it to set the header.
+/// Anti-forgery check (SPEC.md §6): every state-changing request under `/api` and `/auth`
+/// (the sign-out among them), must echo the `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header.
+/// A cross-site page can make the browser send the cookie but cannot read it to set the header.
+///
+/// The decision is made on the path the router matches (percent-decoded, `match_info`), not
+/// on the raw request line: `/%61pi/assure/adresse` routes to `/api/assure/adresse` and must be
+/// checked as such.
 pub async fn require_xsrf(
     request: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> actix_web::Result<ServiceResponse<EitherBody<impl MessageBody>>> {
-    if needs_xsrf(request.method(), request.path()) && !xsrf_matches(&request) {
+    if needs_xsrf(request.method(), request.match_info().as_str()) && !xsrf_matches(&request) {
         let response = crate::error::ErrorBody::response(StatusCode::FORBIDDEN);
         return Ok(request.into_response(response).map_into_right_body());
     }
     Ok(next.call(request).await?.map_into_left_body())
 }
 
-fn needs_xsrf(method: &Method, path: &str) -> bool {
+/// Posted by the provider, server to server: it has no browser cookie to echo, and its logout
+/// token is its proof.
+const EXEMPT: [&str; 1] = ["/auth/backchannel-logout"];
+
+fn needs_xsrf(method: &Method, routed_path: &str) -> bool {
     let safe = matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
-    !safe && (path == "/api" || path.starts_with("/api/") || path == "/auth/logout")
+    let guarded = ["/api", "/auth"].iter().any(|prefix| {
+        routed_path.strip_prefix(prefix).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    });
+    !safe && guarded && !EXEMPT.contains(&routed_path)
 }
 
 fn xsrf_matches(request: &ServiceRequest) -> bool {
@@ -83,15 +94,27 @@ fn xsrf_matches(request: &ServiceRequest) -> bool {
 
 #[cfg(test)]
 mod xsrf_tests {
+    use actix_web::test::TestRequest;
+
     use super::*;
 
     #[test]
-    fn only_state_changes_under_api_and_the_sign_out_need_the_header() {
+    fn only_state_changes_under_api_and_auth_need_the_header() {
         assert!(needs_xsrf(&Method::POST, "/api/document/upload"));
         assert!(needs_xsrf(&Method::PUT, "/api/assure/adresse"));
         assert!(needs_xsrf(&Method::POST, "/auth/logout"));
+        assert!(needs_xsrf(&Method::DELETE, "/auth/login"));
         assert!(!needs_xsrf(&Method::GET, "/api/session"));
         assert!(!needs_xsrf(&Method::POST, "/auth/backchannel-logout"));
         assert!(!needs_xsrf(&Method::POST, "/apiary"));
+        assert!(!needs_xsrf(&Method::POST, "/authority"));
+    }
+
+    #[test]
+    fn the_routed_path_is_the_percent_decoded_one() {
+        for raw in ["/%61pi/assure/adresse", "/api/assure/%61dresse", "/auth/logou%74", "/%61uth/logout"] {
+            let request = TestRequest::put().uri(raw).to_srv_request();
+            assert!(needs_xsrf(request.method(), request.match_info().as_str()), "{raw}");
+        }
     }
 }

@@ -17,6 +17,7 @@ pub struct AppState {
     pub metrics: Metrics,
     pub auth: Auth,
     pub content: crate::cms::ContentCache,
+    pub member_api: crate::member_api::MemberApiClient,
     /// One pooled client for every upstream call (keep-alive, shared TLS sessions).
     pub http: reqwest::Client,
 }

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
-use jsonwebtoken::{Algorithm, DecodingKey, Validation, decode, decode_header};
+use jsonwebtoken::{DecodingKey, Validation, decode, decode_header};
 use serde::Deserialize;
 
 use super::store_unavailable;
@@ -14,14 +14,6 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 const LOGOUT_EVENT: &str = "http://schemas.openid.net/event/backchannel-logout";
-const ALGORITHMS: [Algorithm; 6] = [
-    Algorithm::RS256,
-    Algorithm::RS384,
-    Algorithm::RS512,
-    Algorithm::PS256,
-    Algorithm::ES256,
-    Algorithm::ES384,
-];
 
 #[derive(Deserialize)]
 pub struct LogoutForm {
@@ -60,14 +52,14 @@ fn refused(why: &str) -> ApiError {
 async fn validate(state: &AppState, token: &str) -> Result<LogoutClaims, ApiError> {
     let provider = &state.auth.provider;
     let header = decode_header(token).map_err(|e| refused(&e.to_string()))?;
-    if !ALGORITHMS.contains(&header.alg) {
+    if !provider.logout_token_algorithms.contains(&header.alg) {
         return Err(refused("algorithm"));
     }
     let kid = header.kid.ok_or_else(|| refused("no kid"))?;
     let mut discovered = provider.discovered().await.map_err(|f| ApiError::BadGateway(f.reason.into()))?;
-    if discovered.jwks.find(&kid).is_none() {
-        // The provider may have rotated its keys since discovery was cached.
-        provider.forget().await;
+    // The provider may have rotated its keys since discovery was cached (rate-limited: a
+    // made-up `kid` costs nothing after the first).
+    if discovered.jwks.find(&kid).is_none() && provider.forget_for_unknown_key().await {
         discovered = provider.discovered().await.map_err(|f| ApiError::BadGateway(f.reason.into()))?;
     }
     let jwk = discovered.jwks.find(&kid).ok_or_else(|| refused("unknown kid"))?;

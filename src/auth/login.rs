@@ -2,7 +2,7 @@
 //! signed in. Every failure ends on the SPA's `/error` page with a reason of SPEC.md §4.
 
 use actix_web::http::header;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use openidconnect::core::CoreAuthenticationFlow;
 use openidconnect::{
     AuthorizationCode, CsrfToken, Nonce, OAuth2TokenResponse, PkceCodeChallenge, PkceCodeVerifier, Scope,
@@ -34,11 +34,12 @@ fn redirect(location: &str) -> actix_web::HttpResponseBuilder {
 
 pub async fn login(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let auth = &state.auth;
-    // A new sign-in replaces whatever session this browser had.
-    if let Some(id) = auth.cookies.session_id(&request) {
-        auth.sessions.remove(&id).await.map_err(store_unavailable)?;
-    }
     let return_to = return_to::sanitise(query_value(&request, "returnTo").as_deref());
+    // Already signed in: a link to `/auth/login` (from another site, say) must not sign the
+    // member out, nor start a sign-in nobody asked for.
+    if auth.current(&request).await?.is_some() {
+        return Ok(redirect(&return_to).finish());
+    }
     let mut response = match auth.provider.discovered().await {
         Err(failure) => redirect(&failure.location()),
         Ok(discovered) => {
@@ -125,22 +126,25 @@ async fn sign_in(
             StartupFailure::from_token_error(&error)
         })?;
     let id_token = token.id_token().ok_or(StartupFailure::init_failed(0))?;
-    let claims = match id_token.claims(&discovered.client.id_token_verifier(), &Nonce::new(login.nonce)) {
-        Ok(claims) => claims.clone(),
-        Err(error) => {
-            tracing::warn!(%error, "ID token refused");
-            // A key rotation shows as an unknown signature: read discovery again next time.
-            auth.provider.forget().await;
-            return Err(StartupFailure::from_status(401));
-        }
-    };
+    let claims =
+        match id_token.claims(&auth.provider.id_token_verifier(&discovered), &Nonce::new(login.nonce)) {
+            Ok(claims) => claims.clone(),
+            Err(error) => {
+                tracing::warn!(%error, "ID token refused");
+                // A key rotation shows as an unknown signature: read discovery again next time.
+                auth.provider.forget_for_unknown_key().await;
+                return Err(StartupFailure::from_status(401));
+            }
+        };
     let person_number =
         match claim_text(&claims.additional_claims().other, &state.settings.oidc.person_number_claim) {
             Some(number) => number,
             None => member::person_number_from_userinfo(auth, &discovered, &token, claims.subject()).await?,
         };
     let access_token = token.access_token().secret().clone();
-    let member = member::sign_in(&state.http, &auth.api_base, &access_token, &person_number).await?;
+    let request_id = request.extensions().get::<crate::telemetry::RequestId>().map(|id| id.0.clone());
+    let member =
+        member::sign_in(&state.member_api, request_id.as_deref(), &access_token, &person_number).await?;
     let now = session::now();
     let session = Session {
         member,
@@ -148,7 +152,6 @@ async fn sign_in(
             access_token,
             access_expires_at: now + token.expires_in().map_or(60, |ttl| ttl.as_secs() as i64),
             refresh_token: token.refresh_token().map(|token| token.secret().clone()),
-            id_token: id_token.to_string(),
         },
         sid: claim_text(&claims.additional_claims().other, "sid"),
         sub: claims.subject().to_string(),

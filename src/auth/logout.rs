@@ -2,26 +2,15 @@
 //! portal session, revokes the refresh token where the provider can, and answers with the
 //! provider's end-session address for the SPA to open, so the provider's session ends too.
 
-use std::str::FromStr;
-
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
-use openidconnect::core::{CoreGenderClaim, CoreJweContentEncryptionAlgorithm, CoreJwsSigningAlgorithm};
 use openidconnect::{LogoutRequest, PostLogoutRedirectUrl};
 use serde_json::json;
 
-use super::provider::ExtraClaims;
 use super::store_unavailable;
 use crate::error::ApiError;
 use crate::session::Session;
 use crate::state::AppState;
-
-type IdToken = openidconnect::IdToken<
-    ExtraClaims,
-    CoreGenderClaim,
-    CoreJweContentEncryptionAlgorithm,
-    CoreJwsSigningAlgorithm,
->;
 
 pub async fn logout(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let auth = &state.auth;
@@ -41,7 +30,10 @@ pub async fn logout(request: HttpRequest, state: web::Data<AppState>) -> Result<
 }
 
 /// Revokes the refresh token (best effort: the session is gone either way) and builds the
-/// provider's end-session address, when the provider has one.
+/// provider's end-session address, when the provider has one. The address names the client
+/// (`client_id`), not the member: an `id_token_hint` would hand the ID token to the browser,
+/// its history and the provider's access logs, and no token ever leaves the server. The
+/// provider finds the member's session from its own cookie.
 async fn end_provider_session(state: &AppState, session: &Session) -> Option<String> {
     let auth = &state.auth;
     let discovered = auth.provider.discovered().await.ok()?;
@@ -49,12 +41,9 @@ async fn end_provider_session(state: &AppState, session: &Session) -> Option<Str
         revoke(auth, endpoint, refresh_token).await;
     }
     let end_session = discovered.end_session.clone()?;
-    let mut logout = LogoutRequest::from(end_session)
+    let logout = LogoutRequest::from(end_session)
         .set_client_id(auth.provider.client_id.clone())
         .set_post_logout_redirect_uri(PostLogoutRedirectUrl::from_url(auth.public_url.clone()));
-    if let Ok(id_token) = IdToken::from_str(&session.tokens.id_token) {
-        logout = logout.set_id_token_hint(&id_token);
-    }
     Some(logout.http_get_url().to_string())
 }
 
@@ -68,7 +57,7 @@ async fn revoke(auth: &super::Auth, endpoint: &url::Url, refresh_token: &str) {
         .post(endpoint.clone())
         .basic_auth(provider.client_id.as_str(), Some(provider.client_secret.secret()))
         .form(&[("token", refresh_token), ("token_type_hint", "refresh_token")])
-        .timeout(std::time::Duration::from_secs(5))
+        .timeout(provider.timeout)
         .send()
         .await;
     match answer {

@@ -10,20 +10,21 @@ use super::failure::StartupFailure;
 use super::login::claim_text;
 use super::provider::{Discovered, ExtraClaims, TokenResponse};
 use crate::error::ApiError;
+use crate::member_api::{Call, MemberApiClient};
 use crate::state::AppState;
 
 /// `POST compte/auth` with `{Login, Type: "ADH"}` (SPEC.md §7): the member's `User`,
 /// `VersionNum` and `smartCarteUrl`, which is all the session keeps of the answer.
 pub async fn sign_in(
-    http: &reqwest::Client,
-    api_base: &url::Url,
+    member_api: &MemberApiClient,
+    request_id: Option<&str>,
     access_token: &str,
     person_number: &str,
 ) -> Result<Value, StartupFailure> {
-    let url = api_base.join("compte/auth").expect("static path");
-    let answer = http
-        .post(url)
-        .bearer_auth(access_token)
+    let call = Call { method: reqwest::Method::POST, path: "compte/auth", query: None, request_id };
+    let answer = member_api
+        .request(&call, access_token)
+        .map_err(|_| StartupFailure::init_failed(0))?
         .json(&json!({ "Login": person_number, "Type": "ADH" }))
         .send()
         .await

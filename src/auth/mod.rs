@@ -28,8 +28,6 @@ pub struct Auth {
     pub sessions: Arc<dyn SessionStore>,
     pub cookies: Cookies,
     pub refresher: Refresher,
-    /// Where the portal's member API answers `compte/auth`.
-    pub api_base: url::Url,
     /// The portal's root, where the provider sends the member after sign-out.
     pub public_url: url::Url,
     pub idle_timeout: Duration,

@@ -94,6 +94,10 @@ pub struct Discovered {
 
 /// Keys rotate: discovery (and with it the JWKS) is read again after this long.
 const REDISCOVER_AFTER: Duration = Duration::from_secs(3600);
+/// A token signed by a key we do not know makes us read the keys again, at most this often:
+/// anyone can post a logout token with a made-up `kid`, and each must not cost the provider a
+/// discovery and a JWKS download.
+pub const UNKNOWN_KEY_REFETCH_INTERVAL: Duration = Duration::from_secs(30);
 
 pub struct Provider {
     pub issuer: IssuerUrl,
@@ -101,31 +105,55 @@ pub struct Provider {
     pub client_secret: ClientSecret,
     pub redirect_url: RedirectUrl,
     pub http_client: reqwest::Client,
+    /// Total time of one call to the provider.
+    pub timeout: Duration,
+    /// The signature algorithms accepted on ID tokens (`oidc.signing_algorithms`)...
+    pub id_token_algorithms: Vec<CoreJwsSigningAlgorithm>,
+    /// ...and the same for logout tokens, which `jsonwebtoken` checks.
+    pub logout_token_algorithms: Vec<jsonwebtoken::Algorithm>,
     discovered: RwLock<Option<(Arc<Discovered>, Instant)>>,
+    last_forced_refetch: std::sync::Mutex<Option<Instant>>,
 }
 
 impl Provider {
     pub fn new(
         issuer: &str,
-        client_id: &str,
+        settings: &crate::config::OidcSettings,
         client_secret: &secrecy::SecretString,
         redirect_url: &url::Url,
         http: reqwest::Client,
     ) -> anyhow::Result<Self> {
+        let names = &settings.signing_algorithms;
         Ok(Self {
             issuer: IssuerUrl::new(issuer.to_owned())?,
-            client_id: ClientId::new(client_id.to_owned()),
+            client_id: ClientId::new(settings.client_id.clone()),
             client_secret: ClientSecret::new(client_secret.expose_secret().to_owned()),
             redirect_url: RedirectUrl::from_url(redirect_url.clone()),
             http_client: http,
+            timeout: Duration::from_millis(settings.timeout_ms),
+            id_token_algorithms: names
+                .iter()
+                .map(|name| serde_json::from_value(serde_json::Value::String(name.clone())))
+                .collect::<Result<_, _>>()?,
+            logout_token_algorithms: names.iter().map(|name| name.parse()).collect::<Result<_, _>>()?,
             discovered: RwLock::new(None),
+            last_forced_refetch: std::sync::Mutex::new(None),
         })
+    }
+
+    /// The ID token verifier, with the configured algorithms only (never whatever the provider
+    /// announces, which for Keycloak includes HS256).
+    pub fn id_token_verifier<'a>(
+        &self,
+        discovered: &'a Discovered,
+    ) -> openidconnect::IdTokenVerifier<'a, CoreJsonWebKey> {
+        discovered.client.id_token_verifier().set_allowed_algs(self.id_token_algorithms.clone())
     }
 
     /// The HTTP client handed to openidconnect: it turns the answers whose status decides a
     /// start-up reason (401, 403, 5xx) into errors, so that the reason survives the library.
     pub fn http<'a>(&'a self) -> impl Fn(openidconnect::HttpRequest) -> HttpFuture<'a> + 'a {
-        move |request| Box::pin(send(&self.http_client, request))
+        move |request| Box::pin(send(&self.http_client, self.timeout, request))
     }
 
     pub async fn discovered(&self) -> Result<Arc<Discovered>, StartupFailure> {
@@ -139,9 +167,19 @@ impl Provider {
         Ok(discovered)
     }
 
-    /// Forgets the cached discovery, e.g. when a token is signed by a key we do not know yet.
-    pub async fn forget(&self) {
+    /// Forgets the cached discovery when a token is signed by a key we do not know (the
+    /// provider may have rotated its keys), unless that was done less than
+    /// `UNKNOWN_KEY_REFETCH_INTERVAL` ago. Says whether it did.
+    pub async fn forget_for_unknown_key(&self) -> bool {
+        {
+            let mut last = self.last_forced_refetch.lock().expect("refetch clock");
+            if last.is_some_and(|at| at.elapsed() < UNKNOWN_KEY_REFETCH_INTERVAL) {
+                return false;
+            }
+            *last = Some(Instant::now());
+        }
         *self.discovered.write().await = None;
+        true
     }
 
     async fn discover(&self) -> Result<Discovered, StartupFailure> {
@@ -173,9 +211,13 @@ pub type HttpFuture<'a> = std::pin::Pin<
 
 async fn send(
     http: &reqwest::Client,
+    timeout: Duration,
     request: openidconnect::HttpRequest,
 ) -> Result<openidconnect::HttpResponse, ProviderHttpError> {
-    let request = reqwest::Request::try_from(request)?;
+    let mut request = reqwest::Request::try_from(request)?;
+    // A provider that accepts the connection and never answers must not hold a sign-in, or
+    // every request of a session waiting for its refresh, for ever.
+    *request.timeout_mut() = Some(timeout);
     let response = http.execute(request).await?;
     let status = response.status();
     if matches!(status.as_u16(), 401 | 403) || status.is_server_error() {

@@ -8,9 +8,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use moka::future::Cache;
-use openidconnect::{OAuth2TokenResponse, RefreshToken, TokenResponse};
+use openidconnect::{OAuth2TokenResponse, RefreshToken};
 use tokio::sync::Mutex;
 
+use super::failure::ProviderHttpError;
 use super::{Auth, CurrentSession, store_unavailable};
 use crate::error::ApiError;
 use crate::session::{REFRESH_LOCK_TTL, Session, now};
@@ -23,9 +24,10 @@ pub struct Refresher {
     gates: Cache<String, Arc<Mutex<()>>>,
 }
 
-impl Default for Refresher {
-    fn default() -> Self {
-        Self { gates: Cache::builder().time_to_idle(Duration::from_secs(600)).build() }
+impl Refresher {
+    /// At most one gate per session that is refreshing; `sessions` bounds them all.
+    pub fn new(sessions: u64) -> Self {
+        Self { gates: Cache::builder().time_to_idle(Duration::from_secs(600)).max_capacity(sessions).build() }
     }
 }
 
@@ -51,8 +53,11 @@ impl Auth {
             return Ok(current.session.tokens.access_token.clone());
         }
         let gate = self.refresher.gates.get_with(current.id.clone(), async { Arc::default() }).await;
-        let _in_line = gate.lock().await;
+        // However long the refresh in front takes, a request waits no longer than this.
         let deadline = Instant::now() + REFRESH_LOCK_TTL;
+        let _in_line = tokio::time::timeout_at(deadline.into(), gate.lock())
+            .await
+            .map_err(|_| ApiError::GatewayTimeout("token refresh under way for too long".into()))?;
         loop {
             let session = self.sessions.get(&current.id).await.map_err(store_unavailable)?;
             let session = session.ok_or(ApiError::Unauthorized)?;
@@ -102,9 +107,6 @@ impl Auth {
                 if let Some(rotated) = token.refresh_token() {
                     tokens.refresh_token = Some(rotated.secret().clone());
                 }
-                if let Some(id_token) = token.id_token() {
-                    tokens.id_token = id_token.to_string();
-                }
                 self.sessions.put(id, &session).await.map_err(store_unavailable)?;
                 Ok(session.tokens.access_token)
             }
@@ -113,6 +115,11 @@ impl Auth {
                 tracing::info!(error = %error, "refresh refused; session ended");
                 self.sessions.remove(id).await.map_err(store_unavailable)?;
                 Err(ApiError::Unauthorized)
+            }
+            Err(openidconnect::RequestTokenError::Request(ProviderHttpError::Unreachable(error)))
+                if error.is_timeout() =>
+            {
+                Err(ApiError::GatewayTimeout(format!("token refresh: {error}")))
             }
             Err(error) => Err(ApiError::BadGateway(format!("token refresh: {error}"))),
         }

@@ -1,6 +1,8 @@
 //! Content from the content service, through a moka cache: a fresh copy serves for `ttl`;
 //! concurrent misses of one key make a single upstream call; when the content service fails or
-//! times out, the last good copy (up to `stale_if_error` old) is served instead.
+//! times out, the last good copy (up to `stale_if_error` old) is served instead. Only found
+//! content is a good copy: a 404 is cached as fresh, never kept to stand in later. Both
+//! tables are bounded (`cache_max_entries`): identifiers come from anonymous requests.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -49,10 +51,16 @@ impl ContentCache {
             &["outcome"],
         )?;
         registry.register(Box::new(lookups.clone()))?;
+        // moka's default admission policy keeps the frequently read pages when a flood of
+        // made-up identifiers fills the table.
         Ok(Self {
-            fresh: Cache::builder().time_to_live(Duration::from_secs(settings.cache_ttl_secs)).build(),
+            fresh: Cache::builder()
+                .time_to_live(Duration::from_secs(settings.cache_ttl_secs))
+                .max_capacity(settings.cache_max_entries)
+                .build(),
             last_good: Cache::builder()
                 .time_to_live(Duration::from_secs(settings.stale_if_error_secs))
+                .max_capacity(settings.cache_max_entries)
                 .build(),
             http,
             base,
@@ -76,7 +84,9 @@ impl ContentCache {
             .await;
         match fetched {
             Ok(content) => {
-                self.last_good.insert(path.to_owned(), content.clone()).await;
+                if matches!(*content, Content::Found(_)) {
+                    self.last_good.insert(path.to_owned(), content.clone()).await;
+                }
                 Ok(content)
             }
             Err(error) => match self.last_good.get(path).await {
@@ -109,5 +119,51 @@ impl ContentCache {
             404 => Ok(Content::NotFound),
             status => Err(FetchError::Failed(format!("status {status}"))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use wiremock::matchers::path;
+    use wiremock::{Mock, MockServer, ResponseTemplate};
+
+    use super::*;
+    use crate::config::CmsUpstream;
+
+    async fn cache(server: &MockServer, settings: CmsUpstream) -> ContentCache {
+        let base = format!("{}/cms/", server.uri()).parse().unwrap();
+        ContentCache::new(reqwest::Client::new(), base, &settings, &Registry::new()).unwrap()
+    }
+
+    #[tokio::test]
+    async fn made_up_identifiers_cannot_grow_the_cache_past_its_bound() {
+        let server = MockServer::start().await;
+        Mock::given(path("/cms/menus/1"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!({ "Id": 1 })))
+            .mount(&server)
+            .await;
+        let cache = cache(&server, CmsUpstream { cache_max_entries: 20, ..Default::default() }).await;
+        for id in 0..300 {
+            cache.get(&format!("menus/x{id}")).await.unwrap();
+        }
+        cache.fresh.run_pending_tasks().await;
+        cache.last_good.run_pending_tasks().await;
+        assert!(cache.fresh.entry_count() <= 20, "{}", cache.fresh.entry_count());
+        assert_eq!(cache.last_good.entry_count(), 0, "404s are never good copies");
+    }
+
+    #[tokio::test]
+    async fn a_not_found_is_not_served_once_the_content_service_fails() {
+        let server = MockServer::start().await;
+        Mock::given(path("/cms/accueil"))
+            .respond_with(ResponseTemplate::new(404))
+            .up_to_n_times(1)
+            .mount(&server)
+            .await;
+        Mock::given(path("/cms/accueil")).respond_with(ResponseTemplate::new(503)).mount(&server).await;
+        let cache = cache(&server, CmsUpstream { cache_ttl_secs: 1, ..Default::default() }).await;
+        assert!(matches!(*cache.get("accueil").await.unwrap(), Content::NotFound));
+        tokio::time::sleep(Duration::from_millis(1_100)).await;
+        assert!(matches!(cache.get("accueil").await, Err(ApiError::BadGateway(_))));
     }
 }

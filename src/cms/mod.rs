@@ -42,15 +42,19 @@ fn found(content: &Content) -> Result<&Value, ApiError> {
     }
 }
 
-/// Pages passed as they are (after sanitising), identifiers checked first.
+/// Pages passed as they are (after sanitising), identifiers checked first. The content path
+/// (the cache key, and what the content service is asked) is rebuilt from the route, never
+/// taken from the request line: `/api/strapi/%61ccueil` is `accueil`.
 async fn page(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let pattern = request.match_pattern().ok_or(ApiError::NotFound)?;
+    let mut path = pattern.trim_start_matches("/api/strapi/").to_owned();
     if let Some(id) = request.match_info().get("id") {
         if !crate::proxy::is_plain_identifier(id) {
             return Err(ApiError::BadRequest("identifier".into()));
         }
+        path = path.replace("{id}", id);
     }
-    let path = request.path().trim_start_matches("/api/strapi/");
-    Ok(answer(found(&*state.content.get(path).await?)?))
+    Ok(answer(found(&*state.content.get(&path).await?)?))
 }
 
 /// Whether the member of this request belongs to the brokerage (anonymous visitors do not).

@@ -11,7 +11,7 @@ use async_trait::async_trait;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 
-pub use memory::MemoryStore;
+pub use memory::{Capacity, MemoryStore};
 pub use redis::RedisStore;
 
 /// What the portal keeps of a signed-in member.
@@ -33,7 +33,6 @@ pub struct Tokens {
     /// Unix time at which the access token expires.
     pub access_expires_at: i64,
     pub refresh_token: Option<String>,
-    pub id_token: String,
 }
 
 /// Tokens never reach a log line, even through a `{:?}`.
@@ -113,7 +112,6 @@ pub(crate) mod contract {
                 access_token: "access".into(),
                 access_expires_at: now() + 300,
                 refresh_token: Some("refresh".into()),
-                id_token: "id".into(),
             },
             sid: Some(sid.into()),
             sub: sub.into(),

@@ -92,8 +92,34 @@ async fn session_cookie_is_http_only_and_same_site_and_renewed_at_each_sign_in()
     let xsrf = cookies.iter().find(|c| c.starts_with("XSRF-TOKEN=")).unwrap();
     assert!(!xsrf.contains("HttpOnly"), "the SPA reads it: {xsrf}");
     let first = app.cookie("espace-assure-session").unwrap();
+    let xsrf = app.xsrf_token();
+    assert_eq!(
+        app.request(reqwest::Method::POST, "/auth/logout", &[("X-XSRF-TOKEN", &xsrf)]).await.status(),
+        200
+    );
     app.sign_in(&idp, 300).await;
     assert_ne!(app.cookie("espace-assure-session").unwrap(), first);
+}
+
+#[tokio::test]
+async fn a_signed_in_member_following_a_link_to_login_keeps_the_session() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    app.sign_in(&idp, 300).await;
+    let session = app.cookie("espace-assure-session").unwrap();
+
+    let response = app.get("/auth/login?returnTo=/mutuelle/remboursements", &[]).await;
+    assert_eq!(response.status(), 303);
+    assert_eq!(header(response.headers(), "location"), "/mutuelle/remboursements");
+    let response = app.get("/auth/login", &[]).await;
+    assert_eq!(header(response.headers(), "location"), "/home");
+    let response = app.get("/auth/login?returnTo=https://evil.example/", &[]).await;
+    assert_eq!(header(response.headers(), "location"), "/home");
+
+    assert_eq!(app.cookie("espace-assure-session").unwrap(), session);
+    assert_eq!(app.get("/api/session", &[]).await.status(), 200, "still signed in");
+    assert!(app.cookie("espace-assure-login").is_none(), "no sign-in was started");
 }
 
 #[tokio::test]
@@ -310,7 +336,9 @@ async fn logout_ends_the_session_revokes_and_sends_to_the_providers_end_session(
     let end_session = url::Url::parse(body["redirectTo"].as_str().unwrap()).unwrap();
     assert!(end_session.as_str().starts_with(&format!("{}/logout?", idp.issuer)));
     assert_eq!(query(&end_session, "post_logout_redirect_uri"), format!("{}/", app.address));
-    assert!(query(&end_session, "id_token_hint").starts_with("eyJ"));
+    assert_eq!(query(&end_session, "client_id"), "espace-assure");
+    assert!(!end_session.as_str().contains("eyJ"), "no token reaches the browser: {end_session}");
+    assert!(!body.to_string().contains("eyJ"), "{body}");
     assert_json_error(app.get("/api/session", &[]).await, 401, "unauthorized").await;
     assert!(app.cookie("espace-assure-session").is_none());
 }
@@ -382,4 +410,87 @@ async fn session_without_cookie_is_401_json() {
     let response = app.get("/api/session", &[]).await;
     assert_eq!(header(response.headers(), "cache-control"), "no-store");
     assert_json_error(response, 401, "unauthorized").await;
+}
+
+#[tokio::test]
+async fn a_token_endpoint_that_never_answers_ends_the_sign_in_as_unreachable() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |s| s.oidc.timeout_ms = 300).await;
+    let authorize = app.start_login("/home").await;
+    wiremock::Mock::given(wiremock::matchers::path("/realms/test/token"))
+        .respond_with(wiremock::ResponseTemplate::new(200).set_delay(std::time::Duration::from_secs(600)))
+        .mount(&idp.server)
+        .await;
+    let query = format!("code=abc&state={}", query(&authorize, "state"));
+    let callback = app.callback(&query);
+    let location = tokio::time::timeout(std::time::Duration::from_secs(60), callback).await.expect("answers");
+    assert!(location.starts_with("/error?reason=keycloak-server-unreachable&status=0"), "{location}");
+}
+
+#[tokio::test]
+async fn an_id_token_signed_with_the_client_secret_is_refused() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let authorize = app.start_login("/home").await;
+    // Keycloak announces HS256 among its algorithms; anyone holding the client secret could
+    // then make an ID token for any member.
+    let now = crate::fake_idp::now();
+    let claims = json!({
+        "iss": idp.issuer, "sub": "sub-marie", "aud": crate::fake_idp::CLIENT_ID, "exp": now + 300, "iat": now,
+        "nonce": query(&authorize, "nonce"), "NUMERO_PERSONNE": "100001",
+    });
+    let forged = jsonwebtoken::encode(
+        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
+        &claims,
+        &jsonwebtoken::EncodingKey::from_secret(crate::fake_idp::CLIENT_SECRET.as_bytes()),
+    )
+    .unwrap();
+    let mut tokens = idp.tokens(&query(&authorize, "nonce"), 300);
+    tokens["id_token"] = json!(forged);
+    idp.token_answers(200, tokens).await;
+    let location = app.callback(&format!("code=abc&state={}", query(&authorize, "state"))).await;
+    assert!(location.starts_with("/error?reason=keycloak-authentication-failed"), "{location}");
+    assert_json_error(app.get("/api/session", &[]).await, 401, "unauthorized").await;
+}
+
+#[tokio::test]
+async fn logout_tokens_with_made_up_key_ids_fetch_the_keys_at_most_once_per_interval() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    app.sign_in(&idp, 300).await;
+    let key_fetches = || async {
+        idp.server
+            .received_requests()
+            .await
+            .unwrap()
+            .iter()
+            .filter(|r| r.url.path().ends_with("/jwks"))
+            .count()
+    };
+    let before = key_fetches().await;
+    for n in 0..20 {
+        let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::RS256);
+        header.kid = Some(format!("made-up-{n}"));
+        let now = crate::fake_idp::now();
+        let token = jsonwebtoken::encode(
+            &header,
+            &json!({ "iss": idp.issuer, "aud": "espace-assure", "iat": now, "exp": now + 60, "sid": "sid-marie",
+                     "events": { "http://schemas.openid.net/event/backchannel-logout": {} } }),
+            &jsonwebtoken::EncodingKey::from_rsa_pem(include_bytes!("../fixtures/test-signing-key.pem")).unwrap(),
+        )
+        .unwrap();
+        let response = app
+            .client
+            .post(format!("{}/auth/backchannel-logout", app.address))
+            .form(&[("logout_token", token)])
+            .send()
+            .await
+            .unwrap();
+        assert_json_error(response, 400, "bad_request").await;
+    }
+    assert_eq!(key_fetches().await - before, 1, "one re-read of the keys for twenty unknown kids");
+    assert_eq!(app.get("/api/session", &[]).await.status(), 200);
 }

@@ -165,3 +165,18 @@ async fn an_unknown_page_is_404() {
     assert_json_error(app.get("/api/strapi/page-nouveautes/99", &[]).await, 404, "not_found").await;
     let _ = member_api;
 }
+
+#[tokio::test]
+async fn an_encoded_content_path_is_asked_and_cached_under_its_plain_name() {
+    let cms = MockServer::start().await;
+    Mock::given(path("/cms/accueil"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "Titre": "Accueil" })))
+        .mount(&cms)
+        .await;
+    let app = app_for(&cms, None, |_| {}).await;
+    assert_eq!(app.get("/api/strapi/%61ccueil", &[]).await.status(), 200);
+    assert_eq!(app.get("/api/strapi/accueil", &[]).await.status(), 200);
+    let calls = cms.received_requests().await.unwrap();
+    assert_eq!(calls.len(), 1, "one cache entry for both spellings");
+    assert_eq!(calls[0].url.path(), "/cms/accueil");
+}

@@ -52,6 +52,16 @@ async fn a_token_from_another_issuer_is_unauthorized() {
 }
 
 #[tokio::test]
+async fn an_id_token_is_not_an_access_token() {
+    let api = spawn_api().await;
+    let mut claims = api.claims(MARIE);
+    claims["typ"] = json!("ID");
+    assert_refused(api.call(Method::GET, "assure/infos", Some(&sign(&claims)), None).await, 401).await;
+    claims.as_object_mut().unwrap().remove("typ");
+    assert_refused(api.call(Method::GET, "assure/infos", Some(&sign(&claims)), None).await, 401).await;
+}
+
+#[tokio::test]
 async fn an_unsigned_token_is_unauthorized() {
     let api = spawn_api().await;
     let encode = |value: serde_json::Value| URL_SAFE_NO_PAD.encode(value.to_string());

@@ -23,7 +23,7 @@ async fn portal_signed_in_as_marie(idp: &FakeIdp) -> (TestApp, String) {
     // An access token the member API can check: a JWT for the portal's audience.
     let access_token = idp.sign(json!({
         "iss": idp.issuer, "sub": "sub-marie", "aud": [CLIENT_ID, "account"], "azp": CLIENT_ID,
-        "exp": now() + 300, "iat": now(), "NUMERO_PERSONNE": "100001",
+        "exp": now() + 300, "iat": now(), "typ": "Bearer", "NUMERO_PERSONNE": "100001",
     }));
     idp.token_answers(
         200,

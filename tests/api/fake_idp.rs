@@ -36,7 +36,8 @@ impl FakeIdp {
             "revocation_endpoint": format!("{issuer}/revoke"),
             "response_types_supported": ["code"],
             "subject_types_supported": ["public"],
-            "id_token_signing_alg_values_supported": ["RS256"],
+            // As Keycloak announces them: HS256 among the asymmetric ones.
+            "id_token_signing_alg_values_supported": ["RS256", "ES256", "HS256"],
         });
         Mock::given(method("GET"))
             .and(path("/realms/test/.well-known/openid-configuration"))

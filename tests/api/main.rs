@@ -22,3 +22,4 @@ mod proxy;
 mod redis_sessions;
 mod security_headers;
 mod telemetry;
+mod xsrf;

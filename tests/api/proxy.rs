@@ -327,3 +327,54 @@ async fn state_changes_need_the_xsrf_header() {
     assert_eq!(answer.status(), 204);
     assert_eq!(upstream_calls(&api.received_requests().await.unwrap(), "/api/assure/adresse"), 1);
 }
+
+#[tokio::test]
+async fn a_stored_document_is_never_rendered_by_the_browser() {
+    let (app, _idp, api, _) = signed_in(|_| {}).await;
+    // An upload that is both a PDF and an HTML page, served inline by a careless upstream.
+    Mock::given(path("/api/document/pdf/7"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .insert_header("Content-Type", "text/html")
+                .insert_header("Content-Disposition", "inline; filename=\"scan.pdf\"")
+                .set_body_bytes(b"%PDF-1.4 <html><script>alert(1)</script></html>".to_vec()),
+        )
+        .mount(&api)
+        .await;
+    Mock::given(path("/api/document/pdf/8"))
+        .respond_with(ResponseTemplate::new(200).insert_header("Content-Type", "application/pdf"))
+        .mount(&api)
+        .await;
+    let answer = app.get("/api/document/pdf/7", &[]).await;
+    assert_eq!(header(answer.headers(), "content-disposition"), "attachment; filename=\"scan.pdf\"");
+    assert!(header(answer.headers(), "content-security-policy").starts_with("sandbox"));
+    let answer = app.get("/api/document/pdf/8", &[]).await;
+    assert_eq!(header(answer.headers(), "content-disposition"), "attachment");
+}
+
+#[tokio::test]
+async fn a_token_endpoint_that_never_answers_ends_the_wait_of_every_request() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |s| s.oidc.timeout_ms = 300).await;
+    // Ten seconds left: under the 30 s margin, so the next call refreshes first...
+    app.sign_in(&idp, 10).await;
+    Mock::given(path("/api/demandes"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!([])))
+        .mount(&api)
+        .await;
+    // ...and the provider accepts the connection but never answers.
+    Mock::given(path("/realms/test/token"))
+        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(600)))
+        .mount(&idp.server)
+        .await;
+    let calls = (0..3).map(|_| app.get("/api/demandes", &[]));
+    // The test's own guard: without a timeout these would wait for ten minutes.
+    let answers = tokio::time::timeout(Duration::from_secs(60), futures_util::future::join_all(calls))
+        .await
+        .expect("every request ends");
+    for answer in answers {
+        assert_json_error(answer, 504, "gateway_timeout").await;
+    }
+    assert_eq!(upstream_calls(&api.received_requests().await.unwrap(), "/api/demandes"), 0);
+}

@@ -78,6 +78,9 @@ impl TokenVerifier {
             jsonwebtoken::decode::<serde_json::Map<String, serde_json::Value>>(token, &key, &validation)
                 .map_err(|error| refused("invalid token", error))?
                 .claims;
+        if !is_access_token(header.typ.as_deref(), claims.get("typ")) {
+            return Err(refused("not an access token", header.typ.unwrap_or_default()));
+        }
         // Keycloak sends user attributes as strings; a number is accepted all the same.
         match claims.get(&self.person_number_claim) {
             Some(serde_json::Value::String(number)) if !number.is_empty() => Ok(number.clone()),
@@ -152,6 +155,16 @@ impl KeyCache {
     }
 }
 
+/// An ID token carries the same issuer, audience and person number as an access token, but it
+/// proves a sign-in to the client, not a right to call this API. An access token says so in its
+/// header (`at+jwt`, RFC 9068, as the demo provider issues them) or, from Keycloak, in its
+/// `typ` claim (`Bearer`; ID tokens say `ID`).
+fn is_access_token(header_type: Option<&str>, type_claim: Option<&serde_json::Value>) -> bool {
+    let header_type = header_type.unwrap_or_default().to_ascii_lowercase();
+    matches!(header_type.as_str(), "at+jwt" | "application/at+jwt")
+        || type_claim.and_then(|claim| claim.as_str()) == Some("Bearer")
+}
+
 fn refused(reason: &str, detail: impl std::fmt::Display) -> ApiFailure {
     tracing::debug!(reason, %detail, "bearer token refused");
     ApiFailure::unauthorized()
@@ -208,5 +221,23 @@ impl Member {
             Some(owner) if owner == self.person_number => Ok(()),
             Some(_) => Err(ApiFailure::forbidden()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::is_access_token;
+
+    #[test]
+    fn only_access_tokens_are_accepted() {
+        assert!(is_access_token(Some("at+jwt"), None));
+        assert!(is_access_token(Some("application/at+JWT"), None));
+        assert!(is_access_token(Some("JWT"), Some(&json!("Bearer"))));
+        assert!(!is_access_token(Some("JWT"), None), "the demo provider's ID tokens");
+        assert!(!is_access_token(Some("JWT"), Some(&json!("ID"))), "Keycloak's ID tokens");
+        assert!(!is_access_token(None, Some(&json!("Refresh"))));
+        assert!(!is_access_token(Some("logout+jwt"), None));
     }
 }

@@ -304,11 +304,10 @@ impl Settings {
 
     fn validate(&self) -> Result<(), ConfigError> {
         let mut problems = Vec::new();
-        if let Some(url) = &self.server.public_url {
-            if !matches!(url.scheme(), "http" | "https") || url.path() != "/" {
-                problems
-                    .push(format!("server.public_url: expected an http(s) URL with no path, got \"{url}\""));
-            }
+        if let Some(url) = &self.server.public_url
+            && (!matches!(url.scheme(), "http" | "https") || url.path() != "/")
+        {
+            problems.push(format!("server.public_url: expected an http(s) URL with no path, got \"{url}\""));
         }
         match &self.server.public_url {
             Some(url) if url.scheme() == "http" && !is_loopback(url) => problems.push(format!(
@@ -350,6 +349,13 @@ impl Settings {
             self.demo.cms_on(),
             "demo.cms",
         );
+        if self.demo.enabled && !cfg!(feature = "demo") {
+            problems.push(
+                "demo.enabled: this build has no demo mode (built without the `demo` feature); \
+                 give a configuration file naming the real upstreams"
+                    .into(),
+            );
+        }
         if !self.demo.idp_on() && self.oidc.client_secret.is_none() {
             problems.push("oidc.client_secret: required for the confidential client".into());
         }
@@ -395,10 +401,10 @@ impl Settings {
                 self.brand.primary_color
             ));
         }
-        if let Some(logo) = &self.brand.logo {
-            if let Err(problem) = crate::brand::check_logo(logo) {
-                problems.push(format!("brand.logo: {problem}"));
-            }
+        if let Some(logo) = &self.brand.logo
+            && let Err(problem) = crate::brand::check_logo(logo)
+        {
+            problems.push(format!("brand.logo: {problem}"));
         }
         for (key, url) in [
             ("brand.public_site_url", &self.brand.public_site_url),
@@ -524,6 +530,7 @@ mod tests {
     }
 
     #[test]
+    #[expect(clippy::result_large_err, reason = "figment's Jail closure must return figment::Error")]
     fn environment_overrides_the_file() {
         let mut file = tempfile::NamedTempFile::new().unwrap();
         file.write_all(b"[demo]\nenabled = true\n").unwrap();

@@ -76,7 +76,7 @@ impl ErrorBody {
             504 => {
                 ("gateway_timeout", "Le service met trop de temps à répondre. Veuillez réessayer plus tard.")
             }
-            400..=499 => ("client_error", "La demande n’a pas pu être traitée."),
+            other if (400..500).contains(&other) => ("client_error", "La demande n’a pas pu être traitée."),
             _ => ("internal_error", "Une erreur inattendue est survenue. Veuillez réessayer plus tard."),
         };
         Self { status: status.as_u16(), code, message }

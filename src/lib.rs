@@ -6,6 +6,7 @@ pub mod auth;
 pub mod brand;
 pub mod cms;
 pub mod config;
+#[cfg(feature = "demo")]
 pub mod demo;
 pub mod error;
 pub mod health;
@@ -29,7 +30,6 @@ use url::Url;
 
 use crate::assets::Assets;
 use crate::config::Settings;
-use crate::demo::Demo;
 use crate::state::{AppState, Endpoints};
 
 pub struct Application {
@@ -39,18 +39,27 @@ pub struct Application {
 }
 
 impl Application {
-    pub async fn build(mut settings: Settings) -> anyhow::Result<Self> {
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let listener = TcpListener::bind(settings.server.listen)?;
         let bound = listener.local_addr()?;
         let endpoints = Endpoints::resolve(&settings, bound);
         // The portal's OIDC client and the embedded provider share this secret: set here,
         // before anything reads `settings.oidc`, and never logged.
-        if settings.demo.idp_on() && settings.oidc.client_secret.is_none() {
-            settings.oidc.client_secret = Some(demo::random_client_secret());
-        }
+        #[cfg(feature = "demo")]
+        let settings = {
+            let mut settings = settings;
+            if settings.demo.idp_on() && settings.oidc.client_secret.is_none() {
+                settings.oidc.client_secret = Some(demo::random_client_secret());
+            }
+            settings
+        };
         let http = state::http_client(&settings)?;
-        let demo =
-            settings.demo.enabled.then(|| Demo::open(&settings, &endpoints, http.clone())).transpose()?;
+        #[cfg(feature = "demo")]
+        let demo = settings
+            .demo
+            .enabled
+            .then(|| demo::Demo::open(&settings, &endpoints, http.clone()))
+            .transpose()?;
         let assets = Assets::load(
             &brand::index_head(&settings.brand),
             brand::logo_file(&settings.brand)?.into_iter().collect(),
@@ -93,9 +102,10 @@ impl Application {
                 .wrap(ErrorHandlers::new().default_handler(error::normalise_error_body))
                 .wrap(security::headers(&state.endpoints.public_url, &state.endpoints.oidc_issuer))
                 .wrap(from_fn(telemetry::observe_request))
-                .configure(|cfg| {
+                .configure(|_cfg| {
+                    #[cfg(feature = "demo")]
                     if let Some(demo) = &demo {
-                        demo.mount(cfg);
+                        demo.mount(_cfg);
                     }
                 })
                 .configure(routes)

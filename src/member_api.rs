@@ -17,9 +17,12 @@ pub struct MemberApiClient {
     timeout: Duration,
 }
 
-/// A call's body, asked for again for the retry: `None` when there is none, `Err(())` when
-/// it was a stream already sent (an upload cannot be replayed).
-pub type BodySource<'a> = &'a dyn Fn() -> Result<Option<reqwest::Body>, ()>;
+/// A streamed body (an upload) goes out once: it cannot be sent again for a retry.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyAlreadySent;
+
+/// A call's body, asked for again for the retry: `None` when there is none.
+pub type BodySource<'a> = &'a dyn Fn() -> Result<Option<reqwest::Body>, BodyAlreadySent>;
 
 /// Adds a call's own headers (those passed on from the browser, say).
 pub type Headers<'a> = &'a dyn Fn(reqwest::RequestBuilder) -> reqwest::RequestBuilder;
@@ -69,7 +72,9 @@ impl MemberApiClient {
         match body() {
             Ok(replay) => self.attempt_with(call, &token, headers, replay).await,
             // The new token is kept for the member's next try; this upload cannot be replayed.
-            Err(()) => Err(ApiError::Unavailable("upstream refused a streamed upload's token".into())),
+            Err(BodyAlreadySent) => {
+                Err(ApiError::Unavailable("upstream refused a streamed upload's token".into()))
+            }
         }
     }
 
@@ -80,7 +85,7 @@ impl MemberApiClient {
         headers: Headers<'_>,
         body: BodySource<'_>,
     ) -> Result<reqwest::Response, ApiError> {
-        let body = body().map_err(|()| ApiError::Internal(anyhow::anyhow!("request body already sent")))?;
+        let body = body().map_err(|_| ApiError::Internal(anyhow::anyhow!("request body already sent")))?;
         self.attempt_with(call, token, headers, body).await
     }
 
@@ -109,6 +114,6 @@ pub fn upstream_error(error: reqwest::Error) -> ApiError {
 }
 
 /// No body to send (a GET).
-pub fn no_body() -> Result<Option<reqwest::Body>, ()> {
+pub fn no_body() -> Result<Option<reqwest::Body>, BodyAlreadySent> {
     Ok(None)
 }

@@ -17,7 +17,7 @@ use futures_util::StreamExt;
 
 use crate::auth::CurrentSession;
 use crate::error::ApiError;
-use crate::member_api::{Call, no_body};
+use crate::member_api::{BodyAlreadySent, Call, no_body};
 use crate::state::AppState;
 use crate::telemetry::RequestId;
 
@@ -171,11 +171,11 @@ impl RequestBody {
 
     /// A body for one upstream call: a copy of a buffered one (none when empty), or the
     /// stream, once.
-    fn replayable(&self) -> Result<Option<reqwest::Body>, ()> {
+    fn replayable(&self) -> Result<Option<reqwest::Body>, BodyAlreadySent> {
         match &self.buffered {
             Some(bytes) if bytes.is_empty() => Ok(None),
             Some(bytes) => Ok(Some(reqwest::Body::from(bytes.clone()))),
-            None => self.stream.lock().expect("body lock").take().map(Some).ok_or(()),
+            None => self.stream.lock().expect("body lock").take().map(Some).ok_or(BodyAlreadySent),
         }
     }
 }

@@ -15,12 +15,11 @@ use crate::state::AppState;
 pub async fn logout(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let auth = &state.auth;
     let mut redirect_to = auth.public_url.to_string();
-    if let Some(id) = auth.cookies.session_id(&request) {
-        if let Some(session) = auth.sessions.remove(&id).await.map_err(store_unavailable)? {
-            if let Some(end_session) = end_provider_session(&state, &session).await {
-                redirect_to = end_session;
-            }
-        }
+    if let Some(id) = auth.cookies.session_id(&request)
+        && let Some(session) = auth.sessions.remove(&id).await.map_err(store_unavailable)?
+        && let Some(end_session) = end_provider_session(&state, &session).await
+    {
+        redirect_to = end_session;
     }
     let mut response = HttpResponse::Ok();
     for cookie in auth.cookies.cleared() {

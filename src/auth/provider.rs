@@ -157,10 +157,10 @@ impl Provider {
     }
 
     pub async fn discovered(&self) -> Result<Arc<Discovered>, StartupFailure> {
-        if let Some((discovered, at)) = self.discovered.read().await.as_ref() {
-            if at.elapsed() < REDISCOVER_AFTER {
-                return Ok(discovered.clone());
-            }
+        if let Some((discovered, at)) = self.discovered.read().await.as_ref()
+            && at.elapsed() < REDISCOVER_AFTER
+        {
+            return Ok(discovered.clone());
         }
         let discovered = Arc::new(self.discover().await?);
         *self.discovered.write().await = Some((discovered.clone(), Instant::now()));

@@ -60,7 +60,7 @@ impl SessionStore for RedisStore {
 
     async fn put(&self, id: &str, session: &Session) -> anyhow::Result<()> {
         let mut connection = self.connection.clone();
-        let lifetime = (session.expires_at - super::now()).max(1) as i64;
+        let lifetime = (session.expires_at - super::now()).max(1);
         let mut pipe = redis::pipe();
         pipe.atomic()
             .pset_ex(key("session", id), serde_json::to_string(session)?, millis(self.idle_timeout))

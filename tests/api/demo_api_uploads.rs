@@ -18,7 +18,8 @@ async fn an_uploaded_file_comes_back_byte_for_byte() {
     assert_eq!(download.status(), 200);
     assert_eq!(header(download.headers(), "content-type"), "application/pdf");
     let disposition = header(download.headers(), "content-disposition").to_owned();
-    assert!(disposition.starts_with("inline;"), "{disposition}");
+    assert!(disposition.starts_with("attachment;"), "{disposition}");
+    assert!(header(download.headers(), "content-security-policy").starts_with("sandbox"));
     assert!(disposition.contains("filename*=UTF-8''Facture%20%C3%A9t%C3%A9.pdf"), "{disposition}");
     assert_eq!(download.bytes().await.unwrap().as_ref(), pdf().as_slice());
 }

@@ -39,12 +39,14 @@ pub fn masquer_iban(iban: &str) -> String {
         .join(" ")
 }
 
-/// A file answer: its bytes, its type and a name for the browser's download.
+/// A file answer: its bytes, its type and a name for the browser's download. Always an
+/// attachment, in a sandbox: a stored upload is the member's bytes, never a page to render.
 pub fn fichier(content_type: &str, nom: &str, contenu: Vec<u8>) -> HttpResponse {
     HttpResponse::Ok()
         .content_type(content_type.to_owned())
+        .insert_header((header::CONTENT_SECURITY_POLICY, "sandbox; default-src 'none'"))
         .insert_header(ContentDisposition {
-            disposition: DispositionType::Inline,
+            disposition: DispositionType::Attachment,
             // `filename*` carries accented names intact; `filename` is the ASCII fallback.
             parameters: vec![
                 DispositionParam::Filename(nom.chars().map(|c| if c.is_ascii() { c } else { '_' }).collect()),

@@ -86,5 +86,8 @@ export default defineConfig({
     // Never inline assets as data: URIs: the server's Content-Security-Policy only allows
     // same-origin resources, and separate hashed files cache better anyway.
     assetsInlineLimit: 0,
+    // dist/.vite/manifest.json: which chunks each page needs, read by
+    // packaging/bench/bundle-size.mjs (the server does not embed it).
+    manifest: true,
   },
 });

@@ -23,6 +23,8 @@ use crate::state::AppState;
 
 #[derive(RustEmbed)]
 #[folder = "frontend/dist"]
+// Vite's build manifest is for the bundle-size script, not for browsers.
+#[exclude = ".vite/*"]
 struct Dist;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";

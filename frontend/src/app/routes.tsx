@@ -5,10 +5,8 @@ import { FallbackPage } from '@/features/auth/components/fallback-page';
 import { LandingPage } from '@/features/auth/components/landing-page';
 import { SessionGuard } from '@/features/auth/components/session-guard';
 import { StartupGate } from '@/features/auth/components/startup-gate';
-import { ArticlePage } from '@/features/content/components/article-page';
-import { LegalPage } from '@/features/content/components/legal-page';
-import { NewsPage } from '@/features/content/components/news-page';
 import { type MessageKey, t } from '@/i18n/t';
+import { lazyRoute } from './lazy-pages';
 import { HomePage } from './pages/home-page';
 import { paths, routePatterns } from './paths';
 import { Shell } from './shell/shell';
@@ -34,10 +32,10 @@ export const routes: RouteObject[] = [
             Component: Shell,
             children: [
               { path: paths.home, Component: HomePage },
-              { path: routePatterns.article, Component: ArticlePage },
-              { path: paths.mentionsLegales, element: <LegalPage part="mentionsLegales" /> },
-              { path: paths.cgu, element: <LegalPage part="cgu" /> },
-              { path: routePatterns.nouveautes, Component: NewsPage },
+              lazyRoute('article'),
+              lazyRoute('mentionsLegales'),
+              lazyRoute('cgu'),
+              lazyRoute('nouveautes'),
               inPreparation(paths.compte, 'section.compte'),
               inPreparation(paths.informationsPersonnelles, 'nav.informationsPersonnelles'),
               inPreparation(paths.mutuelle, 'section.mutuelle'),

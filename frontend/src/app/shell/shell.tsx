@@ -7,6 +7,7 @@ import { useMemberActivity } from '@/features/auth/hooks/use-member-activity';
 import { logout } from '@/features/auth/logout';
 import { useMemberSession } from '@/features/auth/session-context';
 import { t } from '@/i18n/t';
+import { usePrefetchOnIntent } from '../use-prefetch-on-intent';
 import { CookieConsentDialog } from './cookie-consent-dialog';
 import { Footer } from './footer';
 import { HttpErrorAnnouncer } from './http-error-announcer';
@@ -93,6 +94,7 @@ export function Shell() {
   const drawer = useDrawer(pathname);
   const main = useFocusMainOnNavigation(pathname);
   const [cookiesOpen, setCookiesOpen] = useState(false);
+  usePrefetchOnIntent();
 
   useMemberActivity({
     idleTimeoutMs: session.idleTimeoutMs,

@@ -14,3 +14,11 @@ export function LegalPage({ part }: { part: 'mentionsLegales' | 'cgu' }) {
     />
   );
 }
+
+export function MentionsLegalesPage() {
+  return <LegalPage part="mentionsLegales" />;
+}
+
+export function CguPage() {
+  return <LegalPage part="cgu" />;
+}

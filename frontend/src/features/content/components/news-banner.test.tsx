@@ -99,7 +99,10 @@ describe('the news banner', () => {
 
     await userEvent.click(link);
 
-    expect(router.state.location.pathname).toBe('/home/nouveautes/2');
+    // The page's code loads on navigation: the location changes once it has arrived.
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/home/nouveautes/2');
+    });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Attestation en ligne' }),
     ).toBeVisible();

@@ -1,0 +1,52 @@
+import { matchPath } from 'react-router';
+import { paths, routePatterns } from './paths';
+
+/**
+ * Pages loaded on navigation rather than with the first script: the first load of `/` and
+ * `/home` downloads only the shell and what those two pages need. Each entry is the route's
+ * pattern and its `lazy` loader; `prefetchPage` starts a loader early (a link hovered or
+ * focused), so that the navigation that follows finds the module already there.
+ */
+const pages = {
+  article: {
+    pattern: routePatterns.article,
+    lazy: () =>
+      import('@/features/content/components/article-page').then((m) => ({
+        Component: m.ArticlePage,
+      })),
+  },
+  nouveautes: {
+    pattern: routePatterns.nouveautes,
+    lazy: () =>
+      import('@/features/content/components/news-page').then((m) => ({ Component: m.NewsPage })),
+  },
+  mentionsLegales: {
+    pattern: paths.mentionsLegales,
+    lazy: () =>
+      import('@/features/content/components/legal-page').then((m) => ({
+        Component: m.MentionsLegalesPage,
+      })),
+  },
+  cgu: {
+    pattern: paths.cgu,
+    lazy: () =>
+      import('@/features/content/components/legal-page').then((m) => ({
+        Component: m.CguPage,
+      })),
+  },
+} as const;
+
+export type LazyPage = keyof typeof pages;
+
+/** The route object of a lazily loaded page. */
+export function lazyRoute(page: LazyPage) {
+  return { path: pages[page].pattern, lazy: pages[page].lazy };
+}
+
+/** Starts loading the code of the page at `path`, if it is loaded lazily. */
+export function prefetchPage(path: string): void {
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  for (const page of Object.values(pages)) {
+    if (matchPath(page.pattern, pathname)) void page.lazy();
+  }
+}

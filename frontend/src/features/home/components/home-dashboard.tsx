@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { SWRResponse } from 'swr';
 import { paths } from '@/app/paths';
+import { RemboursementCard } from '@/components/remboursement-card';
 import { Skeleton } from '@/components/skeleton';
 import { t } from '@/i18n/t';
 import { parseIsoDate } from '@/lib/format-date';
@@ -11,8 +12,10 @@ import { DemandeRow } from './demande-row';
 import { HomeSection } from './home-section';
 import { HomeTilesNav } from './home-tiles-nav';
 import { PartFailure } from './part-failure';
-import { RemboursementCard } from './remboursement-card';
 import styles from './home-dashboard.module.css';
+
+/** SPEC.md §9: at most 2 detail lines per payment on the home page. */
+const linesPerPayment = 2;
 
 interface HomeDashboardProps {
   flags: TileFlags;
@@ -43,7 +46,7 @@ function RemboursementsSection({
         <ul className={styles.payments}>
           {remboursements.map((remboursement) => (
             <li key={remboursement.paymentId}>
-              <RemboursementCard remboursement={remboursement} />
+              <RemboursementCard remboursement={remboursement} maxLines={linesPerPayment} />
             </li>
           ))}
         </ul>

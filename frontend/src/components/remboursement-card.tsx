@@ -5,24 +5,46 @@ import { useBrand } from '@/lib/brand-context';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate, parseIsoDate, toIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
-import type { Remboursement } from '../api/get-home';
-import styles from './home-dashboard.module.css';
+import styles from './remboursement-card.module.css';
 
-/** SPEC.md §9: at most 2 detail lines per payment on the home page. */
-const linesPerPayment = 2;
+/** What a card shows of a line; a partner's API may leave any of it out ('-' then). */
+export interface RemboursementCardLine {
+  labelExternalCode: string | null;
+  /** The day of care, YYYY-MM-DD. */
+  startDate: string | null;
+  expenseAmount: number | null;
+  refundableAmount: number | null;
+}
+
+export interface RemboursementCardPayment {
+  /** YYYY-MM-DD. */
+  paymentDate: string;
+  beneficiaryFirstName: string;
+  beneficiaryLastName: string;
+  detailRemboursement: RemboursementCardLine[];
+}
+
+interface RemboursementCardProps {
+  remboursement: RemboursementCardPayment;
+  /** Lines shown, from the first (the home page shows 2, SPEC.md §9); all when absent. */
+  maxLines?: number;
+  /** What the mutual paid in all, under the lines. */
+  total?: number | null;
+}
 
 /**
- * One payment: its day, the beneficiary and its first lines (act, day of care, real amount,
- * what the mutual paid). The whole card leads to that payment day's reimbursements.
+ * One payment: its day, the beneficiary and its lines (act, day of care, real amount, what
+ * the mutual paid). The whole card leads to that payment day's reimbursements. Shared by the
+ * home page's latest payments and the list of every payment.
  */
-export function RemboursementCard({ remboursement }: { remboursement: Remboursement }) {
+export function RemboursementCard({ remboursement, maxLines, total }: RemboursementCardProps) {
   const { provider } = useBrand();
   const paymentDay = parseIsoDate(remboursement.paymentDate);
   const content = (
     <>
       <span className={styles.paymentHeader}>
         <span className={styles.paymentDate}>
-          {t('home.remboursements.payment', { date: formatIsoDate(remboursement.paymentDate) })}
+          {t('remboursement.card.payment', { date: formatIsoDate(remboursement.paymentDate) })}
         </span>
         <span className={styles.beneficiary}>
           {memberDisplayName(
@@ -33,21 +55,21 @@ export function RemboursementCard({ remboursement }: { remboursement: Remboursem
         </span>
       </span>
       <ul className={styles.lines}>
-        {remboursement.detailRemboursement.slice(0, linesPerPayment).map((line, index) => (
+        {remboursement.detailRemboursement.slice(0, maxLines).map((line, index) => (
           // Lines have no id of their own; their order within the payment is stable.
           <li key={index} className={styles.line}>
             <span className={styles.act}>{line.labelExternalCode}</span>
             <span className={styles.careDate}>
-              {t('home.remboursements.careDate', { date: formatIsoDate(line.startDate) })}
+              {t('remboursement.card.careDate', { date: formatIsoDate(line.startDate) })}
             </span>
             <span className={styles.amounts}>
               <span className={styles.amount}>
-                <span className={styles.amountLabel}>{t('home.remboursements.expense')}</span>
+                <span className={styles.amountLabel}>{t('remboursement.card.expense')}</span>
                 <span className={styles.amountValue}>{formatAmount(line.expenseAmount)}</span>
               </span>
               <span className={styles.amount}>
                 <span className={styles.amountLabel}>
-                  {t('home.remboursements.refund', { provider })}
+                  {t('remboursement.card.refund', { provider })}
                 </span>
                 <span className={styles.amountValue}>{formatAmount(line.refundableAmount)}</span>
               </span>
@@ -55,6 +77,12 @@ export function RemboursementCard({ remboursement }: { remboursement: Remboursem
           </li>
         ))}
       </ul>
+      {total !== undefined && (
+        <span className={styles.total}>
+          <span>{t('remboursement.card.total', { provider })}</span>
+          <span className={styles.amountValue}>{formatAmount(total)}</span>
+        </span>
+      )}
     </>
   );
   // A payment without a readable day has no page to lead to: the card shows, unlinked.

@@ -34,6 +34,20 @@ const pages = {
         Component: m.CguPage,
       })),
   },
+  remboursements: {
+    pattern: paths.remboursements,
+    lazy: () =>
+      import('@/features/mutuelle/components/remboursements-page').then((m) => ({
+        Component: m.RemboursementsPage,
+      })),
+  },
+  remboursementsDuJour: {
+    pattern: routePatterns.remboursementsDuJour,
+    lazy: () =>
+      import('@/features/mutuelle/components/remboursements-du-jour-page').then((m) => ({
+        Component: m.RemboursementsDuJourPage,
+      })),
+  },
 } as const;
 
 export type LazyPage = keyof typeof pages;

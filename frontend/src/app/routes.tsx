@@ -8,7 +8,7 @@ import { StartupGate } from '@/features/auth/components/startup-gate';
 import { type MessageKey, t } from '@/i18n/t';
 import { lazyRoute } from './lazy-pages';
 import { HomePage } from './pages/home-page';
-import { paths, routePatterns } from './paths';
+import { paths } from './paths';
 import { Shell } from './shell/shell';
 
 /** A section whose pages come with a later change: a titled placeholder inside the shell. */
@@ -41,8 +41,8 @@ export const routes: RouteObject[] = [
               inPreparation(paths.mutuelle, 'section.mutuelle'),
               inPreparation(paths.smartCarte, 'nav.carteTp'),
               inPreparation(paths.contratsGaranties, 'nav.garanties'),
-              inPreparation(paths.remboursements, 'nav.remboursements'),
-              inPreparation(routePatterns.remboursementsDuJour, 'nav.remboursements'),
+              lazyRoute('remboursements'),
+              lazyRoute('remboursementsDuJour'),
               inPreparation(paths.demandesMutuelle, 'nav.demandes'),
               inPreparation(paths.creationDemande, 'section.creationDemande'),
               inPreparation(paths.demandes, 'section.demandes'),

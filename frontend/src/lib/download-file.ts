@@ -48,7 +48,7 @@ export function fileNameFromContentDisposition(header: string | null): string | 
 }
 
 /** The browser saves `blob` under `fileName`, as if the member had followed a download link. */
-function save(blob: Blob, fileName: string): void {
+export function saveFile(blob: Blob, fileName: string): void {
   const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = objectUrl;
@@ -81,7 +81,7 @@ export async function downloadFile(
   setInProgress(inProgress + 1);
   try {
     const file = await apiGetFile(url, accept);
-    save(file.blob, fileNameFromContentDisposition(file.contentDisposition) ?? fileName);
+    saveFile(file.blob, fileNameFromContentDisposition(file.contentDisposition) ?? fileName);
     return true;
   } catch {
     return false;

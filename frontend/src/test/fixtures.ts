@@ -3,6 +3,8 @@ import type { Session, User } from '@/features/auth/api/get-session';
 import type { BlocGauche } from '@/features/content/api/get-bloc-gauche';
 import type { MenuEntry } from '@/features/content/api/get-menus';
 import type { Home } from '@/features/home/api/get-home';
+import type { LignePrestation, Paiement } from '@/features/mutuelle/api/get-prestations';
+import type { Beneficiaire } from '@/api/get-beneficiaires';
 import type { BandeauNouveautes } from '@/types/bandeau-nouveautes';
 
 export function aUser(overrides: Partial<User> = {}): User {
@@ -87,4 +89,58 @@ export function shellContent({ menus = [], blocs = {}, banner = null }: ShellCon
 /** A signed-in member with the shell's content: the usual start of a shell test. */
 export function signedIn(user: Partial<User> = {}, content: ShellContent = {}) {
   return [sessionIs(aSession(user)), ...shellContent(content)];
+}
+
+/** A line of care of a payment, as the member API sends it. */
+export function aLigne(overrides: Partial<LignePrestation> = {}): LignePrestation {
+  return {
+    idLigne: 1,
+    codeActe: 'G',
+    labelExternalCode: 'Consultation généraliste',
+    startDate: '2026-11-10',
+    professionnelSante: 'Dr Martin',
+    expenseAmount: 30,
+    baseRemboursement: 30,
+    tauxSecu: 70,
+    montantSecu: 20,
+    refundableAmount: 9,
+    resteACharge: 1,
+    tiersPayant: false,
+    statut: 'PAYE',
+    motifRejet: null,
+    ...overrides,
+  };
+}
+
+/** A payment to the member, with one line. */
+export function aPaiement(overrides: Partial<Paiement> = {}): Paiement {
+  return {
+    paymentId: 'P1',
+    paymentDate: '2026-11-17',
+    beneficiaryFirstName: 'Marie',
+    beneficiaryLastName: 'DUPONT',
+    destinataire: 'ASSURE',
+    nomDestinataire: 'Marie DUPONT',
+    montantDepense: 30,
+    montantSecu: 20,
+    montantRembourse: 9,
+    resteACharge: 1,
+    detailRemboursement: [aLigne()],
+    ...overrides,
+  };
+}
+
+export function aBeneficiaire(overrides: Partial<Beneficiaire> = {}): Beneficiaire {
+  return {
+    id: 1,
+    lien: 'ASSURE_PRINCIPAL',
+    prenom: 'Marie',
+    nom: 'DUPONT',
+    dateNaissance: '1980-04-12',
+    numeroSecuriteSociale: '280047512345678',
+    rangNaissance: 1,
+    caisseAssuranceMaladie: 'CPAM de Paris',
+    statutNoemie: 'RACCORDE',
+    ...overrides,
+  };
 }

@@ -12,7 +12,32 @@ import { type Brand, defaultBrand } from '@/lib/brand';
  * request deduplication, so that tests never see each other's answers.
  */
 export function renderApp(path: string, { brand = defaultBrand }: { brand?: Brand } = {}) {
+  return renderRouter(createMemoryRouter(routes, { initialEntries: [path] }), brand);
+}
+
+/**
+ * `renderApp` once the first page's code has loaded (a lazily loaded section): the first
+ * render then happens inside Testing Library's `act`, as a page load in a browser would, and
+ * not in the router's later update, whose effects the test environment only runs when
+ * something waits for them.
+ */
+export async function renderAppLoaded(path: string, { brand = defaultBrand }: { brand?: Brand } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await new Promise<void>((resolve) => {
+    if (router.state.initialized) {
+      resolve();
+      return;
+    }
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+  return renderRouter(router, brand);
+}
+
+function renderRouter(router: ReturnType<typeof createMemoryRouter>, brand: Brand) {
   const view = render(
     <AppProvider brand={brand}>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>

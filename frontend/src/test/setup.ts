@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { installDialogPolyfill } from './dialog-polyfill';
 import { installMatchMediaStub } from './match-media-stub';
@@ -7,6 +7,10 @@ import { server } from './server';
 
 installDialogPolyfill();
 installMatchMediaStub();
+
+// Sections load their code on navigation (lazy routes): the first visit of a section in a test
+// file transforms its modules, which on a busy machine takes longer than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

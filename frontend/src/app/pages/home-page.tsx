@@ -2,7 +2,7 @@ import { useMemberSession } from '@/features/auth/session-context';
 import { NewsBanner } from '@/features/content/components/news-banner';
 import { useHome } from '@/features/home/api/get-home';
 import { HomeDashboard } from '@/features/home/components/home-dashboard';
-import { PartFailure } from '@/features/home/components/part-failure';
+import { PartFailure } from '@/components/part-failure';
 import { partState } from '@/features/home/home-parts';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';

@@ -31,8 +31,6 @@ describe('the shell', () => {
     ['/mutuelle', 'Ma mutuelle'],
     ['/mutuelle/smart-carte', 'Ma carte de Tiers Payant'],
     ['/mutuelle/contrats-garanties', 'Mes garanties et mes services'],
-    ['/mutuelle/remboursements', 'Mes remboursements'],
-    ['/mutuelle/remboursements/2024-03-15', 'Mes remboursements'],
     ['/mutuelle/demandes', 'Mes demandes'],
     ['/mutuelle/demandes/creation', 'Effectuer une demande'],
     ['/demandes', 'Mes demandes'],

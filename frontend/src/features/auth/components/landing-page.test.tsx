@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { noSession } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { renderApp, renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';
 
 // Texts are spelled out rather than read from the catalogue, so that a changed wording
@@ -27,7 +27,7 @@ describe('LandingPage', () => {
   it('brings the member back to the page they asked for after sign-in', async () => {
     server.use(noSession());
 
-    renderApp('/mutuelle/remboursements/2024-03-15');
+    await renderAppLoaded('/mutuelle/remboursements/2024-03-15');
 
     expect(await screen.findByRole('link', { name: 'Se connecter' })).toHaveAttribute(
       'href',

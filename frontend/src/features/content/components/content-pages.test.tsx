@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -41,8 +41,12 @@ describe('the article page', () => {
     expect(within(article).getByRole('heading', { level: 2, name: 'Vaccins' })).toBeVisible();
     expect(document.title).toBe('Prévention santé – Espace assuré');
 
+    // The page linked to asks for its own data once there.
+    server.use(http.get('/api/assure/*', () => HttpResponse.json([])));
     await userEvent.click(within(article).getByRole('link', { name: 'rappel' }));
-    expect(router.state.location.pathname).toBe('/mutuelle/remboursements');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/mutuelle/remboursements');
+    });
   });
 
   it('leaves links to what the server answers itself to the browser', async () => {

@@ -209,7 +209,9 @@ describe('"Vos derniers remboursements"', () => {
       '/mutuelle/remboursements/2026-10-19',
     ]);
     await userEvent.click(screen.getByRole('link', { name: /^Paiement du 19\/10\/2026/ }));
-    expect(router.state.location.pathname).toBe('/mutuelle/remboursements/2026-10-19');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/mutuelle/remboursements/2026-10-19');
+    });
   });
 
   it('shows the payment day, the beneficiary and each line formatted', async () => {

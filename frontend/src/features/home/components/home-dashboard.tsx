@@ -11,7 +11,7 @@ import { homeTiles, type TileFlags } from '../home-tiles';
 import { DemandeRow } from './demande-row';
 import { HomeSection } from './home-section';
 import { HomeTilesNav } from './home-tiles-nav';
-import { PartFailure } from './part-failure';
+import { PartFailure } from '@/components/part-failure';
 import styles from './home-dashboard.module.css';
 
 /** SPEC.md §9: at most 2 detail lines per payment on the home page. */

@@ -2,7 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/skeleton';
 import type { PartState } from '../home-parts';
-import { PartFailure } from './part-failure';
+import { PartFailure } from '@/components/part-failure';
 import styles from './home-dashboard.module.css';
 
 interface HomeSectionProps<T> {

@@ -1,19 +1,19 @@
 import { t } from '@/i18n/t';
-import styles from './home-dashboard.module.css';
+import styles from './part-failure.module.css';
 
 interface PartFailureProps {
   message: string;
-  /** Asks `/api/home` again: the part comes back with the rest. */
+  /** Asks for the part again. */
   onRetry: () => void;
 }
 
-/** A part of the dashboard that could not be loaded, while the rest of the page works. */
+/** A part of a page that could not be loaded, while the rest of the page works. */
 export function PartFailure({ message, onRetry }: PartFailureProps) {
   return (
     <div className={styles.failure}>
       <p>{message}</p>
       <button type="button" className="button button-secondary" onClick={onRetry}>
-        {t('home.retry')}
+        {t('common.retry')}
       </button>
     </div>
   );

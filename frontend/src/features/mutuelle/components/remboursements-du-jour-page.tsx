@@ -1,0 +1,165 @@
+import { Link, useParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { PartFailure } from '@/components/part-failure';
+import { Skeleton } from '@/components/skeleton';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { t } from '@/i18n/t';
+import { useBrand } from '@/lib/brand-context';
+import { formatAmount } from '@/lib/format-amount';
+import { formatDate, formatIsoDate, parseIsoDate, toIsoDate } from '@/lib/format-date';
+import { memberDisplayName } from '@/lib/format-name';
+import { type CompteBancaire, useBanques } from '../api/get-banques';
+import { type Paiement, usePrestations } from '../api/get-prestations';
+import styles from './remboursements.module.css';
+
+/**
+ * `/mutuelle/remboursements/{yyyy-MM-dd}`: every payment of one day with all its lines. An
+ * address that is not a day (SPEC.md §5) or a day without payments explains itself and leads
+ * back to the list: never a blank page.
+ */
+export function RemboursementsDuJourPage() {
+  const { date = '' } = useParams();
+  const day = parseIsoDate(date);
+  const title = day
+    ? t('remboursementsDuJour.title', { date: formatDate(day) })
+    : t('nav.remboursements');
+  usePageTitle(title);
+  const isoDay = day && toIsoDate(day);
+  const paiements = usePrestations(isoDay ? { dateDebut: isoDay, dateFin: isoDay } : null);
+
+  return (
+    <div className="card">
+      <h1 className="page-title">{title}</h1>
+      {!day && <BackToList message={t('remboursementsDuJour.invalidDate')} />}
+      {day && paiements.error !== undefined && !paiements.data && (
+        <PartFailure
+          message={t('remboursementsDuJour.error')}
+          onRetry={() => void paiements.mutate()}
+        />
+      )}
+      {day && !paiements.data && paiements.error === undefined && (
+        <div role="status">
+          <span className="visually-hidden">{t('remboursements.loading')}</span>
+          <Skeleton className={styles.skeletonCard} />
+        </div>
+      )}
+      {paiements.data?.length === 0 && <BackToList message={t('remboursementsDuJour.none')} />}
+      {paiements.data && paiements.data.length > 0 && <Payments paiements={paiements.data} />}
+    </div>
+  );
+}
+
+function BackToList({ message }: { message: string }) {
+  return (
+    <div className={styles.empty}>
+      <p>{message}</p>
+      <Link className="button button-secondary" to={paths.remboursements}>
+        {t('remboursementsDuJour.backToList')}
+      </Link>
+    </div>
+  );
+}
+
+function Payments({ paiements }: { paiements: readonly Paiement[] }) {
+  const banques = useBanques();
+  // Reimbursements paid to the member go to the account kept for them.
+  const account = banques.data?.find((compte) => compte.usage === 'PRESTATIONS');
+  return (
+    <div className={styles.day}>
+      {paiements.map((paiement) => (
+        <PaymentBlock key={paiement.paymentId} paiement={paiement} account={account} />
+      ))}
+      <p>
+        <Link to={paths.remboursements}>{t('remboursementsDuJour.backToList')}</Link>
+      </p>
+    </div>
+  );
+}
+
+function PaymentBlock({
+  paiement,
+  account,
+}: {
+  paiement: Paiement;
+  account: CompteBancaire | undefined;
+}) {
+  const { provider } = useBrand();
+  const beneficiary = memberDisplayName('', paiement.beneficiaryFirstName, paiement.beneficiaryLastName);
+  const columns = {
+    care: t('remboursementsDuJour.column.care'),
+    act: t('remboursementsDuJour.column.act'),
+    practitioner: t('remboursementsDuJour.column.practitioner'),
+    expense: t('remboursementsDuJour.column.expense'),
+    secu: t('remboursementsDuJour.column.secu'),
+    mutual: t('remboursementsDuJour.column.mutual', { provider }),
+    remaining: t('remboursementsDuJour.column.remaining'),
+  };
+  return (
+    <section className={styles.paymentBlock} aria-label={beneficiary}>
+      <h2>{beneficiary}</h2>
+      <p className={styles.paidTo}>
+        {paiement.destinataire === 'ASSURE'
+          ? account
+            ? t('remboursementsDuJour.paidToAccount', { iban: account.ibanMasque })
+            : t('remboursementsDuJour.paidToMember')
+          : t('remboursementsDuJour.paidToProfessional', { name: paiement.nomDestinataire })}
+      </p>
+      <table className={styles.table}>
+        <caption className="visually-hidden">
+          {t('remboursementsDuJour.caption', { beneficiary })}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{columns.care}</th>
+            <th scope="col">{columns.act}</th>
+            <th scope="col">{columns.practitioner}</th>
+            <th scope="col" className={styles.amount}>{columns.expense}</th>
+            <th scope="col" className={styles.amount}>{columns.secu}</th>
+            <th scope="col" className={styles.amount}>{columns.mutual}</th>
+            <th scope="col" className={styles.amount}>{columns.remaining}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {paiement.detailRemboursement.map((ligne) => (
+            <tr key={ligne.idLigne}>
+              <td data-label={columns.care}>{formatIsoDate(ligne.startDate)}</td>
+              <td data-label={columns.act}>{ligne.labelExternalCode}</td>
+              <td data-label={columns.practitioner}>{ligne.professionnelSante || '-'}</td>
+              <td data-label={columns.expense} className={styles.amount}>
+                {formatAmount(ligne.expenseAmount)}
+              </td>
+              <td data-label={columns.secu} className={styles.amount}>
+                {formatAmount(ligne.montantSecu)}
+              </td>
+              <td data-label={columns.mutual} className={styles.amount}>
+                {formatAmount(ligne.refundableAmount)}
+              </td>
+              <td data-label={columns.remaining} className={styles.amount}>
+                {formatAmount(ligne.resteACharge)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              {t('remboursementsDuJour.totals')}
+            </th>
+            <td data-label={columns.expense} className={styles.amount}>
+              {formatAmount(paiement.montantDepense)}
+            </td>
+            <td data-label={columns.secu} className={styles.amount}>
+              {formatAmount(paiement.montantSecu)}
+            </td>
+            <td data-label={columns.mutual} className={styles.amount}>
+              {formatAmount(paiement.montantRembourse)}
+            </td>
+            <td data-label={columns.remaining} className={styles.amount}>
+              {formatAmount(paiement.resteACharge)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </section>
+  );
+}

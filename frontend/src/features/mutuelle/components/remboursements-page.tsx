@@ -1,0 +1,150 @@
+import { useSearchParams } from 'react-router';
+import { useBeneficiaires } from '@/api/get-beneficiaires';
+import { paths } from '@/app/paths';
+import { Pagination } from '@/components/pagination';
+import { PartFailure } from '@/components/part-failure';
+import { RemboursementCard } from '@/components/remboursement-card';
+import { Skeleton } from '@/components/skeleton';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { t } from '@/i18n/t';
+import { useBrand } from '@/lib/brand-context';
+import { saveFile } from '@/lib/download-file';
+import { formatAmount } from '@/lib/format-amount';
+import { toIsoDate } from '@/lib/format-date';
+import { type Paiement, usePrestations } from '../api/get-prestations';
+import { usePrestationsPro } from '../api/get-prestations-pro';
+import { remboursementsCsv } from '../remboursements-csv';
+import {
+  hasFilters,
+  paginate,
+  prestationsQuery,
+  readFilters,
+  type RemboursementsFilters,
+  writeFilters,
+} from '../remboursements-filters';
+import { RemboursementsFiltersForm } from './remboursements-filters-form';
+import styles from './remboursements.module.css';
+
+/** The payments the filters select: tiers payant from its own list, the others filtered here. */
+function usePaiements(filters: RemboursementsFilters) {
+  const query = prestationsQuery(filters, new Date());
+  const toProfessionals = filters.versement === 'tiers-payant';
+  const all = usePrestations(toProfessionals ? null : query);
+  const professionals = usePrestationsPro(toProfessionals ? query : null);
+  const list = toProfessionals ? professionals : all;
+  const paiements =
+    filters.versement === 'assure'
+      ? list.data?.filter((paiement) => paiement.destinataire === 'ASSURE')
+      : list.data;
+  return { paiements, failed: list.error !== undefined && !list.data, retry: list.mutate };
+}
+
+function total(paiements: readonly Paiement[]): number {
+  return paiements.reduce((sum, paiement) => sum + paiement.montantRembourse, 0);
+}
+
+/** `/mutuelle/remboursements`: every payment, newest first, filtered and paged. */
+export function RemboursementsPage() {
+  usePageTitle(t('nav.remboursements'));
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const beneficiaires = useBeneficiaires();
+  const { paiements, failed, retry } = usePaiements(filters);
+  const { provider } = useBrand();
+  const hrefFor = (page: number) => {
+    const query = writeFilters({ ...filters, page }).toString();
+    return query ? `${paths.remboursements}?${query}` : paths.remboursements;
+  };
+
+  return (
+    <div className="card">
+      <h1 className="page-title">{t('nav.remboursements')}</h1>
+      <RemboursementsFiltersForm
+        filters={filters}
+        beneficiaires={beneficiaires.data ?? []}
+        onChange={(next) => {
+          setParams(writeFilters(next));
+        }}
+      />
+      {failed && (
+        <PartFailure message={t('remboursements.error')} onRetry={() => void retry()} />
+      )}
+      {!failed && !paiements && (
+        <div role="status" className={styles.loading}>
+          <span className="visually-hidden">{t('remboursements.loading')}</span>
+          {[1, 2, 3].map((row) => (
+            <Skeleton key={row} className={styles.skeletonCard} />
+          ))}
+        </div>
+      )}
+      {paiements?.length === 0 &&
+        (hasFilters(filters) ? (
+          <div className={styles.empty}>
+            <p>{t('remboursements.emptyFiltered')}</p>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setParams(new URLSearchParams());
+              }}
+            >
+              {t('remboursements.clearFilters')}
+            </button>
+          </div>
+        ) : (
+          <p className={styles.empty}>{t('remboursements.empty')}</p>
+        ))}
+      {paiements && paiements.length > 0 && (
+        <Results
+          paiements={paiements}
+          page={filters.page}
+          hrefFor={hrefFor}
+          onExport={() => {
+            const csv = remboursementsCsv(paiements, provider);
+            saveFile(
+              new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+              `remboursements-${toIsoDate(new Date())}.csv`,
+            );
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+interface ResultsProps {
+  paiements: readonly Paiement[];
+  page: number;
+  hrefFor: (page: number) => string;
+  onExport: () => void;
+}
+
+function Results({ paiements, page, hrefFor, onExport }: ResultsProps) {
+  const { provider } = useBrand();
+  const shown = paginate(paiements, page);
+  return (
+    <>
+      <div className={styles.summary}>
+        <p aria-live="polite">
+          {t(paiements.length === 1 ? 'remboursements.count.one' : 'remboursements.count.other', {
+            count: paiements.length,
+          })}{' '}
+          <strong>
+            {t('remboursements.total', { provider, amount: formatAmount(total(paiements)) })}
+          </strong>
+        </p>
+        <button type="button" className="button button-secondary" onClick={onExport}>
+          {t('remboursements.export')}
+        </button>
+      </div>
+      <ul className={styles.payments}>
+        {shown.items.map((paiement) => (
+          <li key={paiement.paymentId}>
+            <RemboursementCard remboursement={paiement} total={paiement.montantRembourse} />
+          </li>
+        ))}
+      </ul>
+      <Pagination page={shown.page} pageCount={shown.pageCount} hrefFor={hrefFor} />
+    </>
+  );
+}

@@ -48,6 +48,20 @@ const pages = {
         Component: m.RemboursementsDuJourPage,
       })),
   },
+  carteTp: {
+    pattern: paths.smartCarte,
+    lazy: () =>
+      import('@/features/mutuelle/components/carte-tp-page').then((m) => ({
+        Component: m.CarteTpPage,
+      })),
+  },
+  garanties: {
+    pattern: paths.contratsGaranties,
+    lazy: () =>
+      import('@/features/mutuelle/components/garanties-page').then((m) => ({
+        Component: m.GarantiesPage,
+      })),
+  },
 } as const;
 
 export type LazyPage = keyof typeof pages;

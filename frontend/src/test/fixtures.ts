@@ -4,6 +4,7 @@ import type { BlocGauche } from '@/features/content/api/get-bloc-gauche';
 import type { MenuEntry } from '@/features/content/api/get-menus';
 import type { Home } from '@/features/home/api/get-home';
 import type { LignePrestation, Paiement } from '@/features/mutuelle/api/get-prestations';
+import type { MemberApi } from '@/types/member-api';
 import type { Beneficiaire } from '@/api/get-beneficiaires';
 import type { BandeauNouveautes } from '@/types/bandeau-nouveautes';
 
@@ -141,6 +142,42 @@ export function aBeneficiaire(overrides: Partial<Beneficiaire> = {}): Beneficiai
     rangNaissance: 1,
     caisseAssuranceMaladie: 'CPAM de Paris',
     statutNoemie: 'RACCORDE',
+    ...overrides,
+  };
+}
+
+/** The card in force of Marie DUPONT and one child, as the member API sends it. */
+export function aCarteTp(overrides: Partial<MemberApi<'CarteTp'>> = {}): MemberApi<'CarteTp'> {
+  return {
+    id: 11,
+    periode: 'EN_COURS',
+    numeroAmc: '75500017',
+    libelleAmc: 'Mutuelle Cogévie',
+    typeConvention: 'SP',
+    critereAiguillage: 'IS',
+    numeroAdherent: '100001',
+    dateDebutValidite: '2026-01-01',
+    dateFinValidite: '2026-12-31',
+    beneficiaires: [
+      {
+        prenom: 'Marie',
+        nom: 'DUPONT',
+        dateNaissance: '1980-04-12',
+        numeroSecuriteSociale: '2 80 04 75 111 042 60',
+        rangNaissance: 1,
+      },
+      {
+        prenom: 'Lucas',
+        nom: 'DUPONT',
+        dateNaissance: '2015-06-02',
+        numeroSecuriteSociale: '2 80 04 75 111 042 60',
+        rangNaissance: 1,
+      },
+    ],
+    domaines: [
+      { code: 'PHAR', libelle: 'Pharmacie', taux: '100 %' },
+      { code: 'HOSP', libelle: 'Hospitalisation', taux: 'PEC' },
+    ],
     ...overrides,
   };
 }

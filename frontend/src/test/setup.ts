@@ -7,6 +7,10 @@ import { server } from './server';
 
 installDialogPolyfill();
 installMatchMediaStub();
+// jsdom lays nothing out, so it has no scrolling; pages scroll to an anchor on arrival.
+Element.prototype.scrollIntoView = function scrollIntoView() {
+  // Nothing to scroll.
+};
 
 // Sections load their code on navigation (lazy routes): the first visit of a section in a test
 // file transforms its modules, which on a busy machine takes longer than the default second.

@@ -29,8 +29,6 @@ describe('the shell', () => {
     ['/compte', 'Mon compte'],
     ['/compte/informations-personnelles', 'Mes informations personnelles'],
     ['/mutuelle', 'Ma mutuelle'],
-    ['/mutuelle/smart-carte', 'Ma carte de Tiers Payant'],
-    ['/mutuelle/contrats-garanties', 'Mes garanties et mes services'],
     ['/mutuelle/demandes', 'Mes demandes'],
     ['/mutuelle/demandes/creation', 'Effectuer une demande'],
     ['/demandes', 'Mes demandes'],

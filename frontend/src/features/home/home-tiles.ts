@@ -1,5 +1,6 @@
 import { paths } from '@/app/paths';
 import { t } from '@/i18n/t';
+import { carteTpLabel } from '@/lib/carte-tp-label';
 import { formatDate } from '@/lib/format-date';
 
 /** The member's flags the tiles depend on (the session's `User`, SPEC.md §3). */
@@ -29,18 +30,6 @@ export interface TileContext {
 }
 
 /**
- * The tiers-payant tile's label. SPEC.md §6 names two labels and one deciding flag: a member
- * whose card is in force (`CarteTp`) reads the current and the next year, the card running on
- * into the next period; a member without one sees the tile only because of `CarteTpSuivante`,
- * a card whose period has not begun, so only the next year is named.
- */
-function carteTpLabel(flags: TileFlags, currentYear: number): string {
-  return flags.CarteTp
-    ? t('home.tiles.carteTp.currentAndNext', { current: currentYear, next: currentYear + 1 })
-    : t('home.tiles.carteTp.nextOnly', { next: currentYear + 1 });
-}
-
-/**
  * The home page's shortcuts, in the order of SPEC.md §2, after the flag rules of SPEC.md §6.
  * `Radie` hides what only a covered member has (personal information, card, guarantees,
  * contributions) and turns "une facture ou un devis" into "une facture"; termination depends
@@ -61,7 +50,7 @@ export function homeTiles(flags: TileFlags, { nextDueDate, currentYear }: TileCo
       to: paths.informationsPersonnelles,
     });
     if (flags.CarteTp || flags.CarteTpSuivante) {
-      tiles.push({ id: 'carteTp', label: carteTpLabel(flags, currentYear), to: paths.smartCarte });
+      tiles.push({ id: 'carteTp', label: carteTpLabel(flags.CarteTp ? 'EN_COURS' : 'SUIVANTE', currentYear), to: paths.smartCarte });
     }
     tiles.push({ id: 'garanties', label: t('home.tiles.garanties'), to: paths.contratsGaranties });
     if (nextDueDate) {

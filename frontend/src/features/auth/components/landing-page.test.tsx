@@ -38,7 +38,7 @@ describe('LandingPage', () => {
   it('encodes what would end the returnTo parameter', async () => {
     server.use(noSession());
 
-    renderApp('/mutuelle/contrats-garanties?a=1&b=2#cotisations');
+    await renderAppLoaded('/mutuelle/contrats-garanties?a=1&b=2#cotisations');
 
     expect(await screen.findByRole('link', { name: 'Se connecter' })).toHaveAttribute(
       'href',

@@ -1,16 +1,10 @@
-import useSWR from 'swr';
-import { apiGet } from '@/lib/api-client';
+import { getEndpoint } from '@/lib/get-endpoint';
 import type { MemberApi } from '@/types/member-api';
 
 export type CompteBancaire = MemberApi<'CompteBancaire'>;
 
-export const banquesKey = '/api/assure/banques';
-
 /** `GET assure/banques`: the member's accounts, IBAN masked. */
-export function getBanques(): Promise<CompteBancaire[]> {
-  return apiGet<CompteBancaire[]>(banquesKey);
-}
-
-export function useBanques() {
-  return useSWR<CompteBancaire[], unknown>(banquesKey, getBanques);
-}
+const endpoint = getEndpoint<CompteBancaire[]>('/api/assure/banques');
+export const banquesKey = endpoint.key;
+export const getBanques = endpoint.get;
+export const useBanques = endpoint.use;

@@ -1,0 +1,84 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { aCarteTp, errorBody, signedIn } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { server } from '@/test/server';
+import type { User } from '@/features/auth/api/get-session';
+import type { MemberApi } from '@/types/member-api';
+
+const year = new Date().getFullYear();
+
+function cardsAre(cards: MemberApi<'CarteTp'>[], user: Partial<User> = {}) {
+  server.use(
+    ...signedIn(user),
+    http.get('/api/assure/carte-tp', () => HttpResponse.json(cards)),
+  );
+}
+
+describe('Ma carte de Tiers Payant', () => {
+  it('shows the card in force and next period’s, each labelled with its years', async () => {
+    cardsAre([
+      aCarteTp({ id: 12, periode: 'SUIVANTE', dateDebutValidite: `${String(year + 1)}-01-01` }),
+      aCarteTp(),
+    ]);
+    renderApp('/mutuelle/smart-carte');
+    const sections = await screen.findAllByRole('region', { name: /^Ma carte de Tiers Payant/ });
+    expect(sections.map((section) => section.getAttribute('aria-label'))).toEqual([
+      `Ma carte de Tiers Payant ${String(year)}-${String(year + 1)}`,
+      `Ma carte de Tiers Payant ${String(year + 1)}`,
+    ]);
+  });
+
+  it('labels the five standard fields, the people covered and the domains', async () => {
+    cardsAre([aCarteTp({ critereAiguillage: '' })]);
+    renderApp('/mutuelle/smart-carte');
+    const card = await screen.findByRole('article', { name: 'Carte de tiers payant' });
+    expect(within(card).getByText('Du 01/01/2026 au 31/12/2026', { selector: 'p' })).toBeVisible();
+    for (const [label, value] of [
+      ['Numéro AMC', '75500017'],
+      ['Type de convention', 'SP'],
+      ['Numéro d’adhérent', '100001'],
+      ['Période de validité', 'Du 01/01/2026 au 31/12/2026'],
+    ]) {
+      expect(within(card).getByText(label ?? '').nextSibling).toHaveTextContent(value ?? '');
+    }
+    // Labelled even when the API leaves it empty.
+    expect(within(card).getByText('Critère secondaire de routage')).toBeVisible();
+    expect(within(card).getByRole('row', { name: 'Lucas DUPONT 02/06/2015' })).toBeVisible();
+    expect(within(card).getByRole('list', { name: 'Tiers payant par domaine' })).toHaveTextContent(
+      'PHAR 100 %HOSP PEC',
+    );
+    expect(
+      within(card).getByRole('img', { name: 'Code à scanner par votre professionnel de santé' }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Télécharger' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Imprimer' })).toBeVisible();
+  });
+
+  it('explains, without a broken page, that a member without a card has none', async () => {
+    cardsAre([], { CarteTp: false, CarteTpSuivante: false });
+    renderApp('/mutuelle/smart-carte');
+    expect(
+      await screen.findByText(/Vous n’avez pas de carte de tiers payant en cours de validité/),
+    ).toBeVisible();
+  });
+
+  it('tells a struck-off member why there is no card', async () => {
+    cardsAre([], { Radie: true, CarteTp: false });
+    renderApp('/mutuelle/smart-carte');
+    expect(await screen.findByText(/Votre adhésion a pris fin/)).toBeVisible();
+  });
+
+  it('says the card could not be loaded, with a retry', async () => {
+    server.use(
+      ...signedIn(),
+      http.get('/api/assure/carte-tp', () => errorBody(502, 'bad_gateway', 'Indisponible.')),
+    );
+    renderApp('/mutuelle/smart-carte');
+    expect(
+      await screen.findByText('Votre carte de tiers payant n’a pas pu être chargée.'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+  });
+});

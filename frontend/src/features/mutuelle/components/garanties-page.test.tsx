@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { User } from '@/features/auth/api/get-session';
+import { errorBody, signedIn } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { server } from '@/test/server';
+import type { MemberApi } from '@/types/member-api';
+
+function aContrat(overrides: Partial<MemberApi<'Contrat'>> = {}): MemberApi<'Contrat'> {
+  return {
+    numeroContrat: 'IND-004512',
+    codeProduit: 'SFC',
+    libelleProduit: 'Santé Famille Confort',
+    typeContrat: 'INDIVIDUEL',
+    entreprise: null,
+    statut: 'ACTIF',
+    dateDebut: '2020-01-01',
+    dateFin: null,
+    motifFin: null,
+    dateProchaineEcheance: '2026-12-05',
+    cotisation: { montant: 187.4, periodicite: 'MENSUELLE', modePaiement: 'PRELEVEMENT' },
+    beneficiaires: [{ id: 1, prenom: 'Marie', nom: 'DUPONT', lien: 'ASSURE_PRINCIPAL' }],
+    echeancier: [
+      {
+        dateEcheance: '2026-11-05',
+        periodeDebut: '2026-11-01',
+        periodeFin: '2026-11-30',
+        montant: 187.4,
+        statut: 'REGLEE',
+      },
+      {
+        dateEcheance: '2026-12-05',
+        periodeDebut: '2026-12-01',
+        periodeFin: '2026-12-31',
+        montant: 187.4,
+        statut: 'A_VENIR',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const droitsComplets = {
+  numeroPersonne: '100001',
+  contrats: [
+    {
+      numeroContrat: 'IND-004512',
+      libelleProduit: 'Santé Famille Confort',
+      typeContrat: 'INDIVIDUEL',
+      statut: 'ACTIF',
+      dateDebut: '2020-01-01',
+      dateFin: null,
+      beneficiaires: [],
+      garanties: [
+        {
+          categorie: 'OPTIQUE',
+          libelleCategorie: 'Optique',
+          garanties: [
+            { libelle: 'Monture', regle: '100 % BRSS + 150 €', plafond: 150, periodicitePlafond: '2 ans' },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+const droits = {
+  numeroPersonne: '100001',
+  couvert: true,
+  beneficiaires: [
+    {
+      idBeneficiaire: 1,
+      prenom: 'Marie',
+      nom: 'DUPONT',
+      lien: 'ASSURE_PRINCIPAL',
+      dateNaissance: '1984-03-12',
+      droits: [{ numeroContrat: 'IND-004512', libelleProduit: 'SFC', dateDebut: '2020-01-01', dateFin: null, statut: 'ACTIF' }],
+    },
+    {
+      idBeneficiaire: 2,
+      prenom: 'Thomas',
+      nom: 'DUPONT',
+      lien: 'CONJOINT',
+      dateNaissance: '1982-07-25',
+      droits: [{ numeroContrat: 'IND-0001', libelleProduit: 'SFC', dateDebut: '2019-01-01', dateFin: '2019-12-31', statut: 'RESILIE' }],
+    },
+  ],
+};
+
+function memberApi({
+  contrats = [aContrat()],
+  user = {},
+}: { contrats?: MemberApi<'Contrat'>[]; user?: Partial<User> } = {}) {
+  server.use(
+    ...signedIn(user),
+    http.get('/api/assure/contrats', () => HttpResponse.json(contrats)),
+    http.get('/api/assure/droitsCompletAdherent', () => HttpResponse.json(droitsComplets)),
+    http.get('/api/assure/droitsAdherent', () => HttpResponse.json(droits)),
+    http.get('/api/assure/echeance-prochaine', () =>
+      HttpResponse.json({ numeroContrat: 'IND-004512', dateEcheance: '2026-12-05', montant: 187.4, modePaiement: 'PRELEVEMENT' }),
+    ),
+  );
+}
+
+describe('Mes garanties et mes services', () => {
+  it('lists the contract in force first, with who it covers', async () => {
+    memberApi({
+      contrats: [
+        aContrat({ numeroContrat: 'OLD-1', libelleProduit: 'Ancien contrat', statut: 'RESILIE', dateFin: '2019-12-31' }),
+        aContrat(),
+      ],
+    });
+    renderApp('/mutuelle/contrats-garanties');
+    const contrats = await screen.findAllByRole('article');
+    expect(contrats.map((contrat) => contrat.getAttribute('aria-label'))).toEqual([
+      'Santé Famille Confort',
+      'Ancien contrat',
+    ]);
+    expect(contrats[0]).toHaveTextContent('IND-004512');
+    expect(contrats[0]).toHaveTextContent('Depuis le 01/01/2020');
+    expect(contrats[0]).toHaveTextContent('Individuel');
+    expect(contrats[0]).toHaveTextContent('Marie DUPONT (assuré principal)');
+    expect(contrats[1]).toHaveTextContent('Du 01/01/2020 au 31/12/2019');
+  });
+
+  it('shows each guarantee with its rule and ceiling, and today’s rights per person', async () => {
+    memberApi();
+    renderApp('/mutuelle/contrats-garanties');
+    expect(await screen.findByText('100 % BRSS + 150 €')).toBeInTheDocument();
+    expect(screen.getByText('Plafond : 150,00 € par 2 ans')).toBeInTheDocument();
+    const rights = (await screen.findByText(/^Thomas DUPONT/)).closest('li');
+    expect(rights).toHaveTextContent('Non couvert');
+    expect((await screen.findByText(/^Marie DUPONT/, { selector: 'span' })).closest('li')).toHaveTextContent('Couvert');
+  });
+
+  it('offers the booklet, and the termination to a member with an individual contract', async () => {
+    memberApi();
+    renderApp('/mutuelle/contrats-garanties');
+    expect(
+      await screen.findByRole('button', { name: 'Télécharger le livret de garanties' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Résilier un contrat' })).toHaveAttribute(
+      'href',
+      '/mutuelle/demandes/creation?type=DEMANDE_DE_RESILIATION',
+    );
+  });
+
+  it('offers no termination without an active individual contract', async () => {
+    memberApi({ user: { AuMoinsUnContratActifEtIndividuel: false } });
+    renderApp('/mutuelle/contrats-garanties');
+    await screen.findByRole('button', { name: 'Télécharger le livret de garanties' });
+    expect(screen.queryByRole('link', { name: 'Résilier un contrat' })).not.toBeInTheDocument();
+  });
+
+  it('focuses "Mes cotisations" on arrival at #cotisations, with the schedule and next due date', async () => {
+    memberApi();
+    renderApp('/mutuelle/contrats-garanties#cotisations');
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Mes cotisations' });
+    await waitFor(() => {
+      expect(heading).toHaveFocus();
+    });
+    const section = screen.getByRole('region', { name: 'Mes cotisations' });
+    expect(within(section).getByText('Prochaine échéance : 187,40 € le 05/12/2026')).toBeVisible();
+    expect(within(section).getByText('Cotisation mensuelle de 187,40 €, par prélèvement.')).toBeVisible();
+    const rows = within(section).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/^Du 01\/11\/2026 au 30\/11\/2026\s*05\/11\/2026\s*187,40\s€\s*Réglée$/);
+    expect(rows[2]).toHaveTextContent(/À venir$/);
+  });
+
+  it('shows the other parts when the contracts fail', async () => {
+    memberApi();
+    server.use(http.get('/api/assure/contrats', () => errorBody(502, 'bad_gateway', 'Indisponible.')));
+    renderApp('/mutuelle/contrats-garanties');
+    expect(await screen.findAllByText('Vos contrats n’ont pas pu être chargés.')).not.toHaveLength(0);
+    expect(await screen.findByText('100 % BRSS + 150 €')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Réessayer' }).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,293 @@
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { paths } from '@/app/paths';
+import { PartFailure } from '@/components/part-failure';
+import { Skeleton } from '@/components/skeleton';
+import { useMemberSession } from '@/features/auth/session-context';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { t } from '@/i18n/t';
+import { downloadFile } from '@/lib/download-file';
+import { formatAmount } from '@/lib/format-amount';
+import { formatIsoDate } from '@/lib/format-date';
+import { memberDisplayName } from '@/lib/format-name';
+import type { MemberApi } from '@/types/member-api';
+import { type Contrats, useContrats } from '../api/get-contrats';
+import { useDroitsAdherent } from '../api/get-droits-adherent';
+import { type DroitsComplets, useDroitsCompletAdherent } from '../api/get-droits-complet-adherent';
+import { useEcheanceProchaine } from '../api/get-echeance-prochaine';
+import styles from './garanties.module.css';
+
+type Contrat = MemberApi<'Contrat'>;
+
+/** The contract in force first, then those to come, then those ended. */
+const statutOrder: Record<Contrat['statut'], number> = { ACTIF: 0, A_VENIR: 1, RESILIE: 2 };
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div role="status">
+      <span className="visually-hidden">{label}</span>
+      <Skeleton className={styles.skeleton} />
+    </div>
+  );
+}
+
+/**
+ * `/mutuelle/contrats-garanties`: the contracts, their guarantees, today's rights, the
+ * booklet, and `#cotisations`. Each part loads on its own and fails on its own.
+ */
+export function GarantiesPage() {
+  usePageTitle(t('nav.garanties'));
+  const { User } = useMemberSession();
+  const contrats = useContrats();
+  const garanties = useDroitsCompletAdherent();
+  const sorted = [...(contrats.data ?? [])].sort(
+    (a, b) => statutOrder[a.statut] - statutOrder[b.statut],
+  );
+
+  return (
+    <div className={styles.page}>
+      <div className="card">
+        <h1 className="page-title">{t('nav.garanties')}</h1>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void downloadFile('/api/assure/livret', { fileName: 'livret-garanties.pdf' })}
+          >
+            {t('garanties.livret')}
+          </button>
+          {User.AuMoinsUnContratActifEtIndividuel && (
+            <Link className="button button-secondary" to={paths.resiliation}>
+              {t('garanties.resilier')}
+            </Link>
+          )}
+        </div>
+        <h2 className="section-title">{t('garanties.contrats')}</h2>
+        {contrats.error !== undefined && !contrats.data && (
+          <PartFailure message={t('garanties.contratsError')} onRetry={() => void contrats.mutate()} />
+        )}
+        {!contrats.data && contrats.error === undefined && <Loading label={t('garanties.loading')} />}
+        {contrats.data?.length === 0 && <p>{t('garanties.noContrat')}</p>}
+        <ul className={styles.contrats}>
+          {sorted.map((contrat) => (
+            <li key={contrat.numeroContrat}>
+              <ContratSummary contrat={contrat} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <Droits />
+      <div className="card">
+        <h2 className="section-title">{t('garanties.title')}</h2>
+        {garanties.error !== undefined && !garanties.data && (
+          <PartFailure message={t('garanties.error')} onRetry={() => void garanties.mutate()} />
+        )}
+        {!garanties.data && garanties.error === undefined && <Loading label={t('garanties.loading')} />}
+        {garanties.data && <Garanties droits={garanties.data} />}
+      </div>
+      <Cotisations contrats={contrats.data} failed={contrats.error !== undefined && !contrats.data} />
+    </div>
+  );
+}
+
+function ContratSummary({ contrat }: { contrat: Contrat }) {
+  return (
+    <article className={styles.contrat} aria-label={contrat.libelleProduit}>
+      <h3>{contrat.libelleProduit}</h3>
+      <dl>
+        <div>
+          <dt>{t('garanties.numero')}</dt>
+          <dd>{contrat.numeroContrat}</dd>
+        </div>
+        <div>
+          <dt>{t('garanties.statut')}</dt>
+          <dd>{t(`garanties.statut.${contrat.statut}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('garanties.periode')}</dt>
+          <dd>
+            {contrat.dateFin
+              ? t('garanties.du-au', {
+                  from: formatIsoDate(contrat.dateDebut),
+                  to: formatIsoDate(contrat.dateFin),
+                })
+              : t('garanties.depuis', { from: formatIsoDate(contrat.dateDebut) })}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('garanties.type')}</dt>
+          <dd>
+            {contrat.typeContrat === 'INDIVIDUEL'
+              ? t('garanties.individuel')
+              : t('garanties.collectif', { entreprise: contrat.entreprise ?? '-' })}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('garanties.couverts')}</dt>
+          <dd>
+            {contrat.beneficiaires
+              .map((couvert) =>
+                t('garanties.couvert', {
+                  name: memberDisplayName('', couvert.prenom, couvert.nom),
+                  lien: t(`lien.${couvert.lien}`),
+                }),
+              )
+              .join(', ')}
+          </dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
+
+function Droits() {
+  const droits = useDroitsAdherent();
+  return (
+    <div className="card">
+      <h2 className="section-title">{t('garanties.droits')}</h2>
+      {droits.error !== undefined && !droits.data && (
+        <PartFailure message={t('garanties.droitsError')} onRetry={() => void droits.mutate()} />
+      )}
+      {!droits.data && droits.error === undefined && <Loading label={t('garanties.loading')} />}
+      {droits.data && (
+        <ul className={styles.droits}>
+          {droits.data.beneficiaires.map((beneficiaire) => {
+            const covered = beneficiaire.droits.some((droit) => droit.statut === 'ACTIF');
+            return (
+              <li key={beneficiaire.idBeneficiaire}>
+                <span>
+                  {memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}{' '}
+                  <span className="text-muted">
+                    {t('garanties.neLe', { date: formatIsoDate(beneficiaire.dateNaissance) })}
+                  </span>
+                </span>
+                <strong className={covered ? styles.covered : styles.notCovered}>
+                  {covered ? t('garanties.couvertAujourdhui') : t('garanties.nonCouvert')}
+                </strong>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Garanties({ droits }: { droits: DroitsComplets }) {
+  return (
+    <div className={styles.garanties}>
+      {droits.contrats.map((contrat) => (
+        <section key={contrat.numeroContrat} aria-label={contrat.libelleProduit}>
+          <h3>{contrat.libelleProduit}</h3>
+          {contrat.garanties.map((categorie) => (
+            <details key={categorie.categorie} className={styles.categorie}>
+              <summary>{categorie.libelleCategorie}</summary>
+              <ul>
+                {categorie.garanties.map((garantie) => (
+                  <li key={garantie.libelle}>
+                    <span className={styles.libelle}>{garantie.libelle}</span>
+                    <span className={styles.regle}>{garantie.regle}</span>
+                    {garantie.plafond !== null && (
+                      <span className="text-muted">
+                        {garantie.periodicitePlafond
+                          ? t('garanties.plafondPar', {
+                              amount: formatAmount(garantie.plafond),
+                              period: garantie.periodicitePlafond,
+                            })
+                          : t('garanties.plafond', { amount: formatAmount(garantie.plafond) })}
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** `#cotisations`, the home tile's target: scrolled to and focused on arrival. */
+function Cotisations({ contrats, failed }: { contrats: Contrats | undefined; failed: boolean }) {
+  const echeance = useEcheanceProchaine();
+  const { hash } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = contrats !== undefined;
+  useEffect(() => {
+    if (hash === '#cotisations' && loaded) {
+      heading.current?.scrollIntoView({ block: 'start' });
+      heading.current?.focus();
+    }
+  }, [hash, loaded]);
+  const withSchedule = (contrats ?? []).filter((contrat) => contrat.echeancier.length > 0);
+
+  return (
+    <section id="cotisations" className="card" aria-labelledby="cotisations-title">
+      <h2
+        id="cotisations-title"
+        className={[styles.anchor, 'section-title'].join(" ")}
+        ref={heading}
+        tabIndex={-1}
+      >
+        {t('cotisations.title')}
+      </h2>
+      {echeance.data && (
+        <p className={styles.next}>
+          {t('cotisations.prochaine', {
+            date: formatIsoDate(echeance.data.dateEcheance),
+            amount: formatAmount(echeance.data.montant),
+          })}
+        </p>
+      )}
+      {failed && <p>{t('garanties.contratsError')}</p>}
+      {loaded && withSchedule.length === 0 && <p>{t('cotisations.none')}</p>}
+      {withSchedule.map((contrat) => (
+        <div key={contrat.numeroContrat} className={styles.echeancier}>
+          <h3>{contrat.libelleProduit}</h3>
+          <p>
+            {t('cotisations.montant', {
+              amount: formatAmount(contrat.cotisation.montant),
+              periodicite: t(`cotisations.periodicite.${contrat.cotisation.periodicite}`),
+              mode: t(`cotisations.mode.${contrat.cotisation.modePaiement}`),
+            })}
+          </p>
+          <table className={styles.table}>
+            <caption className="visually-hidden">
+              {t('cotisations.caption', { contrat: contrat.libelleProduit })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('cotisations.periode')}</th>
+                <th scope="col">{t('cotisations.echeance')}</th>
+                <th scope="col" className={styles.amount}>
+                  {t('cotisations.montantCol')}
+                </th>
+                <th scope="col">{t('cotisations.statut')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {contrat.echeancier.map((ligne) => (
+                <tr key={ligne.dateEcheance}>
+                  <td data-label={t('cotisations.periode')}>
+                    {t('garanties.du-au', {
+                      from: formatIsoDate(ligne.periodeDebut),
+                      to: formatIsoDate(ligne.periodeFin),
+                    })}
+                  </td>
+                  <td data-label={t('cotisations.echeance')}>{formatIsoDate(ligne.dateEcheance)}</td>
+                  <td data-label={t('cotisations.montantCol')} className={styles.amount}>
+                    {formatAmount(ligne.montant)}
+                  </td>
+                  <td data-label={t('cotisations.statut')}>
+                    {t(`cotisations.statut.${ligne.statut}`)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </section>
+  );
+}

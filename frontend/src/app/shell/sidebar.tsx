@@ -39,7 +39,9 @@ export function Sidebar({ id, open, onClose, closeButtonRef }: SidebarProps) {
     isActive ? [styles.link, styles.active].join(' ') : styles.link;
 
   return (
-    <div id={id} className={styles.sidebar} data-open={open}>
+    // A landmark of its own: the brand, the drawer's close button and the left block are
+    // outside the navigation, and every piece of a page belongs in a landmark.
+    <aside id={id} className={styles.sidebar} data-open={open} aria-label={t('shell.sidebar')}>
       <div className={styles.head}>
         <Link to={paths.home} className={styles.brand}>
           <img src={brand.logoUrl} alt="" width={40} height={40} />
@@ -79,6 +81,6 @@ export function Sidebar({ id, open, onClose, closeButtonRef }: SidebarProps) {
         )}
       </nav>
       <LeftBlock pathname={pathname} />
-    </div>
+    </aside>
   );
 }

@@ -17,7 +17,6 @@ test.describe('routes of the signed-in member', () => {
 
   test('sections not built yet say so inside the shell', async ({ page }) => {
     for (const [path, title] of [
-      ['/compte/informations-personnelles', 'Mes informations personnelles'],
       ['/mutuelle/demandes/creation', 'Effectuer une demande'],
       ['/demandes', 'Mes demandes'],
     ] as const) {

@@ -7,6 +7,12 @@ import { paths, routePatterns } from './paths';
  * pattern and its `lazy` loader; `prefetchPage` starts a loader early (a link hovered or
  * focused), so that the navigation that follows finds the module already there.
  */
+function loadInformationsPersonnelles() {
+  return import('@/features/compte/components/informations-personnelles-page').then((m) => ({
+    Component: m.InformationsPersonnellesPage,
+  }));
+}
+
 const pages = {
   article: {
     pattern: routePatterns.article,
@@ -62,6 +68,11 @@ const pages = {
         Component: m.GarantiesPage,
       })),
   },
+  informationsPersonnelles: {
+    pattern: paths.informationsPersonnelles,
+    lazy: loadInformationsPersonnelles,
+  },
+  compte: { pattern: paths.compte, lazy: loadInformationsPersonnelles },
 } as const;
 
 export type LazyPage = keyof typeof pages;

@@ -26,8 +26,6 @@ describe('the shell', () => {
   });
 
   it.each([
-    ['/compte', 'Mon compte'],
-    ['/compte/informations-personnelles', 'Mes informations personnelles'],
     ['/mutuelle', 'Ma mutuelle'],
     ['/mutuelle/demandes', 'Mes demandes'],
     ['/mutuelle/demandes/creation', 'Effectuer une demande'],

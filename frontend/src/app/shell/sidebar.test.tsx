@@ -10,9 +10,11 @@ async function mainNavigation() {
   return screen.findByRole('navigation', { name: 'Menu principal' });
 }
 
+/** The entries of the menu (the brand's link to the home page aside). */
 function linkNames(navigation: HTMLElement): string[] {
   return within(navigation)
-    .getAllByRole('link')
+    .getAllByRole('listitem')
+    .map((item) => within(item).getByRole('link'))
     .map((link) => link.textContent);
 }
 

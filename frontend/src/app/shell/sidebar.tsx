@@ -39,9 +39,10 @@ export function Sidebar({ id, open, onClose, closeButtonRef }: SidebarProps) {
     isActive ? [styles.link, styles.active].join(' ') : styles.link;
 
   return (
-    // A landmark of its own: the brand, the drawer's close button and the left block are
-    // outside the navigation, and every piece of a page belongs in a landmark.
-    <aside id={id} className={styles.sidebar} data-open={open} aria-label={t('shell.sidebar')}>
+    <div id={id} className={styles.sidebar} data-open={open}>
+      {/* The brand and the drawer's close button belong to the navigation: every piece of a
+          page sits in a landmark, and the left block below is one of its own. */}
+      <nav aria-label={t('shell.mainNav')}>
       <div className={styles.head}>
         <Link to={paths.home} className={styles.brand}>
           <img src={brand.logoUrl} alt="" width={40} height={40} />
@@ -58,7 +59,6 @@ export function Sidebar({ id, open, onClose, closeButtonRef }: SidebarProps) {
           <span aria-hidden="true">✕</span>
         </button>
       </div>
-      <nav aria-label={t('shell.mainNav')}>
         <ul className={styles.list}>
           {sidebarLinks(User).map((link) => (
             <li key={link.to}>
@@ -81,6 +81,6 @@ export function Sidebar({ id, open, onClose, closeButtonRef }: SidebarProps) {
         )}
       </nav>
       <LeftBlock pathname={pathname} />
-    </aside>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BlocGauche } from '../api/get-bloc-gauche';
 import { errorBody, signedIn } from '@/test/fixtures';
@@ -21,7 +21,11 @@ function aBloc(overrides: Partial<BlocGauche> = {}): BlocGauche {
 
 describe('the left block', () => {
   it('shows the block of the current page: image, title and link', async () => {
-    server.use(...signedIn({}, { blocs: { mutuelle_remboursements: aBloc() } }));
+    server.use(
+      ...signedIn({}, { blocs: { mutuelle_remboursements: aBloc() } }),
+      // The page's own data.
+      http.get('/api/assure/*', () => HttpResponse.json([])),
+    );
 
     const { container } = renderApp('/mutuelle/remboursements');
 

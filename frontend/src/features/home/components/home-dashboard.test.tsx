@@ -174,11 +174,15 @@ describe('the home tiles', () => {
   it('lead where they say', async () => {
     const { router } = await renderHome(aHome());
 
+    // The page's own data, once there.
+    server.use(http.get('/api/assure/*', () => HttpResponse.json([])));
     await userEvent.click(
       await within(tiles()).findByRole('link', { name: 'Mes informations personnelles' }),
     );
 
-    expect(router.state.location.pathname).toBe('/compte/informations-personnelles');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/compte/informations-personnelles');
+    });
   });
 
   it('come with the "Effectuer une demande" button', async () => {

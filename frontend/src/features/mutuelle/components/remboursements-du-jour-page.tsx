@@ -8,7 +8,7 @@ import { useBrand } from '@/lib/brand-context';
 import { formatAmount } from '@/lib/format-amount';
 import { formatDate, formatIsoDate, parseIsoDate, toIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
-import { type CompteBancaire, useBanques } from '../api/get-banques';
+import { type CompteBancaire, useBanques } from '@/api/get-banques';
 import { type Paiement, usePrestations } from '../api/get-prestations';
 import styles from './remboursements.module.css';
 

@@ -1,6 +1,7 @@
 import { getEndpoint } from '@/lib/get-endpoint';
 import type { MemberApi } from '@/types/member-api';
 
+/** Shared: the payment day shows where a reimbursement went, personal information manages them. */
 export type CompteBancaire = MemberApi<'CompteBancaire'>;
 
 /** `GET assure/banques`: the member's accounts, IBAN masked. */

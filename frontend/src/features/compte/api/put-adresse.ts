@@ -1,0 +1,10 @@
+import { apiRequest } from '@/lib/api-client';
+import type { MemberApi } from '@/types/member-api';
+
+export type ChangementAdresse = MemberApi<'ChangementAdresse'>;
+export type Adresse = MemberApi<'Adresse'>;
+
+/** `PUT assure/adresse` with `{putAdresse, infoASupprimer}` (SPEC.md §3): the address as saved. */
+export function putAdresse(changement: ChangementAdresse): Promise<Adresse> {
+  return apiRequest<Adresse>('/api/assure/adresse', { method: 'PUT', body: changement });
+}

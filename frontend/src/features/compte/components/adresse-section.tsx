@@ -1,0 +1,217 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { PartFailure } from '@/components/part-failure';
+import { Skeleton } from '@/components/skeleton';
+import { t } from '@/i18n/t';
+import { isApiError } from '@/lib/api-client';
+import { formatIsoDate } from '@/lib/format-date';
+import { useCommunes } from '../api/get-communes';
+import { type InfosPersonnelles, useInfos } from '../api/get-infos';
+import { putAdresse } from '../api/put-adresse';
+import { type AdresseForm, adresseSchema, changementAdresse } from '../compte-schemas';
+import { FormField } from './form-field';
+import styles from './compte.module.css';
+
+/** The postal code waits for the member to stop typing before the communes are asked for. */
+const debounceMs = 300;
+
+function useDebounced(value: string): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setDebounced(value);
+    }, debounceMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [value]);
+  return debounced;
+}
+
+/** "Adresse postale": the address as on an envelope, and "Modifier" to change it. */
+export function AdresseSection() {
+  const infos = useInfos();
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  return (
+    <section className="card" aria-labelledby="adresse-title">
+      <h2 id="adresse-title" className="section-title">
+        {t('compte.adresse.title')}
+      </h2>
+      {infos.error !== undefined && !infos.data && (
+        <PartFailure message={t('compte.adresse.error')} onRetry={() => void infos.mutate()} />
+      )}
+      {!infos.data && infos.error === undefined && <Skeleton className={styles.skeleton} />}
+      {saved && !editing && (
+        <p role="status" className={styles.success}>
+          {t('compte.adresse.saved')}
+        </p>
+      )}
+      {infos.data && !editing && (
+        <>
+          <Envelope infos={infos.data} />
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
+            {t('compte.modifier')}
+          </button>
+        </>
+      )}
+      {infos.data && editing && (
+        <AdresseEditor
+          infos={infos.data}
+          onCancel={() => {
+            setEditing(false);
+          }}
+          onSaved={(adresse) => {
+            void infos.mutate({ ...infos.data, adresse } as InfosPersonnelles, { revalidate: false });
+            setEditing(false);
+            setSaved(true);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function Envelope({ infos }: { infos: InfosPersonnelles }) {
+  const { adresse } = infos;
+  const lines = [
+    `${infos.Civilite} ${infos.Prenom} ${infos.Nom.toUpperCase()}`,
+    adresse.complementDestinataire,
+    adresse.complementAdresse,
+    adresse.numeroEtVoie,
+    adresse.lieuDit,
+    `${adresse.codePostal} ${adresse.commune}`,
+    adresse.pays,
+  ].filter((value): value is string => Boolean(value));
+  return (
+    <>
+      <address className={styles.envelope}>
+        {lines.map((value) => (
+          <span key={value}>{value}</span>
+        ))}
+      </address>
+      {adresse.dateModification && (
+        <p className="text-muted">
+          {t('compte.adresse.modifiee', { date: formatIsoDate(adresse.dateModification) })}
+        </p>
+      )}
+    </>
+  );
+}
+
+interface EditorProps {
+  infos: InfosPersonnelles;
+  onCancel: () => void;
+  onSaved: (adresse: InfosPersonnelles['adresse']) => void;
+}
+
+function AdresseEditor({ infos, onCancel, onSaved }: EditorProps) {
+  const { adresse } = infos;
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<AdresseForm>({
+    resolver: zodResolver(adresseSchema),
+    defaultValues: {
+      numeroEtVoie: adresse.numeroEtVoie,
+      complementDestinataire: adresse.complementDestinataire ?? '',
+      complementAdresse: adresse.complementAdresse ?? '',
+      lieuDit: adresse.lieuDit ?? '',
+      codePostal: adresse.codePostal,
+      commune: adresse.commune,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const codePostal = useDebounced(useWatch({ control: form.control, name: 'codePostal' }));
+  const communes = useCommunes(codePostal.trim());
+  const names = useMemo(
+    () => [...new Set((communes.data ?? []).map((commune) => commune.libelleAcheminement))],
+    [communes.data],
+  );
+  const unknownCode = communes.data?.length === 0;
+
+  // The commune chosen must be one the code serves: a new code empties a choice it does not serve.
+  const commune = useWatch({ control: form.control, name: 'commune' });
+  useEffect(() => {
+    if (communes.data && commune && !names.includes(commune)) form.setValue('commune', '');
+  }, [communes.data, commune, names, form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      onSaved(await putAdresse(changementAdresse(values)));
+    } catch (error) {
+      // What the member typed stays in the form, with the server's own words.
+      setServerError(isApiError(error) && error.message ? error.message : t('errors.generic'));
+    }
+  });
+
+  const text = (name: Exclude<keyof AdresseForm, 'commune' | 'codePostal'>, label: string) => (
+    <FormField label={label} error={errors[name]?.message}>
+      {(props) => <input {...props} type="text" autoComplete="off" {...form.register(name)} />}
+    </FormField>
+  );
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      {serverError && (
+        <p role="alert" className={styles.serverError}>
+          {serverError}
+        </p>
+      )}
+      {text('numeroEtVoie', t('compte.adresse.numeroEtVoie'))}
+      {text('complementDestinataire', t('compte.adresse.complementDestinataire'))}
+      {text('complementAdresse', t('compte.adresse.complementAdresse'))}
+      {text('lieuDit', t('compte.adresse.lieuDit'))}
+      <FormField
+        label={t('compte.adresse.codePostal')}
+        error={
+          errors.codePostal?.message ?? (unknownCode ? t('compte.adresse.codeInconnu') : undefined)
+        }
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="text"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            {...form.register('codePostal')}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={t('compte.adresse.commune')}
+        hint={t('compte.adresse.communeHint')}
+        error={errors.commune?.message}
+      >
+        {(props) => (
+          <select {...props} {...form.register('commune')} disabled={names.length === 0}>
+            <option value="">{t('compte.adresse.choisir')}</option>
+            {names.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <p className="text-muted">{t('compte.adresse.pays')}</p>
+      <div className={styles.formActions}>
+        <button type="submit" className="button button-primary" disabled={isSubmitting}>
+          {t('compte.enregistrer')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          {t('compte.annuler')}
+        </button>
+      </div>
+    </form>
+  );
+}

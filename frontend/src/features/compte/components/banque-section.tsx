@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useBanques } from '@/api/get-banques';
+import { useBeneficiaires } from '@/api/get-beneficiaires';
+import { PartFailure } from '@/components/part-failure';
+import { Skeleton } from '@/components/skeleton';
+import { t } from '@/i18n/t';
+import { isApiError } from '@/lib/api-client';
+import { memberDisplayName } from '@/lib/format-name';
+import { useBeneficiairesInfosBancaires } from '../api/get-beneficiaires-infos-bancaires';
+import { postBanque } from '../api/post-banque';
+import { type BanqueForm, banqueSchema, nouveauCompte } from '../compte-schemas';
+import { FormField } from './form-field';
+import styles from './compte.module.css';
+
+/** "Coordonnées bancaires": the member's accounts and where each person's money goes. */
+export function BanqueSection() {
+  const banques = useBanques();
+  const parBeneficiaire = useBeneficiairesInfosBancaires();
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const failed =
+    (banques.error !== undefined && !banques.data) ||
+    (parBeneficiaire.error !== undefined && !parBeneficiaire.data);
+
+  return (
+    <section className="card" aria-labelledby="banque-title">
+      <h2 id="banque-title" className="section-title">
+        {t('compte.banque.title')}
+      </h2>
+      {failed && (
+        <PartFailure
+          message={t('compte.banque.error')}
+          onRetry={() => {
+            void banques.mutate();
+            void parBeneficiaire.mutate();
+          }}
+        />
+      )}
+      {!failed && (!banques.data || !parBeneficiaire.data) && <Skeleton className={styles.skeleton} />}
+      {saved && !editing && (
+        <p role="status" className={styles.success}>
+          {t('compte.banque.saved')}
+        </p>
+      )}
+      {banques.data && parBeneficiaire.data && (
+        <>
+          <h3 className={styles.subtitle}>{t('compte.banque.vosComptes')}</h3>
+          {banques.data.length === 0 && <p>{t('compte.banque.aucun')}</p>}
+          <ul className={styles.accounts}>
+            {banques.data.map((compte) => (
+              <li key={compte.id}>
+                <span className={styles.usage}>{t(`compte.banque.usage.${compte.usage}`)}</span>
+                <span>{compte.titulaire}</span>
+                <span className={styles.iban}>{compte.ibanMasque}</span>
+                <span className="text-muted">{compte.bic}</span>
+              </li>
+            ))}
+          </ul>
+          <h3 className={styles.subtitle}>{t('compte.banque.parBeneficiaire')}</h3>
+          <ul className={styles.accounts}>
+            {parBeneficiaire.data.map((personne) => (
+              <li key={personne.idBeneficiaire}>
+                <span className={styles.usage}>
+                  {memberDisplayName('', personne.prenom, personne.nom)}
+                </span>
+                <span className={styles.iban}>
+                  {personne.coordonneesBancaires?.ibanMasque ?? t('compte.banque.compteAdherent')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {!editing ? (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            setSaved(false);
+            setEditing(true);
+          }}
+        >
+          {t('compte.modifier')}
+        </button>
+      ) : (
+        <BanqueEditor
+          onCancel={() => {
+            setEditing(false);
+          }}
+          onSaved={() => {
+            void banques.mutate();
+            void parBeneficiaire.mutate();
+            setEditing(false);
+            setSaved(true);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function BanqueEditor({ onCancel, onSaved }: { onCancel: () => void; onSaved: () => void }) {
+  const beneficiaires = useBeneficiaires();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<BanqueForm>({
+    resolver: zodResolver(banqueSchema),
+    defaultValues: { beneficiaire: '', titulaire: '', iban: '', bic: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await postBanque(nouveauCompte(values));
+      onSaved();
+    } catch (error) {
+      setServerError(isApiError(error) && error.message ? error.message : t('errors.generic'));
+    }
+  });
+  // The member first: their own account; the others are the people covered.
+  const others = (beneficiaires.data ?? []).filter((beneficiaire) => beneficiaire.lien !== 'ASSURE_PRINCIPAL');
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      {serverError && (
+        <p role="alert" className={styles.serverError}>
+          {serverError}
+        </p>
+      )}
+      <FormField label={t('compte.banque.pour')} error={errors.beneficiaire?.message}>
+        {(props) => (
+          <select {...props} {...form.register('beneficiaire')}>
+            <option value="">{t('compte.banque.vous')}</option>
+            {others.map((beneficiaire) => (
+              <option key={beneficiaire.id} value={String(beneficiaire.id)}>
+                {memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label={t('compte.banque.titulaire')} error={errors.titulaire?.message}>
+        {(props) => <input {...props} type="text" autoComplete="name" {...form.register('titulaire')} />}
+      </FormField>
+      <FormField
+        label={t('compte.banque.iban')}
+        hint={t('compte.banque.ibanHint')}
+        error={errors.iban?.message}
+      >
+        {(props) => (
+          <input {...props} type="text" autoComplete="off" spellCheck={false} {...form.register('iban')} />
+        )}
+      </FormField>
+      <FormField label={t('compte.banque.bic')} error={errors.bic?.message}>
+        {(props) => (
+          <input {...props} type="text" autoComplete="off" spellCheck={false} {...form.register('bic')} />
+        )}
+      </FormField>
+      <div className={styles.formActions}>
+        <button type="submit" className="button button-primary" disabled={isSubmitting}>
+          {t('compte.enregistrer')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          {t('compte.annuler')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,256 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { aBeneficiaire, errorBody, signedIn } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+import { server } from '@/test/server';
+import type { MemberApi } from '@/types/member-api';
+
+const identite: MemberApi<'Identite'> = {
+  numeroPersonne: '100001',
+  Civilite: 'Mme',
+  Prenom: 'marie',
+  Nom: 'Dupont',
+  dateNaissance: '1984-03-12',
+  numeroSecuriteSociale: '284037511104260',
+  caisseAssuranceMaladie: 'CPAM de Paris',
+  statutNoemie: 'RACCORDE',
+  email: 'marie.dupont@example.org',
+  courtier: null,
+};
+
+const infos: MemberApi<'InfosPersonnelles'> = {
+  numeroPersonne: '100001',
+  Civilite: 'Mme',
+  Prenom: 'Marie',
+  Nom: 'DUPONT',
+  dateNaissance: '1984-03-12',
+  email: 'marie.dupont@example.org',
+  telephonePortable: '06 12 34 56 78',
+  telephoneFixe: null,
+  adresse: {
+    numeroEtVoie: '12 rue des Lilas',
+    complementDestinataire: null,
+    complementAdresse: 'Bâtiment B',
+    lieuDit: null,
+    codePostal: '75011',
+    commune: 'PARIS',
+    pays: 'FRANCE',
+    dateModification: null,
+  },
+};
+
+const compte: MemberApi<'CompteBancaire'> = {
+  id: 1,
+  usage: 'PRESTATIONS',
+  titulaire: 'Mme Marie DUPONT',
+  ibanMasque: 'FR76 **** **** **** **** ***0 189',
+  bic: 'AGRIFRPPXXX',
+  domiciliation: null,
+  dateMiseAJour: '2026-01-01',
+};
+
+const communes = {
+  '69002': [{ codePostal: '69002', codeCommune: '69382', nomCommune: 'Lyon 2e Arrondissement', libelleAcheminement: 'LYON' }],
+  '99999': [],
+};
+
+function memberApi() {
+  const sent: { adresse: unknown[]; banque: unknown[] } = { adresse: [], banque: [] };
+  server.use(
+    ...signedIn(),
+    http.get('/api/assure/', () => HttpResponse.json(identite)),
+    http.get('/api/assure/infos', () => HttpResponse.json(infos)),
+    http.get('/api/assure/banques', () => HttpResponse.json([compte])),
+    http.get('/api/assure/beneficiairesInfosBancaires', () =>
+      HttpResponse.json([
+        { idBeneficiaire: 1, prenom: 'Marie', nom: 'DUPONT', lien: 'ASSURE_PRINCIPAL', coordonneesBancaires: compte },
+        { idBeneficiaire: 4, prenom: 'Lucas', nom: 'DUPONT', lien: 'ENFANT', coordonneesBancaires: null },
+      ]),
+    ),
+    http.get('/api/assure/beneficiaires', () =>
+      HttpResponse.json([aBeneficiaire(), aBeneficiaire({ id: 4, prenom: 'Lucas', lien: 'ENFANT' })]),
+    ),
+    http.get('/api/assure/referentiel/communes-postale', ({ request }) => {
+      const code = new URL(request.url).searchParams.get('codePostal') ?? '';
+      return HttpResponse.json(code in communes ? communes[code as keyof typeof communes] : []);
+    }),
+    http.put('/api/assure/adresse', async ({ request }) => {
+      const body = (await request.json()) as { putAdresse: Record<string, string> };
+      sent.adresse.push(body);
+      return HttpResponse.json({ ...infos.adresse, ...body.putAdresse, complementAdresse: null, dateModification: '2026-11-23' });
+    }),
+    http.post('/api/assure/beneficiaire/banque', async ({ request }) => {
+      sent.banque.push(await request.json());
+      return HttpResponse.json(compte);
+    }),
+  );
+  return sent;
+}
+
+async function openPage() {
+  renderApp('/compte/informations-personnelles');
+  await screen.findByRole('heading', { level: 1, name: 'Mes informations personnelles' });
+}
+
+function region(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+describe('Mes informations personnelles', () => {
+  it('shows the identity, grouped social-security number and NOEMIE status in words', async () => {
+    memberApi();
+    await openPage();
+    const identity = region('Identité');
+    expect(await within(identity).findByText('Mme Marie DUPONT')).toBeVisible();
+    expect(within(identity).getByText('12/03/1984')).toBeVisible();
+    expect(within(identity).getByText('2 84 03 75 111 042 60')).toBeVisible();
+    expect(
+      within(identity).getByText('Active : la Sécurité sociale nous transmet vos décomptes'),
+    ).toBeVisible();
+    expect(within(region('Coordonnées')).getByText('06 12 34 56 78')).toBeVisible();
+  });
+
+  it('shows the address as on an envelope', async () => {
+    memberApi();
+    await openPage();
+    const address = await within(region('Adresse postale')).findByText('12 rue des Lilas');
+    expect(address.closest('address')).toHaveTextContent(
+      'Mme Marie DUPONTBâtiment B12 rue des Lilas75011 PARISFRANCE',
+    );
+  });
+
+  it('changes the address, choosing the commune from the postal code', async () => {
+    const sent = memberApi();
+    await openPage();
+    const section = region('Adresse postale');
+    await userEvent.click(await within(section).findByRole('button', { name: 'Modifier' }));
+    await userEvent.clear(screen.getByLabelText('Numéro et voie'));
+    await userEvent.type(screen.getByLabelText('Numéro et voie'), '8 place Bellecour');
+    await userEvent.clear(screen.getByLabelText('Bâtiment, résidence (facultatif)'));
+    await userEvent.clear(screen.getByLabelText('Code postal'));
+    await userEvent.type(screen.getByLabelText('Code postal'), '69002');
+    const commune = screen.getByLabelText('Commune');
+    await within(commune).findByRole('option', { name: 'LYON' });
+    await userEvent.selectOptions(commune, 'LYON');
+    await userEvent.click(within(section).getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await within(section).findByText('Votre nouvelle adresse est enregistrée.')).toBeVisible();
+    expect(within(section).getByText('69002 LYON')).toBeVisible();
+    expect(sent.adresse).toEqual([
+      {
+        putAdresse: { numeroEtVoie: '8 place Bellecour', codePostal: '69002', commune: 'LYON', pays: 'FRANCE' },
+        infoASupprimer: ['complementDestinataire', 'complementAdresse', 'lieuDit'],
+      },
+    ]);
+  });
+
+  it('says, next to the field, that a postal code is malformed or unknown', async () => {
+    const sent = memberApi();
+    await openPage();
+    const section = region('Adresse postale');
+    await userEvent.click(await within(section).findByRole('button', { name: 'Modifier' }));
+    const code = screen.getByLabelText('Code postal');
+    await userEvent.clear(code);
+    await userEvent.type(code, '99999');
+    expect(await screen.findByText('Ce code postal n’existe pas : vérifiez-le.')).toBeVisible();
+    await userEvent.clear(code);
+    await userEvent.type(code, '690');
+    await userEvent.click(within(section).getByRole('button', { name: 'Enregistrer' }));
+    const message = await screen.findByText('Le code postal compte 5 chiffres.');
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code.getAttribute('aria-describedby')).toContain(message.id);
+    expect(message).toHaveAttribute('role', 'alert');
+    expect(sent.adresse).toHaveLength(0);
+  });
+
+  it('keeps what was typed, with the server’s message, when the change is refused', async () => {
+    memberApi();
+    server.use(
+      http.put('/api/assure/adresse', () =>
+        errorBody(400, 'bad_request', 'La commune LYON ne correspond pas au code postal 69002.'),
+      ),
+    );
+    await openPage();
+    const section = region('Adresse postale');
+    await userEvent.click(await within(section).findByRole('button', { name: 'Modifier' }));
+    await userEvent.clear(screen.getByLabelText('Code postal'));
+    await userEvent.type(screen.getByLabelText('Code postal'), '69002');
+    await within(screen.getByLabelText('Commune')).findByRole('option', { name: 'LYON' });
+    await userEvent.selectOptions(screen.getByLabelText('Commune'), 'LYON');
+    await userEvent.click(within(section).getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await within(section).findByText('La commune LYON ne correspond pas au code postal 69002.'),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Code postal')).toHaveValue('69002');
+    expect(screen.getByLabelText('Numéro et voie')).toHaveValue('12 rue des Lilas');
+  });
+
+  it('changes a beneficiary’s bank details once the IBAN and BIC are right', async () => {
+    const sent = memberApi();
+    await openPage();
+    const section = region('Coordonnées bancaires');
+    await userEvent.click(await within(section).findByRole('button', { name: 'Modifier' }));
+    await userEvent.selectOptions(within(section).getByLabelText('Compte de'), 'Lucas DUPONT');
+    await userEvent.type(within(section).getByLabelText('Titulaire du compte'), 'Marie DUPONT');
+    await userEvent.type(within(section).getByLabelText('IBAN'), 'FR76 3000 6000 0112 3456 7890 188');
+    await userEvent.type(within(section).getByLabelText('BIC'), 'DEUTDEFFXXX');
+    await userEvent.click(within(section).getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await within(section).findByText('Cet IBAN n’est pas valide : vérifiez chaque caractère et sa longueur.'),
+    ).toBeVisible();
+
+    await userEvent.clear(within(section).getByLabelText('IBAN'));
+    await userEvent.type(within(section).getByLabelText('IBAN'), 'fr76 3000 1007 9412 3456 7890 185');
+    await userEvent.click(within(section).getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await within(section).findByText('Ce BIC n’est pas celui d’une banque du pays de l’IBAN.'),
+    ).toBeVisible();
+    expect(sent.banque).toHaveLength(0);
+
+    await userEvent.clear(within(section).getByLabelText('BIC'));
+    await userEvent.type(within(section).getByLabelText('BIC'), 'BDFEFRPPCCT');
+    await userEvent.click(within(section).getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await within(section).findByText('Vos nouvelles coordonnées bancaires sont enregistrées.'),
+    ).toBeVisible();
+    expect(sent.banque).toEqual([
+      { idBeneficiaire: 4, usage: 'PRESTATIONS', titulaire: 'Marie DUPONT', iban: 'FR7630001007941234567890185', bic: 'BDFEFRPPCCT' },
+    ]);
+  });
+
+  it('keeps the bank form filled when the service is down', async () => {
+    memberApi();
+    server.use(
+      http.post('/api/assure/beneficiaire/banque', () =>
+        errorBody(502, 'bad_gateway', 'Le service est momentanément indisponible. Veuillez réessayer plus tard.'),
+      ),
+    );
+    await openPage();
+    const section = region('Coordonnées bancaires');
+    await userEvent.click(await within(section).findByRole('button', { name: 'Modifier' }));
+    await userEvent.type(within(section).getByLabelText('Titulaire du compte'), 'Marie DUPONT');
+    await userEvent.type(within(section).getByLabelText('IBAN'), 'FR7630001007941234567890185');
+    await userEvent.type(within(section).getByLabelText('BIC'), 'BDFEFRPP');
+    await userEvent.click(within(section).getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await within(section).findByText(
+        'Le service est momentanément indisponible. Veuillez réessayer plus tard.',
+        { selector: 'p' },
+      ),
+    ).toBeVisible();
+    expect(within(section).getByLabelText('IBAN')).toHaveValue('FR7630001007941234567890185');
+  });
+
+  it('shows the other parts when the identity fails, with a retry', async () => {
+    memberApi();
+    server.use(http.get('/api/assure/', () => errorBody(502, 'bad_gateway', 'Indisponible.')));
+    await openPage();
+    expect(await screen.findByText('Votre identité n’a pas pu être chargée.')).toBeVisible();
+    expect(within(region('Identité')).getByRole('button', { name: 'Réessayer' })).toBeVisible();
+    await waitFor(() => {
+      expect(within(region('Adresse postale')).getByText('12 rue des Lilas')).toBeVisible();
+    });
+  });
+});

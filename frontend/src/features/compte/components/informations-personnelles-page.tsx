@@ -1,0 +1,130 @@
+import { useBeneficiaires } from '@/api/get-beneficiaires';
+import { PartFailure } from '@/components/part-failure';
+import { Skeleton } from '@/components/skeleton';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { t } from '@/i18n/t';
+import { formatIsoDate } from '@/lib/format-date';
+import { memberDisplayName } from '@/lib/format-name';
+import { useIdentite } from '../api/get-identite';
+import { useInfos } from '../api/get-infos';
+import { formatNir } from '../format-nir';
+import { AdresseSection } from './adresse-section';
+import { BanqueSection } from './banque-section';
+import styles from './compte.module.css';
+
+/**
+ * `/compte/informations-personnelles` (and `/compte`): who the member is, how to reach them,
+ * where they live, where their money goes, who is covered. Each part loads and fails on its
+ * own. Struck-off members see and change theirs like everyone.
+ */
+export function InformationsPersonnellesPage() {
+  usePageTitle(t('nav.informationsPersonnelles'));
+  return (
+    <div className={styles.page}>
+      <h1 className="page-title">{t('nav.informationsPersonnelles')}</h1>
+      <IdentiteSection />
+      <ContactSection />
+      <AdresseSection />
+      <BanqueSection />
+      <BeneficiairesSection />
+    </div>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function IdentiteSection() {
+  const identite = useIdentite();
+  const data = identite.data;
+  return (
+    <section className="card" aria-labelledby="identite-title">
+      <h2 id="identite-title" className="section-title">
+        {t('compte.identite.title')}
+      </h2>
+      {identite.error !== undefined && !data && (
+        <PartFailure message={t('compte.identite.error')} onRetry={() => void identite.mutate()} />
+      )}
+      {!data && identite.error === undefined && <Skeleton className={styles.skeleton} />}
+      {data && (
+        <dl className={styles.items}>
+          <Item
+            label={t('compte.identite.nom')}
+            value={memberDisplayName(data.Civilite, data.Prenom, data.Nom)}
+          />
+          <Item label={t('compte.identite.naissance')} value={formatIsoDate(data.dateNaissance)} />
+          <Item label={t('compte.identite.nir')} value={formatNir(data.numeroSecuriteSociale)} />
+          <Item label={t('compte.identite.caisse')} value={data.caisseAssuranceMaladie} />
+          <Item label={t('compte.identite.noemie')} value={t(`compte.noemie.${data.statutNoemie}`)} />
+          <Item label={t('compte.identite.email')} value={data.email} />
+          <Item label={t('compte.identite.numeroPersonne')} value={data.numeroPersonne} />
+          {data.courtier && <Item label={t('compte.identite.courtier')} value={data.courtier} />}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function ContactSection() {
+  const infos = useInfos();
+  const data = infos.data;
+  return (
+    <section className="card" aria-labelledby="contact-title">
+      <h2 id="contact-title" className="section-title">
+        {t('compte.contact.title')}
+      </h2>
+      {infos.error !== undefined && !data && (
+        <PartFailure message={t('compte.contact.error')} onRetry={() => void infos.mutate()} />
+      )}
+      {!data && infos.error === undefined && <Skeleton className={styles.skeleton} />}
+      {data && (
+        <>
+          <dl className={styles.items}>
+            <Item label={t('compte.contact.email')} value={data.email} />
+            <Item label={t('compte.contact.portable')} value={data.telephonePortable ?? '-'} />
+            <Item label={t('compte.contact.fixe')} value={data.telephoneFixe ?? '-'} />
+          </dl>
+          <p className="text-muted">{t('compte.contact.changer')}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function BeneficiairesSection() {
+  const beneficiaires = useBeneficiaires();
+  return (
+    <section className="card" aria-labelledby="beneficiaires-title">
+      <h2 id="beneficiaires-title" className="section-title">
+        {t('compte.beneficiaires.title')}
+      </h2>
+      {beneficiaires.error !== undefined && !beneficiaires.data && (
+        <PartFailure
+          message={t('compte.beneficiaires.error')}
+          onRetry={() => void beneficiaires.mutate()}
+        />
+      )}
+      {!beneficiaires.data && beneficiaires.error === undefined && (
+        <Skeleton className={styles.skeleton} />
+      )}
+      <ul className={styles.people}>
+        {(beneficiaires.data ?? []).map((beneficiaire) => (
+          <li key={beneficiaire.id}>
+            <strong>{memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}</strong>
+            <span>{t(`lien.${beneficiaire.lien}`)}</span>
+            <span>{t('garanties.neLe', { date: formatIsoDate(beneficiaire.dateNaissance) })}</span>
+            <span className="text-muted">
+              {beneficiaire.caisseAssuranceMaladie} · {t(`compte.noemie.${beneficiaire.statutNoemie}`)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -193,7 +193,14 @@ function AdresseEditor({ infos, onCancel, onSaved }: EditorProps) {
         error={errors.commune?.message}
       >
         {(props) => (
-          <select {...props} {...form.register('commune')} disabled={names.length === 0}>
+          // Controlled: the options arrive after the form opens, and the saved commune must
+          // show as chosen once they are there.
+          <select
+            {...props}
+            {...form.register('commune')}
+            value={commune}
+            disabled={names.length === 0}
+          >
             <option value="">{t('compte.adresse.choisir')}</option>
             {names.map((name) => (
               <option key={name} value={name}>

@@ -254,3 +254,20 @@ describe('Mes informations personnelles', () => {
     });
   });
 });
+
+describe('the address form, opened', () => {
+  it('shows the saved commune as chosen once the communes of its code arrive', async () => {
+    memberApi();
+    server.use(
+      http.get('/api/assure/infos', () =>
+        HttpResponse.json({ ...infos, adresse: { ...infos.adresse, codePostal: '69002', commune: 'LYON' } }),
+      ),
+    );
+    renderApp('/compte/informations-personnelles');
+    const section = await screen.findByRole('region', { name: 'Adresse postale' });
+    await userEvent.click(await within(section).findByRole('button', { name: 'Modifier' }));
+    await waitFor(() => {
+      expect(screen.getByLabelText('Commune')).toHaveValue('LYON');
+    });
+  });
+});

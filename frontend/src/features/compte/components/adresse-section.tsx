@@ -10,6 +10,7 @@ import { useCommunes } from '../api/get-communes';
 import { type InfosPersonnelles, useInfos } from '../api/get-infos';
 import { putAdresse } from '../api/put-adresse';
 import { type AdresseForm, adresseSchema, changementAdresse } from '../compte-schemas';
+import { useEditMode } from '../use-edit-mode';
 import { FormField } from './form-field';
 import styles from './compte.module.css';
 
@@ -32,8 +33,7 @@ function useDebounced(value: string): string {
 /** "Adresse postale": the address as on an envelope, and "Modifier" to change it. */
 export function AdresseSection() {
   const infos = useInfos();
-  const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const edit = useEditMode();
 
   return (
     <section className="card" aria-labelledby="adresse-title">
@@ -44,36 +44,26 @@ export function AdresseSection() {
         <PartFailure message={t('compte.adresse.error')} onRetry={() => void infos.mutate()} />
       )}
       {!infos.data && infos.error === undefined && <Skeleton className={styles.skeleton} />}
-      {saved && !editing && (
+      {edit.saved && (
         <p role="status" className={styles.success}>
           {t('compte.adresse.saved')}
         </p>
       )}
-      {infos.data && !editing && (
+      {infos.data && !edit.editing && (
         <>
           <Envelope infos={infos.data} />
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
-              setSaved(false);
-              setEditing(true);
-            }}
-          >
+          <button type="button" className="button button-secondary" onClick={edit.start}>
             {t('compte.modifier')}
           </button>
         </>
       )}
-      {infos.data && editing && (
+      {infos.data && edit.editing && (
         <AdresseEditor
           infos={infos.data}
-          onCancel={() => {
-            setEditing(false);
-          }}
+          onCancel={edit.cancel}
           onSaved={(adresse) => {
             void infos.mutate({ ...infos.data, adresse } as InfosPersonnelles, { revalidate: false });
-            setEditing(false);
-            setSaved(true);
+            edit.finish();
           }}
         />
       )}

@@ -11,6 +11,7 @@ import { memberDisplayName } from '@/lib/format-name';
 import { useBeneficiairesInfosBancaires } from '../api/get-beneficiaires-infos-bancaires';
 import { postBanque } from '../api/post-banque';
 import { type BanqueForm, banqueSchema, nouveauCompte } from '../compte-schemas';
+import { useEditMode } from '../use-edit-mode';
 import { FormField } from './form-field';
 import styles from './compte.module.css';
 
@@ -18,8 +19,7 @@ import styles from './compte.module.css';
 export function BanqueSection() {
   const banques = useBanques();
   const parBeneficiaire = useBeneficiairesInfosBancaires();
-  const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const edit = useEditMode();
   const failed =
     (banques.error !== undefined && !banques.data) ||
     (parBeneficiaire.error !== undefined && !parBeneficiaire.data);
@@ -39,7 +39,7 @@ export function BanqueSection() {
         />
       )}
       {!failed && (!banques.data || !parBeneficiaire.data) && <Skeleton className={styles.skeleton} />}
-      {saved && !editing && (
+      {edit.saved && (
         <p role="status" className={styles.success}>
           {t('compte.banque.saved')}
         </p>
@@ -73,27 +73,17 @@ export function BanqueSection() {
           </ul>
         </>
       )}
-      {!editing ? (
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => {
-            setSaved(false);
-            setEditing(true);
-          }}
-        >
+      {!edit.editing ? (
+        <button type="button" className="button button-secondary" onClick={edit.start}>
           {t('compte.modifier')}
         </button>
       ) : (
         <BanqueEditor
-          onCancel={() => {
-            setEditing(false);
-          }}
+          onCancel={edit.cancel}
           onSaved={() => {
             void banques.mutate();
             void parBeneficiaire.mutate();
-            setEditing(false);
-            setSaved(true);
+            edit.finish();
           }}
         />
       )}

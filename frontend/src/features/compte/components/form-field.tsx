@@ -18,7 +18,7 @@ export function FormField({ label, error, hint, children }: FormFieldProps) {
   const id = useId();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className={styles.field}>
+    <div className={['form-field', styles.control].join(' ')}>
       <label htmlFor={id}>{label}</label>
       {hint && (
         <span id={`${id}-hint`} className={styles.hint}>

@@ -252,7 +252,7 @@ function Cotisations({ contrats, failed }: { contrats: Contrats | undefined; fai
               mode: t(`cotisations.mode.${contrat.cotisation.modePaiement}`),
             })}
           </p>
-          <table className={styles.table}>
+          <table className="stacked-table">
             <caption className="visually-hidden">
               {t('cotisations.caption', { contrat: contrat.libelleProduit })}
             </caption>
@@ -260,7 +260,7 @@ function Cotisations({ contrats, failed }: { contrats: Contrats | undefined; fai
               <tr>
                 <th scope="col">{t('cotisations.periode')}</th>
                 <th scope="col">{t('cotisations.echeance')}</th>
-                <th scope="col" className={styles.amount}>
+                <th scope="col" className="numeric">
                   {t('cotisations.montantCol')}
                 </th>
                 <th scope="col">{t('cotisations.statut')}</th>
@@ -276,7 +276,7 @@ function Cotisations({ contrats, failed }: { contrats: Contrats | undefined; fai
                     })}
                   </td>
                   <td data-label={t('cotisations.echeance')}>{formatIsoDate(ligne.dateEcheance)}</td>
-                  <td data-label={t('cotisations.montantCol')} className={styles.amount}>
+                  <td data-label={t('cotisations.montantCol')} className="numeric">
                     {formatAmount(ligne.montant)}
                   </td>
                   <td data-label={t('cotisations.statut')}>

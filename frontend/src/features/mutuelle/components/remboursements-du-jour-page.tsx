@@ -104,7 +104,7 @@ function PaymentBlock({
             : t('remboursementsDuJour.paidToMember')
           : t('remboursementsDuJour.paidToProfessional', { name: paiement.nomDestinataire })}
       </p>
-      <table className={styles.table}>
+      <table className="stacked-table">
         <caption className="visually-hidden">
           {t('remboursementsDuJour.caption', { beneficiary })}
         </caption>
@@ -113,10 +113,10 @@ function PaymentBlock({
             <th scope="col">{columns.care}</th>
             <th scope="col">{columns.act}</th>
             <th scope="col">{columns.practitioner}</th>
-            <th scope="col" className={styles.amount}>{columns.expense}</th>
-            <th scope="col" className={styles.amount}>{columns.secu}</th>
-            <th scope="col" className={styles.amount}>{columns.mutual}</th>
-            <th scope="col" className={styles.amount}>{columns.remaining}</th>
+            <th scope="col" className="numeric">{columns.expense}</th>
+            <th scope="col" className="numeric">{columns.secu}</th>
+            <th scope="col" className="numeric">{columns.mutual}</th>
+            <th scope="col" className="numeric">{columns.remaining}</th>
           </tr>
         </thead>
         <tbody>
@@ -125,16 +125,16 @@ function PaymentBlock({
               <td data-label={columns.care}>{formatIsoDate(ligne.startDate)}</td>
               <td data-label={columns.act}>{ligne.labelExternalCode}</td>
               <td data-label={columns.practitioner}>{ligne.professionnelSante || '-'}</td>
-              <td data-label={columns.expense} className={styles.amount}>
+              <td data-label={columns.expense} className="numeric">
                 {formatAmount(ligne.expenseAmount)}
               </td>
-              <td data-label={columns.secu} className={styles.amount}>
+              <td data-label={columns.secu} className="numeric">
                 {formatAmount(ligne.montantSecu)}
               </td>
-              <td data-label={columns.mutual} className={styles.amount}>
+              <td data-label={columns.mutual} className="numeric">
                 {formatAmount(ligne.refundableAmount)}
               </td>
-              <td data-label={columns.remaining} className={styles.amount}>
+              <td data-label={columns.remaining} className="numeric">
                 {formatAmount(ligne.resteACharge)}
               </td>
             </tr>
@@ -145,16 +145,16 @@ function PaymentBlock({
             <th scope="row" colSpan={3}>
               {t('remboursementsDuJour.totals')}
             </th>
-            <td data-label={columns.expense} className={styles.amount}>
+            <td data-label={columns.expense} className="numeric">
               {formatAmount(paiement.montantDepense)}
             </td>
-            <td data-label={columns.secu} className={styles.amount}>
+            <td data-label={columns.secu} className="numeric">
               {formatAmount(paiement.montantSecu)}
             </td>
-            <td data-label={columns.mutual} className={styles.amount}>
+            <td data-label={columns.mutual} className="numeric">
               {formatAmount(paiement.montantRembourse)}
             </td>
-            <td data-label={columns.remaining} className={styles.amount}>
+            <td data-label={columns.remaining} className="numeric">
               {formatAmount(paiement.resteACharge)}
             </td>
           </tr>

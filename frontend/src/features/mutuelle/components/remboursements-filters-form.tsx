@@ -35,7 +35,7 @@ export function RemboursementsFiltersForm({ filters, beneficiaires, onChange }: 
         event.preventDefault();
       }}
     >
-      <div className={styles.field}>
+      <div className="form-field">
         <label htmlFor={`${id}-beneficiaire`}>{t('remboursements.filters.beneficiaire')}</label>
         <select
           id={`${id}-beneficiaire`}
@@ -52,7 +52,7 @@ export function RemboursementsFiltersForm({ filters, beneficiaires, onChange }: 
           ))}
         </select>
       </div>
-      <div className={styles.field}>
+      <div className="form-field">
         <label htmlFor={`${id}-periode`}>{t('remboursements.filters.periode')}</label>
         <select
           id={`${id}-periode`}
@@ -72,7 +72,7 @@ export function RemboursementsFiltersForm({ filters, beneficiaires, onChange }: 
       </div>
       {filters.periode === 'dates' && (
         <>
-          <div className={styles.field}>
+          <div className="form-field">
             <label htmlFor={`${id}-du`}>{t('remboursements.filters.du')}</label>
             <input
               id={`${id}-du`}
@@ -84,7 +84,7 @@ export function RemboursementsFiltersForm({ filters, beneficiaires, onChange }: 
               }}
             />
           </div>
-          <div className={styles.field}>
+          <div className="form-field">
             <label htmlFor={`${id}-au`}>{t('remboursements.filters.au')}</label>
             <input
               id={`${id}-au`}
@@ -98,7 +98,7 @@ export function RemboursementsFiltersForm({ filters, beneficiaires, onChange }: 
           </div>
         </>
       )}
-      <div className={styles.field}>
+      <div className="form-field">
         <label htmlFor={`${id}-versement`}>{t('remboursements.filters.versement')}</label>
         <select
           id={`${id}-versement`}

@@ -1,0 +1,22 @@
+import { useState } from 'react';
+
+/**
+ * A part of the page that is shown, then edited in place: "Modifier" opens the form, "Annuler"
+ * closes it, a save closes it with the confirmation shown until the next edit.
+ */
+export function useEditMode() {
+  const [state, setState] = useState<'viewing' | 'editing' | 'saved'>('viewing');
+  return {
+    editing: state === 'editing',
+    saved: state === 'saved',
+    start: () => {
+      setState('editing');
+    },
+    cancel: () => {
+      setState('viewing');
+    },
+    finish: () => {
+      setState('saved');
+    },
+  };
+}

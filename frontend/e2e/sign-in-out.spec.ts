@@ -15,7 +15,7 @@ test.describe('signing in and out', () => {
       '/compte/informations-personnelles',
     );
     await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
-    await expect(mainNavigation(page).getByRole('link', { name: 'Accueil' })).toHaveAttribute(
+    await expect(mainNavigation(page).getByRole('link', { name: 'Accueil', exact: true })).toHaveAttribute(
       'aria-current',
       'page',
     );

@@ -23,6 +23,7 @@ pub struct Settings {
     pub session: SessionSettings,
     pub upstream: UpstreamSettings,
     pub brand: BrandSettings,
+    pub accessibilite: AccessibiliteSettings,
     pub demo: DemoSettings,
 }
 
@@ -219,6 +220,47 @@ impl Default for BrandSettings {
     }
 }
 
+/// The accessibility statement (`/home/accessibilite`), whose parts French law (RGAA) requires:
+/// the conformity state and the audit behind it, what does not conform or is exempted, and
+/// whom to write to. The organisation is `brand.name`.
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+#[serde(default, deny_unknown_fields, rename_all(serialize = "camelCase"))]
+pub struct AccessibiliteSettings {
+    /// "non conforme", "partiellement conforme" or "totalement conforme".
+    pub etat: String,
+    /// Share of the RGAA criteria met at the last audit, in percent; none before an audit.
+    pub taux_conformite: Option<f64>,
+    /// The last audit's date (YYYY-MM-DD) and who made it.
+    pub date_audit: Option<chrono::NaiveDate>,
+    pub auditeur: Option<String>,
+    /// Criteria or contents that do not conform, one sentence each.
+    pub non_conformites: Vec<String>,
+    /// Contents exempted (disproportionate burden, third-party content, ...), one sentence each.
+    pub derogations: Vec<String>,
+    /// Where members report a problem or ask for an accessible alternative.
+    pub contact_email: String,
+    pub contact_url: Option<Url>,
+}
+
+impl Default for AccessibiliteSettings {
+    fn default() -> Self {
+        Self {
+            // Until an audit says otherwise, the law's own wording for a site never audited.
+            etat: "non conforme".into(),
+            taux_conformite: None,
+            date_audit: None,
+            auditeur: None,
+            non_conformites: Vec::new(),
+            derogations: Vec::new(),
+            contact_email: "accessibilite@example.org".into(),
+            contact_url: None,
+        }
+    }
+}
+
+/// The conformity states of the RGAA.
+pub const ETATS_ACCESSIBILITE: [&str; 3] = ["non conforme", "partiellement conforme", "totalement conforme"];
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DemoSettings {
@@ -367,6 +409,19 @@ impl Settings {
         }
         if self.session.idle_timeout_secs == 0 {
             problems.push("session.idle_timeout_secs: must be at least 1".into());
+        }
+        if !ETATS_ACCESSIBILITE.contains(&self.accessibilite.etat.as_str()) {
+            problems.push(format!(
+                "accessibilite.etat: expected one of {}, got \"{}\"",
+                ETATS_ACCESSIBILITE.map(|etat| format!("\"{etat}\"")).join(", "),
+                self.accessibilite.etat
+            ));
+        }
+        if self.accessibilite.taux_conformite.is_some_and(|taux| !(0.0..=100.0).contains(&taux)) {
+            problems.push("accessibilite.taux_conformite: a percentage, from 0 to 100".into());
+        }
+        if !self.accessibilite.contact_email.contains('@') {
+            problems.push("accessibilite.contact_email: an email address".into());
         }
         if self.oidc.signing_algorithms.is_empty() {
             problems.push("oidc.signing_algorithms: name at least one algorithm".into());
@@ -609,6 +664,21 @@ mod tests {
         ));
         assert!(message.contains("session.max_pending_logins: must be at least 1"), "{message}");
         assert!(message.contains("oidc.timeout_ms: must be at least 1"), "{message}");
+    }
+
+    #[test]
+    fn the_accessibility_statement_is_checked() {
+        let message = problems(load_toml(
+            "[demo]\nenabled = true\n[accessibilite]\netat = \"conforme\"\ntaux_conformite = 120\ncontact_email = \"x\"\n",
+        ));
+        assert!(message.contains("accessibilite.etat: expected one of"), "{message}");
+        assert!(message.contains("accessibilite.taux_conformite"), "{message}");
+        assert!(message.contains("accessibilite.contact_email"), "{message}");
+        let settings = load_toml(
+            "[demo]\nenabled = true\n[accessibilite]\netat = \"partiellement conforme\"\ndate_audit = \"2026-09-15\"\n",
+        )
+        .unwrap();
+        assert_eq!(settings.accessibilite.date_audit.unwrap().to_string(), "2026-09-15");
     }
 
     #[test]

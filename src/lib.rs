@@ -61,7 +61,7 @@ impl Application {
             .then(|| demo::Demo::open(&settings, &endpoints, http.clone()))
             .transpose()?;
         let assets = Assets::load(
-            &brand::index_head(&settings.brand),
+            &brand::index_head(&settings.brand, &settings.accessibilite),
             brand::logo_file(&settings.brand)?.into_iter().collect(),
         )?;
         let metrics = metrics::Metrics::new();

@@ -14,6 +14,13 @@ function loadInformationsPersonnelles() {
 }
 
 const pages = {
+  accessibilite: {
+    pattern: paths.accessibilite,
+    lazy: () =>
+      import('@/features/content/components/accessibilite-page').then((m) => ({
+        Component: m.AccessibilitePage,
+      })),
+  },
   article: {
     pattern: routePatterns.article,
     lazy: () =>

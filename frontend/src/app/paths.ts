@@ -11,6 +11,8 @@ export const paths = {
   article: (id: number | string) => `/home/article/${String(id)}`,
   mentionsLegales: '/home/mentions-legales',
   cgu: '/home/cgu',
+  /** Public: reachable with or without a session. */
+  accessibilite: '/home/accessibilite',
   nouveautes: (id: number | string) => `/home/nouveautes/${String(id)}`,
 
   compte: '/compte',

@@ -21,6 +21,8 @@ export const routes: RouteObject[] = [
   // Reachable without cookies and without a session: they explain why nothing else works.
   { path: paths.fallback, Component: FallbackPage },
   { path: paths.error, Component: ErrorPage },
+  // Public: the statement must be readable without signing in, even without cookies.
+  lazyRoute('accessibilite'),
   {
     Component: StartupGate,
     children: [

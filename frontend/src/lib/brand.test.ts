@@ -24,6 +24,16 @@ describe('readBrand', () => {
         feedbackUrl: 'https://azur.example/avis',
         primaryColor: '#123456',
         logoUrl: '/brand/logo',
+        accessibilite: {
+          etat: 'partiellement conforme',
+          tauxConformite: 80,
+          dateAudit: '2026-09-15',
+          auditeur: 'Access42',
+          nonConformites: ['Un PDF non balisé.'],
+          derogations: [],
+          contactEmail: 'a11y@azur.example',
+          contactUrl: null,
+        },
       }),
     );
 
@@ -34,6 +44,25 @@ describe('readBrand', () => {
       feedbackUrl: 'https://azur.example/avis',
       primaryColor: '#123456',
       logoUrl: '/brand/logo',
+      accessibilite: {
+        etat: 'partiellement conforme',
+        tauxConformite: 80,
+        dateAudit: '2026-09-15',
+        auditeur: 'Access42',
+        nonConformites: ['Un PDF non balisé.'],
+        derogations: [],
+        contactEmail: 'a11y@azur.example',
+        contactUrl: null,
+      },
+    });
+  });
+
+  it('falls back, part by part, to the default statement when it is malformed', () => {
+    withBrandBlock(JSON.stringify({ accessibilite: { etat: 'conforme', nonConformites: [3, 'Un PDF.'] } }));
+
+    expect(readBrand().accessibilite).toEqual({
+      ...defaultBrand.accessibilite,
+      nonConformites: ['Un PDF.'],
     });
   });
 

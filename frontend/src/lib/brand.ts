@@ -7,7 +7,33 @@ export interface Brand {
   feedbackUrl: string;
   primaryColor: string;
   logoUrl: string;
+  /** The accessibility statement's parts (`[accessibilite]` of the configuration). */
+  accessibilite: Accessibilite;
 }
+
+export interface Accessibilite {
+  etat: 'non conforme' | 'partiellement conforme' | 'totalement conforme';
+  /** Percent of RGAA criteria met at the last audit; `null` before any audit. */
+  tauxConformite: number | null;
+  /** YYYY-MM-DD. */
+  dateAudit: string | null;
+  auditeur: string | null;
+  nonConformites: string[];
+  derogations: string[];
+  contactEmail: string;
+  contactUrl: string | null;
+}
+
+const defaultAccessibilite: Accessibilite = {
+  etat: 'non conforme',
+  tauxConformite: null,
+  dateAudit: null,
+  auditeur: null,
+  nonConformites: [],
+  derogations: [],
+  contactEmail: 'accessibilite@example.org',
+  contactUrl: null,
+};
 
 /** The server's own defaults, used by `npm run dev` and the component tests (no server). */
 export const defaultBrand: Brand = {
@@ -17,11 +43,41 @@ export const defaultBrand: Brand = {
   feedbackUrl: 'https://www.example.org/avis',
   primaryColor: '#0b5fa5',
   logoUrl: '/logo.svg',
+  accessibilite: defaultAccessibilite,
 };
 
-function stringField(source: Record<string, unknown>, name: keyof Brand): string {
+function stringField(
+  source: Record<string, unknown>,
+  name: Exclude<keyof Brand, 'accessibilite'>,
+): string {
   const value = source[name];
   return typeof value === 'string' && value !== '' ? value : defaultBrand[name];
+}
+
+const etats = ['non conforme', 'partiellement conforme', 'totalement conforme'] as const;
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** The statement's parts, each falling back to the default when missing or malformed. */
+function readAccessibilite(value: unknown): Accessibilite {
+  if (typeof value !== 'object' || value === null) return defaultAccessibilite;
+  const source = value as Record<string, unknown>;
+  return {
+    etat: etats.find((etat) => etat === source.etat) ?? defaultAccessibilite.etat,
+    tauxConformite: typeof source.tauxConformite === 'number' ? source.tauxConformite : null,
+    dateAudit: textOrNull(source.dateAudit),
+    auditeur: textOrNull(source.auditeur),
+    nonConformites: strings(source.nonConformites),
+    derogations: strings(source.derogations),
+    contactEmail: textOrNull(source.contactEmail) ?? defaultAccessibilite.contactEmail,
+    contactUrl: textOrNull(source.contactUrl),
+  };
 }
 
 /**
@@ -47,6 +103,7 @@ export function readBrand(doc: Document = document): Brand {
     feedbackUrl: stringField(source, 'feedbackUrl'),
     primaryColor: stringField(source, 'primaryColor'),
     logoUrl: stringField(source, 'logoUrl'),
+    accessibilite: readAccessibilite(source.accessibilite),
   };
 }
 

@@ -39,6 +39,9 @@ describe('the footer', () => {
     expect(
       within(content).getByRole('link', { name: "Conditions générales d'utilisation" }),
     ).toHaveAttribute('href', '/home/cgu');
+    expect(
+      within(content).getByRole('link', { name: 'Accessibilité : non conforme' }),
+    ).toHaveAttribute('href', '/home/accessibilite');
   });
 
   it('opens the feedback survey of the brand in a new tab', async () => {

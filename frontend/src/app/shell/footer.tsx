@@ -27,6 +27,11 @@ export function Footer({ onManageCookies }: { onManageCookies: () => void }) {
           <li>
             <ExternalLink href={brand.feedbackUrl}>{t('footer.feedback')}</ExternalLink>
           </li>
+          <li>
+            <Link to={paths.accessibilite}>
+              {t('footer.accessibilite', { etat: brand.accessibilite.etat })}
+            </Link>
+          </li>
         </ul>
       </nav>
       <p className={styles.meta}>

@@ -9,7 +9,8 @@ use url::{Origin, Url};
 use crate::auth::{XSRF_COOKIE, XSRF_HEADER};
 
 /// The Content-Security-Policy: scripts and styles from the portal only (no inline code),
-/// no framing. `form-action` also names the identity provider, because Chromium applies it to
+/// no framing. Images may also be `blob:`: the thumbnails of the photos a member is about to
+/// send are read from the device, never from elsewhere. `form-action` also names the identity provider, because Chromium applies it to
 /// the redirect that follows the sign-out form.
 pub fn content_security_policy(issuer: &Url) -> String {
     let form_action = match issuer.origin() {
@@ -17,7 +18,7 @@ pub fn content_security_policy(issuer: &Url) -> String {
         Origin::Opaque(_) => "'self'".to_owned(),
     };
     format!(
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; \
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: https:; \
          font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
          form-action {form_action}; frame-ancestors 'none'"
     )

@@ -16,10 +16,7 @@ test.describe('routes of the signed-in member', () => {
   });
 
   test('sections not built yet say so inside the shell', async ({ page }) => {
-    for (const [path, title] of [
-      ['/mutuelle/demandes/creation', 'Effectuer une demande'],
-      ['/demandes', 'Mes demandes'],
-    ] as const) {
+    for (const [path, title] of [['/mutuelle', 'Ma mutuelle']] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(

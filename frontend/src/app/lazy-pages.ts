@@ -80,6 +80,27 @@ const pages = {
     lazy: loadInformationsPersonnelles,
   },
   compte: { pattern: paths.compte, lazy: loadInformationsPersonnelles },
+  demandes: {
+    pattern: paths.demandesMutuelle,
+    lazy: () =>
+      import('@/features/demandes/components/demandes-page').then((m) => ({
+        Component: m.DemandesPage,
+      })),
+  },
+  creationDemande: {
+    pattern: paths.creationDemande,
+    lazy: () =>
+      import('@/features/demandes/components/creation-demande-page').then((m) => ({
+        Component: m.CreationDemandePage,
+      })),
+  },
+  demande: {
+    pattern: routePatterns.demande,
+    lazy: () =>
+      import('@/features/demandes/components/demande-page').then((m) => ({
+        Component: m.DemandePage,
+      })),
+  },
 } as const;
 
 export type LazyPage = keyof typeof pages;

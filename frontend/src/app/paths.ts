@@ -29,6 +29,11 @@ export const paths = {
   remboursementsDuJour: (date: string) => `/mutuelle/remboursements/${date}`,
   demandesMutuelle: '/mutuelle/demandes',
   creationDemande: '/mutuelle/demandes/creation',
+  /** A request's creation with its type preselected (a home tile's invoice, a request's missing documents). */
+  creationDemandeDeType: (type: string) => `/mutuelle/demandes/creation?type=${encodeURIComponent(type)}`,
+  /** Where the home page's invoice tile leads: a request for a care invoice, preselected. */
+  envoiFacture: '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF',
+  demande: (id: number | string) => `/mutuelle/demandes/${String(id)}`,
 
   demandes: '/demandes',
 } as const;
@@ -38,6 +43,7 @@ export const routePatterns = {
   article: '/home/article/:id',
   nouveautes: '/home/nouveautes/:id',
   remboursementsDuJour: '/mutuelle/remboursements/:date',
+  demande: '/mutuelle/demandes/:id',
 } as const;
 
 /** Query parameter values the server puts in `/fallback` and `/error` addresses. */

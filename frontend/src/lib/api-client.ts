@@ -77,11 +77,11 @@ function isErrorBody(value: unknown): value is { code?: unknown; message?: unkno
   return typeof value === 'object' && value !== null;
 }
 
-async function errorFrom(response: Response, url: string): Promise<ApiError> {
+function errorFromText(status: number, text: string, url: string): ApiError {
   let code = 'http-error';
   let message = '';
   try {
-    const body: unknown = await response.json();
+    const body: unknown = JSON.parse(text);
     if (isErrorBody(body)) {
       if (typeof body.code === 'string') code = body.code;
       if (typeof body.message === 'string') message = body.message;
@@ -89,7 +89,11 @@ async function errorFrom(response: Response, url: string): Promise<ApiError> {
   } catch {
     // Not our JSON error body (a proxy's HTML page, an empty answer): status alone.
   }
-  return new ApiError(response.status, code, message, url);
+  return new ApiError(status, code, message, url);
+}
+
+async function errorFrom(response: Response, url: string): Promise<ApiError> {
+  return errorFromText(response.status, await response.text(), url);
 }
 
 function fail(error: ApiError): never {
@@ -170,4 +174,63 @@ export async function apiGetFile(url: string, accept: string): Promise<ApiFile> 
     blob: await response.blob(),
     contentDisposition: response.headers.get('Content-Disposition'),
   };
+}
+
+export interface UploadOptions {
+  /** Called as the body leaves the browser, with the share sent so far (0 to 1). */
+  onProgress?: (sent: number) => void;
+  /** Aborting rejects with an `AbortError`, neither broadcast nor shown. */
+  signal?: AbortSignal;
+}
+
+/**
+ * POST of a multipart form (files) with its upload progress, which `fetch` cannot report:
+ * an `XMLHttpRequest`, with the same anti-forgery header, error shape, broadcast and 401
+ * handling as every other call.
+ */
+export function apiUpload<T>(url: string, body: FormData, options: UploadOptions = {}): Promise<T> {
+  const { onProgress, signal } = options;
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    headersFor(url, 'POST', false).forEach((value, name) => {
+      request.setRequestHeader(name, value);
+    });
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    const settle = (settler: () => T) => {
+      try {
+        resolve(settler());
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    request.addEventListener('load', () => {
+      settle(() => {
+        if (request.status < 200 || request.status >= 300) {
+          return fail(errorFromText(request.status, request.responseText, url));
+        }
+        try {
+          return JSON.parse(request.responseText) as T;
+        } catch {
+          throw new ApiError(request.status, 'invalid-json', t('errors.generic'), url);
+        }
+      });
+    });
+    request.addEventListener('error', () => {
+      settle(() => fail(new ApiError(0, 'network', t('errors.network'), url)));
+    });
+    request.addEventListener('abort', () => {
+      reject(new DOMException('Envoi annulé', 'AbortError'));
+    });
+    if (signal?.aborted) {
+      reject(new DOMException('Envoi annulé', 'AbortError'));
+      return;
+    }
+    signal?.addEventListener('abort', () => {
+      request.abort();
+    });
+    request.send(body);
+  });
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   demandeEtatLabel,
+  demandeTypeCode,
   demandeTypeCodes,
   demandeTypeLabel,
   isDemandeTerminee,
+  typesDemande,
 } from './demande-labels';
 
 describe('demandeTypeLabel', () => {
@@ -60,4 +62,44 @@ describe('isDemandeTerminee', () => {
       expect(isDemandeTerminee(etat)).toBe(false);
     },
   );
+});
+
+describe('demandeTypeCode', () => {
+  // SPEC.md §9, row by row.
+  it.each([
+    ['JUSTIFICATIF_DE_DOMICILE', 'MAJD'],
+    ['ATTESTATION_FRANCE_TRAVAIL', 'PRT'],
+    ['ATTESTATION_VITALE', 'MAJV'],
+    ['JUSTIFICATIF_DE_SCOLARITÉ', 'JSCO'],
+    ['MANDAT_SEPA', 'RIB'],
+    ['MISE_A_JOUR_RIB', 'RIB'],
+    ['RIB', 'RIB'],
+    ['UNE_QUESTION_SANTÉ', 'QUE'],
+    ['UNE_QUESTION_AFFILIATION_COTISATION', 'QUC'],
+    ['DEMANDE_DE_REMBOURSEMENT_DENTAIRE', 'DEN'],
+    ['DEMANDE_DE_REMBOURSEMENT_HOSPITALISATION', 'HOS'],
+    ['DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER', 'MED'],
+    ['DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE', 'MED'],
+    ['DEMANDE_DE_REMBOURSEMENT_OPTIQUE', 'OPT'],
+    ['DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF', 'AUT'],
+    ['ENVOI_DE_DEVIS', 'DEV'],
+    ['PRISE_EN_CHARGE_HOSPITALIERE', 'PEH'],
+    ['DEMANDE_DE_RESILIATION', 'RAD'],
+  ])('maps %s to %s', (type, code) => {
+    expect(demandeTypeCode(type)).toBe(code);
+  });
+
+  it.each(['', 'AUTRE', 'JUSTIFICATIF_DE_SCOLARITE', 'toString', '__proto__'])(
+    'gives the empty code to any other value ("%s")',
+    (type) => {
+      expect(demandeTypeCode(type)).toBe('');
+    },
+  );
+
+  it('knows every type of the member API, each with a code that has a label', () => {
+    expect(typesDemande).toHaveLength(18);
+    for (const type of typesDemande) {
+      expect(demandeTypeCodes).toContain(demandeTypeCode(type));
+    }
+  });
 });

@@ -25,12 +25,7 @@ describe('the shell', () => {
     expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
   });
 
-  it.each([
-    ['/mutuelle', 'Ma mutuelle'],
-    ['/mutuelle/demandes', 'Mes demandes'],
-    ['/mutuelle/demandes/creation', 'Effectuer une demande'],
-    ['/demandes', 'Mes demandes'],
-  ])('shows %s as a section in preparation, titled "%s"', async (path, title) => {
+  it.each([['/mutuelle', 'Ma mutuelle']])('shows %s as a section in preparation, titled "%s"', async (path, title) => {
     server.use(...signedIn());
 
     renderApp(path);

@@ -156,14 +156,17 @@ describe('the sidebar drawer of small screens', () => {
   });
 
   it('closes when one of its links is followed', async () => {
-    server.use(...signedIn());
+    server.use(...signedIn(), http.get('/api/demandes', () => HttpResponse.json([])));
     renderApp('/home');
     const menuButton = await screen.findByRole('button', { name: 'Ouvrir le menu' });
     await userEvent.click(menuButton);
 
     await userEvent.click(screen.getByRole('link', { name: 'Mes demandes' }));
 
+    // The page's code loads on navigation.
+    await waitFor(() => {
+      expect(screen.getByRole('main')).toHaveFocus();
+    });
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByRole('main')).toHaveFocus();
   });
 });

@@ -56,7 +56,7 @@ describe.each(combinations.map((combination) => [describeCase(combination), comb
       expect(tile('facture')).toEqual({
         id: 'facture',
         label: flags.Radie ? 'Envoyer une facture' : 'Envoyer une facture ou un devis',
-        to: '/mutuelle/demandes/creation',
+        to: '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF',
       });
     });
 
@@ -108,7 +108,7 @@ describe('the home tiles', () => {
 
   it('lead to the pages of the specification', () => {
     expect(tilesFor(covered, true).map(({ label, to }) => [label, to])).toEqual([
-      ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation'],
+      ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF'],
       ['Mes informations personnelles', '/compte/informations-personnelles'],
       ['Ma carte de Tiers Payant 2026-2027', '/mutuelle/smart-carte'],
       ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],

@@ -40,7 +40,7 @@ export function homeTiles(flags: TileFlags, { nextDueDate, currentYear }: TileCo
     {
       id: 'facture',
       label: t(flags.Radie ? 'home.tiles.facture' : 'home.tiles.factureOuDevis'),
-      to: paths.creationDemande,
+      to: paths.envoiFacture,
     },
   ];
   if (!flags.Radie) {

@@ -1,4 +1,5 @@
 import { parseIsoDate, toIsoDate } from '@/lib/format-date';
+import { oneOf, positiveInteger } from '@/lib/search-params';
 import type { PrestationsQuery } from './api/get-prestations';
 
 /**
@@ -22,19 +23,6 @@ export interface RemboursementsFilters {
   au?: string | undefined;
   versement: Versement;
   page: number;
-}
-
-/** SPEC.md §9: pages of 10. */
-export const pageSize = 10;
-
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
-  return values.find((candidate) => candidate === value);
-}
-
-function positiveInteger(value: string | null): number | undefined {
-  if (value === null || !/^\d{1,9}$/.test(value)) return undefined;
-  const number = Number(value);
-  return number > 0 ? number : undefined;
 }
 
 function isoDateOrUndefined(value: string | null): string | undefined {
@@ -112,15 +100,4 @@ export function periodDates(
 /** What the member API is asked for these filters. */
 export function prestationsQuery(filters: RemboursementsFilters, today: Date): PrestationsQuery {
   return { ...periodDates(filters, today), idBeneficiaire: filters.beneficiaire };
-}
-
-/** The items of `page` (clamped to the pages there are), and how many pages there are. */
-export function paginate<T>(items: readonly T[], page: number) {
-  const pageCount = Math.max(1, Math.ceil(items.length / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
-  return {
-    items: items.slice((current - 1) * pageSize, current * pageSize),
-    page: current,
-    pageCount,
-  };
 }

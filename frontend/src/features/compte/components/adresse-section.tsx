@@ -11,7 +11,7 @@ import { type InfosPersonnelles, useInfos } from '../api/get-infos';
 import { putAdresse } from '../api/put-adresse';
 import { type AdresseForm, adresseSchema, changementAdresse } from '../compte-schemas';
 import { useEditMode } from '../use-edit-mode';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 import styles from './compte.module.css';
 
 /** The postal code waits for the member to stop typing before the communes are asked for. */
@@ -45,7 +45,7 @@ export function AdresseSection() {
       )}
       {!infos.data && infos.error === undefined && <Skeleton className={styles.skeleton} />}
       {edit.saved && (
-        <p role="status" className={styles.success}>
+        <p role="status" className="notice-success">
           {t('compte.adresse.saved')}
         </p>
       )}
@@ -152,7 +152,7 @@ function AdresseEditor({ infos, onCancel, onSaved }: EditorProps) {
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       {serverError && (
-        <p role="alert" className={styles.serverError}>
+        <p role="alert" className="notice-error">
           {serverError}
         </p>
       )}

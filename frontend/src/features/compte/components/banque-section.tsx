@@ -12,7 +12,7 @@ import { useBeneficiairesInfosBancaires } from '../api/get-beneficiaires-infos-b
 import { postBanque } from '../api/post-banque';
 import { type BanqueForm, banqueSchema, nouveauCompte } from '../compte-schemas';
 import { useEditMode } from '../use-edit-mode';
-import { FormField } from './form-field';
+import { FormField } from '@/components/form-field';
 import styles from './compte.module.css';
 
 /** "Coordonnées bancaires": the member's accounts and where each person's money goes. */
@@ -40,7 +40,7 @@ export function BanqueSection() {
       )}
       {!failed && (!banques.data || !parBeneficiaire.data) && <Skeleton className={styles.skeleton} />}
       {edit.saved && (
-        <p role="status" className={styles.success}>
+        <p role="status" className="notice-success">
           {t('compte.banque.saved')}
         </p>
       )}
@@ -114,7 +114,7 @@ function BanqueEditor({ onCancel, onSaved }: { onCancel: () => void; onSaved: ()
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       {serverError && (
-        <p role="alert" className={styles.serverError}>
+        <p role="alert" className="notice-error">
           {serverError}
         </p>
       )}

@@ -62,7 +62,10 @@ describe('the left block', () => {
     expect(link).not.toHaveAttribute('target');
     await userEvent.click(link);
 
-    expect(router.state.location.pathname).toBe('/mutuelle/demandes/creation');
+    // The page's code loads on navigation.
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/mutuelle/demandes/creation');
+    });
   });
 
   it('follows the block of the new page after a route change', async () => {

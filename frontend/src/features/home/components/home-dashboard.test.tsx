@@ -129,7 +129,10 @@ describe('the home tiles', () => {
 
     const links = within(tiles()).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation'],
+      [
+        'Envoyer une facture ou un devis',
+        '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF',
+      ],
       ['Mes informations personnelles', '/compte/informations-personnelles'],
       [`Ma carte de Tiers Payant ${String(year)}-${String(year + 1)}`, '/mutuelle/smart-carte'],
       ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],

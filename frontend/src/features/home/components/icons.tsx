@@ -1,26 +1,6 @@
 import type { ReactNode } from 'react';
+import { Icon } from '@/components/icon';
 import type { TileId } from '../home-tiles';
-
-/** A 24 px line icon in the text colour; decorative unless given a `label`. */
-function Icon({ label, children }: { label?: string; children: ReactNode }) {
-  const accessibility = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      focusable="false"
-      {...accessibility}
-    >
-      {children}
-    </svg>
-  );
-}
 
 const documentOutline = 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5';
 
@@ -50,24 +30,4 @@ const tilePaths: Record<TileId, ReactNode> = {
 
 export function TileIcon({ id }: { id: TileId }) {
   return <Icon>{tilePaths[id]}</Icon>;
-}
-
-/** A request that is done (SPEC.md §4), with `label` as its text alternative. */
-export function CheckIcon({ label }: { label: string }) {
-  return (
-    <Icon label={label}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M8 12.5l2.5 2.5 5.5-6" />
-    </Icon>
-  );
-}
-
-/** A request still pending (SPEC.md §4), with `label` as its text alternative. */
-export function ClockIcon({ label }: { label: string }) {
-  return (
-    <Icon label={label}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" />
-    </Icon>
-  );
 }

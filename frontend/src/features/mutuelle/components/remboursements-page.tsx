@@ -11,12 +11,12 @@ import { useBrand } from '@/lib/brand-context';
 import { saveFile } from '@/lib/download-file';
 import { formatAmount } from '@/lib/format-amount';
 import { toIsoDate } from '@/lib/format-date';
+import { paginate } from '@/lib/paginate';
 import { type Paiement, usePrestations } from '../api/get-prestations';
 import { usePrestationsPro } from '../api/get-prestations-pro';
 import { remboursementsCsv } from '../remboursements-csv';
 import {
   hasFilters,
-  paginate,
   prestationsQuery,
   readFilters,
   type RemboursementsFilters,

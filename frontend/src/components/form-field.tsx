@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import styles from './compte.module.css';
+import styles from './form-field.module.css';
 
 interface FormFieldProps {
   label: string;

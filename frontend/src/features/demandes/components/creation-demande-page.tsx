@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { paths } from '@/app/paths';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { t } from '@/i18n/t';
+import { isApiError } from '@/lib/api-client';
+import { isTypeDemande, type TypeDemande } from '@/lib/demande-labels';
+import { type Demande, demandesKey } from '../api/get-demandes';
+import { postDemandeGed, postHospitalisation } from '../api/post-demande';
+import { documentsRequired, formKind, typeResiliation } from '../creation-choices';
+import { choiceLabel, isOffered } from '../creation-labels';
+import { clearDraft, type Draft, readDraft, saveDraft } from '../demande-draft';
+import {
+  creationGed,
+  creationHospitalisation,
+  type DetailsValues,
+  emptyDetails,
+} from '../demande-schemas';
+import { useUploads } from '../use-uploads';
+import type { CreationState } from './demandes-page';
+import { DetailsStep } from './details-step';
+import { DocumentsStep } from './documents-step';
+import { LeaveConfirmation } from './leave-confirmation';
+import { SummaryStep } from './summary-step';
+import { TypeStep } from './type-step';
+import styles from './creation.module.css';
+
+const stepTitles = {
+  1: 'creation.etape.1',
+  2: 'creation.etape.2',
+  3: 'creation.etape.3',
+  4: 'creation.etape.4',
+} as const;
+type Step = keyof typeof stepTitles;
+
+/**
+ * Where the page starts: the type the address asks for (`?type=…`, from a home tile), else
+ * the session's draft. Files do not survive a reload, so a draft past step 3 resumes there.
+ */
+function initialDraft(typeParam: string | null): Draft {
+  const asked = isTypeDemande(typeParam) && typeParam !== typeResiliation ? typeParam : null;
+  const draft = readDraft();
+  if (draft?.type && (asked === null || draft.type === asked)) {
+    return { ...draft, step: Math.min(draft.step, 3) };
+  }
+  if (asked) return { type: asked, step: isOffered(asked) ? 1 : 2, values: emptyDetails };
+  return { type: null, step: 1, values: emptyDetails };
+}
+
+function isEmpty(values: DetailsValues): boolean {
+  return (Object.keys(emptyDetails) as (keyof DetailsValues)[]).every(
+    (name) => values[name] === emptyDetails[name],
+  );
+}
+
+function sendDemande(type: TypeDemande, values: DetailsValues, idDocuments: number[]): Promise<Demande> {
+  return formKind(type) === 'hospitalisation'
+    ? postHospitalisation(creationHospitalisation(values, idDocuments))
+    : postDemandeGed(creationGed(type, values, idDocuments));
+}
+
+/** `/mutuelle/demandes/creation`: a request in four steps, then its place in the list. */
+export function CreationDemandePage() {
+  usePageTitle(t('creation.title'));
+  const [params] = useSearchParams();
+  const [initial] = useState(() => initialDraft(params.get('type')));
+  const [type, setType] = useState(initial.type);
+  const [step, setStep] = useState(initial.step as Step);
+  const [values, setValues] = useState(initial.values);
+  const uploads = useUploads();
+  const [sending, setSending] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+
+  // Once sent, nothing is left to lose: no draft, no question on leaving.
+  const sent = useRef(false);
+  const dirty = useRef(false);
+  useEffect(() => {
+    dirty.current = uploads.uploads.length > 0 || !isEmpty(values);
+  }, [uploads.uploads.length, values]);
+  const hasUnsentWork = useCallback(() => !sent.current && dirty.current, []);
+
+  useEffect(() => {
+    if (!sent.current) saveDraft({ type, step, values });
+  }, [type, step, values]);
+
+  // Each step's title takes the focus, so that a screen reader and the keyboard start there.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current !== step) heading.current?.focus();
+    shownStep.current = step;
+  }, [step]);
+
+  const send = async () => {
+    if (!type) return;
+    setSending(true);
+    setServerError(null);
+    try {
+      const demande = await sendDemande(type, values, uploads.documentIds);
+      sent.current = true;
+      clearDraft();
+      await mutate<Demande[]>(demandesKey, (current) => [
+        demande,
+        ...(current ?? []).filter((other) => other.id !== demande.id),
+      ]);
+      const state: CreationState = { creee: demande.id };
+      await navigate(paths.demandesMutuelle, { state });
+    } catch (error) {
+      setServerError(isApiError(error) && error.message ? error.message : t('errors.generic'));
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="card">
+      <h1 className="page-title">{t('creation.title')}</h1>
+      <h2 ref={heading} tabIndex={-1} className={styles.stepTitle}>
+        {t('creation.etape', { step, title: t(stepTitles[step]) })}
+      </h2>
+      {type && step > 1 && <p className={styles.chosen}>{choiceLabel(type)}</p>}
+      {step === 1 && (
+        <TypeStep
+          type={type}
+          onChoose={(chosen) => {
+            setType(chosen);
+            setStep(2);
+          }}
+        />
+      )}
+      {step === 2 && type && (
+        <DetailsStep
+          type={type}
+          values={values}
+          onChange={setValues}
+          onBack={() => {
+            setStep(1);
+          }}
+          onNext={(next) => {
+            setValues(next);
+            setStep(3);
+          }}
+        />
+      )}
+      {step === 3 && type && (
+        <DocumentsStep
+          uploads={uploads}
+          required={documentsRequired(type)}
+          onBack={() => {
+            setStep(2);
+          }}
+          onNext={() => {
+            setStep(4);
+          }}
+        />
+      )}
+      {step === 4 && type && (
+        <SummaryStep
+          type={type}
+          values={values}
+          uploads={uploads.uploads}
+          sending={sending}
+          serverError={serverError}
+          onEdit={(target) => {
+            setStep(target as Step);
+          }}
+          onSend={() => void send()}
+        />
+      )}
+      <LeaveConfirmation when={hasUnsentWork} />
+    </div>
+  );
+}

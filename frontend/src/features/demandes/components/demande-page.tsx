@@ -1,0 +1,179 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { DemandeEtat } from '@/components/demande-etat';
+import { PartFailure } from '@/components/part-failure';
+import { Skeleton } from '@/components/skeleton';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { t } from '@/i18n/t';
+import { isApiError } from '@/lib/api-client';
+import { demandeTypeLabel } from '@/lib/demande-labels';
+import { downloadFile } from '@/lib/download-file';
+import { formatAmount } from '@/lib/format-amount';
+import { formatIsoDate } from '@/lib/format-date';
+import { memberDisplayName } from '@/lib/format-name';
+import { positiveInteger } from '@/lib/search-params';
+import { useDemande } from '../api/get-demande';
+import type { Demande } from '../api/get-demandes';
+import { typeHospitalisationLabel } from '../creation-labels';
+import { formatTaille } from '../document-files';
+import styles from './demandes.module.css';
+
+/**
+ * `/mutuelle/demandes/{id}`: one request, its documents (each downloadable) and, when the
+ * mutual waits for documents, what to do. An address naming no request of the member's says
+ * so and leads back to the list.
+ */
+export function DemandePage() {
+  const id = positiveInteger(useParams().id ?? null) ?? null;
+  const demande = useDemande(id);
+  const title = id === null ? t('demandes.title') : t('demande.title', { id });
+  usePageTitle(title);
+  const missing =
+    id === null || (isApiError(demande.error) && [400, 403, 404].includes(demande.error.status));
+
+  return (
+    <div className="card">
+      <h1 className="page-title">{title}</h1>
+      {missing && <p>{t('demande.introuvable')}</p>}
+      {!missing && demande.error !== undefined && !demande.data && (
+        <PartFailure message={t('demande.error')} onRetry={() => void demande.mutate()} />
+      )}
+      {!missing && !demande.data && demande.error === undefined && (
+        <div role="status">
+          <span className="visually-hidden">{t('demande.loading')}</span>
+          <Skeleton className={styles.skeletonRow} />
+        </div>
+      )}
+      {!missing && demande.data && <DemandeDetail demande={demande.data} />}
+      <p>
+        <Link to={paths.demandesMutuelle}>{t('demande.retour')}</Link>
+      </p>
+    </div>
+  );
+}
+
+function Entry({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function DemandeDetail({ demande }: { demande: Demande }) {
+  const { dateSoins, montant } = demande.metadata ?? {};
+  const montantLu = montant === undefined ? null : Number(montant);
+  return (
+    <>
+      {demande.Etat === 'EN_ATTENTE_DE_PIECES' && (
+        <section className={styles.attente} aria-labelledby="attente-title">
+          <h2 id="attente-title" className="section-title">
+            {t('demande.attentePieces.title')}
+          </h2>
+          <p>{t('demande.attentePieces.texte')}</p>
+          <Link className="button button-primary" to={paths.creationDemandeDeType(demande.type)}>
+            {t('demande.attentePieces.envoyer')}
+          </Link>
+        </section>
+      )}
+      <dl className={styles.details}>
+        <Entry label={t('demande.type')}>{demandeTypeLabel(demande.TypeCode)}</Entry>
+        <Entry label={t('demande.objet')}>{demande.objet}</Entry>
+        <Entry label={t('demande.etat')}>
+          <DemandeEtat etat={demande.Etat} />
+        </Entry>
+        <Entry label={t('demande.creeeLe')}>{formatIsoDate(demande.DateCreation)}</Entry>
+        <Entry label={t('demande.miseAJour')}>{formatIsoDate(demande.dateMiseAJour)}</Entry>
+        {demande.beneficiaire && (
+          <Entry label={t('demande.beneficiaire')}>
+            {memberDisplayName('', demande.beneficiaire.prenom, demande.beneficiaire.nom)}
+          </Entry>
+        )}
+        {dateSoins !== undefined && (
+          <Entry label={t('demande.dateSoins')}>{formatIsoDate(dateSoins)}</Entry>
+        )}
+        {montantLu !== null && Number.isFinite(montantLu) && (
+          <Entry label={t('demande.montant')}>{formatAmount(montantLu)}</Entry>
+        )}
+        {demande.commentaire && (
+          <Entry label={t('demande.commentaire')}>
+            <span className={styles.message}>{demande.commentaire}</span>
+          </Entry>
+        )}
+      </dl>
+      {demande.hospitalisation && <Sejour sejour={demande.hospitalisation} />}
+      <Documents demande={demande} />
+    </>
+  );
+}
+
+function Sejour({ sejour }: { sejour: NonNullable<Demande['hospitalisation']> }) {
+  return (
+    <section aria-labelledby="sejour-title">
+      <h2 id="sejour-title" className="section-title">
+        {t('demande.hospitalisation.title')}
+      </h2>
+      <dl className={styles.details}>
+        <Entry label={t('demande.hospitalisation.etablissement')}>{sejour.etablissement}</Entry>
+        <Entry label={t('demande.hospitalisation.siren')}>{sejour.siren}</Entry>
+        <Entry label={t('demande.hospitalisation.type')}>
+          {typeHospitalisationLabel(sejour.typeHospitalisation)}
+        </Entry>
+        <Entry label={t('demande.hospitalisation.dateEntree')}>{formatIsoDate(sejour.dateEntree)}</Entry>
+        {sejour.dateSortie && (
+          <Entry label={t('demande.hospitalisation.dateSortie')}>{formatIsoDate(sejour.dateSortie)}</Entry>
+        )}
+        <Entry label={t('demande.hospitalisation.chambre')}>
+          {t(sejour.chambreParticuliere ? 'demande.oui' : 'demande.non')}
+        </Entry>
+      </dl>
+    </section>
+  );
+}
+
+const typeLabels: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+};
+
+function Documents({ demande }: { demande: Demande }) {
+  return (
+    <section aria-labelledby="documents-title">
+      <h2 id="documents-title" className="section-title">
+        {t('demande.documents')}
+      </h2>
+      {demande.documents.length === 0 ? (
+        <p>{t('demande.aucunDocument')}</p>
+      ) : (
+        <ul className={styles.documents}>
+          {demande.documents.map((document) => (
+            <li key={document.id}>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() =>
+                  void downloadFile(`/api/document/pdf/${String(document.id)}`, {
+                    fileName: document.nomFichier,
+                    accept: document.typeMime,
+                  })
+                }
+              >
+                {t('demande.telecharger', { nom: document.nomFichier })}
+              </button>
+              <span className="text-muted">
+                {t('demande.documentDetail', {
+                  type: typeLabels[document.typeMime] ?? document.typeMime,
+                  taille: formatTaille(document.taille),
+                  date: formatIsoDate(document.dateDepot),
+                })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

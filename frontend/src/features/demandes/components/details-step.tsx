@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useBeneficiaires } from '@/api/get-beneficiaires';
+import { FormField } from '@/components/form-field';
+import { t } from '@/i18n/t';
+import type { TypeDemande } from '@/lib/demande-labels';
+import { toIsoDate } from '@/lib/format-date';
+import { memberDisplayName } from '@/lib/format-name';
+import { formKind } from '../creation-choices';
+import { commentaireMax, type DetailsValues, detailsSchema, typesHospitalisation } from '../demande-schemas';
+import styles from './creation.module.css';
+
+interface DetailsStepProps {
+  type: TypeDemande;
+  values: DetailsValues;
+  /** Every change, so that the draft keeps what is typed. */
+  onChange: (values: DetailsValues) => void;
+  onBack: () => void;
+  onNext: (values: DetailsValues) => void;
+}
+
+type Form = UseFormReturn<DetailsValues>;
+
+/** Step 2: what the request's kind asks for, checked field by field before going on. */
+export function DetailsStep({ type, values, onChange, onBack, onNext }: DetailsStepProps) {
+  const form = useForm<DetailsValues>({
+    resolver: zodResolver(detailsSchema(type)),
+    defaultValues: values,
+  });
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values: current }) => {
+          onChange(current);
+        },
+      }),
+    [form, onChange],
+  );
+  const kind = formKind(type);
+
+  return (
+    <form
+      className={styles.step}
+      noValidate
+      onSubmit={(event) => void form.handleSubmit((valid) => {
+        onNext({ ...values, ...valid });
+      })(event)}
+    >
+      {kind !== 'question' && <BeneficiaireField form={form} />}
+      {kind === 'soins' && <SoinsFields form={form} devis={type === 'ENVOI_DE_DEVIS'} />}
+      {kind === 'hospitalisation' && <HospitalisationFields form={form} />}
+      <CommentaireField form={form} question={kind === 'question'} />
+      <div className={styles.actions}>
+        <button type="submit" className="button button-primary">
+          {t('creation.continuer')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onBack}>
+          {t('creation.retour')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function BeneficiaireField({ form }: { form: Form }) {
+  const beneficiaires = useBeneficiaires();
+  const { errors } = form.formState;
+  return (
+    <FormField label={t('creation.champ.beneficiaire')} error={errors.beneficiaire?.message}>
+      {(props) => (
+        <select {...props} {...form.register('beneficiaire')}>
+          <option value="">{t('creation.champ.beneficiaire.choisir')}</option>
+          {(beneficiaires.data ?? []).map((beneficiaire) => (
+            <option key={beneficiaire.id} value={String(beneficiaire.id)}>
+              {memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+function SoinsFields({ form, devis }: { form: Form; devis: boolean }) {
+  const { errors } = form.formState;
+  return (
+    <>
+      <FormField
+        label={t(devis ? 'creation.champ.dateDevis' : 'creation.champ.dateSoins')}
+        error={errors.dateSoins?.message}
+      >
+        {(props) => <input {...props} type="date" max={toIsoDate(new Date())} {...form.register('dateSoins')} />}
+      </FormField>
+      <FormField
+        label={t(devis ? 'creation.champ.montantDevis' : 'creation.champ.montant')}
+        hint={t('creation.champ.montant.hint')}
+        error={errors.montant?.message}
+      >
+        {(props) => <input {...props} type="text" inputMode="decimal" {...form.register('montant')} />}
+      </FormField>
+    </>
+  );
+}
+
+function HospitalisationFields({ form }: { form: Form }) {
+  const { errors } = form.formState;
+  return (
+    <>
+      <FormField label={t('creation.champ.etablissement')} error={errors.etablissement?.message}>
+        {(props) => <input {...props} type="text" autoComplete="organization" {...form.register('etablissement')} />}
+      </FormField>
+      <FormField
+        label={t('creation.champ.siren')}
+        hint={t('creation.champ.siren.hint')}
+        error={errors.siren?.message}
+      >
+        {(props) => <input {...props} type="text" inputMode="numeric" {...form.register('siren')} />}
+      </FormField>
+      <FormField label={t('creation.champ.dateEntree')} error={errors.dateEntree?.message}>
+        {(props) => <input {...props} type="date" {...form.register('dateEntree')} />}
+      </FormField>
+      <FormField label={t('creation.champ.dateSortie')} error={errors.dateSortie?.message}>
+        {(props) => <input {...props} type="date" {...form.register('dateSortie')} />}
+      </FormField>
+      <FormField label={t('creation.champ.typeHospitalisation')} error={errors.typeHospitalisation?.message}>
+        {(props) => (
+          <select {...props} {...form.register('typeHospitalisation')}>
+            <option value="">{t('creation.champ.typeHospitalisation.choisir')}</option>
+            {typesHospitalisation.map((sejour) => (
+              <option key={sejour} value={sejour}>
+                {t(`hospitalisation.type.${sejour}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <label className={styles.checkbox}>
+        <input type="checkbox" {...form.register('chambreParticuliere')} />
+        {t('creation.champ.chambre')}
+      </label>
+    </>
+  );
+}
+
+function CommentaireField({ form, question }: { form: Form; question: boolean }) {
+  const { errors } = form.formState;
+  return (
+    <FormField
+      label={t(question ? 'creation.champ.question' : 'creation.champ.commentaire')}
+      hint={t('creation.champ.commentaire.hint', { max: commentaireMax })}
+      error={errors.commentaire?.message}
+    >
+      {(props) => <textarea {...props} rows={5} maxLength={commentaireMax} {...form.register('commentaire')} />}
+    </FormField>
+  );
+}

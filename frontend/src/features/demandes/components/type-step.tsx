@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { t } from '@/i18n/t';
+import type { TypeDemande } from '@/lib/demande-labels';
+import { creationGroups } from '../creation-choices';
+import styles from './creation.module.css';
+
+interface TypeStepProps {
+  type: TypeDemande | null;
+  onChoose: (type: TypeDemande) => void;
+}
+
+/** Step 1: what the member wants to do, in groups of plain words. */
+export function TypeStep({ type, onChoose }: TypeStepProps) {
+  const [chosen, setChosen] = useState<TypeDemande | null>(type);
+  const [error, setError] = useState(false);
+  return (
+    <form
+      className={styles.step}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (chosen) onChoose(chosen);
+        else setError(true);
+      }}
+    >
+      {error && (
+        <p role="alert" className="notice-error">
+          {t('creation.choixRequis')}
+        </p>
+      )}
+      <div className={styles.groups}>
+        {creationGroups.map((group) => (
+          <fieldset key={group.id} className={styles.group}>
+            <legend>{t(group.label)}</legend>
+            {group.choices.map((choice) => (
+              <label key={choice.type} className={styles.choice}>
+                <input
+                  type="radio"
+                  name="type"
+                  value={choice.type}
+                  checked={chosen === choice.type}
+                  aria-describedby={choice.hint ? `hint-${choice.type}` : undefined}
+                  onChange={() => {
+                    setChosen(choice.type);
+                    setError(false);
+                  }}
+                />
+                <span>
+                  {t(choice.label)}
+                  {choice.hint && (
+                    <span id={`hint-${choice.type}`} className={styles.hint}>
+                      {t(choice.hint)}
+                    </span>
+                  )}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ))}
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className="button button-primary">
+          {t('creation.continuer')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import type { MessageKey } from '@/i18n/t';
+import type { TypeDemande } from '@/lib/demande-labels';
+
+/**
+ * What each kind of request asks for beyond its documents:
+ * - `soins`: a care expense (an invoice or a quote): who, when, how much;
+ * - `justificatif`: a proof to keep the member's file up to date: for whom;
+ * - `question`: a message, documents optional;
+ * - `hospitalisation`: a prior agreement for a stay, with the establishment and its SIREN.
+ */
+export type FormKind = 'soins' | 'justificatif' | 'question' | 'hospitalisation';
+
+export interface CreationChoice {
+  type: TypeDemande;
+  label: MessageKey;
+  hint?: MessageKey;
+}
+
+export interface CreationGroup {
+  id: string;
+  label: MessageKey;
+  choices: CreationChoice[];
+}
+
+/**
+ * Step 1, in the member's words. Types the member API has but that are not offered here
+ * (the automatic soft-medicine claim, a bare RIB) are the back office's own variants; an
+ * address naming them (`?type=RIB`) still preselects them. Termination has its own page.
+ */
+export const creationGroups: CreationGroup[] = [
+  {
+    id: 'facture',
+    label: 'creation.groupe.facture',
+    choices: [
+      {
+        type: 'DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF',
+        label: 'creation.choix.facture',
+        hint: 'creation.choix.facture.hint',
+      },
+      { type: 'ENVOI_DE_DEVIS', label: 'creation.choix.devis', hint: 'creation.choix.devis.hint' },
+    ],
+  },
+  {
+    id: 'remboursement',
+    label: 'creation.groupe.remboursement',
+    choices: [
+      { type: 'DEMANDE_DE_REMBOURSEMENT_DENTAIRE', label: 'creation.choix.dentaire' },
+      { type: 'DEMANDE_DE_REMBOURSEMENT_OPTIQUE', label: 'creation.choix.optique' },
+      { type: 'DEMANDE_DE_REMBOURSEMENT_HOSPITALISATION', label: 'creation.choix.hospitalisation' },
+      {
+        type: 'DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER',
+        label: 'creation.choix.medecineDouce',
+        hint: 'creation.choix.medecineDouce.hint',
+      },
+    ],
+  },
+  {
+    id: 'priseEnCharge',
+    label: 'creation.groupe.priseEnCharge',
+    choices: [
+      {
+        type: 'PRISE_EN_CHARGE_HOSPITALIERE',
+        label: 'creation.choix.priseEnCharge',
+        hint: 'creation.choix.priseEnCharge.hint',
+      },
+    ],
+  },
+  {
+    id: 'miseAJour',
+    label: 'creation.groupe.miseAJour',
+    choices: [
+      { type: 'JUSTIFICATIF_DE_DOMICILE', label: 'creation.choix.domicile' },
+      { type: 'MISE_A_JOUR_RIB', label: 'creation.choix.rib' },
+      { type: 'MANDAT_SEPA', label: 'creation.choix.sepa' },
+      { type: 'ATTESTATION_VITALE', label: 'creation.choix.vitale' },
+      { type: 'ATTESTATION_FRANCE_TRAVAIL', label: 'creation.choix.franceTravail' },
+      { type: 'JUSTIFICATIF_DE_SCOLARITÉ', label: 'creation.choix.scolarite' },
+    ],
+  },
+  {
+    id: 'question',
+    label: 'creation.groupe.question',
+    choices: [
+      { type: 'UNE_QUESTION_SANTÉ', label: 'creation.choix.questionSante' },
+      { type: 'UNE_QUESTION_AFFILIATION_COTISATION', label: 'creation.choix.questionAffiliation' },
+    ],
+  },
+];
+
+const kinds: Partial<Record<TypeDemande, FormKind>> = {
+  DEMANDE_DE_REMBOURSEMENT_DENTAIRE: 'soins',
+  DEMANDE_DE_REMBOURSEMENT_HOSPITALISATION: 'soins',
+  DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER: 'soins',
+  DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE: 'soins',
+  DEMANDE_DE_REMBOURSEMENT_OPTIQUE: 'soins',
+  DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF: 'soins',
+  ENVOI_DE_DEVIS: 'soins',
+  UNE_QUESTION_SANTÉ: 'question',
+  UNE_QUESTION_AFFILIATION_COTISATION: 'question',
+  PRISE_EN_CHARGE_HOSPITALIERE: 'hospitalisation',
+};
+
+/** The form a type fills in at step 2; every type not listed is a proof. */
+export function formKind(type: TypeDemande): FormKind {
+  return kinds[type] ?? 'justificatif';
+}
+
+/** A question may come without documents, and so may a prior agreement (the quote comes later). */
+export function documentsRequired(type: TypeDemande): boolean {
+  const kind = formKind(type);
+  return kind === 'soins' || kind === 'justificatif';
+}
+
+/** Termination is a request too, but with its own page (the law sets its steps). */
+export const typeResiliation: TypeDemande = 'DEMANDE_DE_RESILIATION';

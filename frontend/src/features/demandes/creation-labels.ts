@@ -1,0 +1,23 @@
+import { isMessageKey, t } from '@/i18n/t';
+import { demandeTypeCode, demandeTypeLabel, type TypeDemande } from '@/lib/demande-labels';
+import { creationGroups } from './creation-choices';
+
+/** How step 1 names `type`; a type it does not offer reads as its code's label. */
+export function choiceLabel(type: TypeDemande): string {
+  for (const group of creationGroups) {
+    const choice = group.choices.find((candidate) => candidate.type === type);
+    if (choice) return `${t(group.label)} : ${t(choice.label).toLowerCase()}`;
+  }
+  return demandeTypeLabel(demandeTypeCode(type));
+}
+
+/** Whether step 1 offers `type` among its choices. */
+export function isOffered(type: TypeDemande): boolean {
+  return creationGroups.some((group) => group.choices.some((choice) => choice.type === type));
+}
+
+/** The kind of stay as the member reads it; an unknown one as the member API wrote it. */
+export function typeHospitalisationLabel(value: string): string {
+  const key = `hospitalisation.type.${value}`;
+  return isMessageKey(key) ? t(key) : value;
+}

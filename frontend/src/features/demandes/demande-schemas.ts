@@ -1,0 +1,201 @@
+import luhn from 'fast-luhn';
+import { z } from 'zod';
+import type { TypeDemande } from '@/lib/demande-labels';
+import { parseIsoDate, toIsoDate } from '@/lib/format-date';
+import type { MemberApi } from '@/types/member-api';
+import type { CreationGed, CreationHospitalisation } from './api/post-demande';
+import { type FormKind, formKind } from './creation-choices';
+
+/**
+ * Step 2's rules, checked in the browser before anything is sent, each with the French
+ * message shown next to its field. The member API checks them again; its own message is
+ * shown when it refuses all the same.
+ */
+
+/** Every field any kind of request may have; each kind checks its own and ignores the rest. */
+export interface DetailsValues {
+  /** A beneficiary's id, '' for none chosen. */
+  beneficiaire: string;
+  /** YYYY-MM-DD, as a date input gives it. */
+  dateSoins: string;
+  /** Euros as the member types them: "45,50", "1 234.5". */
+  montant: string;
+  commentaire: string;
+  etablissement: string;
+  siren: string;
+  dateEntree: string;
+  dateSortie: string;
+  typeHospitalisation: string;
+  chambreParticuliere: boolean;
+}
+
+export const emptyDetails: DetailsValues = {
+  beneficiaire: '',
+  dateSoins: '',
+  montant: '',
+  commentaire: '',
+  etablissement: '',
+  siren: '',
+  dateEntree: '',
+  dateSortie: '',
+  typeHospitalisation: '',
+  chambreParticuliere: false,
+};
+
+export type TypeHospitalisation = MemberApi<'TypeHospitalisation'>;
+
+export const typesHospitalisation: readonly TypeHospitalisation[] = [
+  'MEDECINE',
+  'CHIRURGIE',
+  'MATERNITE',
+  'AMBULATOIRE',
+  'PSYCHIATRIE',
+  'SOINS_DE_SUITE',
+];
+
+/** The member API's limit on a request's text. */
+export const commentaireMax = 2000;
+
+/** A SIREN: 9 digits whose last is a Luhn check digit; spaces, as printed, are accepted. */
+export function isSiren(value: string): boolean {
+  const digits = value.replace(/\s/g, '');
+  return /^\d{9}$/.test(digits) && luhn(digits);
+}
+
+/** Euros typed with a comma or a point, spaces between thousands; `null` when unreadable. */
+export function parseMontant(value: string): number | null {
+  const compact = value.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  return /^\d{1,7}(\.\d{1,2})?$/.test(compact) ? Number(compact) : null;
+}
+
+function isPastOrToday(value: string): boolean {
+  const date = parseIsoDate(value);
+  return date !== null && toIsoDate(date) <= toIsoDate(new Date());
+}
+
+const texte = z
+  .string()
+  .trim()
+  .max(commentaireMax, `Votre texte compte au plus ${String(commentaireMax)} caractères.`);
+const libre = z.string();
+
+const base = z.object({
+  beneficiaire: libre,
+  dateSoins: libre,
+  montant: libre,
+  commentaire: texte,
+  etablissement: libre,
+  siren: libre,
+  dateEntree: libre,
+  dateSortie: libre,
+  typeHospitalisation: libre,
+  chambreParticuliere: z.boolean(),
+});
+
+const beneficiaire = z.string().min(1, 'Choisissez la personne concernée.');
+
+function dateRequise(missing: string) {
+  return z
+    .string()
+    .min(1, missing)
+    .refine((value) => parseIsoDate(value) !== null, 'Indiquez une date valide, au format jj/mm/aaaa.');
+}
+
+const schemas: Record<FormKind, z.ZodType<DetailsValues, DetailsValues>> = {
+  soins: base.extend({
+    beneficiaire,
+    dateSoins: dateRequise('Indiquez la date des soins.').refine(
+      isPastOrToday,
+      'La date ne peut pas être postérieure à aujourd’hui.',
+    ),
+    montant: z
+      .string()
+      .min(1, 'Indiquez le montant, en euros.')
+      .refine((value) => parseMontant(value) !== null, 'Indiquez le montant en euros, par exemple 45,50.')
+      .refine((value) => (parseMontant(value) ?? 1) > 0, 'Le montant doit être supérieur à 0 €.'),
+  }),
+  justificatif: base.extend({ beneficiaire }),
+  question: base.extend({
+    commentaire: texte.min(1, 'Écrivez votre question.'),
+  }),
+  hospitalisation: base
+    .extend({
+      beneficiaire,
+      etablissement: z
+        .string()
+        .trim()
+        .min(1, 'Indiquez le nom de l’établissement.')
+        .max(100, 'Le nom de l’établissement compte au plus 100 caractères.'),
+      siren: z
+        .string()
+        .refine((value) => /^\d{9}$/.test(value.replace(/\s/g, '')), 'Le numéro SIREN compte 9 chiffres.')
+        .refine(
+          (value) => !/^\d{9}$/.test(value.replace(/\s/g, '')) || isSiren(value),
+          'Ce numéro SIREN est invalide : vérifiez chaque chiffre (le dernier est une clé de contrôle).',
+        ),
+      dateEntree: dateRequise('Indiquez la date d’entrée.'),
+      typeHospitalisation: z.string().min(1, 'Choisissez le type de séjour.'),
+    })
+    .refine(
+      ({ dateEntree, dateSortie }) => dateSortie === '' || dateSortie >= dateEntree,
+      { message: 'La date de sortie ne peut pas précéder la date d’entrée.', path: ['dateSortie'] },
+    )
+    .refine(({ dateSortie }) => dateSortie === '' || parseIsoDate(dateSortie) !== null, {
+      message: 'Indiquez une date valide, au format jj/mm/aaaa.',
+      path: ['dateSortie'],
+    }),
+};
+
+export function detailsSchema(type: TypeDemande): z.ZodType<DetailsValues, DetailsValues> {
+  return schemas[formKind(type)];
+}
+
+function idBeneficiaire(values: DetailsValues) {
+  return values.beneficiaire === '' ? {} : { idBeneficiaire: Number(values.beneficiaire) };
+}
+
+function commentaire(values: DetailsValues) {
+  const text = values.commentaire.trim();
+  return text === '' ? {} : { commentaire: text };
+}
+
+/** `{postCreationDocumentDto, metadata}`: the date and amount of care go to the GED's index. */
+export function creationGed(
+  type: TypeDemande,
+  values: DetailsValues,
+  idDocuments: number[],
+): CreationGed {
+  const kind = formKind(type);
+  const montant = parseMontant(values.montant);
+  return {
+    postCreationDocumentDto: {
+      type,
+      ...commentaire(values),
+      ...idBeneficiaire(values),
+      idDocuments,
+    },
+    ...(kind === 'soins' && montant !== null
+      ? { metadata: { dateSoins: values.dateSoins, montant: montant.toFixed(2) } }
+      : {}),
+  };
+}
+
+/** `{postCreationDocumentHospitalisationDto, siren}`. */
+export function creationHospitalisation(
+  values: DetailsValues,
+  idDocuments: number[],
+): CreationHospitalisation {
+  return {
+    postCreationDocumentHospitalisationDto: {
+      idBeneficiaire: Number(values.beneficiaire),
+      etablissement: values.etablissement.trim(),
+      dateEntree: values.dateEntree,
+      ...(values.dateSortie === '' ? {} : { dateSortie: values.dateSortie }),
+      typeHospitalisation: values.typeHospitalisation as TypeHospitalisation,
+      chambreParticuliere: values.chambreParticuliere,
+      ...commentaire(values),
+      idDocuments,
+    },
+    siren: values.siren.replace(/\s/g, ''),
+  };
+}

@@ -221,16 +221,19 @@ export function apiUpload<T>(url: string, body: FormData, options: UploadOptions
     request.addEventListener('error', () => {
       settle(() => fail(new ApiError(0, 'network', t('errors.network'), url)));
     });
-    request.addEventListener('abort', () => {
-      reject(new DOMException('Envoi annulé', 'AbortError'));
-    });
+    const aborted = () => new DOMException('Envoi annulé', 'AbortError');
     if (signal?.aborted) {
-      reject(new DOMException('Envoi annulé', 'AbortError'));
+      reject(aborted());
       return;
     }
-    signal?.addEventListener('abort', () => {
-      request.abort();
-    });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        request.abort();
+        reject(aborted());
+      },
+      { once: true },
+    );
     request.send(body);
   });
 }

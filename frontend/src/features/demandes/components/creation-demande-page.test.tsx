@@ -1,0 +1,429 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { aBeneficiaire, errorBody, signedIn } from '@/test/fixtures';
+import { renderAppLoaded } from '@/test/render-app';
+import { server } from '@/test/server';
+import type { MemberApi } from '@/types/member-api';
+
+type Demande = MemberApi<'Demande'>;
+
+const beneficiaires = [
+  aBeneficiaire(),
+  aBeneficiaire({ id: 2, lien: 'ENFANT', prenom: 'Emma', nom: 'DUPONT' }),
+];
+
+function aDemande(overrides: Partial<Demande> = {}): Demande {
+  return {
+    id: 41,
+    DateCreation: '2026-11-23',
+    TypeCode: 'OPT',
+    Etat: 'A_TRAITER',
+    type: 'DEMANDE_DE_REMBOURSEMENT_OPTIQUE',
+    objet: 'Demande de remboursement optique',
+    commentaire: null,
+    dateMiseAJour: '2026-11-23',
+    beneficiaire: null,
+    documents: [],
+    ...overrides,
+  };
+}
+
+/** The member API as the creation uses it; what it received, for the assertions. */
+function memberApi({ upload }: { upload?: Parameters<typeof http.post>[1] } = {}) {
+  const received = { ged: [] as unknown[], hospitalisation: [] as unknown[], uploads: 0 };
+  let nextDocument = 100;
+  server.use(
+    ...signedIn(),
+    http.get('/api/assure/beneficiaires', () => HttpResponse.json(beneficiaires)),
+    http.get('/api/demandes', () => HttpResponse.json([aDemande({ id: 3, TypeCode: 'DEV', type: 'ENVOI_DE_DEVIS' })])),
+    http.post(
+      '/api/document/upload',
+      upload ??
+        (() => {
+          // The test environment's multipart bodies lose the files' names and contents: the
+          // journeys through the real binary check those.
+          received.uploads += 1;
+          nextDocument += 1;
+          return HttpResponse.json(
+            [
+              {
+                id: nextDocument,
+                nomFichier: 'document.pdf',
+                typeMime: 'application/pdf',
+                taille: 8,
+                dateDepot: '2026-11-23',
+                idDemande: null,
+              },
+            ],
+            { status: 201 },
+          );
+        }),
+    ),
+    http.post('/api/document/documentGedCegedim', async ({ request }) => {
+      received.ged.push(await request.json());
+      return HttpResponse.json(aDemande(), { status: 201 });
+    }),
+    http.post('/api/document/creationHospitalisation', async ({ request }) => {
+      received.hospitalisation.push(await request.json());
+      return HttpResponse.json(aDemande({ id: 42, TypeCode: 'PEH', type: 'PRISE_EN_CHARGE_HOSPITALIERE' }), {
+        status: 201,
+      });
+    }),
+  );
+  return received;
+}
+
+function aDocument(id: number): MemberApi<'DocumentInfo'> {
+  return { id, nomFichier: 'document.pdf', typeMime: 'application/pdf', taille: 8, dateDepot: '2026-11-23', idDemande: null };
+}
+
+function aFile(name: string, type: string, size?: number): File {
+  const file = new File(['%PDF-1.4'], name, { type });
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+/** The sidebar's first entry. */
+function accueil(): HTMLElement {
+  return screen.getAllByRole('link', { name: 'Accueil' })[0] ?? document.body;
+}
+
+async function continuer() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Continuer' }));
+}
+
+async function pick(...files: File[]) {
+  await userEvent.upload(screen.getByTestId('documents-input'), files);
+}
+
+async function step(number: number) {
+  return screen.findByRole('heading', { level: 2, name: new RegExp(`^Étape ${String(number)} sur 4`) });
+}
+
+afterEach(() => {
+  sessionStorage.clear();
+});
+
+describe('creating a request', () => {
+  it('asks what to do first, in the member’s words', async () => {
+    memberApi();
+    await renderAppLoaded('/mutuelle/demandes/creation');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Effectuer une demande' })).toBeVisible();
+    expect(await step(1)).toHaveTextContent('Étape 1 sur 4 : Que souhaitez-vous faire ?');
+    for (const group of [
+      'Envoyer une facture ou un devis',
+      'Demander un remboursement',
+      'Prise en charge hospitalière',
+      'Mettre à jour mon dossier',
+      'Poser une question',
+    ]) {
+      expect(screen.getByRole('group', { name: group })).toBeVisible();
+    }
+    await continuer();
+    expect(screen.getByRole('alert')).toHaveTextContent('Choisissez ce que vous souhaitez faire.');
+  });
+
+  it('preselects the type the address names (the home page’s invoice tile)', async () => {
+    memberApi();
+    await renderAppLoaded('/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF');
+
+    expect(await screen.findByRole('radio', { name: /Une facture de soins/ })).toBeChecked();
+  });
+
+  it('goes straight to the form of a type step 1 does not offer', async () => {
+    memberApi();
+    await renderAppLoaded('/mutuelle/demandes/creation?type=RIB');
+
+    expect(await step(2)).toBeVisible();
+    expect(screen.getByText('Coordonnées bancaires')).toBeVisible();
+  });
+
+  it('sends an optical invoice with two documents and shows it first in the list', async () => {
+    const received = memberApi();
+    const { router } = await renderAppLoaded('/mutuelle/demandes/creation');
+
+    await userEvent.click(await screen.findByRole('radio', { name: 'Optique : lunettes, lentilles' }));
+    await continuer();
+    expect(await step(2)).toHaveFocus();
+    await userEvent.selectOptions(await screen.findByLabelText('Personne concernée'), 'Emma DUPONT');
+    await userEvent.type(screen.getByLabelText('Date des soins'), '2026-11-02');
+    await userEvent.type(screen.getByLabelText('Montant payé, en euros'), '389,90');
+    await continuer();
+
+    expect(await step(3)).toHaveFocus();
+    await pick(aFile('facture.pdf', 'application/pdf'), aFile('ordonnance.png', 'image/png'));
+    const fichiers = screen.getByRole('region', { name: 'Fichiers joints' });
+    await waitFor(() => {
+      expect(within(fichiers).getAllByText('Envoyé')).toHaveLength(2);
+    });
+    await continuer();
+
+    expect(await step(4)).toHaveFocus();
+    expect(screen.getByText('389,90 €')).toBeVisible();
+    expect(screen.getByText('Emma DUPONT')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/mutuelle/demandes');
+    });
+    expect(await screen.findByText('Votre demande n° 41 a bien été envoyée. Nous vous répondrons dans votre espace.')).toBeVisible();
+    expect(within(screen.getAllByRole('row')[1] ?? document.body).getByRole('link')).toHaveTextContent('Remboursement optique');
+    expect(received.uploads).toBe(2);
+    expect(received.ged).toEqual([
+      {
+        postCreationDocumentDto: {
+          type: 'DEMANDE_DE_REMBOURSEMENT_OPTIQUE',
+          idBeneficiaire: 2,
+          idDocuments: [101, 102],
+        },
+        metadata: { dateSoins: '2026-11-02', montant: '389.90' },
+      },
+    ]);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('asks for a prior agreement with a SIREN checked by its key', async () => {
+    const received = memberApi();
+    await renderAppLoaded('/mutuelle/demandes/creation?type=PRISE_EN_CHARGE_HOSPITALIERE');
+    await continuer();
+
+    await userEvent.selectOptions(await screen.findByLabelText('Personne concernée'), 'Emma DUPONT');
+    await userEvent.type(screen.getByLabelText('Nom de l’établissement'), 'Clinique du Parc');
+    await userEvent.type(screen.getByLabelText('Numéro SIREN de l’établissement'), '839 099 604');
+    await userEvent.type(screen.getByLabelText('Date d’entrée'), '2026-12-14');
+    await userEvent.selectOptions(screen.getByLabelText('Type de séjour'), 'Chirurgie');
+    await continuer();
+    expect(
+      await screen.findByText('Ce numéro SIREN est invalide : vérifiez chaque chiffre (le dernier est une clé de contrôle).'),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Numéro SIREN de l’établissement')).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(screen.getByLabelText('Numéro SIREN de l’établissement'));
+    await userEvent.type(screen.getByLabelText('Numéro SIREN de l’établissement'), '839 099 603');
+    await continuer();
+    expect(await screen.findByText(/Les documents sont facultatifs pour cette demande\./)).toBeVisible();
+    await continuer();
+    await userEvent.click(await screen.findByRole('button', { name: 'Envoyer' }));
+
+    expect(await screen.findByText(/Votre demande n° 42 a bien été envoyée/)).toBeVisible();
+    expect(received.hospitalisation).toEqual([
+      {
+        postCreationDocumentHospitalisationDto: {
+          idBeneficiaire: 2,
+          etablissement: 'Clinique du Parc',
+          dateEntree: '2026-12-14',
+          typeHospitalisation: 'CHIRURGIE',
+          chambreParticuliere: false,
+          idDocuments: [],
+        },
+        siren: '839099603',
+      },
+    ]);
+  });
+
+  it('sends a question with its message and no document', async () => {
+    const received = memberApi();
+    await renderAppLoaded('/mutuelle/demandes/creation?type=UNE_QUESTION_SANT%C3%89');
+    await continuer();
+
+    expect(screen.queryByLabelText('Personne concernée')).not.toBeInTheDocument();
+    await continuer();
+    expect(await screen.findByText('Écrivez votre question.')).toBeVisible();
+    await userEvent.type(screen.getByLabelText('Votre question'), 'Les semelles sont-elles remboursées ?');
+    await continuer();
+    await continuer();
+    await userEvent.click(await screen.findByRole('button', { name: 'Envoyer' }));
+
+    expect(await screen.findByText(/a bien été envoyée/)).toBeVisible();
+    expect(received.ged).toEqual([
+      {
+        postCreationDocumentDto: {
+          type: 'UNE_QUESTION_SANTÉ',
+          commentaire: 'Les semelles sont-elles remboursées ?',
+          idDocuments: [],
+        },
+      },
+    ]);
+  });
+
+  it('needs a document for a proof', async () => {
+    memberApi();
+    await renderAppLoaded('/mutuelle/demandes/creation?type=ATTESTATION_VITALE');
+    await continuer();
+    await userEvent.selectOptions(await screen.findByLabelText('Personne concernée'), 'Marie DUPONT');
+    await continuer();
+    await step(3);
+    await continuer();
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Joignez au moins un document à votre demande.');
+    expect(await step(3)).toBeVisible();
+  });
+
+  it('shows the member API’s refusal of the request and keeps everything', async () => {
+    memberApi();
+    server.use(
+      http.post('/api/document/documentGedCegedim', () =>
+        errorBody(400, 'demande-incorrecte', 'Le document n° 101 est déjà joint à une autre demande.'),
+      ),
+    );
+    await renderAppLoaded('/mutuelle/demandes/creation?type=JUSTIFICATIF_DE_DOMICILE');
+    await continuer();
+    await userEvent.selectOptions(await screen.findByLabelText('Personne concernée'), 'Marie DUPONT');
+    await continuer();
+    await pick(aFile('quittance.pdf', 'application/pdf'));
+    await screen.findByText('Envoyé');
+    await continuer();
+    await userEvent.click(await screen.findByRole('button', { name: 'Envoyer' }));
+
+    expect(await screen.findByText('Le document n° 101 est déjà joint à une autre demande.', { selector: 'p.notice-error' })).toBeVisible();
+    expect(await step(4)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Envoyer' })).toBeEnabled();
+    expect(screen.getByText('quittance.pdf')).toBeVisible();
+  });
+});
+
+describe('the documents of a request', () => {
+  async function atDocuments() {
+    await renderAppLoaded('/mutuelle/demandes/creation?type=JUSTIFICATIF_DE_DOMICILE');
+    await continuer();
+    await userEvent.selectOptions(await screen.findByLabelText('Personne concernée'), 'Marie DUPONT');
+    await continuer();
+    await step(3);
+  }
+
+  it('offers drag and drop, a picker for PDF and pictures, and says the limits', async () => {
+    memberApi();
+    await atDocuments();
+
+    expect(screen.getByText('PDF, JPEG ou PNG ; 5 fichiers au plus, de 10 Mo chacun.', { exact: false })).toBeVisible();
+    expect(screen.getByText('Glissez vos fichiers ici, ou')).toBeVisible();
+    expect(screen.getByTestId('documents-input')).toHaveAttribute('accept', 'image/*,application/pdf');
+    expect(screen.getByTestId('documents-input')).toHaveAttribute('multiple');
+  });
+
+  it('refuses a sixth file and a file over 10 Mo before sending them', async () => {
+    const received = memberApi();
+    await atDocuments();
+
+    await pick(
+      ...['1', '2', '3', '4', '5', '6'].map((number) => aFile(`piece-${number}.pdf`, 'application/pdf')),
+    );
+    expect(await screen.findByText('Vous pouvez joindre au plus 5 fichiers : « piece-6.pdf » n’a pas été ajouté.')).toBeVisible();
+    await waitFor(() => {
+      expect(received.uploads).toBe(5);
+    });
+    expect(screen.getByRole('button', { name: 'Choisir des fichiers' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retirer piece-5.pdf' }));
+    await pick(aFile('scanner.pdf', 'application/pdf', 11 * 1024 * 1024));
+    expect(
+      await screen.findByText('« scanner.pdf » dépasse 10 Mo : réduisez-le (une photo moins grande, un PDF compressé) puis ajoutez-le.'),
+    ).toBeVisible();
+    expect(received.uploads).toBe(5);
+  });
+
+  it('shows the server’s refusal of a program renamed .pdf, next to that file only', async () => {
+    let calls = 0;
+    memberApi({
+      upload: () => {
+        calls += 1;
+        if (calls === 1) {
+          return errorBody(
+            415,
+            'type-non-accepte',
+            'Le fichier « facture.pdf » n’est ni un PDF, ni une image JPEG ou PNG : seuls ces formats sont acceptés.',
+          );
+        }
+        return HttpResponse.json([aDocument(7)], { status: 201 });
+      },
+    });
+    await atDocuments();
+
+    await pick(aFile('facture.pdf', 'application/pdf'));
+    const fichiers = screen.getByRole('region', { name: 'Fichiers joints' });
+    const refused = (await within(fichiers).findByText(/« facture\.pdf » n’est ni un PDF/)).closest('li') as HTMLElement;
+    expect(within(refused).queryByRole('button', { name: /Réessayer/ })).not.toBeInTheDocument();
+    await pick(aFile('quittance.pdf', 'application/pdf'));
+    expect(await screen.findByText('Envoyé')).toBeVisible();
+
+    await continuer();
+    expect(screen.getByText('Réessayez ou retirez les fichiers qui n’ont pas pu être envoyés.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Retirer facture.pdf' }));
+    await continuer();
+    expect(await step(4)).toBeVisible();
+  });
+
+  it('shows each file’s progress, and sends a failed one again without losing the others', async () => {
+    let calls = 0;
+    memberApi({
+      upload: async () => {
+        calls += 1;
+        if (calls === 2) {
+          return errorBody(503, 'upstream-unavailable', 'Le service des adhérents est momentanément indisponible.');
+        }
+        await delay(50);
+        return HttpResponse.json([aDocument(10 + calls)], { status: 201 });
+      },
+    });
+    await atDocuments();
+
+    await pick(aFile('facture.pdf', 'application/pdf'));
+    expect(screen.getByRole('progressbar', { name: 'Envoi de facture.pdf' })).toBeVisible();
+    expect(await screen.findByText('Envoyé')).toBeVisible();
+    await pick(aFile('ordonnance.pdf', 'application/pdf'));
+    const fichiers = screen.getByRole('region', { name: 'Fichiers joints' });
+    expect(await within(fichiers).findByText('Le service des adhérents est momentanément indisponible.')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Réessayer l’envoi de ordonnance.pdf' }));
+    expect(screen.getByRole('progressbar', { name: 'Envoi de ordonnance.pdf' })).toBeVisible();
+    await waitFor(() => {
+      expect(screen.getAllByText('Envoyé')).toHaveLength(2);
+    });
+    expect(screen.getByText('facture.pdf')).toBeVisible();
+    expect(calls).toBe(3);
+  });
+});
+
+describe('a request being written', () => {
+  it('keeps what was typed through a reload, for the session', async () => {
+    memberApi();
+    const first = await renderAppLoaded('/mutuelle/demandes/creation?type=UNE_QUESTION_SANT%C3%89');
+    await continuer();
+    await userEvent.type(await screen.findByLabelText('Votre question'), 'Et l’orthodontie ?');
+    first.unmount();
+
+    await renderAppLoaded('/mutuelle/demandes/creation');
+
+    expect(await screen.findByLabelText('Votre question')).toHaveValue('Et l’orthodontie ?');
+  });
+
+  it('asks before leaving, and stays when asked to', async () => {
+    memberApi();
+    const { router } = await renderAppLoaded('/mutuelle/demandes/creation?type=UNE_QUESTION_SANT%C3%89');
+    await continuer();
+    await userEvent.type(await screen.findByLabelText('Votre question'), 'Et l’orthodontie ?');
+
+    await userEvent.click(accueil());
+    const dialog = await screen.findByRole('dialog', { name: 'Quitter votre demande ?' });
+    expect(dialog).toHaveTextContent('Si vous quittez cette page, les fichiers joints ne seront pas conservés.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rester sur la page' }));
+
+    expect(router.state.location.pathname).toBe('/mutuelle/demandes/creation');
+    expect(screen.getByLabelText('Votre question')).toHaveValue('Et l’orthodontie ?');
+  });
+
+  it('lets an untouched request go without asking', async () => {
+    memberApi();
+    const { router } = await renderAppLoaded('/mutuelle/demandes/creation');
+    await screen.findByRole('radio', { name: 'Soins dentaires' });
+
+    await userEvent.click(accueil());
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/home');
+    });
+  });
+});

@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorBody, signedIn } from '@/test/fixtures';
+import { renderAppLoaded } from '@/test/render-app';
+import { server } from '@/test/server';
+import type { MemberApi } from '@/types/member-api';
+
+type Demande = MemberApi<'Demande'>;
+
+const optique: Demande = {
+  id: 12,
+  DateCreation: '2026-11-17',
+  TypeCode: 'OPT',
+  Etat: 'EN_COURS',
+  type: 'DEMANDE_DE_REMBOURSEMENT_OPTIQUE',
+  objet: 'Demande de remboursement optique',
+  commentaire: 'Lunettes d’Emma.\nVerres progressifs.',
+  dateMiseAJour: '2026-11-19',
+  beneficiaire: { id: 2, prenom: 'Emma', nom: 'DUPONT' },
+  documents: [
+    { id: 31, nomFichier: 'facture.pdf', typeMime: 'application/pdf', taille: 48_000, dateDepot: '2026-11-17', idDemande: 12 },
+    { id: 32, nomFichier: 'ordonnance.png', typeMime: 'image/png', taille: 1_258_291, dateDepot: '2026-11-17', idDemande: 12 },
+  ],
+  metadata: { dateSoins: '2026-11-02', montant: '389.90' },
+};
+
+function demandeIs(demande: Demande) {
+  server.use(...signedIn(), http.get(`/api/demande/${String(demande.id)}`, () => HttpResponse.json(demande)));
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('a request’s page', () => {
+  it('shows its type, dates, state, person, care and message', async () => {
+    demandeIs(optique);
+    await renderAppLoaded('/mutuelle/demandes/12');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demande n° 12' })).toBeVisible();
+    const details = (await screen.findByText('Remboursement optique')).closest('dl') as HTMLElement;
+    const entries = within(details)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(entries).toEqual([
+      ['Type', 'Remboursement optique'],
+      ['Objet', 'Demande de remboursement optique'],
+      ['État', 'En cours'],
+      ['Créée le', '17/11/2026'],
+      ['Dernière mise à jour', '19/11/2026'],
+      ['Personne concernée', 'Emma DUPONT'],
+      ['Date des soins', '02/11/2026'],
+      ['Montant', '389,90\u00a0€'],
+      ['Votre message', 'Lunettes d’Emma.\nVerres progressifs.'],
+    ]);
+    expect(document.title).toBe('Demande n° 12 – Espace assuré');
+  });
+
+  it('downloads each document under its own name and type, through the download modal', async () => {
+    demandeIs(optique);
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/document/pdf/:id', ({ params, request }) => {
+        asked.push(`${String(params.id)} ${request.headers.get('Accept') ?? ''}`);
+        return new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+          headers: { 'Content-Type': 'image/png', 'Content-Disposition': 'attachment; filename="ordonnance.png"' },
+        });
+      }),
+    );
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test/1');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    await renderAppLoaded('/mutuelle/demandes/12');
+
+    expect(await screen.findByText('PDF, 47 Ko, déposé le 17/11/2026')).toBeVisible();
+    expect(screen.getByText('PNG, 1,2 Mo, déposé le 17/11/2026')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Télécharger ordonnance.png' }));
+
+    await waitFor(() => {
+      expect(saved).toEqual(['ordonnance.png']);
+    });
+    expect(asked).toEqual(['32 image/png']);
+  });
+
+  it('says what to do when the mutual waits for documents', async () => {
+    demandeIs({ ...optique, Etat: 'EN_ATTENTE_DE_PIECES', type: 'DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER', TypeCode: 'MED' });
+    await renderAppLoaded('/mutuelle/demandes/12');
+
+    const attente = await screen.findByRole('region', { name: 'Des pièces sont attendues' });
+    expect(within(attente).getByRole('link', { name: 'Envoyer les pièces demandées' })).toHaveAttribute(
+      'href',
+      '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER',
+    );
+  });
+
+  it('shows the stay of a prior agreement', async () => {
+    demandeIs({
+      ...optique,
+      TypeCode: 'PEH',
+      type: 'PRISE_EN_CHARGE_HOSPITALIERE',
+      documents: [],
+      metadata: {},
+      hospitalisation: {
+        etablissement: 'Clinique du Parc',
+        siren: '839099603',
+        finess: null,
+        dateEntree: '2026-12-14',
+        dateSortie: null,
+        typeHospitalisation: 'CHIRURGIE',
+        chambreParticuliere: true,
+      },
+    });
+    await renderAppLoaded('/mutuelle/demandes/12');
+
+    const sejour = await screen.findByRole('region', { name: 'Séjour' });
+    expect(sejour).toHaveTextContent('Clinique du Parc');
+    expect(sejour).toHaveTextContent('SIREN839099603');
+    expect(sejour).toHaveTextContent('Type de séjourChirurgie');
+    expect(sejour).toHaveTextContent('Chambre particulièreOui');
+    expect(screen.getByText('Aucun document n’est joint à cette demande.')).toBeVisible();
+  });
+
+  it.each([
+    ['another member’s request', 403],
+    ['a request that does not exist', 404],
+  ])('explains %s and leads back to the list', async (_, status) => {
+    server.use(
+      ...signedIn(),
+      http.get('/api/demande/99', () => errorBody(status, 'refus', 'Cette demande ne vous appartient pas.')),
+    );
+    await renderAppLoaded('/mutuelle/demandes/99');
+
+    expect(await screen.findByText('Cette demande n’existe pas ou n’est pas la vôtre.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Retour à mes demandes' })).toHaveAttribute('href', '/mutuelle/demandes');
+  });
+
+  it('asks nothing for an address that names no request', async () => {
+    server.use(...signedIn());
+    await renderAppLoaded('/mutuelle/demandes/abc');
+
+    expect(await screen.findByText('Cette demande n’existe pas ou n’est pas la vôtre.')).toBeVisible();
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/app/paths';
+import { typesDemande } from '@/lib/demande-labels';
+import { creationGroups, documentsRequired, formKind } from './creation-choices';
+
+const offered = creationGroups.flatMap((group) => group.choices.map((choice) => choice.type));
+
+describe('step 1', () => {
+  it('offers the groups of the member’s words', () => {
+    expect(creationGroups.map((group) => group.id)).toEqual([
+      'facture',
+      'remboursement',
+      'priseEnCharge',
+      'miseAJour',
+      'question',
+    ]);
+  });
+
+  it('offers each type once', () => {
+    expect(new Set(offered).size).toBe(offered.length);
+  });
+
+  it('offers the type the home page’s invoice tile preselects', () => {
+    const type = new URL(paths.envoiFacture, 'https://portail.example').searchParams.get('type');
+
+    expect(offered).toContain(type);
+  });
+
+  it('leaves out only back-office variants and termination, which has its own page', () => {
+    expect(typesDemande.filter((type) => !offered.includes(type))).toEqual([
+      'RIB',
+      'DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE',
+      'DEMANDE_DE_RESILIATION',
+    ]);
+  });
+});
+
+describe('the form of each type', () => {
+  it.each([
+    ['DEMANDE_DE_REMBOURSEMENT_DENTAIRE', 'soins', true],
+    ['ENVOI_DE_DEVIS', 'soins', true],
+    ['UNE_QUESTION_AFFILIATION_COTISATION', 'question', false],
+    ['PRISE_EN_CHARGE_HOSPITALIERE', 'hospitalisation', false],
+    ['MANDAT_SEPA', 'justificatif', true],
+    ['ATTESTATION_VITALE', 'justificatif', true],
+  ] as const)('%s: %s, documents required: %s', (type, kind, required) => {
+    expect(formKind(type)).toBe(kind);
+    expect(documentsRequired(type)).toBe(required);
+  });
+});

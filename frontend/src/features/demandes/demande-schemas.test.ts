@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { toIsoDate } from '@/lib/format-date';
+import {
+  creationGed,
+  creationHospitalisation,
+  type DetailsValues,
+  detailsSchema,
+  emptyDetails,
+  isSiren,
+  parseMontant,
+} from './demande-schemas';
+
+function errorsOf(type: Parameters<typeof detailsSchema>[0], values: Partial<DetailsValues>) {
+  const result = detailsSchema(type).safeParse({ ...emptyDetails, ...values });
+  if (result.success) return {};
+  // The first message of each field, the one the form shows.
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return errors;
+}
+
+const tomorrow = toIsoDate(new Date(Date.now() + 86_400_000));
+
+describe('a SIREN', () => {
+  it.each(['839099603', '839 099 603', '732829320', '552100554'])('is accepted: %s', (siren) => {
+    expect(isSiren(siren)).toBe(true);
+  });
+
+  it.each(['839099604', '83909960', '8390996033', '83909960A', ''])('is refused: "%s"', (siren) => {
+    expect(isSiren(siren)).toBe(false);
+  });
+});
+
+describe('an amount', () => {
+  it.each([
+    ['45,50', 45.5],
+    ['45.5', 45.5],
+    ['1 234,56', 1234.56],
+    ['389', 389],
+  ])('reads "%s" as %d', (typed, euros) => {
+    expect(parseMontant(typed)).toBe(euros);
+  });
+
+  it.each(['', 'abc', '12,345', '-5', '1e3'])('cannot read "%s"', (typed) => {
+    expect(parseMontant(typed)).toBeNull();
+  });
+});
+
+describe('an invoice or a quote', () => {
+  const type = 'DEMANDE_DE_REMBOURSEMENT_OPTIQUE';
+
+  it('needs the person, the day of care and the amount', () => {
+    expect(errorsOf(type, {})).toEqual({
+      beneficiaire: 'Choisissez la personne concernée.',
+      dateSoins: 'Indiquez la date des soins.',
+      montant: 'Indiquez le montant, en euros.',
+    });
+  });
+
+  it('refuses a day of care to come and an unreadable or nil amount', () => {
+    expect(errorsOf(type, { beneficiaire: '3', dateSoins: tomorrow, montant: '12 euros' })).toEqual({
+      dateSoins: 'La date ne peut pas être postérieure à aujourd’hui.',
+      montant: 'Indiquez le montant en euros, par exemple 45,50.',
+    });
+    expect(errorsOf(type, { beneficiaire: '3', dateSoins: '2026-01-10', montant: '0' })).toEqual({
+      montant: 'Le montant doit être supérieur à 0 €.',
+    });
+  });
+
+  it('limits the message to 2000 characters', () => {
+    const values = { beneficiaire: '3', dateSoins: '2026-01-10', montant: '12', commentaire: 'a'.repeat(2001) };
+    expect(errorsOf(type, values)).toEqual({ commentaire: 'Votre texte compte au plus 2000 caractères.' });
+  });
+
+  it('travels with its date and amount as the GED’s metadata', () => {
+    const values = { ...emptyDetails, beneficiaire: '3', dateSoins: '2026-11-02', montant: '389,9', commentaire: ' Lunettes ' };
+
+    expect(creationGed(type, values, [7, 8])).toEqual({
+      postCreationDocumentDto: { type, commentaire: 'Lunettes', idBeneficiaire: 3, idDocuments: [7, 8] },
+      metadata: { dateSoins: '2026-11-02', montant: '389.90' },
+    });
+  });
+});
+
+describe('a proof', () => {
+  it('needs the person it is for, and nothing else', () => {
+    expect(errorsOf('JUSTIFICATIF_DE_SCOLARITÉ', {})).toEqual({
+      beneficiaire: 'Choisissez la personne concernée.',
+    });
+    expect(errorsOf('JUSTIFICATIF_DE_SCOLARITÉ', { beneficiaire: '4' })).toEqual({});
+  });
+
+  it('is sent without metadata', () => {
+    expect(creationGed('RIB', { ...emptyDetails, beneficiaire: '1' }, [9])).toEqual({
+      postCreationDocumentDto: { type: 'RIB', idBeneficiaire: 1, idDocuments: [9] },
+    });
+  });
+});
+
+describe('a question', () => {
+  it('needs its text, not a person', () => {
+    expect(errorsOf('UNE_QUESTION_SANTÉ', { commentaire: '   ' })).toEqual({
+      commentaire: 'Écrivez votre question.',
+    });
+    expect(errorsOf('UNE_QUESTION_SANTÉ', { commentaire: 'Et l’orthodontie ?' })).toEqual({});
+  });
+});
+
+describe('a hospital prior agreement', () => {
+  const type = 'PRISE_EN_CHARGE_HOSPITALIERE';
+  const valid = {
+    beneficiaire: '2',
+    etablissement: 'Clinique du Parc',
+    siren: '839 099 603',
+    dateEntree: '2026-12-14',
+    typeHospitalisation: 'CHIRURGIE',
+  };
+
+  it('needs the person, the establishment, its SIREN, the day of admission and the stay', () => {
+    expect(errorsOf(type, {})).toEqual({
+      beneficiaire: 'Choisissez la personne concernée.',
+      etablissement: 'Indiquez le nom de l’établissement.',
+      siren: 'Le numéro SIREN compte 9 chiffres.',
+      dateEntree: 'Indiquez la date d’entrée.',
+      typeHospitalisation: 'Choisissez le type de séjour.',
+    });
+    expect(errorsOf(type, valid)).toEqual({});
+  });
+
+  it('checks the SIREN’s key', () => {
+    expect(errorsOf(type, { ...valid, siren: '839099604' })).toEqual({
+      siren: 'Ce numéro SIREN est invalide : vérifiez chaque chiffre (le dernier est une clé de contrôle).',
+    });
+  });
+
+  it('refuses a discharge before the admission', () => {
+    expect(errorsOf(type, { ...valid, dateSortie: '2026-12-10' })).toEqual({
+      dateSortie: 'La date de sortie ne peut pas précéder la date d’entrée.',
+    });
+  });
+
+  it('sends the SIREN without its spaces, apart from the stay', () => {
+    const values = { ...emptyDetails, ...valid, chambreParticuliere: true };
+
+    expect(creationHospitalisation(values, [])).toEqual({
+      postCreationDocumentHospitalisationDto: {
+        idBeneficiaire: 2,
+        etablissement: 'Clinique du Parc',
+        dateEntree: '2026-12-14',
+        typeHospitalisation: 'CHIRURGIE',
+        chambreParticuliere: true,
+        idDocuments: [],
+      },
+      siren: '839099603',
+    });
+  });
+});

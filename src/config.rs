@@ -24,6 +24,7 @@ pub struct Settings {
     pub upstream: UpstreamSettings,
     pub brand: BrandSettings,
     pub accessibilite: AccessibiliteSettings,
+    pub mail: MailSettings,
     pub demo: DemoSettings,
 }
 
@@ -258,6 +259,56 @@ impl Default for AccessibiliteSettings {
     }
 }
 
+/// How the portal sends the emails it owes members (a termination's acknowledgement).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum MailTransport {
+    /// Nothing is sent; the acknowledgement stays in the member's space.
+    None,
+    /// Each message is written as an `.eml` file to `outbox_dir` (the demo's choice).
+    Outbox,
+    /// Through an SMTP relay (`smtp_url`).
+    Smtp,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MailSettings {
+    /// Unset: the outbox in demo mode, nothing otherwise.
+    pub transport: Option<MailTransport>,
+    /// The sender, as members see it: `Name <address>`.
+    pub from: String,
+    /// `smtps://user:password@relay:465` or `smtp://relay:587?tls=required` (lettre's syntax).
+    pub smtp_url: Option<SecretString>,
+    /// Where the outbox writes; the demo's data folder's `outbox` when unset.
+    pub outbox_dir: Option<PathBuf>,
+    /// Total time given to one message, connection included.
+    pub timeout_ms: u64,
+}
+
+impl Default for MailSettings {
+    fn default() -> Self {
+        Self {
+            transport: None,
+            from: "Mutuelle Cogévie <ne-pas-repondre@mutuelle-cogevie.example>".into(),
+            smtp_url: None,
+            outbox_dir: None,
+            timeout_ms: 10_000,
+        }
+    }
+}
+
+impl MailSettings {
+    /// What is used once the defaults are applied.
+    pub fn effective_transport(&self, demo: &DemoSettings) -> MailTransport {
+        self.transport.unwrap_or(if demo.enabled { MailTransport::Outbox } else { MailTransport::None })
+    }
+
+    pub fn effective_outbox_dir(&self, demo: &DemoSettings) -> PathBuf {
+        self.outbox_dir.clone().unwrap_or_else(|| demo.data_dir.join("outbox"))
+    }
+}
+
 /// The conformity states of the RGAA.
 pub const ETATS_ACCESSIBILITE: [&str; 3] = ["non conforme", "partiellement conforme", "totalement conforme"];
 
@@ -406,6 +457,12 @@ impl Settings {
         }
         if self.demo.max_upload_bytes == 0 {
             problems.push("demo.max_upload_bytes: must be at least 1".into());
+        }
+        if self.mail.effective_transport(&self.demo) == MailTransport::Smtp && self.mail.smtp_url.is_none() {
+            problems.push("mail.smtp_url: required when mail.transport = \"smtp\"".into());
+        }
+        if self.mail.from.parse::<lettre::message::Mailbox>().is_err() {
+            problems.push(format!("mail.from: expected \"Name <address>\", got \"{}\"", self.mail.from));
         }
         if self.session.idle_timeout_secs == 0 {
             problems.push("session.idle_timeout_secs: must be at least 1".into());

@@ -11,9 +11,11 @@ pub mod demo;
 pub mod error;
 pub mod health;
 pub mod home;
+pub mod mail;
 pub mod member_api;
 pub mod metrics;
 pub mod proxy;
+pub mod resiliation;
 pub mod security;
 pub mod session;
 pub mod state;
@@ -76,9 +78,11 @@ impl Application {
             endpoints.api_base.clone(),
             Duration::from_millis(settings.upstream.api.timeout_ms),
         );
+        let mail = mail::Mailer::new(&settings)?;
         let state = web::Data::new(AppState {
             content,
             member_api,
+            mail,
             auth: build_auth(&settings, &endpoints, http.clone()).await?,
             http,
             metrics,

@@ -53,6 +53,9 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/assure/beneficiairesInfosBancaires"),
 ];
 
+/// A termination notice: once recorded, its acknowledgement is emailed (`resiliation.rs`).
+const TERMINATION: &str = "/api/document/creationResiliation";
+
 /// The calls whose query string the upstream needs: the postal code of the communes lookup,
 /// the period and beneficiary filters of the reimbursement lists.
 const WITH_QUERY: [&str; 3] =
@@ -123,6 +126,19 @@ async fn forward(
     }
     if upstream.status().is_server_error() {
         return Err(ApiError::BadGateway(format!("member API answered {}", upstream.status())));
+    }
+    if upstream.status() == reqwest::StatusCode::CREATED
+        && request.match_pattern().as_deref() == Some(TERMINATION)
+    {
+        let recorded = upstream.bytes().await.map_err(|error| ApiError::BadGateway(error.to_string()))?;
+        return Ok(crate::resiliation::acknowledge(
+            &state,
+            &current,
+            call.request_id,
+            body.buffered.as_ref(),
+            recorded,
+        )
+        .await);
     }
     Ok(relay(upstream))
 }

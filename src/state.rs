@@ -18,6 +18,7 @@ pub struct AppState {
     pub auth: Auth,
     pub content: crate::cms::ContentCache,
     pub member_api: crate::member_api::MemberApiClient,
+    pub mail: crate::mail::Mailer,
     /// One pooled client for every upstream call (keep-alive, shared TLS sessions).
     pub http: reqwest::Client,
 }

@@ -5,6 +5,7 @@
 pub mod api;
 pub mod cms;
 pub mod idp;
+pub mod outbox;
 pub mod personas;
 
 use std::path::Path;
@@ -25,6 +26,7 @@ pub struct Demo {
     idp: Option<web::Data<idp::Idp>>,
     api: Option<api::MemberApi>,
     cms: Option<web::Data<cms::Cms>>,
+    outbox: Option<web::Data<outbox::Outbox>>,
 }
 
 impl Demo {
@@ -57,7 +59,9 @@ impl Demo {
                 mounted.join(", ")
             );
         }
-        Ok(Self { idp, api, cms })
+        let outbox = (settings.mail.effective_transport(demo) == crate::config::MailTransport::Outbox)
+            .then(|| web::Data::new(outbox::Outbox(settings.mail.effective_outbox_dir(demo))));
+        Ok(Self { idp, api, cms, outbox })
     }
 
     /// Registers the switched-on upstreams; called before the asset catch-all.
@@ -70,6 +74,9 @@ impl Demo {
         }
         if let Some(cms) = &self.cms {
             cfg.service(cms::scope(cms.clone()));
+        }
+        if let Some(outbox) = &self.outbox {
+            cfg.service(outbox::resource(outbox.clone()));
         }
     }
 }

@@ -87,3 +87,41 @@ async fn an_upload_and_a_request_go_through_the_portal_and_come_back() {
     let download = app.get(&format!("/api/document/pdf/{}", documents[0]["id"]), &[]).await;
     assert_eq!(download.bytes().await.unwrap().as_ref(), pdf().as_slice());
 }
+
+#[tokio::test]
+async fn a_termination_is_acknowledged_by_email_with_its_pdf_and_the_demo_shows_the_email() {
+    let idp = FakeIdp::start().await;
+    let (app, xsrf) = portal_signed_in_as_marie(&idp).await;
+    let empty = app.get_html("/_demo/outbox").await.text().await.unwrap();
+    assert!(empty.contains("Aucun courriel pour l’instant."), "{empty}");
+    let notice = json!({
+        "numeroContrat": "IND-004512", "dateEffet": "2099-01-01", "motif": "RESILIATION_INFRA_ANNUELLE",
+        "dateEvenement": "2026-11-23", "nom": "DUPONT", "prenom": "Marie", "numeroAdherent": "100001",
+        "email": "marie.dupont@example.org"
+    });
+
+    let created = app
+        .client
+        .post(format!("{}/api/document/creationResiliation", app.address))
+        .header("X-XSRF-TOKEN", &xsrf)
+        .json(&notice)
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(created.status(), 201);
+    let demande: Value = created.json().await.unwrap();
+    assert_eq!(demande["TypeCode"], "RAD");
+    let outbox = app.get_html("/_demo/outbox").await.text().await.unwrap();
+    let subject = format!("Accusé de réception de votre demande de résiliation n° {}", demande["id"]);
+    for expected in [
+        subject.as_str(),
+        "Marie DUPONT &lt;marie.dupont@example.org&gt;",
+        "du contrat IND-004512",
+        "Votre contrat prendra fin le 01/01/2099.",
+        "trente jours",
+        "accuse-reception-resiliation-",
+    ] {
+        assert!(outbox.contains(expected), "{expected:?} missing from the outbox page:\n{outbox}");
+    }
+}

@@ -269,6 +269,7 @@ async fn only_an_individual_contract_in_force_can_be_terminated_once() {
     let demande: Value = created.json().await.unwrap();
     assert_eq!(demande["TypeCode"], "RAD");
     assert_eq!(demande["resiliation"]["numeroContrat"], "IND-004512");
+    assert!(demande["resiliation"]["notifieeLe"].as_str().is_some_and(|moment| moment.contains('T')));
     let twice = api
         .send(Method::POST, MARIE, "document/creationResiliation", resiliation("IND-004512", "2099-01-01"))
         .await;
@@ -370,4 +371,37 @@ async fn the_commune_must_be_one_the_postal_code_serves() {
         body["putAdresse"]["commune"] = json!(commune);
         assert_eq!(api.send(Method::PUT, MARIE, "assure/adresse", body).await.status(), 200, "{commune}");
     }
+}
+
+#[tokio::test]
+async fn a_termination_keeps_its_acknowledgement_among_its_documents() {
+    let api = spawn_api().await;
+    let mut notice = resiliation("IND-004512", "2099-01-01");
+    notice["email"] = json!("marie.dupont@example.org");
+    notice["nom"] = json!("DUPONT");
+    notice["prenom"] = json!("Marie");
+    let created = api.send(Method::POST, MARIE, "document/creationResiliation", notice).await;
+    assert_eq!(created.status(), 201);
+    let demande: Value = created.json().await.unwrap();
+    let accuse = &demande["documents"][0];
+    assert_eq!(accuse["typeMime"], "application/pdf");
+    assert_eq!(accuse["nomFichier"], format!("accuse-reception-resiliation-{}.pdf", demande["id"]));
+    assert_eq!(demande["resiliation"]["adherent"], "Marie DUPONT");
+    let pdf = api.get(MARIE, &format!("document/pdf/{}", accuse["id"])).await;
+    assert_eq!(pdf.status(), 200);
+    assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF-"));
+}
+
+#[tokio::test]
+async fn a_termination_for_another_reason_says_which_and_gives_a_valid_address() {
+    let api = spawn_api().await;
+    let mut autre = resiliation("IND-004512", "2099-01-01");
+    autre["motif"] = json!("AUTRE");
+    autre["commentaire"] = json!("  ");
+    let refused = api.send(Method::POST, MARIE, "document/creationResiliation", autre).await;
+    assert!(assert_refused(refused, 400).await.contains("Précisez le motif"));
+    let mut mauvaise = resiliation("IND-004512", "2099-01-01");
+    mauvaise["email"] = json!("marie.dupont");
+    let refused = api.send(Method::POST, MARIE, "document/creationResiliation", mauvaise).await;
+    assert!(assert_refused(refused, 400).await.contains("adresse électronique"));
 }

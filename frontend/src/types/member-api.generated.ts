@@ -1150,7 +1150,9 @@ export interface paths {
         put?: never;
         /**
          * A termination request (TypeCode RAD) for an individual contract in force.
-         * @description Refused for a collective or ended contract, a past effective date, or when one is already pending.
+         * @description Refused for a collective or ended contract, a past effective date, or when one is already
+         *     pending. The request created holds the acknowledgement (Code de la mutualité D221-1) as
+         *     a PDF document, and `resiliation.notifieeLe` says when the notice was received.
          */
         post: {
             parameters: {
@@ -1630,6 +1632,17 @@ export interface components {
             numeroContrat: string;
             dateEffet: components["schemas"]["Date"];
             motif: components["schemas"]["MotifResiliation"];
+            dateEvenement?: components["schemas"]["Date"];
+            /**
+             * Format: date-time
+             * @description When the mutual received the notice (RFC 3339), as its acknowledgement states.
+             */
+            notifieeLe?: string;
+            /** @description Who gave notice */
+            adherent?: string;
+            numeroAdherent?: string;
+            /** @description Where the acknowledgement is emailed. */
+            email?: string;
         };
         /**
          * @description ECHEANCE at the yearly due date; RESILIATION_INFRA_ANNUELLE any time after the first year.
@@ -1668,6 +1681,14 @@ export interface components {
             numeroContrat: string;
             dateEffet: components["schemas"]["Date"];
             motif: components["schemas"]["MotifResiliation"];
+            /** @description The event giving rise to the termination. */
+            dateEvenement?: components["schemas"]["Date"];
+            nom?: string;
+            prenom?: string;
+            numeroAdherent?: string;
+            /** @description Where to send the acknowledgement. */
+            email?: string;
+            /** @description Required for the reason AUTRE. */
             commentaire?: string;
             idDocuments?: number[];
         };

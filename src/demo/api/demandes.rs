@@ -16,7 +16,7 @@ use super::contrats::Contrat;
 use super::documents::DocumentInfo;
 use super::error::ApiFailure;
 use super::types_demande::{self, DEMANDE_DE_RESILIATION, PRISE_EN_CHARGE_HOSPITALIERE, TypeDemande};
-use super::{Context, PREFIX, today, validation};
+use super::{Context, PREFIX, impression, pdf, today, validation};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/demandes").get(demandes))
@@ -93,6 +93,19 @@ pub struct Resiliation {
     pub numero_contrat: String,
     pub date_effet: NaiveDate,
     pub motif: String,
+    /// The event giving rise to the termination (a move abroad, a new employer's contract…).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date_evenement: Option<NaiveDate>,
+    /// When the mutual received the notice (RFC 3339): the acknowledgement's date and time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notifiee_le: Option<String>,
+    /// Who gave notice, as they identified themselves, and where to acknowledge it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adherent: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub numero_adherent: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
 }
 
 const DEMANDE_SELECT: &str =
@@ -304,6 +317,7 @@ async fn enregistrer(
     context: web::Data<Context>,
     nouvelle: NouvelleDemande,
     check: impl FnOnce(&Transaction, &Member) -> Result<(), ApiFailure> + Send + 'static,
+    attach: impl FnOnce(&Transaction, &Member, i64) -> Result<(), ApiFailure> + Send + 'static,
 ) -> Result<HttpResponse, ApiFailure> {
     let demande = context
         .db
@@ -311,6 +325,7 @@ async fn enregistrer(
             let tx = db.transaction()?;
             check(&tx, &member)?;
             let id = nouvelle.insert(&tx, &member)?;
+            attach(&tx, &member, id)?;
             let demande = lire(&tx, id)?;
             tx.commit()?;
             Ok(demande)
@@ -378,7 +393,7 @@ async fn creer_ged(
         )));
     }
     nouvelle.metadata = (!metadata.is_empty()).then_some(metadata);
-    enregistrer(member, context, nouvelle, |_, _| Ok(())).await
+    enregistrer(member, context, nouvelle, |_, _| Ok(()), |_, _, _| Ok(())).await
 }
 
 /// `{postCreationDocumentHospitalisationDto, siren}`: a prior agreement for a hospital stay,
@@ -449,16 +464,22 @@ async fn creer_hospitalisation(
         type_hospitalisation: dto.type_hospitalisation,
         chambre_particuliere: dto.chambre_particuliere,
     });
-    enregistrer(member, context, nouvelle, |_, _| Ok(())).await
+    enregistrer(member, context, nouvelle, |_, _| Ok(()), |_, _, _| Ok(())).await
 }
 
-/// A termination request for one of the member's individual contracts in force.
+/// A termination request for one of the member's individual contracts in force, with who gives
+/// notice (as they identify themselves) and where to acknowledge it.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct CreationResiliation {
     numero_contrat: String,
     date_effet: NaiveDate,
     motif: String,
+    date_evenement: Option<NaiveDate>,
+    nom: Option<String>,
+    prenom: Option<String>,
+    numero_adherent: Option<String>,
+    email: Option<String>,
     commentaire: Option<String>,
     #[serde(default)]
     id_documents: Vec<i64>,
@@ -466,13 +487,29 @@ struct CreationResiliation {
 
 /// ECHEANCE: at the yearly due date; RESILIATION_INFRA_ANNUELLE: at any time after the first
 /// year (loi du 14 juillet 2019); the others give a right to leave at any time.
-const MOTIFS_RESILIATION: &[&str] = &[
-    "ECHEANCE",
-    "RESILIATION_INFRA_ANNUELLE",
-    "ADHESION_CONTRAT_COLLECTIF",
-    "DEMENAGEMENT_ETRANGER",
-    "AUTRE",
+const MOTIFS_RESILIATION: &[(&str, &str)] = &[
+    ("ECHEANCE", "Résiliation à échéance"),
+    ("RESILIATION_INFRA_ANNUELLE", "Résiliation à tout moment après un an d’adhésion"),
+    ("ADHESION_CONTRAT_COLLECTIF", "Adhésion à un contrat collectif obligatoire"),
+    ("DEMENAGEMENT_ETRANGER", "Départ à l’étranger"),
+    ("AUTRE", "Autres (à renseigner par l’intéressé)"),
 ];
+
+/// An address a message can be sent to: one `@`, something on each side, no space.
+fn email(value: Option<&str>) -> Result<Option<String>, ApiFailure> {
+    let email = validation::texte_facultatif(value, "L’adresse électronique", 254)?;
+    match email {
+        Some(email)
+            if email.split('@').count() != 2
+                || email.starts_with('@')
+                || email.ends_with('@')
+                || email.chars().any(char::is_whitespace) =>
+        {
+            Err(ApiFailure::bad_request("L’adresse électronique n’est pas valide."))
+        }
+        email => Ok(email),
+    }
+}
 
 async fn creer_resiliation(
     member: Member,
@@ -480,22 +517,98 @@ async fn creer_resiliation(
     context: web::Data<Context>,
 ) -> Result<HttpResponse, ApiFailure> {
     let dto = body.into_inner();
-    if !MOTIFS_RESILIATION.contains(&dto.motif.as_str()) {
+    let Some((_, libelle_motif)) = MOTIFS_RESILIATION.iter().find(|(motif, _)| *motif == dto.motif) else {
         return Err(ApiFailure::bad_request(format!("Motif de résiliation inconnu : « {} ».", dto.motif)));
-    }
+    };
     if dto.date_effet < today() {
         return Err(ApiFailure::bad_request("La date d’effet de la résiliation ne peut pas être passée."));
     }
+    if dto.motif == "AUTRE" && dto.commentaire.as_deref().is_none_or(|text| text.trim().is_empty()) {
+        return Err(ApiFailure::bad_request("Précisez le motif de votre résiliation."));
+    }
+    let nom = validation::texte_facultatif(dto.nom.as_deref(), "Le nom", 100)?;
+    let prenom = validation::texte_facultatif(dto.prenom.as_deref(), "Le prénom", 100)?;
+    let numero_adherent =
+        validation::texte_facultatif(dto.numero_adherent.as_deref(), "Le numéro d’adhérent", 20)?;
+    let email = email(dto.email.as_deref())?;
     let type_demande = types_demande::par_type(DEMANDE_DE_RESILIATION).expect("a known type");
     let mut nouvelle =
         NouvelleDemande::new(type_demande, dto.commentaire.as_deref(), None, dto.id_documents)?;
     let numero_contrat = dto.numero_contrat.trim().to_owned();
-    nouvelle.resiliation = Some(Resiliation {
+    let notifiee_le = chrono::Local::now();
+    let resiliation = Resiliation {
         numero_contrat: numero_contrat.clone(),
         date_effet: dto.date_effet,
         motif: dto.motif,
-    });
-    enregistrer(member, context, nouvelle, move |tx, member| resiliable(tx, member, &numero_contrat)).await
+        date_evenement: dto.date_evenement,
+        notifiee_le: Some(notifiee_le.to_rfc3339_opts(chrono::SecondsFormat::Secs, false)),
+        adherent: match (&prenom, &nom) {
+            (None, None) => None,
+            (prenom, nom) => Some(
+                format!("{} {}", prenom.as_deref().unwrap_or(""), nom.as_deref().unwrap_or(""))
+                    .trim()
+                    .to_owned(),
+            ),
+        },
+        numero_adherent,
+        email,
+    };
+    let accuse = pdf::AccuseResiliation {
+        mutuelle: context.mutuelle.clone(),
+        numero_demande: String::new(),
+        adherent: resiliation.adherent.clone().unwrap_or_default(),
+        numero_adherent: resiliation.numero_adherent.clone().unwrap_or_default(),
+        contrat: String::new(),
+        motif: (*libelle_motif).to_owned(),
+        date_evenement: resiliation.date_evenement.map(impression::date).unwrap_or_else(|| "—".to_owned()),
+        notifiee_le: format!(
+            "{} à {}",
+            impression::date(notifiee_le.date_naive()),
+            notifiee_le.format("%H:%M")
+        ),
+        fin_contrat: impression::date(resiliation.date_effet),
+    };
+    nouvelle.resiliation = Some(resiliation);
+    let contrat_verifie = numero_contrat.clone();
+    enregistrer(
+        member,
+        context,
+        nouvelle,
+        move |tx, member| resiliable(tx, member, &contrat_verifie),
+        move |tx, member, id| joindre_accuse(tx, member, id, &numero_contrat, accuse),
+    )
+    .await
+}
+
+/// The acknowledgement, printed once the request has its number, and kept among its
+/// documents: the durable medium of Code de la mutualité D221-1.
+fn joindre_accuse(
+    tx: &Transaction,
+    member: &Member,
+    id: i64,
+    numero_contrat: &str,
+    mut accuse: pdf::AccuseResiliation,
+) -> Result<(), ApiFailure> {
+    let contrat = Contrat::all(tx, &member.person_number)?
+        .into_iter()
+        .find(|contrat| contrat.numero_contrat == numero_contrat)
+        .ok_or_else(ApiFailure::not_found)?;
+    accuse.numero_demande = id.to_string();
+    accuse.contrat = format!("{} — {}", contrat.numero_contrat, contrat.libelle_produit);
+    let contenu = pdf::accuse_resiliation(&accuse);
+    tx.execute(
+        "INSERT INTO documents (numero_personne, nom_fichier, type_mime, taille, contenu, date_depot, demande_id)
+         VALUES (?1, ?2, 'application/pdf', ?3, ?4, ?5, ?6)",
+        params![
+            member.person_number,
+            format!("accuse-reception-resiliation-{id}.pdf"),
+            i64::try_from(contenu.len()).expect("a small PDF"),
+            contenu,
+            today(),
+            id
+        ],
+    )?;
+    Ok(())
 }
 
 /// Only an individual contract in force can be terminated online, once.

@@ -391,6 +391,11 @@ impl Seeder<'_> {
                         numero_contrat: (*numero_contrat).to_owned(),
                         date_effet: date_effet.expect("a terminated contract"),
                         motif: (*motif).to_owned(),
+                        date_evenement: None,
+                        notifiee_le: None,
+                        adherent: None,
+                        numero_adherent: None,
+                        email: None,
                     };
                     (None, Some(serde_json::to_string(&detail)?))
                 }

@@ -75,6 +75,13 @@ const pages = {
         Component: m.GarantiesPage,
       })),
   },
+  resiliation: {
+    pattern: paths.resiliation,
+    lazy: () =>
+      import('@/features/mutuelle/components/resiliation-page').then((m) => ({
+        Component: m.ResiliationPage,
+      })),
+  },
   informationsPersonnelles: {
     pattern: paths.informationsPersonnelles,
     lazy: loadInformationsPersonnelles,

@@ -22,8 +22,8 @@ export const paths = {
   smartCarte: '/mutuelle/smart-carte',
   contratsGaranties: '/mutuelle/contrats-garanties',
   cotisations: '/mutuelle/contrats-garanties#cotisations',
-  /** Where "Résilier un contrat" leads: a termination request. */
-  resiliation: '/mutuelle/demandes/creation?type=DEMANDE_DE_RESILIATION',
+  /** "Résilier votre contrat" (Code de la mutualité D221-1): the online termination. */
+  resiliation: '/mutuelle/contrats-garanties/resiliation',
   remboursements: '/mutuelle/remboursements',
   /** `date` is one payment day, formatted yyyy-MM-dd. */
   remboursementsDuJour: (date: string) => `/mutuelle/remboursements/${date}`,

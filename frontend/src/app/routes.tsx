@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
               inPreparation(paths.mutuelle, 'section.mutuelle'),
               lazyRoute('carteTp'),
               lazyRoute('garanties'),
+              lazyRoute('resiliation'),
               lazyRoute('remboursements'),
               lazyRoute('remboursementsDuJour'),
               lazyRoute('demandes'),

@@ -113,7 +113,7 @@ describe('the home tiles', () => {
       ['Ma carte de Tiers Payant 2026-2027', '/mutuelle/smart-carte'],
       ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
       ['Mes cotisations', '/mutuelle/contrats-garanties#cotisations'],
-      ['Résilier un contrat', '/mutuelle/contrats-garanties'],
+      ['Résilier un contrat', '/mutuelle/contrats-garanties/resiliation'],
     ]);
   });
 

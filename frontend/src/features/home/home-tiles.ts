@@ -66,7 +66,7 @@ export function homeTiles(flags: TileFlags, { nextDueDate, currentYear }: TileCo
     tiles.push({
       id: 'resiliation',
       label: t('home.tiles.resiliation'),
-      to: paths.contratsGaranties,
+      to: paths.resiliation,
     });
   }
   return tiles;

@@ -140,7 +140,7 @@ describe('the home tiles', () => {
         'Mes cotisationsProchaine échéance le 05/12/2026',
         '/mutuelle/contrats-garanties#cotisations',
       ],
-      ['Résilier un contrat', '/mutuelle/contrats-garanties'],
+      ['Résilier un contrat', '/mutuelle/contrats-garanties/resiliation'],
     ]);
   });
 

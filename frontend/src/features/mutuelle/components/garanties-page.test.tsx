@@ -140,9 +140,10 @@ describe('Mes garanties et mes services', () => {
     expect(
       await screen.findByRole('button', { name: 'Télécharger le livret de garanties' }),
     ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Résilier un contrat' })).toHaveAttribute(
+    // Code de la mutualité D221-1: the entry's exact label.
+    expect(screen.getByRole('link', { name: 'Résilier votre contrat' })).toHaveAttribute(
       'href',
-      '/mutuelle/demandes/creation?type=DEMANDE_DE_RESILIATION',
+      '/mutuelle/contrats-garanties/resiliation',
     );
   });
 
@@ -150,7 +151,7 @@ describe('Mes garanties et mes services', () => {
     memberApi({ user: { AuMoinsUnContratActifEtIndividuel: false } });
     renderApp('/mutuelle/contrats-garanties');
     await screen.findByRole('button', { name: 'Télécharger le livret de garanties' });
-    expect(screen.queryByRole('link', { name: 'Résilier un contrat' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Résilier votre contrat' })).not.toBeInTheDocument();
   });
 
   it('focuses "Mes cotisations" on arrival at #cotisations, with the schedule and next due date', async () => {

@@ -29,6 +29,9 @@ if (!workDir) {
 const dataDir = join(workDir, 'data');
 mkdirSync(dataDir, { recursive: true });
 
+/** Journeys that add requests (Mes demandes, termination, the keyboard-only journey). */
+const sendingRequests = ['**/demandes.spec.ts', '**/resiliation.spec.ts', '**/keyboard.spec.ts'];
+
 export default defineConfig({
   testDir: './e2e',
   workers: 1,
@@ -53,6 +56,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
+  // One server and one database for the whole run: the journeys that send requests for the
+  // demo members run after those that read what the members were seeded with.
+  projects: [
+    { name: 'seeded', testIgnore: sendingRequests },
+    { name: 'sending-requests', testMatch: sendingRequests, dependencies: ['seeded'] },
+  ],
   webServer: {
     // The real release binary with no arguments: demo mode, with its embedded identity
     // provider, member API and content service, on a fresh data directory every run.

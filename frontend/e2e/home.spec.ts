@@ -77,12 +77,12 @@ test.describe('Mme Marie DUPONT', () => {
     await expectNoAccessibilityViolations(page);
 
     await expectTiles(page, [
-      ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation'],
+      ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF'],
       ['Mes informations personnelles', '/compte/informations-personnelles'],
       [bothYears, '/mutuelle/smart-carte'],
       ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
       ['Mes cotisations', '/mutuelle/contrats-garanties#cotisations'],
-      ['Résilier un contrat', '/mutuelle/contrats-garanties'],
+      ['Résilier un contrat', '/mutuelle/contrats-garanties/resiliation'],
     ]);
     await expect(
       homeTiles(page).getByText(/^Prochaine échéance le \d{2}\/\d{2}\/\d{4}$/),
@@ -133,7 +133,7 @@ test('M. Jean MARTIN, struck off, may only send an invoice and has no pending re
   await dashboardLoaded(page);
   await expectNoAccessibilityViolations(page);
 
-  await expectTiles(page, [['Envoyer une facture', '/mutuelle/demandes/creation']]);
+  await expectTiles(page, [['Envoyer une facture', '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF']]);
 
   // His old reimbursements are still his latest ones.
   expect(await expectCardsLeadToTheirPaymentDay(page)).toBeGreaterThan(0);
@@ -149,7 +149,7 @@ test('Mme Léa BERNARD, whose contract starts soon, sees next year’s card and 
   await expectNoAccessibilityViolations(page);
 
   await expectTiles(page, [
-    ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation'],
+    ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF'],
     ['Mes informations personnelles', '/compte/informations-personnelles'],
     [nextYearOnly, '/mutuelle/smart-carte'],
     ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
@@ -167,7 +167,7 @@ test('M. Paul DURAND, with a company contract only, has no termination tile', as
   await expectNoAccessibilityViolations(page);
 
   await expectTiles(page, [
-    ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation'],
+    ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF'],
     ['Mes informations personnelles', '/compte/informations-personnelles'],
     [bothYears, '/mutuelle/smart-carte'],
     ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
@@ -189,11 +189,11 @@ test('Mme Sophie PETIT sees both years on her card and empty lists', async ({ pa
   await expectNoAccessibilityViolations(page);
 
   await expectTiles(page, [
-    ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation'],
+    ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF'],
     ['Mes informations personnelles', '/compte/informations-personnelles'],
     [bothYears, '/mutuelle/smart-carte'],
     ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
-    ['Résilier un contrat', '/mutuelle/contrats-garanties'],
+    ['Résilier un contrat', '/mutuelle/contrats-garanties/resiliation'],
   ]);
   await expect(remboursementsSection(page)).toContainText(
     'Vous n’avez pas de remboursement pour l’instant',

@@ -76,7 +76,7 @@ test.describe('Mes garanties et mes services', () => {
     const optique = page.getByRole('group').filter({ hasText: 'Optique' }).first();
     await optique.getByText('Optique', { exact: true }).click();
     await expect(optique.getByText(/BRSS/).first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Résilier un contrat' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Résilier votre contrat', exact: true })).toBeVisible();
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -70,7 +70,7 @@ fn messages(dir: &Path) -> Vec<Mail> {
         .filter(|path| path.extension().is_some_and(|extension| extension == "eml"))
         .filter_map(|path| Some((std::fs::metadata(&path).ok()?.modified().ok()?, path)))
         .collect();
-    files.sort_by(|a, b| b.0.cmp(&a.0));
+    files.sort_by_key(|(modified, _)| std::cmp::Reverse(*modified));
     files.iter().take(SHOWN).filter_map(|(_, path)| read(path)).collect()
 }
 

@@ -37,10 +37,10 @@ export async function tilesShown(page: Page): Promise<[string, string][]> {
   );
 }
 
-/** Follows `link`, checks where it led (path and hash), then comes back to the dashboard. */
+/** Follows `link`, checks where it led (path, query and hash), then comes back to the dashboard. */
 export async function expectLeadsTo(page: Page, link: Locator, path: string): Promise<void> {
   await link.click();
-  await page.waitForURL((url) => url.pathname + url.hash === path);
+  await page.waitForURL((url) => url.pathname + url.search + url.hash === path);
   await page.goBack();
   await page.waitForURL((url) => url.pathname === '/home');
   await dashboardLoaded(page);

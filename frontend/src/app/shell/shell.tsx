@@ -21,7 +21,7 @@ const wideScreen = '(min-width: 1000px)';
 /** The drawer of small screens: open and close with focus where the member expects it. */
 function useDrawer(pathname: string) {
   // The drawer is open on the page where it was opened: following one of its links closes it
-  // (focus then goes to the new page, see useFocusMainOnNavigation).
+  // (focus then goes to the new page, see useFocusTitleOnNavigation).
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -70,17 +70,25 @@ function useDrawer(pathname: string) {
 }
 
 /**
- * After an in-app navigation, focus moves to the new page's content, as a page load would
- * put it at the top: keyboard and screen-reader users start reading the new page, not the
- * link they left.
+ * After an in-app navigation, focus moves to the new page's title, as a screen reader's
+ * "page loaded" would put it: keyboard and screen-reader users start reading the new page,
+ * named, not the link they left. A page whose title is not there yet (still loading) gets the
+ * focus on its content instead.
  */
-function useFocusMainOnNavigation(pathname: string) {
+function useFocusTitleOnNavigation(pathname: string) {
   const main = useRef<HTMLElement>(null);
   const previous = useRef(pathname);
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    main.current?.focus();
+    const title = main.current?.querySelector('h1');
+    if (title) {
+      // Focusable by script only: the title is no stop for Tab.
+      if (!title.hasAttribute('tabindex')) title.setAttribute('tabindex', '-1');
+      title.focus();
+    } else {
+      main.current?.focus();
+    }
   }, [pathname]);
   return main;
 }
@@ -92,7 +100,7 @@ export function Shell() {
   const { mutate } = useSWRConfig();
   const sidebarId = useId();
   const drawer = useDrawer(pathname);
-  const main = useFocusMainOnNavigation(pathname);
+  const main = useFocusTitleOnNavigation(pathname);
   const [cookiesOpen, setCookiesOpen] = useState(false);
   usePrefetchOnIntent();
 

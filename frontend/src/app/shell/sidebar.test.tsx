@@ -164,8 +164,9 @@ describe('the sidebar drawer of small screens', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Mes demandes' }));
 
     // The page's code loads on navigation.
+    // Focus goes to the new page's title.
     await waitFor(() => {
-      expect(screen.getByRole('main')).toHaveFocus();
+      expect(screen.getByRole('heading', { level: 1, name: 'Mes demandes' })).toHaveFocus();
     });
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   });

@@ -50,6 +50,9 @@ test.describe('Mes remboursements', () => {
 
     await page.getByLabel('Période').selectOption({ label: 'Les 3 derniers mois' });
     await expect(page).toHaveURL(/periode=3-mois/);
+    // The period's list replaces Lucas's nine payments once it has arrived.
+    await expect(page.getByText('9 paiements.')).toBeHidden();
+    await expect(paymentCards(page).first()).toBeVisible();
     const inPeriod = await paymentCards(page).count();
     expect(inPeriod).toBeGreaterThan(0);
     expect(inPeriod).toBeLessThan(9);

@@ -181,3 +181,38 @@ export function aCarteTp(overrides: Partial<MemberApi<'CarteTp'>> = {}): MemberA
     ...overrides,
   };
 }
+
+/** Marie DUPONT's individual contract in force, as `assure/contrats` lists it. */
+export function aContrat(overrides: Partial<MemberApi<'Contrat'>> = {}): MemberApi<'Contrat'> {
+  return {
+    numeroContrat: 'IND-004512',
+    codeProduit: 'SFC',
+    libelleProduit: 'Santé Famille Confort',
+    typeContrat: 'INDIVIDUEL',
+    entreprise: null,
+    statut: 'ACTIF',
+    dateDebut: '2020-01-01',
+    dateFin: null,
+    motifFin: null,
+    dateProchaineEcheance: '2026-12-05',
+    cotisation: { montant: 187.4, periodicite: 'MENSUELLE', modePaiement: 'PRELEVEMENT' },
+    beneficiaires: [{ id: 1, prenom: 'Marie', nom: 'DUPONT', lien: 'ASSURE_PRINCIPAL' }],
+    echeancier: [
+      {
+        dateEcheance: '2026-11-05',
+        periodeDebut: '2026-11-01',
+        periodeFin: '2026-11-30',
+        montant: 187.4,
+        statut: 'REGLEE',
+      },
+      {
+        dateEcheance: '2026-12-05',
+        periodeDebut: '2026-12-01',
+        periodeFin: '2026-12-31',
+        montant: 187.4,
+        statut: 'A_VENIR',
+      },
+    ],
+    ...overrides,
+  };
+}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { paths } from '@/app/paths';
+import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
@@ -86,13 +87,7 @@ export function CreationDemandePage() {
     if (!sent.current) saveDraft({ type, step, values });
   }, [type, step, values]);
 
-  // Each step's title takes the focus, so that a screen reader and the keyboard start there.
-  const heading = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef(step);
-  useEffect(() => {
-    if (shownStep.current !== step) heading.current?.focus();
-    shownStep.current = step;
-  }, [step]);
+  const heading = useFocusOnChange<HTMLHeadingElement>(step);
 
   const send = async () => {
     if (!type) return;

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { DemandeEtat } from '@/components/demande-etat';
+import { Entry } from '@/components/entry';
 import { PartFailure } from '@/components/part-failure';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -53,14 +53,6 @@ export function DemandePage() {
   );
 }
 
-function Entry({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 function DemandeDetail({ demande }: { demande: Demande }) {
   const { dateSoins, montant } = demande.metadata ?? {};
@@ -78,7 +70,7 @@ function DemandeDetail({ demande }: { demande: Demande }) {
           </Link>
         </section>
       )}
-      <dl className={styles.details}>
+      <dl className={['entries', styles.details].join(' ')}>
         <Entry label={t('demande.type')}>{demandeTypeLabel(demande.TypeCode)}</Entry>
         <Entry label={t('demande.objet')}>{demande.objet}</Entry>
         <Entry label={t('demande.etat')}>
@@ -115,7 +107,7 @@ function Sejour({ sejour }: { sejour: NonNullable<Demande['hospitalisation']> })
       <h2 id="sejour-title" className="section-title">
         {t('demande.hospitalisation.title')}
       </h2>
-      <dl className={styles.details}>
+      <dl className={['entries', styles.details].join(' ')}>
         <Entry label={t('demande.hospitalisation.etablissement')}>{sejour.etablissement}</Entry>
         <Entry label={t('demande.hospitalisation.siren')}>{sejour.siren}</Entry>
         <Entry label={t('demande.hospitalisation.type')}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
+import { Entry } from '@/components/entry';
 import { t } from '@/i18n/t';
 import type { TypeDemande } from '@/lib/demande-labels';
 import { formatAmount } from '@/lib/format-amount';
@@ -19,15 +20,6 @@ interface SummaryStepProps {
   serverError: string | null;
   onEdit: (step: number) => void;
   onSend: () => void;
-}
-
-function Entry({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
 }
 
 /** Step 4: everything the request will say, each part with its way back, then "Envoyer". */
@@ -56,50 +48,32 @@ export function SummaryStep({ type, values, uploads, sending, serverError, onEdi
         <p>{choiceLabel(type)}</p>
       </SummarySection>
       <SummarySection title={t('creation.recap.informations')} onEdit={() => { onEdit(2); }}>
-        <dl className={styles.summary}>
+        <dl className="entries">
           {beneficiaire && (
-            <Entry
-              label={t('creation.champ.beneficiaire')}
-              value={memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}
-            />
+            <Entry label={t('creation.champ.beneficiaire')}>{memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}</Entry>
           )}
           {kind === 'soins' && (
             <>
-              <Entry
-                label={t(devis ? 'creation.champ.dateDevis' : 'creation.champ.dateSoins')}
-                value={formatIsoDate(values.dateSoins)}
-              />
-              <Entry
-                label={t(devis ? 'creation.champ.montantDevis' : 'creation.champ.montant')}
-                value={montant === null ? '-' : formatAmount(montant)}
-              />
+              <Entry label={t(devis ? 'creation.champ.dateDevis' : 'creation.champ.dateSoins')}>{formatIsoDate(values.dateSoins)}</Entry>
+              <Entry label={t(devis ? 'creation.champ.montantDevis' : 'creation.champ.montant')}>{montant === null ? '-' : formatAmount(montant)}</Entry>
             </>
           )}
           {kind === 'hospitalisation' && (
             <>
-              <Entry label={t('creation.champ.etablissement')} value={values.etablissement} />
-              <Entry label={t('creation.champ.siren')} value={values.siren.replace(/\s/g, '')} />
-              <Entry label={t('creation.champ.dateEntree')} value={formatIsoDate(values.dateEntree)} />
+              <Entry label={t('creation.champ.etablissement')}>{values.etablissement}</Entry>
+              <Entry label={t('creation.champ.siren')}>{values.siren.replace(/\s/g, '')}</Entry>
+              <Entry label={t('creation.champ.dateEntree')}>{formatIsoDate(values.dateEntree)}</Entry>
               {values.dateSortie && (
-                <Entry label={t('creation.champ.dateSortie')} value={formatIsoDate(values.dateSortie)} />
+                <Entry label={t('creation.champ.dateSortie')}>{formatIsoDate(values.dateSortie)}</Entry>
               )}
               {values.typeHospitalisation && (
-                <Entry
-                  label={t('creation.champ.typeHospitalisation')}
-                  value={typeHospitalisationLabel(values.typeHospitalisation)}
-                />
+                <Entry label={t('creation.champ.typeHospitalisation')}>{typeHospitalisationLabel(values.typeHospitalisation)}</Entry>
               )}
-              <Entry
-                label={t('demande.hospitalisation.chambre')}
-                value={t(values.chambreParticuliere ? 'demande.oui' : 'demande.non')}
-              />
+              <Entry label={t('demande.hospitalisation.chambre')}>{t(values.chambreParticuliere ? 'demande.oui' : 'demande.non')}</Entry>
             </>
           )}
           {values.commentaire.trim() !== '' && (
-            <Entry
-              label={t(kind === 'question' ? 'creation.champ.question' : 'demande.commentaire')}
-              value={<span className={styles.message}>{values.commentaire.trim()}</span>}
-            />
+            <Entry label={t(kind === 'question' ? 'creation.champ.question' : 'demande.commentaire')}><span className={styles.message}>{values.commentaire.trim()}</span></Entry>
           )}
         </dl>
       </SummarySection>

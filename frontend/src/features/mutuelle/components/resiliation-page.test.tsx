@@ -3,33 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@/features/auth/api/get-session';
-import { errorBody, signedIn } from '@/test/fixtures';
+import { aContrat, errorBody, signedIn } from '@/test/fixtures';
 import { renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { MemberApi } from '@/types/member-api';
 
 type Contrat = MemberApi<'Contrat'>;
 
-function aContrat(overrides: Partial<Contrat> = {}): Contrat {
-  return {
-    numeroContrat: 'IND-004512',
-    codeProduit: 'SFC',
-    libelleProduit: 'Santé Famille Confort',
-    typeContrat: 'INDIVIDUEL',
-    entreprise: null,
-    statut: 'ACTIF',
-    dateDebut: '2020-03-01',
-    dateFin: null,
-    motifFin: null,
-    dateProchaineEcheance: '2026-12-05',
-    cotisation: { montant: 187.4, periodicite: 'MENSUELLE', modePaiement: 'PRELEVEMENT' },
-    beneficiaires: [],
-    echeancier: [],
-    ...overrides,
-  };
-}
-
-function memberApi({ contrats = [aContrat()], user = {} }: { contrats?: Contrat[]; user?: Partial<User> } = {}) {
+function memberApi({ contrats = [aContrat({ dateDebut: '2020-03-01' })], user = {} }: { contrats?: Contrat[]; user?: Partial<User> } = {}) {
   const sent: unknown[] = [];
   server.use(
     ...signedIn(user),

@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { FormField } from '@/components/form-field';
+import { Entry } from '@/components/entry';
 import { PartFailure } from '@/components/part-failure';
 import { Skeleton } from '@/components/skeleton';
 import type { User } from '@/features/auth/api/get-session';
 import { useMemberSession } from '@/features/auth/session-context';
+import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { type MessageKey, t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
@@ -132,13 +134,7 @@ function ResiliationSteps({ contrats, user }: { contrats: Contrat[]; user: User 
   });
   const [demande, setDemande] = useState<DemandeResiliation | null>(null);
 
-  // Each step's title takes the focus, so that a screen reader and the keyboard start there.
-  const heading = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef(step);
-  useEffect(() => {
-    if (shownStep.current !== step) heading.current?.focus();
-    shownStep.current = step;
-  }, [step]);
+  const heading = useFocusOnChange<HTMLHeadingElement>(step);
 
   return (
     <section className="card" aria-labelledby="resiliation-step">
@@ -251,14 +247,6 @@ function ResiliationFormStep({
   );
 }
 
-function Entry({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 function Recapitulatif({
   contrats,
@@ -295,7 +283,7 @@ function Recapitulatif({
           {serverError}
         </p>
       )}
-      <dl className={styles.summary}>
+      <dl className="entries">
         <Entry label={t('resiliation.champ.nom')}>{values.nom}</Entry>
         <Entry label={t('resiliation.champ.prenom')}>{values.prenom}</Entry>
         <Entry label={t('resiliation.champ.numeroAdherent')}>{values.numeroAdherent}</Entry>

@@ -1,10 +1,11 @@
 // Page speed: Lighthouse (mobile preset: simulated 4× CPU slowdown and slow 4G) on the release
-// binary in demo mode, for the public root and for /home signed in as a demo member. Prints each
-// run and the median performance score per page.
+// binary in demo mode, for the public root and every section signed in as a demo member. Prints
+// each run, then a Markdown table of the medians per page (the README's).
 //
 // Needs: Debian's chromium, `npm ci` here and in frontend/ (Playwright signs in).
 // Usage: node packaging/bench/lighthouse.mjs [runs, default 4]
-//        MEMBER="Jean MARTIN" picks another demo member.
+//        MEMBER="Jean MARTIN" picks another demo member;
+//        PAGES="/,/home" measures only those.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,21 +32,61 @@ const portal = spawn(join(root, 'target/release/espace-assure'), [], {
 try {
   await waitReady();
   const cookie = await signIn();
-  const scores = { '/': [], '/home': [] };
+  const pages = process.env.PAGES ? process.env.PAGES.split(',') : await everyPage(cookie);
+  const results = Object.fromEntries(pages.map((path) => [path, []]));
   for (let run = 1; run <= runs; run += 1) {
-    for (const path of Object.keys(scores)) {
+    for (const path of pages) {
       const result = await audit(path, path === '/' ? undefined : { Cookie: cookie });
-      scores[path].push(result.performance);
+      results[path].push(result);
       console.log(JSON.stringify({ run, path, ...result }));
     }
   }
-  for (const [path, values] of Object.entries(scores)) {
-    const sorted = [...values].sort((a, b) => a - b);
-    console.log(`${path}: performance ${sorted.join(', ')} (median ${sorted[Math.floor(sorted.length / 2)]})`);
+  console.log('\n| page | performance (median) | accessibility | LCP | TBT | CLS |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [path, runsOfPage] of Object.entries(results)) {
+    const median = (key) => {
+      const sorted = runsOfPage.map((result) => result[key]).sort((a, b) => a - b);
+      return sorted[Math.floor(sorted.length / 2)];
+    };
+    const range = (key) => {
+      const values = runsOfPage.map((result) => result[key]);
+      return `${String(Math.min(...values))}–${String(Math.max(...values))}`;
+    };
+    console.log(
+      `| \`${path}\` | ${range('performance')} (${String(median('performance'))}) | ${String(median('accessibility'))} ` +
+        `| ${(median('lcpMs') / 1000).toFixed(1)} s | ${String(median('tbtMs'))} ms | ${median('clsValue').toFixed(2)} |`,
+    );
   }
 } finally {
   portal.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The public root and every section, with a real payment day, request and article. */
+async function everyPage(cookie) {
+  const get = async (path) => (await fetch(`${base}${path}`, { headers: { Cookie: cookie } })).json();
+  const [paiements, demandes, menus] = await Promise.all([
+    get('/api/assure/prestations'),
+    get('/api/demandes'),
+    get('/api/strapi/menus'),
+  ]);
+  return [
+    '/',
+    '/home',
+    '/compte/informations-personnelles',
+    '/mutuelle/smart-carte',
+    '/mutuelle/remboursements',
+    `/mutuelle/remboursements/${paiements[0].paymentDate}`,
+    '/mutuelle/contrats-garanties',
+    '/mutuelle/contrats-garanties/resiliation',
+    '/mutuelle/demandes',
+    `/mutuelle/demandes/${String(demandes[0].id)}`,
+    '/mutuelle/demandes/creation',
+    `/home/article/${String(menus[0].Id)}`,
+    '/home/mentions-legales',
+    '/home/cgu',
+    '/home/accessibilite',
+  ];
 }
 
 async function waitReady() {
@@ -87,14 +128,14 @@ async function audit(path, extraHeaders) {
       extraHeaders,
     });
     if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${path}: ${lhr.runtimeError.message}`);
-    const metric = (id) => lhr.audits[id].displayValue;
+    const value = (id) => lhr.audits[id].numericValue;
     return {
       performance: Math.round(lhr.categories.performance.score * 100),
       accessibility: Math.round(lhr.categories.accessibility.score * 100),
-      fcp: metric('first-contentful-paint'),
-      lcp: metric('largest-contentful-paint'),
-      tbt: metric('total-blocking-time'),
-      cls: metric('cumulative-layout-shift'),
+      fcpMs: Math.round(value('first-contentful-paint')),
+      lcpMs: Math.round(value('largest-contentful-paint')),
+      tbtMs: Math.round(value('total-blocking-time')),
+      clsValue: value('cumulative-layout-shift'),
     };
   } finally {
     chrome.kill();

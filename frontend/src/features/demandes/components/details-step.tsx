@@ -9,6 +9,7 @@ import { toIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
 import { formKind } from '../creation-choices';
 import { commentaireMax, type DetailsValues, detailsSchema, typesHospitalisation } from '../demande-schemas';
+import { StepActions } from './step-actions';
 import styles from './creation.module.css';
 
 interface DetailsStepProps {
@@ -52,14 +53,7 @@ export function DetailsStep({ type, values, onChange, onBack, onNext }: DetailsS
       {kind === 'soins' && <SoinsFields form={form} devis={type === 'ENVOI_DE_DEVIS'} />}
       {kind === 'hospitalisation' && <HospitalisationFields form={form} />}
       <CommentaireField form={form} question={kind === 'question'} />
-      <div className={styles.actions}>
-        <button type="submit" className="button button-primary">
-          {t('creation.continuer')}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onBack}>
-          {t('creation.retour')}
-        </button>
-      </div>
+      <StepActions onBack={onBack} />
     </form>
   );
 }

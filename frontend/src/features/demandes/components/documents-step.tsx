@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { t } from '@/i18n/t';
 import { acceptAttribute, formatTaille, maxFichiers } from '../document-files';
 import type { Upload, Uploads } from '../use-uploads';
+import { StepActions } from './step-actions';
 import styles from './creation.module.css';
 
 interface DocumentsStepProps {
@@ -138,14 +139,7 @@ export function DocumentsStep({ uploads, required, onBack, onNext }: DocumentsSt
           </ul>
         </section>
       )}
-      <div className={styles.actions}>
-        <button type="submit" className="button button-primary">
-          {t('creation.continuer')}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onBack}>
-          {t('creation.retour')}
-        </button>
-      </div>
+      <StepActions onBack={onBack} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { t } from '@/i18n/t';
 import type { TypeDemande } from '@/lib/demande-labels';
 import { creationGroups } from '../creation-choices';
+import { StepActions } from './step-actions';
 import styles from './creation.module.css';
 
 interface TypeStepProps {
@@ -58,11 +59,7 @@ export function TypeStep({ type, onChoose }: TypeStepProps) {
           </fieldset>
         ))}
       </div>
-      <div className={styles.actions}>
-        <button type="submit" className="button button-primary">
-          {t('creation.continuer')}
-        </button>
-      </div>
+      <StepActions />
     </form>
   );
 }

@@ -38,10 +38,30 @@ function preloadLatinFont(): Plugin {
   };
 }
 
+/**
+ * React Router's package exports always point at its development build (with its warnings and
+ * checks); the production build sits beside it. Builds for the browser use the latter, as they
+ * do for React itself. Both entry points alias to the same build so they share one router.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const build = (file: string) =>
+    fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+  return {
+    name: 'react-router-production-build',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: { 'react-router/dom': build('dom-export.mjs'), 'react-router': build('index.mjs') },
+      },
+    }),
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     preloadLatinFont(),
+    reactRouterProductionBuild(),
     VitePWA({
       // Registered by src/app/service-worker.ts, which also prints SPEC.md §8's message when
       // the browser has no service workers.

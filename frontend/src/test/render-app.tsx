@@ -1,10 +1,12 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 // The RouterProvider of 'react-router' itself: under Node, 'react-router/dom' loads another
 // copy of the router's contexts than the hooks the components import.
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
+import { expect } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/routes';
+import { t } from '@/i18n/t';
 import { type Brand, defaultBrand } from '@/lib/brand';
 
 /**
@@ -46,4 +48,15 @@ function renderRouter(router: ReturnType<typeof createMemoryRouter>, brand: Bran
     </AppProvider>,
   );
   return { router, ...view };
+}
+
+/**
+ * Waits until the page titled `page` has run its effects, its tab title being set by one. The
+ * session's arrival renders the shell and the page as deferred work, whose effects run after
+ * the paint: a test that acts on a listener (activity, broadcasts) waits for them first.
+ */
+export async function pageReady(page: string) {
+  await waitFor(() => {
+    expect(document.title).toBe(t('app.pageTitle', { page }));
+  });
 }

@@ -27,6 +27,8 @@ afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
+  // Pages set it from an effect: a test waiting for its page's title must not see the last one.
+  document.title = '';
   for (const pair of document.cookie.split(';')) {
     const name = pair.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; path=/; max-age=0`;

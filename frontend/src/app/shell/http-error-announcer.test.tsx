@@ -4,13 +4,13 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { broadcastHttpError } from '@/lib/http-error-events';
 import { errorBody, signedIn } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { pageReady, renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 
 async function liveRegion() {
   server.use(...signedIn());
   renderApp('/home');
-  await screen.findByText('Bienvenue sur votre espace assuré');
+  await pageReady('Accueil');
   const region = document.querySelector('[aria-live="polite"]');
   if (!(region instanceof HTMLElement)) throw new Error('no polite live region');
   return region;

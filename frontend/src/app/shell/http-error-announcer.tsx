@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { t } from '@/i18n/t';
 import { type HttpErrorDetail, onHttpError } from '@/lib/http-error-events';
 import styles from './http-error-announcer.module.css';
@@ -16,7 +16,9 @@ function messageFor({ status, message }: HttpErrorDetail): string {
  */
 export function HttpErrorAnnouncer() {
   const [message, setMessage] = useState<string | null>(null);
-  useEffect(
+  // Subscribed as the shell is committed, not after its paint: the parts committed with it
+  // start their requests then, and a quick failure must not arrive before anyone listens.
+  useLayoutEffect(
     () =>
       onHttpError((detail) => {
         setMessage(messageFor(detail));

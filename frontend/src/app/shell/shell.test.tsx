@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '@/lib/browser-location';
 import { aSession, sessionIs, shellContent, signedIn } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { pageReady, renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 
 afterEach(() => {
@@ -32,7 +32,7 @@ describe('the shell', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Section en préparation' })).toBeVisible();
-    expect(document.title).toBe(`${title} – Espace assuré`);
+    await pageReady(title);
   });
 
   it.each(['/nimporte-quoi', '/mutuelle/inconnu', '/home/article', '/compte/a/b'])(
@@ -99,7 +99,7 @@ describe('inactivity in the shell', () => {
       ...shellContent(),
     );
     renderApp('/home');
-    await screen.findByText('Bienvenue sur votre espace assuré');
+    await pageReady('Accueil');
     vi.useFakeTimers({ toFake: ['Date'] });
 
     vi.setSystemTime(Date.now() + 5 * 60_000);

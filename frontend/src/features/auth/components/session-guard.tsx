@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import { PublicLayout } from '@/components/public-layout';
 import { Spinner } from '@/components/spinner';
@@ -12,7 +13,11 @@ import { SessionContext } from '../session-context';
  * failure offers to try again rather than a blank page.
  */
 export function SessionGuard() {
-  const { data, error, mutate } = useSession();
+  const { data: arrived, error, mutate } = useSession();
+  // The session's arrival mounts the shell and the page in one render, the longest task of a
+  // page load on a phone. Rendered as deferred work, React splits it into slices and lets the
+  // browser paint and handle input between them; the spinner stays up in the meantime.
+  const data = useDeferredValue(arrived);
 
   if (data) {
     return (

@@ -39,12 +39,28 @@ interface Setup {
 }
 
 /** The home page of a signed-in member, `/api/home` answering `home` (or as `resolver` says). */
-async function renderHome(home: Home | HttpResponseResolver, { user = {}, brand }: Setup = {}) {
+/** The home page in the shell, its answer maybe still on its way. */
+async function renderHomeLoading(
+  home: Home | HttpResponseResolver,
+  { user = {}, brand }: Setup = {},
+) {
   server.use(...signedIn(user));
   // A second `use`: these handlers take precedence over the default home answer above.
   server.use(typeof home === 'function' ? http.get('/api/home', home) : homeIs(home));
   const view = renderApp('/home', brand ? { brand } : {});
   await screen.findByText('Bienvenue sur votre espace assuré');
+  return view;
+}
+
+/**
+ * The home page once its answer is painted. The loaded dashboard replaces its placeholders
+ * with another tree, so a test holding a section before then would hold a detached copy.
+ */
+async function renderHome(home: Home | HttpResponseResolver, setup: Setup = {}) {
+  const view = await renderHomeLoading(home, setup);
+  await waitFor(() => {
+    expect(screen.getByRole('main').querySelector('[aria-busy="true"]')).toBeNull();
+  });
   return view;
 }
 
@@ -408,7 +424,7 @@ describe('while the home data loads', () => {
     const { resolver, release } = heldBack(
       aHome({ remboursements: { data: [aRemboursement()] }, demandes: { data: [aDemande()] } }),
     );
-    await renderHome(resolver);
+    await renderHomeLoading(resolver);
 
     expect(
       await screen.findByText('Chargement de vos derniers remboursements…'),

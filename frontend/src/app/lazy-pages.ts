@@ -1,4 +1,44 @@
-import { matchPath } from 'react-router';
+import type { ComponentType } from 'react';
+import {
+  type LoaderFunctionArgs,
+  matchPath,
+  type Params,
+  type RouteObject,
+} from 'react-router';
+import { banquesKey, getBanques } from '@/api/get-banques';
+import { beneficiairesKey, getBeneficiaires } from '@/api/get-beneficiaires';
+import {
+  beneficiairesInfosBancairesKey,
+  getBeneficiairesInfosBancaires,
+} from '@/features/compte/api/get-beneficiaires-infos-bancaires';
+import { getIdentite, identiteKey } from '@/features/compte/api/get-identite';
+import { getInfos, infosKey } from '@/features/compte/api/get-infos';
+import { getMentionLegale, mentionLegaleKey } from '@/features/content/api/get-mention-legale';
+import { getMenu, menuKey } from '@/features/content/api/get-menu';
+import {
+  getPageNouveautes,
+  pageNouveautesKey,
+} from '@/features/content/api/get-page-nouveautes';
+import { demandeKey, getDemande } from '@/features/demandes/api/get-demande';
+import { demandesKey, getDemandes } from '@/features/demandes/api/get-demandes';
+import { carteTpKey, getCarteTp } from '@/features/mutuelle/api/get-carte-tp';
+import { contratsKey, getContrats } from '@/features/mutuelle/api/get-contrats';
+import {
+  droitsAdherentKey,
+  getDroitsAdherent,
+} from '@/features/mutuelle/api/get-droits-adherent';
+import {
+  droitsCompletAdherentKey,
+  getDroitsCompletAdherent,
+} from '@/features/mutuelle/api/get-droits-complet-adherent';
+import {
+  echeanceProchaineKey,
+  getEcheanceProchaine,
+} from '@/features/mutuelle/api/get-echeance-prochaine';
+import { getPrestations, jourQuery, prestationsKey } from '@/features/mutuelle/api/get-prestations';
+import { cookiesEnabled } from '@/lib/cookies';
+import { preloadData } from '@/lib/preload-data';
+import { positiveInteger } from '@/lib/search-params';
 import { paths, routePatterns } from './paths';
 
 /**
@@ -6,7 +46,30 @@ import { paths, routePatterns } from './paths';
  * `/home` downloads only the shell and what those two pages need. Each entry is the route's
  * pattern and its `lazy` loader; `prefetchPage` starts a loader early (a link hovered or
  * focused), so that the navigation that follows finds the module already there.
+ *
+ * `data` starts the requests the page makes as soon as it mounts (the same keys), from the
+ * route's loader: they then run alongside the page's code download and the session check
+ * rather than after them. Only on navigation, never on a mere hover: no member API call for a
+ * page the member does not open.
  */
+interface LazyPageEntry {
+  pattern: string;
+  lazy: () => Promise<{ Component: ComponentType }>;
+  data?: (params: Params) => void;
+}
+
+function preloadInformationsPersonnelles() {
+  preloadData(identiteKey, getIdentite);
+  preloadData(infosKey, getInfos);
+  preloadData(banquesKey, getBanques);
+  preloadData(beneficiairesInfosBancairesKey, getBeneficiairesInfosBancaires);
+  preloadData(beneficiairesKey, getBeneficiaires);
+}
+
+function preloadMentionLegale() {
+  preloadData(mentionLegaleKey, getMentionLegale);
+}
+
 function loadInformationsPersonnelles() {
   return import('@/features/compte/components/informations-personnelles-page').then((m) => ({
     Component: m.InformationsPersonnellesPage,
@@ -27,11 +90,17 @@ const pages = {
       import('@/features/content/components/article-page').then((m) => ({
         Component: m.ArticlePage,
       })),
+    data: ({ id = '' }: Params) => {
+      preloadData(menuKey(id), () => getMenu(id));
+    },
   },
   nouveautes: {
     pattern: routePatterns.nouveautes,
     lazy: () =>
       import('@/features/content/components/news-page').then((m) => ({ Component: m.NewsPage })),
+    data: ({ id = '' }: Params) => {
+      preloadData(pageNouveautesKey(id), () => getPageNouveautes(id));
+    },
   },
   mentionsLegales: {
     pattern: paths.mentionsLegales,
@@ -39,6 +108,7 @@ const pages = {
       import('@/features/content/components/legal-page').then((m) => ({
         Component: m.MentionsLegalesPage,
       })),
+    data: preloadMentionLegale,
   },
   cgu: {
     pattern: paths.cgu,
@@ -46,6 +116,7 @@ const pages = {
       import('@/features/content/components/legal-page').then((m) => ({
         Component: m.CguPage,
       })),
+    data: preloadMentionLegale,
   },
   remboursements: {
     pattern: paths.remboursements,
@@ -60,6 +131,11 @@ const pages = {
       import('@/features/mutuelle/components/remboursements-du-jour-page').then((m) => ({
         Component: m.RemboursementsDuJourPage,
       })),
+    data: ({ date = '' }: Params) => {
+      const query = jourQuery(date);
+      if (query) preloadData(prestationsKey(query), getPrestations);
+      preloadData(banquesKey, getBanques);
+    },
   },
   carteTp: {
     pattern: paths.smartCarte,
@@ -67,6 +143,9 @@ const pages = {
       import('@/features/mutuelle/components/carte-tp-page').then((m) => ({
         Component: m.CarteTpPage,
       })),
+    data: () => {
+      preloadData(carteTpKey, getCarteTp);
+    },
   },
   garanties: {
     pattern: paths.contratsGaranties,
@@ -74,6 +153,12 @@ const pages = {
       import('@/features/mutuelle/components/garanties-page').then((m) => ({
         Component: m.GarantiesPage,
       })),
+    data: () => {
+      preloadData(contratsKey, getContrats);
+      preloadData(droitsAdherentKey, getDroitsAdherent);
+      preloadData(droitsCompletAdherentKey, getDroitsCompletAdherent);
+      preloadData(echeanceProchaineKey, getEcheanceProchaine);
+    },
   },
   resiliation: {
     pattern: paths.resiliation,
@@ -81,18 +166,29 @@ const pages = {
       import('@/features/mutuelle/components/resiliation-page').then((m) => ({
         Component: m.ResiliationPage,
       })),
+    data: () => {
+      preloadData(contratsKey, getContrats);
+    },
   },
   informationsPersonnelles: {
     pattern: paths.informationsPersonnelles,
     lazy: loadInformationsPersonnelles,
+    data: preloadInformationsPersonnelles,
   },
-  compte: { pattern: paths.compte, lazy: loadInformationsPersonnelles },
+  compte: {
+    pattern: paths.compte,
+    lazy: loadInformationsPersonnelles,
+    data: preloadInformationsPersonnelles,
+  },
   demandes: {
     pattern: paths.demandesMutuelle,
     lazy: () =>
       import('@/features/demandes/components/demandes-page').then((m) => ({
         Component: m.DemandesPage,
       })),
+    data: () => {
+      preloadData(demandesKey, getDemandes);
+    },
   },
   creationDemande: {
     pattern: paths.creationDemande,
@@ -107,14 +203,36 @@ const pages = {
       import('@/features/demandes/components/demande-page').then((m) => ({
         Component: m.DemandePage,
       })),
+    data: ({ id }: Params) => {
+      const demande = positiveInteger(id ?? null);
+      if (demande !== undefined) preloadData(demandeKey(demande), getDemande);
+    },
   },
-} as const;
+} satisfies Record<string, LazyPageEntry>;
 
 export type LazyPage = keyof typeof pages;
 
 /** The route object of a lazily loaded page. */
-export function lazyRoute(page: LazyPage) {
-  return { path: pages[page].pattern, lazy: pages[page].lazy };
+export function lazyRoute(page: LazyPage): RouteObject {
+  const { pattern, lazy, data } = pages[page] as LazyPageEntry;
+  return {
+    path: pattern,
+    lazy,
+    ...(data && { loader: preloadingLoader(data) }),
+  };
+}
+
+/**
+ * A route loader that only starts the page's requests: the page renders at once and reads
+ * the answers through its own hooks, as it does on any later visit.
+ */
+export function preloadingLoader(data: (params: Params) => void) {
+  return ({ params }: LoaderFunctionArgs) => {
+    // Without cookies nothing starts (SPEC.md §4): the start-up gate sends the browser to the
+    // fallback page.
+    if (cookiesEnabled()) data(params);
+    return null;
+  };
 }
 
 /** Starts loading the code of the page at `path`, if it is loaded lazily. */

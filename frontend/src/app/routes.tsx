@@ -4,9 +4,10 @@ import { ErrorPage } from '@/features/auth/components/error-page';
 import { FallbackPage } from '@/features/auth/components/fallback-page';
 import { LandingPage } from '@/features/auth/components/landing-page';
 import { SessionGuard } from '@/features/auth/components/session-guard';
+import { preloadHome } from '@/features/home/api/get-home';
 import { StartupGate } from '@/features/auth/components/startup-gate';
 import { type MessageKey, t } from '@/i18n/t';
-import { lazyRoute } from './lazy-pages';
+import { lazyRoute, preloadingLoader } from './lazy-pages';
 import { HomePage } from './pages/home-page';
 import { paths } from './paths';
 import { Shell } from './shell/shell';
@@ -33,7 +34,7 @@ export const routes: RouteObject[] = [
           {
             Component: Shell,
             children: [
-              { path: paths.home, Component: HomePage },
+              { path: paths.home, Component: HomePage, loader: preloadingLoader(preloadHome) },
               lazyRoute('article'),
               lazyRoute('mentionsLegales'),
               lazyRoute('cgu'),

@@ -44,9 +44,9 @@ export function sessionIs(session: Session) {
   return http.get('/api/session', () => HttpResponse.json(session));
 }
 
-/** `GET /api/session` answering 401, as the server does without a live session. */
+/** Every member call answering 401, as the server does without a live session. */
 export function noSession() {
-  return http.get('/api/session', () =>
+  return http.get('/api/*', () =>
     errorBody(401, 'unauthorized', 'Votre session a expiré. Veuillez vous reconnecter.'),
   );
 }
@@ -90,6 +90,15 @@ export function shellContent({ menus = [], blocs = {}, banner = null }: ShellCon
 /** A signed-in member with the shell's content: the usual start of a shell test. */
 export function signedIn(user: Partial<User> = {}, content: ShellContent = {}) {
   return [sessionIs(aSession(user)), ...shellContent(content)];
+}
+
+/** A member without payments: for tests that only pass through Mes remboursements. */
+export function noRemboursements() {
+  return [
+    http.get('/api/assure/prestations', () => HttpResponse.json([])),
+    http.get('/api/assure/beneficiaires', () => HttpResponse.json([])),
+    http.get('/api/assure/banques', () => HttpResponse.json([])),
+  ];
 }
 
 /** A line of care of a payment, as the member API sends it. */

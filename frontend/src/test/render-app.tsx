@@ -3,9 +3,10 @@ import { render, waitFor } from '@testing-library/react';
 // copy of the router's contexts than the hooks the components import.
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/routes';
+import { returnToRootWhenSessionEnds } from '@/features/auth/return-to-root';
 import { t } from '@/i18n/t';
 import { type Brand, defaultBrand } from '@/lib/brand';
 
@@ -14,7 +15,7 @@ import { type Brand, defaultBrand } from '@/lib/brand';
  * request deduplication, so that tests never see each other's answers.
  */
 export function renderApp(path: string, { brand = defaultBrand }: { brand?: Brand } = {}) {
-  return renderRouter(createMemoryRouter(routes, { initialEntries: [path] }), brand);
+  return renderRouter(appRouter(path), brand);
 }
 
 /**
@@ -24,7 +25,7 @@ export function renderApp(path: string, { brand = defaultBrand }: { brand?: Bran
  * something waits for them.
  */
 export async function renderAppLoaded(path: string, { brand = defaultBrand }: { brand?: Brand } = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = appRouter(path);
   await new Promise<void>((resolve) => {
     if (router.state.initialized) {
       resolve();
@@ -37,6 +38,13 @@ export async function renderAppLoaded(path: string, { brand = defaultBrand }: { 
     });
   });
   return renderRouter(router, brand);
+}
+
+/** The app's routes at `path`, with the app's answer to a session that ended. */
+function appRouter(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  onTestFinished(returnToRootWhenSessionEnds(router));
+  return router;
 }
 
 function renderRouter(router: ReturnType<typeof createMemoryRouter>, brand: Brand) {

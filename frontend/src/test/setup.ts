@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { unload } from 'swr';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { unreadHttpError } from '@/app/shell/unread-http-error';
 import { installDialogPolyfill } from './dialog-polyfill';
 import { installMatchMediaStub } from './match-media-stub';
 import { server } from './server';
@@ -24,6 +26,11 @@ beforeAll(() => {
 // describe/it/expect explicitly instead, so unmount here to keep tests independent.
 afterEach(() => {
   cleanup();
+  // Route loaders start requests in SWR's global store for the page about to mount; a test
+  // that ends before it does must not hand them to the next test.
+  unload({ revalidate: false });
+  // The announcer's message outlives the page until dismissed; not beyond a test.
+  unreadHttpError.dismiss();
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();

@@ -1,12 +1,7 @@
-import { useLayoutEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { t } from '@/i18n/t';
-import { type HttpErrorDetail, onHttpError } from '@/lib/http-error-events';
 import styles from './http-error-announcer.module.css';
-
-function messageFor({ status, message }: HttpErrorDetail): string {
-  if (message !== '') return message;
-  return status > 0 ? t('errors.withStatus', { status }) : t('errors.generic');
-}
+import { unreadHttpError } from './unread-http-error';
 
 /**
  * Shows the latest `httpError` broadcast (SPEC.md §8) in a polite live region: screen readers
@@ -15,16 +10,7 @@ function messageFor({ status, message }: HttpErrorDetail): string {
  * is announced.
  */
 export function HttpErrorAnnouncer() {
-  const [message, setMessage] = useState<string | null>(null);
-  // Subscribed as the shell is committed, not after its paint: the parts committed with it
-  // start their requests then, and a quick failure must not arrive before anyone listens.
-  useLayoutEffect(
-    () =>
-      onHttpError((detail) => {
-        setMessage(messageFor(detail));
-      }),
-    [],
-  );
+  const message = useSyncExternalStore(unreadHttpError.subscribe, unreadHttpError.message);
 
   return (
     <div className={styles.region} role="status" aria-live="polite" aria-atomic="true">
@@ -34,9 +20,7 @@ export function HttpErrorAnnouncer() {
           <button
             type="button"
             className={styles.dismiss}
-            onClick={() => {
-              setMessage(null);
-            }}
+            onClick={unreadHttpError.dismiss}
             aria-label={t('errors.dismiss')}
           >
             <span aria-hidden="true">✕</span>

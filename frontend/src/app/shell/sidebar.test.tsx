@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { aSession, shellContent, signedIn } from '@/test/fixtures';
+import { aSession, noRemboursements, shellContent, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 
@@ -60,7 +60,7 @@ describe('the sidebar links', () => {
   });
 
   it('mark the current page, with Accueil current on /home only', async () => {
-    server.use(...signedIn());
+    server.use(...signedIn(), ...noRemboursements());
 
     renderApp('/mutuelle/remboursements/2024-03-15');
     const navigation = await mainNavigation();
@@ -110,6 +110,7 @@ describe('the sidebar links', () => {
         ]);
       }),
       ...shellContent(),
+      ...noRemboursements(),
     );
 
     renderApp('/home');

@@ -2,13 +2,20 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { aSession, errorBody, noSession, shellContent, signedIn } from '@/test/fixtures';
+import {
+  aSession,
+  errorBody,
+  noRemboursements,
+  noSession,
+  shellContent,
+  signedIn,
+} from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 
 describe('the session guard', () => {
   it('lets a member with a live session into the guarded sections', async () => {
-    server.use(...signedIn());
+    server.use(...signedIn(), ...noRemboursements());
 
     const { router } = renderApp('/mutuelle/remboursements');
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BlocGauche } from '../api/get-bloc-gauche';
-import { errorBody, signedIn } from '@/test/fixtures';
+import { errorBody, noRemboursements, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 
@@ -83,6 +83,7 @@ describe('the left block', () => {
           },
         },
       ),
+      ...noRemboursements(),
     );
     renderApp('/home');
 

@@ -1,5 +1,6 @@
-import useSWR, { preload } from 'swr';
+import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
+import { preloadData } from '@/lib/preload-data';
 import type { BandeauNouveautes } from '@/types/bandeau-nouveautes';
 import type { MemberApi } from '@/types/member-api';
 
@@ -61,13 +62,9 @@ export function useHome() {
   return useSWR<Home, unknown>(homeKey, getHome);
 }
 
-/**
- * Starts `GET /api/home` now, for the first `useHome` to pick up. A failure is that hook's to
- * show; the catch only keeps an answer nobody came for (a 401 without a session) from being
- * reported as unhandled.
- */
+/** Starts `GET /api/home` before the home page renders (see `preloadData`). */
 export function preloadHome(): void {
-  void preload(homeKey, getHome).catch(() => undefined);
+  preloadData(homeKey, getHome);
 }
 
 /** The part's data, or `undefined` while it has not arrived or when it failed. */

@@ -4,7 +4,7 @@ import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@/features/auth/api/get-session';
 import { type Brand, defaultBrand } from '@/lib/brand';
-import { aHome, errorBody, homeIs, signedIn } from '@/test/fixtures';
+import { aHome, errorBody, homeIs, noRemboursements, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { Demande, Home, Remboursement } from '../api/get-home';
@@ -216,6 +216,7 @@ describe('the home tiles', () => {
 
 describe('"Vos derniers remboursements"', () => {
   it('shows one card per payment, leading to its payment day', async () => {
+    server.use(...noRemboursements());
     const { router } = await renderHome(
       aHome({
         remboursements: {

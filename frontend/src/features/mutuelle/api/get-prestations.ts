@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
+import { parseIsoDate, toIsoDate } from '@/lib/format-date';
 import { withQuery } from '@/lib/query-string';
 import type { MemberApi } from '@/types/member-api';
 
@@ -14,6 +15,14 @@ export interface PrestationsQuery {
   /** Last payment day included, YYYY-MM-DD. */
   dateFin?: string | undefined;
   idBeneficiaire?: number | undefined;
+}
+
+/** The payments of one day, named by the address's `date`; `null` for an address that names none. */
+export function jourQuery(date: string): PrestationsQuery | null {
+  const day = parseIsoDate(date);
+  if (!day) return null;
+  const isoDay = toIsoDate(day);
+  return { dateDebut: isoDay, dateFin: isoDay };
 }
 
 /** `GET assure/prestations`: every payment, newest first. */

@@ -6,10 +6,10 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
 import { useBrand } from '@/lib/brand-context';
 import { formatAmount } from '@/lib/format-amount';
-import { formatDate, formatIsoDate, parseIsoDate, toIsoDate } from '@/lib/format-date';
+import { formatDate, formatIsoDate, parseIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
 import { type CompteBancaire, useBanques } from '@/api/get-banques';
-import { type Paiement, usePrestations } from '../api/get-prestations';
+import { jourQuery, type Paiement, usePrestations } from '../api/get-prestations';
 import styles from './remboursements.module.css';
 
 /**
@@ -24,8 +24,7 @@ export function RemboursementsDuJourPage() {
     ? t('remboursementsDuJour.title', { date: formatDate(day) })
     : t('nav.remboursements');
   usePageTitle(title);
-  const isoDay = day && toIsoDate(day);
-  const paiements = usePrestations(isoDay ? { dateDebut: isoDay, dateFin: isoDay } : null);
+  const paiements = usePrestations(jourQuery(date));
 
   return (
     <div className="card">

@@ -1,10 +1,5 @@
 import type { ComponentType } from 'react';
-import {
-  type LoaderFunctionArgs,
-  matchPath,
-  type Params,
-  type RouteObject,
-} from 'react-router';
+import { matchPath, type Params, type RouteObject } from 'react-router';
 import { banquesKey, getBanques } from '@/api/get-banques';
 import { beneficiairesKey, getBeneficiaires } from '@/api/get-beneficiaires';
 import {
@@ -36,10 +31,10 @@ import {
   getEcheanceProchaine,
 } from '@/features/mutuelle/api/get-echeance-prochaine';
 import { getPrestations, jourQuery, prestationsKey } from '@/features/mutuelle/api/get-prestations';
-import { cookiesEnabled } from '@/lib/cookies';
 import { preloadData } from '@/lib/preload-data';
 import { positiveInteger } from '@/lib/search-params';
 import { paths, routePatterns } from './paths';
+import { onArrival, type PageData, preloadingLoader } from './route-data';
 
 /**
  * Pages loaded on navigation rather than with the first script: the first load of `/` and
@@ -48,26 +43,27 @@ import { paths, routePatterns } from './paths';
  * focused), so that the navigation that follows finds the module already there.
  *
  * `data` starts the requests the page makes as soon as it mounts (the same keys), from the
- * route's loader: they then run alongside the page's code download and the session check
- * rather than after them. Only on navigation, never on a mere hover: no member API call for a
- * page the member does not open.
+ * route's loader (see `preloadingLoader`). Only on arriving at the page, never on a mere
+ * hover: no member API call for a page the member does not open.
  */
 interface LazyPageEntry {
   pattern: string;
   lazy: () => Promise<{ Component: ComponentType }>;
-  data?: (params: Params) => void;
+  data?: PageData;
 }
 
 function preloadInformationsPersonnelles() {
-  preloadData(identiteKey, getIdentite);
-  preloadData(infosKey, getInfos);
-  preloadData(banquesKey, getBanques);
-  preloadData(beneficiairesInfosBancairesKey, getBeneficiairesInfosBancaires);
-  preloadData(beneficiairesKey, getBeneficiaires);
+  return Promise.all([
+    preloadData(identiteKey, getIdentite),
+    preloadData(infosKey, getInfos),
+    preloadData(banquesKey, getBanques),
+    preloadData(beneficiairesInfosBancairesKey, getBeneficiairesInfosBancaires),
+    preloadData(beneficiairesKey, getBeneficiaires),
+  ]);
 }
 
 function preloadMentionLegale() {
-  preloadData(mentionLegaleKey, getMentionLegale);
+  return preloadData(mentionLegaleKey, getMentionLegale);
 }
 
 function loadInformationsPersonnelles() {
@@ -90,17 +86,14 @@ const pages = {
       import('@/features/content/components/article-page').then((m) => ({
         Component: m.ArticlePage,
       })),
-    data: ({ id = '' }: Params) => {
-      preloadData(menuKey(id), () => getMenu(id));
-    },
+    data: ({ id = '' }: Params) => preloadData(menuKey(id), () => getMenu(id)),
   },
   nouveautes: {
     pattern: routePatterns.nouveautes,
     lazy: () =>
       import('@/features/content/components/news-page').then((m) => ({ Component: m.NewsPage })),
-    data: ({ id = '' }: Params) => {
-      preloadData(pageNouveautesKey(id), () => getPageNouveautes(id));
-    },
+    data: ({ id = '' }: Params) =>
+      preloadData(pageNouveautesKey(id), () => getPageNouveautes(id)),
   },
   mentionsLegales: {
     pattern: paths.mentionsLegales,
@@ -133,8 +126,10 @@ const pages = {
       })),
     data: ({ date = '' }: Params) => {
       const query = jourQuery(date);
-      if (query) preloadData(prestationsKey(query), getPrestations);
-      preloadData(banquesKey, getBanques);
+      return Promise.all([
+        query && preloadData(prestationsKey(query), getPrestations),
+        preloadData(banquesKey, getBanques),
+      ]);
     },
   },
   carteTp: {
@@ -143,9 +138,7 @@ const pages = {
       import('@/features/mutuelle/components/carte-tp-page').then((m) => ({
         Component: m.CarteTpPage,
       })),
-    data: () => {
-      preloadData(carteTpKey, getCarteTp);
-    },
+    data: () => preloadData(carteTpKey, getCarteTp),
   },
   garanties: {
     pattern: paths.contratsGaranties,
@@ -153,12 +146,13 @@ const pages = {
       import('@/features/mutuelle/components/garanties-page').then((m) => ({
         Component: m.GarantiesPage,
       })),
-    data: () => {
-      preloadData(contratsKey, getContrats);
-      preloadData(droitsAdherentKey, getDroitsAdherent);
-      preloadData(droitsCompletAdherentKey, getDroitsCompletAdherent);
-      preloadData(echeanceProchaineKey, getEcheanceProchaine);
-    },
+    data: () =>
+      Promise.all([
+        preloadData(contratsKey, getContrats),
+        preloadData(droitsAdherentKey, getDroitsAdherent),
+        preloadData(droitsCompletAdherentKey, getDroitsCompletAdherent),
+        preloadData(echeanceProchaineKey, getEcheanceProchaine),
+      ]),
   },
   resiliation: {
     pattern: paths.resiliation,
@@ -166,9 +160,7 @@ const pages = {
       import('@/features/mutuelle/components/resiliation-page').then((m) => ({
         Component: m.ResiliationPage,
       })),
-    data: () => {
-      preloadData(contratsKey, getContrats);
-    },
+    data: () => preloadData(contratsKey, getContrats),
   },
   informationsPersonnelles: {
     pattern: paths.informationsPersonnelles,
@@ -186,9 +178,7 @@ const pages = {
       import('@/features/demandes/components/demandes-page').then((m) => ({
         Component: m.DemandesPage,
       })),
-    data: () => {
-      preloadData(demandesKey, getDemandes);
-    },
+    data: () => preloadData(demandesKey, getDemandes),
   },
   creationDemande: {
     pattern: paths.creationDemande,
@@ -205,7 +195,9 @@ const pages = {
       })),
     data: ({ id }: Params) => {
       const demande = positiveInteger(id ?? null);
-      if (demande !== undefined) preloadData(demandeKey(demande), getDemande);
+      return demande === undefined
+        ? Promise.resolve()
+        : preloadData(demandeKey(demande), getDemande);
     },
   },
 } satisfies Record<string, LazyPageEntry>;
@@ -218,20 +210,7 @@ export function lazyRoute(page: LazyPage): RouteObject {
   return {
     path: pattern,
     lazy,
-    ...(data && { loader: preloadingLoader(data) }),
-  };
-}
-
-/**
- * A route loader that only starts the page's requests: the page renders at once and reads
- * the answers through its own hooks, as it does on any later visit.
- */
-export function preloadingLoader(data: (params: Params) => void) {
-  return ({ params }: LoaderFunctionArgs) => {
-    // Without cookies nothing starts (SPEC.md §4): the start-up gate sends the browser to the
-    // fallback page.
-    if (cookiesEnabled()) data(params);
-    return null;
+    ...(data && { loader: preloadingLoader(data), shouldRevalidate: onArrival }),
   };
 }
 

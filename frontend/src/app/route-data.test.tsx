@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aSession, errorBody, shellContent } from '@/test/fixtures';
+import { aSession, errorBody, shellContent, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
+import { dataWaitMs } from './route-data';
 
 /** The paths asked for, in order. */
 function recordRequests(): string[] {
@@ -14,51 +15,79 @@ function recordRequests(): string[] {
   return paths;
 }
 
-/** `GET /api/session` held back until `release` is called. */
-function heldSession() {
-  let release: () => void = () => undefined;
-  const handler = http.get(
-    '/api/session',
-    () =>
-      new Promise<Response>((resolve) => {
-        release = () => {
-          resolve(HttpResponse.json(aSession()));
-        };
-      }),
-  );
-  return { handler, release: () => { release(); } };
-}
-
 afterEach(() => {
   server.events.removeAllListeners();
 });
 
+/** An answer held back until `release` is called. */
+function held(path: string, answer: () => Response) {
+  let release: () => void = () => undefined;
+  const handler = http.get(
+    path,
+    () =>
+      new Promise<Response>((resolve) => {
+        release = () => {
+          resolve(answer());
+        };
+      }),
+  );
+  return {
+    handler,
+    release: () => {
+      release();
+    },
+  };
+}
+
 describe("a page's first requests", () => {
-  it('leave before the session check has answered, and only once', async () => {
+  it('leave with the session check, and each only once', async () => {
     const asked = recordRequests();
-    const session = heldSession();
-    server.use(
-      session.handler,
-      ...shellContent(),
-      http.get('/api/demandes', () => HttpResponse.json([])),
-    );
+    const session = held('/api/session', () => HttpResponse.json(aSession()));
+    server.use(session.handler, ...shellContent(), http.get('/api/demandes', () => HttpResponse.json([])));
 
     renderApp('/mutuelle/demandes');
 
     await waitFor(() => {
       expect(asked).toEqual(expect.arrayContaining(['/api/demandes', '/api/session']));
     });
-    expect(asked.indexOf('/api/demandes')).toBeLessThan(asked.indexOf('/api/session'));
     expect(screen.queryByRole('heading', { level: 1, name: 'Mes demandes' })).not.toBeInTheDocument();
 
     session.release();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Mes demandes' })).toBeVisible();
     expect(asked.filter((path) => path === '/api/demandes')).toHaveLength(1);
+    expect(asked.filter((path) => path === '/api/session')).toHaveLength(1);
+  });
+
+  it('are waited for: the page appears once they have answered', async () => {
+    const demandes = held('/api/demandes', () => HttpResponse.json([]));
+    server.use(...signedIn(), demandes.handler);
+
+    renderApp('/mutuelle/demandes');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.getByRole('status')).toHaveTextContent('Chargement de votre espace assuré…');
+    demandes.release();
+
+    expect(await screen.findByText('Vous n’avez encore envoyé aucune demande.')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mes demandes' })).toBeVisible();
+  });
+
+  it(`are waited for ${String(dataWaitMs)} ms at most, then the page shows its placeholders`, async () => {
+    const demandes = held('/api/demandes', () => HttpResponse.json([]));
+    server.use(...signedIn(), demandes.handler);
+
+    renderApp('/mutuelle/demandes');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mes demandes' }, { timeout: dataWaitMs + 2000 }),
+    ).toBeVisible();
+    expect(screen.getByText('Chargement de vos demandes…')).toBeInTheDocument();
+    demandes.release();
+    expect(await screen.findByText('Vous n’avez encore envoyé aucune demande.')).toBeVisible();
   });
 
   it('send a visitor without a session to the root as soon as one answers 401', async () => {
-    const session = heldSession();
+    const session = held('/api/session', () => HttpResponse.json(aSession()));
     server.use(
       session.handler,
       http.get('/api/demandes', () =>

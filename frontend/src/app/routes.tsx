@@ -1,15 +1,18 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { SectionInPreparation } from '@/components/section-in-preparation';
 import { ErrorPage } from '@/features/auth/components/error-page';
+import { preloadData } from '@/lib/preload-data';
 import { FallbackPage } from '@/features/auth/components/fallback-page';
 import { LandingPage } from '@/features/auth/components/landing-page';
-import { SessionGuard } from '@/features/auth/components/session-guard';
+import { SessionGuard, SessionLoading } from '@/features/auth/components/session-guard';
+import { getSession, sessionKey } from '@/features/auth/api/get-session';
 import { preloadHome } from '@/features/home/api/get-home';
 import { StartupGate } from '@/features/auth/components/startup-gate';
 import { type MessageKey, t } from '@/i18n/t';
-import { lazyRoute, preloadingLoader } from './lazy-pages';
+import { lazyRoute } from './lazy-pages';
 import { HomePage } from './pages/home-page';
 import { paths } from './paths';
+import { onArrival, preloadingLoader } from './route-data';
 import { Shell } from './shell/shell';
 
 /** A section whose pages come with a later change: a titled placeholder inside the shell. */
@@ -26,15 +29,25 @@ export const routes: RouteObject[] = [
   lazyRoute('accessibilite'),
   {
     Component: StartupGate,
+    HydrateFallback: SessionLoading,
     children: [
       { path: paths.root, Component: LandingPage },
       {
         Component: SessionGuard,
+        // The session check leaves with the page's code and first requests; once per page
+        // load, the guard's own hook keeps it fresh afterwards.
+        loader: preloadingLoader(() => preloadData(sessionKey, getSession)),
+        shouldRevalidate: () => false,
         children: [
           {
             Component: Shell,
             children: [
-              { path: paths.home, Component: HomePage, loader: preloadingLoader(preloadHome) },
+              {
+                path: paths.home,
+                Component: HomePage,
+                loader: preloadingLoader(preloadHome),
+                shouldRevalidate: onArrival,
+              },
               lazyRoute('article'),
               lazyRoute('mentionsLegales'),
               lazyRoute('cgu'),

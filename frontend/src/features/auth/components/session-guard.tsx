@@ -39,6 +39,14 @@ export function SessionGuard() {
     );
   }
 
+  return <SessionLoading />;
+}
+
+/**
+ * While the member's space loads: before the session has answered, and on a first page load
+ * before the page's code and first answers are in (the router's hydrate fallback).
+ */
+export function SessionLoading() {
   return (
     <main>
       <Spinner label={t('app.loading')} />

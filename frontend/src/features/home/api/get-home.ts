@@ -63,8 +63,8 @@ export function useHome() {
 }
 
 /** Starts `GET /api/home` before the home page renders (see `preloadData`). */
-export function preloadHome(): void {
-  preloadData(homeKey, getHome);
+export function preloadHome(): Promise<unknown> {
+  return preloadData(homeKey, getHome);
 }
 
 /** The part's data, or `undefined` while it has not arrived or when it failed. */

@@ -11,8 +11,8 @@ import { t } from '@/i18n/t';
 import { type Brand, defaultBrand } from '@/lib/brand';
 
 /**
- * The whole app, with its real routes, at `path`. Each call gets its own SWR cache and no
- * request deduplication, so that tests never see each other's answers.
+ * The whole app, with its real routes, at `path`, and no request deduplication. SWR's cache is
+ * the app's own, the one route loaders fill, emptied after each test (see setup.ts).
  */
 export function renderApp(path: string, { brand = defaultBrand }: { brand?: Brand } = {}) {
   return renderRouter(appRouter(path), brand);
@@ -50,7 +50,7 @@ function appRouter(path: string) {
 function renderRouter(router: ReturnType<typeof createMemoryRouter>, brand: Brand) {
   const view = render(
     <AppProvider brand={brand}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SWRConfig value={{ dedupingInterval: 0 }}>
         <RouterProvider router={router} />
       </SWRConfig>
     </AppProvider>,

@@ -26,8 +26,7 @@ beforeAll(() => {
 // describe/it/expect explicitly instead, so unmount here to keep tests independent.
 afterEach(() => {
   cleanup();
-  // Route loaders start requests in SWR's global store for the page about to mount; a test
-  // that ends before it does must not hand them to the next test.
+  // SWR's cache and the requests route loaders started: never handed to the next test.
   unload({ revalidate: false });
   // The announcer's message outlives the page until dismissed; not beyond a test.
   unreadHttpError.dismiss();

@@ -17,7 +17,9 @@ export function SessionGuard() {
   // The session's arrival mounts the shell and the page in one render, the longest task of a
   // page load on a phone. Rendered as deferred work, React splits it into slices and lets the
   // browser paint and handle input between them; the spinner stays up in the meantime.
-  const data = useDeferredValue(arrived);
+  // Also when the session is already known at mount (the route's loader put it in the cache):
+  // the first render shows the spinner, the deferred one the space.
+  const data = useDeferredValue(arrived, undefined);
 
   if (data) {
     return (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { errorBody, signedIn } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { pageReady, renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 
 const legalTexts = {
@@ -39,7 +39,7 @@ describe('the article page', () => {
       within(article).getByRole('heading', { level: 1, name: 'Prévention santé' }),
     ).toBeVisible();
     expect(within(article).getByRole('heading', { level: 2, name: 'Vaccins' })).toBeVisible();
-    expect(document.title).toBe('Prévention santé – Espace assuré');
+    await pageReady('Prévention santé');
 
     // The page linked to asks for its own data once there.
     server.use(http.get('/api/assure/*', () => HttpResponse.json([])));

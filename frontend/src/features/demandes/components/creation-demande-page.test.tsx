@@ -34,10 +34,12 @@ function aDemande(overrides: Partial<Demande> = {}): Demande {
 function memberApi({ upload }: { upload?: Parameters<typeof http.post>[1] } = {}) {
   const received = { ged: [] as unknown[], hospitalisation: [] as unknown[], uploads: 0 };
   let nextDocument = 100;
+  // The member's requests, the ones this test sends first, as the member API lists them.
+  const demandes = [aDemande({ id: 3, TypeCode: 'DEV', type: 'ENVOI_DE_DEVIS' })];
   server.use(
     ...signedIn(),
     http.get('/api/assure/beneficiaires', () => HttpResponse.json(beneficiaires)),
-    http.get('/api/demandes', () => HttpResponse.json([aDemande({ id: 3, TypeCode: 'DEV', type: 'ENVOI_DE_DEVIS' })])),
+    http.get('/api/demandes', () => HttpResponse.json(demandes)),
     http.post(
       '/api/document/upload',
       upload ??
@@ -63,13 +65,14 @@ function memberApi({ upload }: { upload?: Parameters<typeof http.post>[1] } = {}
     ),
     http.post('/api/document/documentGedCegedim', async ({ request }) => {
       received.ged.push(await request.json());
+      demandes.unshift(aDemande());
       return HttpResponse.json(aDemande(), { status: 201 });
     }),
     http.post('/api/document/creationHospitalisation', async ({ request }) => {
       received.hospitalisation.push(await request.json());
-      return HttpResponse.json(aDemande({ id: 42, TypeCode: 'PEH', type: 'PRISE_EN_CHARGE_HOSPITALIERE' }), {
-        status: 201,
-      });
+      const demande = aDemande({ id: 42, TypeCode: 'PEH', type: 'PRISE_EN_CHARGE_HOSPITALIERE' });
+      demandes.unshift(demande);
+      return HttpResponse.json(demande, { status: 201 });
     }),
   );
   return received;

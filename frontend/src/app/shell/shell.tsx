@@ -73,7 +73,7 @@ function useDrawer(pathname: string) {
  * After an in-app navigation, focus moves to the new page's title, as a screen reader's
  * "page loaded" would put it: keyboard and screen-reader users start reading the new page,
  * named, not the link they left. A page whose title is not there yet (still loading) gets the
- * focus on its content instead.
+ * focus on its content instead; a page that focused something itself keeps it.
  */
 function useFocusTitleOnNavigation(pathname: string) {
   const main = useRef<HTMLElement>(null);
@@ -81,6 +81,11 @@ function useFocusTitleOnNavigation(pathname: string) {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
+    // The page has already put the focus where the address asked (a `#fragment`'s target,
+    // focused by the page's own effect, which runs before this one).
+    if (main.current?.contains(document.activeElement) && document.activeElement !== main.current) {
+      return;
+    }
     const title = main.current?.querySelector('h1');
     if (title) {
       // Focusable by script only: the title is no stop for Tab.

@@ -31,21 +31,12 @@ import {
   getEcheanceProchaine,
 } from '@/features/mutuelle/api/get-echeance-prochaine';
 import { getPrestations, jourQuery, prestationsKey } from '@/features/mutuelle/api/get-prestations';
+import { paiementsKey, readFilters } from '@/features/mutuelle/remboursements-filters';
 import { preloadData } from '@/lib/preload-data';
 import { positiveInteger } from '@/lib/search-params';
 import { paths, routePatterns } from './paths';
 import { onArrival, type PageData, preloadingLoader } from './route-data';
 
-/**
- * Pages loaded on navigation rather than with the first script: the first load of `/` and
- * `/home` downloads only the shell and what those two pages need. Each entry is the route's
- * pattern and its `lazy` loader; `prefetchPage` starts a loader early (a link hovered or
- * focused), so that the navigation that follows finds the module already there.
- *
- * `data` starts the requests the page makes as soon as it mounts (the same keys), from the
- * route's loader (see `preloadingLoader`). Only on arriving at the page, never on a mere
- * hover: no member API call for a page the member does not open.
- */
 interface LazyPageEntry {
   pattern: string;
   lazy: () => Promise<{ Component: ComponentType }>;
@@ -72,6 +63,16 @@ function loadInformationsPersonnelles() {
   }));
 }
 
+/**
+ * Pages loaded on navigation rather than with the first script: the first load of `/` and
+ * `/home` downloads only the shell and what those two pages need. Each entry is the route's
+ * pattern and its `lazy` loader; `prefetchPage` starts a loader early (a link hovered or
+ * focused), so that the navigation that follows finds the module already there.
+ *
+ * `data` starts the requests the page makes as soon as it mounts (the same keys), from the
+ * route's loader (see `preloadingLoader`). Only on arriving at the page, never on a mere
+ * hover: no member API call for a page the member does not open.
+ */
 const pages = {
   accessibilite: {
     pattern: paths.accessibilite,
@@ -117,6 +118,11 @@ const pages = {
       import('@/features/mutuelle/components/remboursements-page').then((m) => ({
         Component: m.RemboursementsPage,
       })),
+    data: (_params: Params, query: URLSearchParams) =>
+      Promise.all([
+        preloadData(paiementsKey(readFilters(query), new Date()), getPrestations),
+        preloadData(beneficiairesKey, getBeneficiaires),
+      ]),
   },
   remboursementsDuJour: {
     pattern: routePatterns.remboursementsDuJour,

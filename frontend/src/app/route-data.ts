@@ -8,8 +8,11 @@ import { cookiesEnabled } from '@/lib/cookies';
  */
 export const dataWaitMs = 1500;
 
-/** Starts the requests a page makes as it mounts; resolves when they have all settled. */
-export type PageData = (params: Params) => Promise<unknown>;
+/**
+ * Starts the requests a page makes as it mounts, from the address's parameters and query;
+ * resolves when they have all settled.
+ */
+export type PageData = (params: Params, query: URLSearchParams) => Promise<unknown>;
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,11 +25,11 @@ function delay(ms: number): Promise<void> {
  * answers through its own hooks, as on any later visit.
  */
 export function preloadingLoader(data: PageData) {
-  return async ({ params }: LoaderFunctionArgs) => {
+  return async ({ params, request }: LoaderFunctionArgs) => {
     // Without cookies nothing starts (SPEC.md §4): the start-up gate sends the browser to the
     // fallback page.
     if (!cookiesEnabled()) return null;
-    await Promise.race([data(params), delay(dataWaitMs)]);
+    await Promise.race([data(params, new URL(request.url).searchParams), delay(dataWaitMs)]);
     return null;
   };
 }

@@ -1,14 +1,14 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { SectionInPreparation } from '@/components/section-in-preparation';
+import { getSession, sessionKey } from '@/features/auth/api/get-session';
 import { ErrorPage } from '@/features/auth/components/error-page';
-import { preloadData } from '@/lib/preload-data';
 import { FallbackPage } from '@/features/auth/components/fallback-page';
 import { LandingPage } from '@/features/auth/components/landing-page';
 import { SessionGuard, SessionLoading } from '@/features/auth/components/session-guard';
-import { getSession, sessionKey } from '@/features/auth/api/get-session';
-import { preloadHome } from '@/features/home/api/get-home';
 import { StartupGate } from '@/features/auth/components/startup-gate';
+import { preloadHome } from '@/features/home/api/get-home';
 import { type MessageKey, t } from '@/i18n/t';
+import { preloadData } from '@/lib/preload-data';
 import { lazyRoute } from './lazy-pages';
 import { HomePage } from './pages/home-page';
 import { paths } from './paths';

@@ -100,6 +100,8 @@ describe('inactivity in the shell', () => {
     );
     renderApp('/home');
     await pageReady('Accueil');
+    const before = sessionCalls;
+    expect(before).toBeGreaterThan(0);
     vi.useFakeTimers({ toFake: ['Date'] });
 
     vi.setSystemTime(Date.now() + 5 * 60_000);
@@ -107,7 +109,7 @@ describe('inactivity in the shell', () => {
     vi.useRealTimers();
 
     await waitFor(() => {
-      expect(sessionCalls).toBe(2);
+      expect(sessionCalls).toBeGreaterThan(before);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { parseIsoDate, toIsoDate } from '@/lib/format-date';
 import { oneOf, positiveInteger } from '@/lib/search-params';
-import type { PrestationsQuery } from './api/get-prestations';
+import { prestationsKey, type PrestationsQuery } from './api/get-prestations';
+import { prestationsProKey } from './api/get-prestations-pro';
 
 /**
  * The filters and page of "Mes remboursements", kept in the address (`?beneficiaire=3&
@@ -100,4 +101,13 @@ export function periodDates(
 /** What the member API is asked for these filters. */
 export function prestationsQuery(filters: RemboursementsFilters, today: Date): PrestationsQuery {
   return { ...periodDates(filters, today), idBeneficiaire: filters.beneficiaire };
+}
+
+/**
+ * The list these filters show: the payments made to health professionals (tiers payant) or
+ * every payment. The page's hook and its route's loader both ask for it by this key.
+ */
+export function paiementsKey(filters: RemboursementsFilters, today: Date): string {
+  const query = prestationsQuery(filters, today);
+  return filters.versement === 'tiers-payant' ? prestationsProKey(query) : prestationsKey(query);
 }

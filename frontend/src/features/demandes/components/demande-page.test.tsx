@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, signedIn } from '@/test/fixtures';
-import { renderAppLoaded } from '@/test/render-app';
+import { pageReady, renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { MemberApi } from '@/types/member-api';
 
@@ -55,7 +55,7 @@ describe('a request’s page', () => {
       ['Montant', '389,90\u00a0€'],
       ['Votre message', 'Lunettes d’Emma.\nVerres progressifs.'],
     ]);
-    expect(document.title).toBe('Demande n° 12 – Espace assuré');
+    await pageReady('Demande n° 12');
   });
 
   it('downloads each document under its own name and type, through the download modal', async () => {

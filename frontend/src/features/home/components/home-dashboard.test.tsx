@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '@/features/auth/api/get-session';
 import { type Brand, defaultBrand } from '@/lib/brand';
 import { aHome, errorBody, homeIs, noRemboursements, signedIn } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { pageReady, renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { Demande, Home, Remboursement } from '../api/get-home';
 
@@ -90,7 +90,7 @@ describe('the home page', () => {
     await renderHome(aHome());
 
     expect(screen.getByRole('heading', { level: 1, name: 'Accueil' })).toBeInTheDocument();
-    expect(document.title).toBe('Accueil – Espace assuré');
+    await pageReady('Accueil');
   });
 
   it('paints from one request, the news banner included', async () => {

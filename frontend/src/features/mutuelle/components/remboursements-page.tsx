@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import useSWR from 'swr';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
 import { paths } from '@/app/paths';
 import { Pagination } from '@/components/pagination';
@@ -12,12 +13,11 @@ import { saveFile } from '@/lib/download-file';
 import { formatAmount } from '@/lib/format-amount';
 import { toIsoDate } from '@/lib/format-date';
 import { paginate } from '@/lib/paginate';
-import { type Paiement, usePrestations } from '../api/get-prestations';
-import { usePrestationsPro } from '../api/get-prestations-pro';
+import { getPrestations, type Paiement } from '../api/get-prestations';
 import { remboursementsCsv } from '../remboursements-csv';
 import {
   hasFilters,
-  prestationsQuery,
+  paiementsKey,
   readFilters,
   type RemboursementsFilters,
   writeFilters,
@@ -27,11 +27,7 @@ import styles from './remboursements.module.css';
 
 /** The payments the filters select: tiers payant from its own list, the others filtered here. */
 function usePaiements(filters: RemboursementsFilters) {
-  const query = prestationsQuery(filters, new Date());
-  const toProfessionals = filters.versement === 'tiers-payant';
-  const all = usePrestations(toProfessionals ? null : query);
-  const professionals = usePrestationsPro(toProfessionals ? query : null);
-  const list = toProfessionals ? professionals : all;
+  const list = useSWR<Paiement[], unknown>(paiementsKey(filters, new Date()), getPrestations);
   const paiements =
     filters.versement === 'assure'
       ? list.data?.filter((paiement) => paiement.destinataire === 'ASSURE')

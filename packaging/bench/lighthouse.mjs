@@ -117,7 +117,18 @@ async function signIn() {
   }
 }
 
-async function audit(path, extraHeaders) {
+/** One Lighthouse run; a run that could not record its trace (it happens) is tried once more. */
+async function audit(path, extraHeaders, attempt = 1) {
+  try {
+    return await auditOnce(path, extraHeaders);
+  } catch (error) {
+    if (attempt > 1) throw error;
+    console.error(`${String(error)}: trying again`);
+    return audit(path, extraHeaders, attempt + 1);
+  }
+}
+
+async function auditOnce(path, extraHeaders) {
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags });
   try {
     const { lhr } = await lighthouse(`${base}${path}`, {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use figment::Figment;
 use figment::providers::{Env, Format, Serialized, Toml};
 use ipnet::IpNet;
-use secrecy::SecretString;
+use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Deserializer};
 use url::Url;
 
@@ -42,6 +42,11 @@ pub struct ServerSettings {
     pub workers: Option<usize>,
     /// Seconds in-flight requests get to finish after SIGTERM or Ctrl-C.
     pub shutdown_timeout_secs: u64,
+    /// A second address, serving `/metrics` and nothing else (a private interface, say); the
+    /// public listener then answers 404 there.
+    pub metrics_listen: Option<SocketAddr>,
+    /// A bearer token `/metrics` then asks for, wherever it is served.
+    pub metrics_token: Option<SecretString>,
 }
 
 impl Default for ServerSettings {
@@ -53,6 +58,8 @@ impl Default for ServerSettings {
             log_format: LogFormat::Human,
             workers: None,
             shutdown_timeout_secs: 30,
+            metrics_listen: None,
+            metrics_token: None,
         }
     }
 }
@@ -282,6 +289,12 @@ pub struct MailSettings {
     pub smtp_url: Option<SecretString>,
     /// Where the outbox writes; the demo's data folder's `outbox` when unset.
     pub outbox_dir: Option<PathBuf>,
+    /// A PEM root certificate the relay's TLS certificate is checked against, besides the
+    /// public roots: a mutual's internal relay signed by its own authority.
+    pub ca_file: Option<PathBuf>,
+    /// Where messages wait until they have left (kept across restarts; instances sharing the
+    /// folder send each message once); the demo's data folder's `mail-queue` when unset.
+    pub queue_dir: Option<PathBuf>,
     /// Total time given to one message, connection included.
     pub timeout_ms: u64,
 }
@@ -293,6 +306,8 @@ impl Default for MailSettings {
             from: "Mutuelle Cogévie <ne-pas-repondre@mutuelle-cogevie.example>".into(),
             smtp_url: None,
             outbox_dir: None,
+            ca_file: None,
+            queue_dir: None,
             timeout_ms: 10_000,
         }
     }
@@ -306,6 +321,10 @@ impl MailSettings {
 
     pub fn effective_outbox_dir(&self, demo: &DemoSettings) -> PathBuf {
         self.outbox_dir.clone().unwrap_or_else(|| demo.data_dir.join("outbox"))
+    }
+
+    pub fn effective_queue_dir(&self, demo: &DemoSettings) -> PathBuf {
+        self.queue_dir.clone().unwrap_or_else(|| demo.data_dir.join("mail-queue"))
     }
 }
 
@@ -328,7 +347,16 @@ pub struct DemoSettings {
     pub refresh_token_ttl_secs: u64,
     /// Largest file the demo member API accepts in one upload, in bytes.
     pub max_upload_bytes: usize,
+    /// Uploads a member may keep without having sent them with a request: how many, and how
+    /// many bytes in all.
+    pub upload_quota_files: u64,
+    pub upload_quota_bytes: u64,
+    /// Hours after which an upload no request took is removed.
+    pub unattached_upload_ttl_hours: u64,
 }
+
+/// The longest an unsent upload may be kept: a year.
+const UNATTACHED_UPLOAD_TTL_HOURS_MAX: u64 = 365 * 24;
 
 impl Default for DemoSettings {
     fn default() -> Self {
@@ -341,6 +369,9 @@ impl Default for DemoSettings {
             access_token_ttl_secs: 300,
             refresh_token_ttl_secs: 36_000,
             max_upload_bytes: 10 * 1024 * 1024,
+            upload_quota_files: 20,
+            upload_quota_bytes: 50 * 1024 * 1024,
+            unattached_upload_ttl_hours: 24,
         }
     }
 }
@@ -458,8 +489,27 @@ impl Settings {
         if self.demo.max_upload_bytes == 0 {
             problems.push("demo.max_upload_bytes: must be at least 1".into());
         }
+        if self.demo.upload_quota_bytes < self.demo.max_upload_bytes as u64 {
+            problems.push("demo.upload_quota_bytes: must be at least demo.max_upload_bytes".into());
+        }
+        if self.demo.unattached_upload_ttl_hours > UNATTACHED_UPLOAD_TTL_HOURS_MAX {
+            problems.push(format!(
+                "demo.unattached_upload_ttl_hours: at most {UNATTACHED_UPLOAD_TTL_HOURS_MAX} (a year)"
+            ));
+        }
         if self.mail.effective_transport(&self.demo) == MailTransport::Smtp && self.mail.smtp_url.is_none() {
             problems.push("mail.smtp_url: required when mail.transport = \"smtp\"".into());
+        }
+        if let Some(url) = &self.mail.smtp_url
+            && let Err(problem) = check_smtp_url(url.expose_secret())
+        {
+            problems.push(format!("mail.smtp_url: {problem}"));
+        }
+        if self.server.metrics_token.as_ref().is_some_and(|token| token.expose_secret().len() < 16) {
+            problems.push("server.metrics_token: at least 16 characters".into());
+        }
+        if self.server.metrics_listen == Some(self.server.listen) {
+            problems.push("server.metrics_listen: must differ from server.listen".into());
         }
         if self.mail.from.parse::<lettre::message::Mailbox>().is_err() {
             problems.push(format!("mail.from: expected \"Name <address>\", got \"{}\"", self.mail.from));
@@ -502,6 +552,8 @@ impl Settings {
             ("upstream.cms.cache_ttl_secs", self.upstream.cms.cache_ttl_secs),
             ("demo.access_token_ttl_secs", self.demo.access_token_ttl_secs),
             ("demo.refresh_token_ttl_secs", self.demo.refresh_token_ttl_secs),
+            ("demo.upload_quota_files", self.demo.upload_quota_files),
+            ("demo.unattached_upload_ttl_hours", self.demo.unattached_upload_ttl_hours),
         ] {
             if value == 0 {
                 problems.push(format!("{key}: must be at least 1"));
@@ -559,9 +611,32 @@ fn describe_figment_error(error: figment::Error) -> String {
     if key.is_empty() { format!("{}{source}", error.kind) } else { format!("{key}: {}{source}", error.kind) }
 }
 
+/// A relay off this machine is reached over TLS: `smtps://` (TLS from the start) or `smtp://`
+/// with `?tls=required` (STARTTLS, and no mail when the relay does not offer it). Plain or
+/// opportunistic `smtp://` would show anyone on the path the acknowledgement (a member's name,
+/// address and contract) and the relay's password; it is kept for a relay on loopback. The URL
+/// holds that password, so it is never quoted back.
+fn check_smtp_url(text: &str) -> Result<(), &'static str> {
+    const EXPECTED: &str = "expected smtps://host:465, or smtp://host:587?tls=required (STARTTLS)";
+    let url = Url::parse(text).map_err(|_| EXPECTED)?;
+    // lettre reads the first `tls` parameter only.
+    let tls = url.query_pairs().find(|(key, _)| key == "tls").map(|(_, value)| value.into_owned());
+    match url.scheme() {
+        "smtps" => Ok(()),
+        "smtp" if tls.as_deref() == Some("required") || is_loopback(&url) => Ok(()),
+        "smtp" => Err(
+            "a relay off this machine must be reached over TLS: add ?tls=required (STARTTLS), or use smtps://",
+        ),
+        _ => Err(EXPECTED),
+    }
+}
+
 fn is_loopback(url: &Url) -> bool {
     match url.host() {
-        Some(url::Host::Domain(name)) => name == "localhost",
+        // Non-special schemes (`smtp://`) keep an IPv4 address as a name.
+        Some(url::Host::Domain(name)) => {
+            name == "localhost" || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+        }
         Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
         Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
         None => false,
@@ -699,6 +774,21 @@ mod tests {
     }
 
     #[test]
+    fn the_upload_quotas_must_hold_one_file_and_unsent_uploads_cannot_be_kept_for_ever() {
+        let message = problems(load_toml(
+            "[demo]\nenabled = true\nupload_quota_files = 0\nupload_quota_bytes = 1024\nunattached_upload_ttl_hours = 9000\n",
+        ));
+        assert!(message.contains("demo.upload_quota_files: must be at least 1"), "{message}");
+        assert!(
+            message.contains("demo.upload_quota_bytes: must be at least demo.max_upload_bytes"),
+            "{message}"
+        );
+        assert!(message.contains("demo.unattached_upload_ttl_hours: at most 8760"), "{message}");
+        let message = problems(load_toml("[demo]\nenabled = true\nunattached_upload_ttl_hours = 0\n"));
+        assert!(message.contains("demo.unattached_upload_ttl_hours: must be at least 1"), "{message}");
+    }
+
+    #[test]
     fn demo_token_lifetimes_must_be_positive() {
         let message = problems(load_toml("[demo]\nenabled = true\naccess_token_ttl_secs = 0\n"));
         assert!(message.contains("demo.access_token_ttl_secs: must be at least 1"), "{message}");
@@ -736,6 +826,51 @@ mod tests {
         )
         .unwrap();
         assert_eq!(settings.accessibilite.date_audit.unwrap().to_string(), "2026-09-15");
+    }
+
+    #[test]
+    fn the_metrics_token_is_long_and_the_metrics_listener_apart() {
+        let message = problems(load_toml(
+            "[demo]\nenabled = true\n[server]\nlisten = \"127.0.0.1:8080\"\nmetrics_listen = \"127.0.0.1:8080\"\nmetrics_token = \"short\"\n",
+        ));
+        assert!(message.contains("server.metrics_token: at least 16 characters"), "{message}");
+        assert!(message.contains("server.metrics_listen: must differ"), "{message}");
+        assert!(!message.contains("short"), "a secret: {message}");
+        let settings = load_toml(
+            "[demo]\nenabled = true\n[server]\nmetrics_listen = \"10.0.0.5:9100\"\nmetrics_token = \"a-long-enough-secret\"\n",
+        )
+        .unwrap();
+        assert_eq!(settings.server.metrics_listen.unwrap().port(), 9100);
+    }
+
+    #[test]
+    fn a_plain_smtp_relay_off_this_machine_must_require_starttls() {
+        let relay = |url: &str| {
+            load_toml(&format!(
+                "[demo]\nenabled = true\n[mail]\ntransport = \"smtp\"\nsmtp_url = \"{url}\"\n"
+            ))
+        };
+        for refused in [
+            "smtp://portail:s3cr3t@smtp.mutuelle.example:587",
+            "smtp://portail:s3cr3t@smtp.mutuelle.example:587?tls=opportunistic",
+            "smtp://portail:s3cr3t@10.0.0.25:25",
+        ] {
+            let message = problems(relay(refused));
+            assert!(message.contains("mail.smtp_url: "), "{message}");
+            assert!(message.contains("tls=required"), "{message}");
+            assert!(!message.contains("s3cr3t"), "the URL holds a password: {message}");
+        }
+        for accepted in [
+            "smtp://portail:s3cr3t@smtp.mutuelle.example:587?tls=required",
+            "smtps://portail:s3cr3t@smtp.mutuelle.example:465",
+            "smtp://127.0.0.1:25",
+            "smtp://localhost:25",
+            "smtp://[::1]:25",
+        ] {
+            assert!(relay(accepted).is_ok(), "{accepted}");
+        }
+        let message = problems(relay("http://smtp.mutuelle.example/"));
+        assert!(message.contains("mail.smtp_url: "), "{message}");
     }
 
     #[test]

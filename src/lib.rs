@@ -38,12 +38,15 @@ pub struct Application {
     port: u16,
     public_url: Url,
     server: Server,
+    /// `server.metrics_listen`'s port and server, when metrics have a listener of their own.
+    metrics: Option<(u16, Server)>,
 }
 
 impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let listener = TcpListener::bind(settings.server.listen)?;
         let bound = listener.local_addr()?;
+        let metrics_listener = settings.server.metrics_listen.map(TcpListener::bind).transpose()?;
         let endpoints = Endpoints::resolve(&settings, bound);
         // The portal's OIDC client and the embedded provider share this secret: set here,
         // before anything reads `settings.oidc`, and never logged.
@@ -78,7 +81,14 @@ impl Application {
             endpoints.api_base.clone(),
             Duration::from_millis(settings.upstream.api.timeout_ms),
         );
-        let mail = mail::Mailer::new(&settings)?;
+        let mailer = mail::Mailer::new(&settings)?;
+        let mail = if mailer.is_configured() {
+            let queue = mail::queue::MailQueue::open(&settings.mail.effective_queue_dir(&settings.demo))?;
+            tokio::spawn(queue.clone().work(std::sync::Arc::new(mailer)));
+            Some(queue)
+        } else {
+            None
+        };
         let state = web::Data::new(AppState {
             content,
             member_api,
@@ -96,6 +106,15 @@ impl Application {
             .workers
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |cores| cores.get()));
         let shutdown = Duration::from_secs(state.settings.server.shutdown_timeout_secs);
+        let metrics = match metrics_listener {
+            Some(listener) => {
+                let address = listener.local_addr()?;
+                tracing::info!(%address, "metrics served on a listener of their own");
+                Some((address.port(), metrics::dedicated_server(listener, state.clone(), shutdown)?))
+            }
+            None => None,
+        };
+        let metrics_access = metrics::Access::public(&state.settings);
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
@@ -112,26 +131,38 @@ impl Application {
                         demo.mount(_cfg);
                     }
                 })
-                .configure(routes)
+                .configure(|cfg| routes(cfg, metrics_access.clone()))
         })
         .workers(workers)
         // SIGTERM and Ctrl-C stop accepting, then in-flight requests get this long to finish.
         .shutdown_timeout(shutdown.as_secs())
         .listen(listener)?
         .run();
-        Ok(Self { port: bound.port(), public_url: endpoints.public_url, server })
+        Ok(Self { port: bound.port(), public_url: endpoints.public_url, server, metrics })
     }
 
     pub fn port(&self) -> u16 {
         self.port
     }
 
+    /// The port of `server.metrics_listen`, when set.
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics.as_ref().map(|(port, _)| *port)
+    }
+
     pub fn public_url(&self) -> &Url {
         &self.public_url
     }
 
+    /// Both listeners stop on SIGTERM or Ctrl-C; this returns once both have.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        match self.metrics {
+            None => self.server.await,
+            Some((_, metrics)) => {
+                let (portal, metrics) = futures_util::future::join(self.server, metrics).await;
+                portal.and(metrics)
+            }
+        }
     }
 }
 
@@ -166,6 +197,7 @@ async fn build_auth(
         )?,
         sessions,
         cookies: auth::Cookies::new(endpoints.public_url.scheme() == "https"),
+        xsrf: auth::XsrfKey::derive(secret),
         refresher: auth::Refresher::new(settings.session.max_sessions),
         public_url: endpoints.public_url.clone(),
         idle_timeout,
@@ -174,16 +206,18 @@ async fn build_auth(
     })
 }
 
-fn routes(cfg: &mut web::ServiceConfig) {
+fn routes(cfg: &mut web::ServiceConfig, metrics_access: metrics::Access) {
     // Resources (not bare routes) so that another method on these paths answers 405.
     cfg.service(web::resource("/healthz").get(health::healthz))
         .service(web::resource("/readyz").get(health::readyz))
-        .service(web::resource("/metrics").get(metrics::metrics))
+        .service(metrics::resource(metrics_access))
         .configure(auth::routes)
         .configure(cms::routes)
         .service(web::resource("/api/home").get(home::home))
         // Every method, as on the other client routes: `assets::serve` answers or refuses.
         .route("/home", web::to(home::page))
+        // Before the proxy's `/api` scope, which would otherwise take it.
+        .configure(resiliation::routes)
         .configure(proxy::routes)
         // Registered last: every path nothing else took.
         .default_service(web::to(assets::serve));

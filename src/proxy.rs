@@ -28,7 +28,6 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/demande/{id}"),
     ("POST", "/document/upload"),
     ("POST", "/document/creationHospitalisation"),
-    ("POST", "/document/creationResiliation"),
     ("POST", "/document/documentGedCegedim"),
     ("GET", "/document/pdf/{id}"),
     ("PUT", "/assure/adresse"),
@@ -52,9 +51,6 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/assure/beneficiaires"),
     ("GET", "/assure/beneficiairesInfosBancaires"),
 ];
-
-/// A termination notice: once recorded, its acknowledgement is emailed (`resiliation.rs`).
-const TERMINATION: &str = "/api/document/creationResiliation";
 
 /// The calls whose query string the upstream needs: the postal code of the communes lookup,
 /// the period and beneficiary filters of the reimbursement lists.
@@ -120,25 +116,18 @@ async fn forward(
         builder
     };
     let answer = state.member_api.send(&state.auth, &current, &call, &headers, &|| body.replayable()).await;
-    let upstream = body.check_size(answer)?;
+    relay_answer(body.check_size(answer)?)
+}
+
+/// The member API's answer as the browser gets it: a 401 means the member's session is over
+/// (the token was refreshed once already), a 5xx is the upstream's failure (502, French
+/// message); anything else is passed on.
+pub fn relay_answer(upstream: reqwest::Response) -> Result<HttpResponse, ApiError> {
     if upstream.status() == reqwest::StatusCode::UNAUTHORIZED {
         return Err(ApiError::Unauthorized);
     }
     if upstream.status().is_server_error() {
         return Err(ApiError::BadGateway(format!("member API answered {}", upstream.status())));
-    }
-    if upstream.status() == reqwest::StatusCode::CREATED
-        && request.match_pattern().as_deref() == Some(TERMINATION)
-    {
-        let recorded = upstream.bytes().await.map_err(|error| ApiError::BadGateway(error.to_string()))?;
-        return Ok(crate::resiliation::acknowledge(
-            &state,
-            &current,
-            call.request_id,
-            body.buffered.as_ref(),
-            recorded,
-        )
-        .await);
     }
     Ok(relay(upstream))
 }

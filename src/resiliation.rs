@@ -1,11 +1,17 @@
-//! `POST /api/document/creationResiliation`, on its way back: once the member API has recorded
-//! a termination notice (201), the portal emails its acknowledgement to the contact the member
-//! gave, with the PDF the member API keeps among the request's documents. The law asks for the
-//! acknowledgement on a durable medium "sans délai"; the member also sees it on screen and can
-//! download the PDF, so a mail that cannot leave is logged, never a failure of the request.
+//! `POST /api/document/creationResiliation`: a termination notice. The member API decides it
+//! (eligibility, the end date, the identity printed on the acknowledgement); once it has
+//! recorded the notice (201), the portal queues the acknowledgement email and answers at once,
+//! so the member never waits on SMTP.
+//!
+//! What the email may carry is decided here and nowhere near the browser: it goes to the
+//! address the member gave (D221-1 II 1° lets them choose the means of contact), attaches
+//! only the document the member API marks as the acknowledgement (never a member's upload),
+//! and names the member and contract as the member API knows them. When that address is not
+//! the one on file, the address on file is told that a notice was given from the account: the
+//! usual guard against a notice made by someone else.
 
-use actix_web::HttpResponse;
 use actix_web::http::header;
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use chrono::{DateTime, NaiveDate};
 use chrono_tz::Europe::Paris;
@@ -17,20 +23,20 @@ use crate::auth::CurrentSession;
 use crate::error::ApiError;
 use crate::member_api::{Call, no_body};
 use crate::state::AppState;
+use crate::telemetry::RequestId;
 
-/// What the member gave in the form (`CreationResiliation`), as far as the mail needs it.
-#[derive(Deserialize)]
-struct Notice {
-    email: Option<String>,
-    prenom: Option<String>,
-    nom: Option<String>,
+/// The member API's nature of the acknowledgement it prints (`DocumentInfo.nature`).
+const ACCUSE_RECEPTION: &str = "ACCUSE_RECEPTION_RESILIATION";
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/api/document/creationResiliation").post(notifier));
 }
 
-/// The recorded request (`Demande`), as far as the mail needs it.
+/// The recorded request (`Demande`), as far as the emails need it.
 #[derive(Deserialize)]
 struct Recorded {
     id: i64,
-    resiliation: Option<Termination>,
+    resiliation: Termination,
     #[serde(default)]
     documents: Vec<Document>,
 }
@@ -39,8 +45,12 @@ struct Recorded {
 #[serde(rename_all = "camelCase")]
 struct Termination {
     numero_contrat: String,
+    libelle_produit: String,
     date_effet: NaiveDate,
-    notifiee_le: Option<String>,
+    notifiee_le: String,
+    adherent: String,
+    email: Option<String>,
+    email_dossier: String,
 }
 
 #[derive(Deserialize)]
@@ -48,75 +58,104 @@ struct Termination {
 struct Document {
     id: i64,
     nom_fichier: String,
-    type_mime: String,
+    nature: String,
 }
 
-/// Sends the acknowledgement, then answers with the member API's own body.
-pub async fn acknowledge(
-    state: &AppState,
-    current: &CurrentSession,
-    request_id: Option<&str>,
-    sent: Option<&Bytes>,
-    recorded: Bytes,
-) -> HttpResponse {
-    let notice = sent.and_then(|body| serde_json::from_slice::<Notice>(body).ok());
-    let demande = serde_json::from_slice::<Recorded>(&recorded).ok();
-    if let (Some(notice), Some(demande)) = (notice, demande) {
-        match send(state, current, request_id, notice, demande).await {
-            Ok(true) => tracing::info!("termination acknowledgement sent"),
-            Ok(false) => tracing::info!("termination acknowledgement not emailed: no mail transport"),
-            Err(error) => {
-                tracing::warn!(error = format!("{error:#}"), "termination acknowledgement not sent")
+async fn notifier(
+    request: HttpRequest,
+    body: Bytes,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let current = state.auth.require(&request).await?;
+    let request_id = request.extensions().get::<RequestId>().map(|id| id.0.clone());
+    let call = Call {
+        method: reqwest::Method::POST,
+        path: "document/creationResiliation",
+        query: None,
+        request_id: request_id.as_deref(),
+    };
+    let json = |builder: reqwest::RequestBuilder| {
+        builder.header("Content-Type", "application/json").header("Accept", "application/json")
+    };
+    let upstream =
+        state.member_api.send(&state.auth, &current, &call, &json, &|| Ok(Some(body.clone().into()))).await?;
+    if upstream.status() != reqwest::StatusCode::CREATED {
+        return crate::proxy::relay_answer(upstream);
+    }
+    let recorded = upstream.bytes().await.map_err(|error| ApiError::BadGateway(error.to_string()))?;
+    match &state.mail {
+        Some(queue) => {
+            if let Err(error) = queue_emails(&state, queue, &current, call.request_id, &recorded).await {
+                // The notice stands (the member API has it, the member sees its acknowledgement
+                // and can download it); the email is what failed.
+                tracing::error!(error = format!("{error:#}"), "termination acknowledgement not queued");
             }
         }
+        None => tracing::info!("termination acknowledgement not emailed: no mail transport"),
     }
-    HttpResponse::Created()
+    Ok(HttpResponse::Created()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .content_type("application/json")
-        .body(recorded)
+        .body(recorded))
 }
 
-async fn send(
+async fn queue_emails(
     state: &AppState,
+    queue: &crate::mail::queue::MailQueue,
     current: &CurrentSession,
     request_id: Option<&str>,
-    notice: Notice,
-    demande: Recorded,
-) -> anyhow::Result<bool> {
-    let Some(address) = notice.email.filter(|email| !email.trim().is_empty()) else { return Ok(false) };
-    let Some(termination) = demande.resiliation else { return Ok(false) };
-    let name = [notice.prenom, notice.nom].into_iter().flatten().collect::<Vec<_>>().join(" ");
-    let to = Mailbox::new(Some(name.clone()).filter(|name| !name.is_empty()), address.trim().parse()?);
-    let text = body(&state.settings.brand.name, &name, demande.id, &termination);
-    let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(text));
-    if let Some(document) = demande.documents.first() {
-        let pdf = document_bytes(state, current, request_id, document.id).await?;
-        parts = parts.singlepart(
-            Attachment::new(document.nom_fichier.clone())
-                .body(pdf.to_vec(), ContentType::parse(&document.type_mime)?),
-        );
-    }
+    recorded: &[u8],
+) -> anyhow::Result<()> {
+    let demande: Recorded = serde_json::from_slice(recorded)?;
+    let termination = &demande.resiliation;
+    let document = demande
+        .documents
+        .iter()
+        .find(|document| document.nature == ACCUSE_RECEPTION)
+        .ok_or_else(|| anyhow::anyhow!("the member API returned no acknowledgement document"))?;
+    let pdf = document_bytes(state, current, request_id, document.id).await?;
+    let from = crate::mail::sender(&state.settings)?;
+    let mutuelle = &state.settings.brand.name;
+    let on_file = termination.email_dossier.trim();
+    let given =
+        termination.email.as_deref().map(str::trim).filter(|email| !email.is_empty()).unwrap_or(on_file);
+    let text = acknowledgement(mutuelle, demande.id, termination);
     let message = Message::builder()
-        .from(crate::mail::sender(&state.settings)?)
-        .to(to)
+        .from(from.clone())
+        .to(Mailbox::new(Some(termination.adherent.clone()), given.parse()?))
         .subject(format!("Accusé de réception de votre demande de résiliation n° {}", demande.id))
-        .multipart(parts)?;
-    state.mail.send(message).await
+        .multipart(
+            MultiPart::mixed().singlepart(SinglePart::plain(text)).singlepart(
+                Attachment::new(document.nom_fichier.clone())
+                    .body(pdf.to_vec(), ContentType::parse("application/pdf")?),
+            ),
+        )?;
+    queue.enqueue(&format!("resiliation-{}-accuse", demande.id), &message)?;
+    if !given.eq_ignore_ascii_case(on_file) {
+        let notice = Message::builder()
+            .from(from)
+            .to(Mailbox::new(Some(termination.adherent.clone()), on_file.parse()?))
+            .subject("Une demande de résiliation a été faite depuis votre espace assuré")
+            .header(ContentType::TEXT_PLAIN)
+            .body(notice_to_file(mutuelle, demande.id, termination, given))?;
+        queue.enqueue(&format!("resiliation-{}-avis", demande.id), &notice)?;
+    }
+    Ok(())
+}
+
+/// "le 23/11/2026 à 14:05", in French time, from the member API's RFC 3339 moment.
+fn received(termination: &Termination) -> String {
+    DateTime::parse_from_rfc3339(&termination.notifiee_le)
+        .map(|moment| moment.with_timezone(&Paris).format("le %d/%m/%Y à %H:%M").to_string())
+        .unwrap_or_else(|_| "ce jour".to_owned())
 }
 
 /// The acknowledgement's text: when the notice arrived, when the contract ends, what follows.
-fn body(mutuelle: &str, name: &str, id: i64, termination: &Termination) -> String {
-    let received = termination
-        .notifiee_le
-        .as_deref()
-        .and_then(|moment| DateTime::parse_from_rfc3339(moment).ok())
-        .map(|moment| moment.with_timezone(&Paris).format("le %d/%m/%Y à %H:%M").to_string())
-        .unwrap_or_else(|| "ce jour".to_owned());
-    let end = termination.date_effet.format("%d/%m/%Y");
-    let greeting = if name.is_empty() { "Bonjour,".to_owned() } else { format!("Bonjour {name},") };
+fn acknowledgement(mutuelle: &str, id: i64, termination: &Termination) -> String {
     format!(
-        "{greeting}\n\n\
-         {mutuelle} a bien reçu {received} votre demande de résiliation n° {id} du contrat {contrat}.\n\n\
+        "Bonjour {adherent},\n\n\
+         {mutuelle} a bien reçu {received} votre demande de résiliation n° {id} du contrat \
+         {contrat} ({produit}).\n\n\
          Votre contrat prendra fin le {end}. À compter de cette date, vos garanties et celles des \
          personnes couvertes par ce contrat cessent, et votre carte de tiers payant ne peut plus être \
          présentée : détruisez-la. Les soins reçus jusqu’à cette date restent remboursés. La part de \
@@ -124,8 +163,40 @@ fn body(mutuelle: &str, name: &str, id: i64, termination: &Termination) -> Strin
          un délai de trente jours (article L221-10-3 du Code de la mutualité).\n\n\
          L’accusé de réception est joint à ce message ; il est aussi conservé dans votre espace \
          assuré, rubrique « Mes demandes ».\n\n{mutuelle}\n",
+        adherent = termination.adherent,
+        received = received(termination),
         contrat = termination.numero_contrat,
+        produit = termination.libelle_produit,
+        end = termination.date_effet.format("%d/%m/%Y"),
     )
+}
+
+/// The notice to the address on file when the acknowledgement went elsewhere. The other
+/// address is shown masked: enough for the member to recognise it, not to give it away.
+fn notice_to_file(mutuelle: &str, id: i64, termination: &Termination, given: &str) -> String {
+    format!(
+        "Bonjour {adherent},\n\n\
+         Une demande de résiliation (n° {id}) du contrat {contrat} a été faite {received} depuis \
+         votre espace assuré, et son accusé de réception a été envoyé à l’adresse indiquée dans la \
+         demande ({masked}). Le contrat prendra fin le {end}.\n\n\
+         Si vous n’êtes pas à l’origine de cette demande, contactez-nous sans attendre et modifiez \
+         le mot de passe de votre compte.\n\n{mutuelle}\n",
+        adherent = termination.adherent,
+        contrat = termination.numero_contrat,
+        received = received(termination),
+        masked = masked(given),
+        end = termination.date_effet.format("%d/%m/%Y"),
+    )
+}
+
+/// "m•••@exemple.fr": the first character of the local part, then the domain.
+fn masked(address: &str) -> String {
+    match address.split_once('@') {
+        Some((local, domain)) => {
+            format!("{}•••@{domain}", local.chars().next().map(String::from).unwrap_or_default())
+        }
+        None => "•••".to_owned(),
+    }
 }
 
 async fn document_bytes(
@@ -133,33 +204,55 @@ async fn document_bytes(
     current: &CurrentSession,
     request_id: Option<&str>,
     id: i64,
-) -> Result<Bytes, ApiError> {
+) -> anyhow::Result<Bytes> {
     let path = format!("document/pdf/{id}");
     let call = Call { method: reqwest::Method::GET, path: &path, query: None, request_id };
     let answer = state.member_api.send(&state.auth, current, &call, &|builder| builder, &no_body).await?;
-    if !answer.status().is_success() {
-        return Err(ApiError::BadGateway(format!("member API answered {}", answer.status())));
-    }
-    answer.bytes().await.map_err(|error| ApiError::BadGateway(error.to_string()))
+    anyhow::ensure!(
+        answer.status().is_success(),
+        "member API answered {} for the acknowledgement",
+        answer.status()
+    );
+    let bytes = answer.bytes().await?;
+    anyhow::ensure!(bytes.starts_with(b"%PDF-"), "the acknowledgement is not a PDF");
+    Ok(bytes)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn termination() -> Termination {
+        Termination {
+            numero_contrat: "IND-2021-004512".into(),
+            libelle_produit: "Santé Essentielle".into(),
+            date_effet: NaiveDate::from_ymd_opt(2026, 12, 23).unwrap(),
+            notifiee_le: "2026-11-23T14:05:00+01:00".into(),
+            adherent: "Mme Marie DUPONT".into(),
+            email: Some("marie@elsewhere.example".into()),
+            email_dossier: "marie.dupont@example.org".into(),
+        }
+    }
+
     #[test]
     fn the_mail_says_when_the_notice_arrived_in_french_time_and_when_the_contract_ends() {
-        let termination = Termination {
-            numero_contrat: "IND-2021-004512".into(),
-            date_effet: NaiveDate::from_ymd_opt(2026, 12, 23).unwrap(),
-            notifiee_le: Some("2026-11-23T13:05:00+00:00".into()),
-        };
+        let text = acknowledgement("Mutuelle Cogévie", 12, &termination());
 
-        let text = body("Mutuelle Cogévie", "Marie DUPONT", 12, &termination);
-
-        assert!(text.starts_with("Bonjour Marie DUPONT,"), "{text}");
-        assert!(text.contains("a bien reçu le 23/11/2026 à 14:05 votre demande de résiliation n° 12 du contrat IND-2021-004512"), "{text}");
+        assert!(text.starts_with("Bonjour Mme Marie DUPONT,"), "{text}");
+        assert!(
+            text.contains("a bien reçu le 23/11/2026 à 14:05 votre demande de résiliation n° 12 du contrat IND-2021-004512 (Santé Essentielle)"),
+            "{text}"
+        );
         assert!(text.contains("Votre contrat prendra fin le 23/12/2026."), "{text}");
         assert!(text.contains("trente jours"), "{text}");
+    }
+
+    #[test]
+    fn the_address_on_file_is_told_where_the_acknowledgement_went_without_giving_it_away() {
+        let text = notice_to_file("Mutuelle Cogévie", 12, &termination(), "marie@elsewhere.example");
+
+        assert!(text.contains("m•••@elsewhere.example"), "{text}");
+        assert!(!text.contains("marie@elsewhere.example"), "{text}");
+        assert!(text.contains("Si vous n’êtes pas à l’origine de cette demande"), "{text}");
     }
 }

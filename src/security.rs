@@ -6,7 +6,8 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::{DefaultHeaders, Next};
 use url::{Origin, Url};
 
-use crate::auth::{XSRF_COOKIE, XSRF_HEADER};
+use crate::auth::XSRF_HEADER;
+use crate::state::AppState;
 
 /// The Content-Security-Policy: scripts and styles from the portal only (no inline code),
 /// no framing. Images may also be `blob:`: the thumbnails of the photos a member is about to
@@ -58,8 +59,8 @@ mod tests {
 }
 
 /// Anti-forgery check (SPEC.md §6): every state-changing request under `/api` and `/auth`
-/// (the sign-out among them), must echo the `XSRF-TOKEN` cookie in the `X-XSRF-TOKEN` header.
-/// A cross-site page can make the browser send the cookie but cannot read it to set the header.
+/// (the sign-out among them), must echo the anti-forgery cookie in the `X-XSRF-TOKEN` header,
+/// and that token must be the session's (`Auth::xsrf_holds`).
 ///
 /// The decision is made on the path the router matches (percent-decoded, `match_info`), not
 /// on the raw request line: `/%61pi/assure/adresse` routes to `/api/assure/adresse` and must be
@@ -88,9 +89,9 @@ fn needs_xsrf(method: &Method, routed_path: &str) -> bool {
 }
 
 fn xsrf_matches(request: &ServiceRequest) -> bool {
+    let state = request.app_data::<actix_web::web::Data<AppState>>().expect("AppState is registered");
     let header = request.headers().get(XSRF_HEADER).and_then(|value| value.to_str().ok());
-    let cookie = request.cookie(XSRF_COOKIE);
-    matches!((header, cookie), (Some(header), Some(cookie)) if !header.is_empty() && header == cookie.value())
+    state.auth.xsrf_holds(request.request(), header)
 }
 
 #[cfg(test)]

@@ -18,7 +18,8 @@ pub struct AppState {
     pub auth: Auth,
     pub content: crate::cms::ContentCache,
     pub member_api: crate::member_api::MemberApiClient,
-    pub mail: crate::mail::Mailer,
+    /// The emails owed to members wait here until they have left; `None` without a transport.
+    pub mail: Option<crate::mail::queue::MailQueue>,
     /// One pooled client for every upstream call (keep-alive, shared TLS sessions).
     pub http: reqwest::Client,
 }

@@ -2,11 +2,13 @@
 //! request and the Prometheus request metrics. Access lines name the route pattern, never the
 //! concrete path, so that no person number, identifier or query reaches the logs.
 
+use std::borrow::Cow;
 use std::net::IpAddr;
 use std::time::Instant;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::{HttpMessage, web};
@@ -48,6 +50,18 @@ fn acceptable_request_id(value: &HeaderValue) -> Option<String> {
     plain.then(|| text.to_owned())
 }
 
+/// Longest method written whole in the access log. No client of the portal sends a longer
+/// one; a made-up method of 60,000 characters must not make a log line of that size.
+const LOGGED_METHOD_CHARS: usize = 16;
+
+fn logged_method(method: &Method) -> Cow<'_, str> {
+    let text = method.as_str();
+    match text.char_indices().nth(LOGGED_METHOD_CHARS) {
+        None => Cow::Borrowed(text),
+        Some((cut, _)) => Cow::Owned(format!("{}…", &text[..cut])),
+    }
+}
+
 pub async fn observe_request(
     request: ServiceRequest,
     next: Next<impl MessageBody>,
@@ -59,7 +73,6 @@ pub async fn observe_request(
         .flatten();
     let request_id = from_proxy.unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
     request.extensions_mut().insert(RequestId(request_id.clone()));
-    let method = request.method().clone();
     let span = tracing::info_span!("request", request_id = %request_id);
     let started = Instant::now();
 
@@ -69,11 +82,12 @@ pub async fn observe_request(
     // Unmatched requests are served by the asset catch-all; one label keeps cardinality bounded.
     let route = response.request().match_pattern().unwrap_or_else(|| "*".to_owned());
     let status = response.status();
-    state.metrics.observe(&route, method.as_str(), status.as_u16(), elapsed);
+    let method = response.request().method();
+    state.metrics.observe(&route, method, status, elapsed);
     span.in_scope(|| {
         tracing::info!(
             target: "access",
-            method = %method,
+            method = %logged_method(method),
             route = %route,
             status = status.as_u16(),
             duration_us = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
@@ -96,6 +110,15 @@ mod tests {
         assert!(is_trusted_proxy(&trusted, Some("10.1.2.3".parse().unwrap())));
         assert!(!is_trusted_proxy(&trusted, Some("192.168.1.1".parse().unwrap())));
         assert!(!is_trusted_proxy(&trusted, None));
+    }
+
+    #[test]
+    fn long_methods_are_logged_cut_short() {
+        assert_eq!(logged_method(&Method::GET), "GET");
+        let sixteen = Method::from_bytes(b"ABCDEFGHIJKLMNOP").unwrap();
+        assert_eq!(logged_method(&sixteen), "ABCDEFGHIJKLMNOP");
+        let long = Method::from_bytes("X".repeat(60_000).as_bytes()).unwrap();
+        assert_eq!(logged_method(&long), format!("{}…", "X".repeat(16)));
     }
 
     #[test]

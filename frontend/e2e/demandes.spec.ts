@@ -24,6 +24,13 @@ const ordonnancePng = {
   ),
 };
 /** A program renamed `.pdf`: the browser believes the name, the member API does not. */
+/** A month from today, YYYY-MM-DD. */
+function inAMonth(): string {
+  const date = new Date();
+  date.setMonth(date.getMonth() + 1, Math.min(date.getDate(), 28));
+  return date.toISOString().slice(0, 10);
+}
+
 const faussePdf = {
   name: 'facture.pdf',
   mimeType: 'application/pdf',
@@ -138,7 +145,9 @@ test.describe('Mes demandes', () => {
     await page.getByLabel('Personne concernée').selectOption({ label: 'Thomas DUPONT' });
     await page.getByLabel('Nom de l’établissement').fill('Clinique du Parc');
     await page.getByLabel('Numéro SIREN de l’établissement').fill('839 099 604');
-    await page.getByLabel('Date d’entrée').fill('2026-12-14');
+    // A month ahead: the member API accepts a stay from two years back to a year ahead.
+    const entree = inAMonth();
+    await page.getByLabel('Date d’entrée').fill(entree);
     await page.getByLabel('Type de séjour').selectOption({ label: 'Chirurgie' });
     await page.getByRole('button', { name: 'Continuer' }).click();
     await expect(
@@ -159,7 +168,7 @@ test.describe('Mes demandes', () => {
     const sejour = page.getByRole('region', { name: 'Séjour' });
     await expect(sejour).toContainText('Clinique du Parc');
     await expect(sejour).toContainText('839099603');
-    await expect(sejour).toContainText('14/12/2026');
+    await expect(sejour).toContainText(entree.split('-').reverse().join('/'));
     await expectNoAccessibilityViolations(page);
   });
 

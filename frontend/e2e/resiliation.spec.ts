@@ -23,6 +23,31 @@ function stepTitle(page: Page, step: number) {
   return page.getByRole('heading', { level: 2, name: new RegExp(`^Étape ${String(step)} sur 3`) });
 }
 
+/** Marie DUPONT's address on file with the demo's member API (its seed data). */
+const adresseDuDossier = 'marie.dupont@example.org';
+
+const parisDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * One month after today in Paris, as dd/MM/yyyy: when a contract left at any time after a year
+ * of membership ends for a notice received today (L221-10-2). A month later than the 31st is
+ * the month's last day.
+ */
+function unMoisApresAujourdhuiAParis(): string {
+  const [year, month, day] = parisDay.format(new Date()).split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const end = new Date(Date.UTC(year, month, Math.min(day, lastDay)));
+  return [end.getUTCDate(), end.getUTCMonth() + 1]
+    .map((part) => String(part).padStart(2, '0'))
+    .concat(String(end.getUTCFullYear()))
+    .join('/');
+}
+
 /** The text of a PDF, as `pdftotext` (poppler-utils, installed by .ci/run) extracts it. */
 function pdfText(pdf: Buffer): string {
   const file = join(tmpdir(), `accuse-${String(Date.now())}.pdf`);
@@ -46,9 +71,12 @@ test.describe('Résilier votre contrat', () => {
     await expect(conditions).toContainText('L221-17');
     await expect(conditions).toContainText('remboursée dans un délai de 30 jours');
     await expect(stepTitle(page, 1)).toBeVisible();
-    await expect(page.getByLabel('Nom', { exact: true })).toHaveValue('DUPONT');
-    await expect(page.getByLabel('Prénom')).toHaveValue('Marie');
-    await expect(page.getByLabel('Adresse électronique pour l’accusé de réception')).toHaveValue(/@/);
+    // Who gives notice comes from the session, not typed; the email is hers to choose.
+    const vous = page.getByRole('group', { name: 'Vous' });
+    await expect(vous.locator('dt:text-is("Civilité, prénom et nom") + dd')).toHaveText('Mme Marie DUPONT');
+    await expect(vous.locator('dt:text-is("Numéro d’adhérent") + dd')).toHaveText(/^\d+$/);
+    await expect(vous.getByRole('textbox')).toHaveCount(1);
+    await expect(page.getByLabel('Adresse électronique pour l’accusé de réception')).toHaveValue(adresseDuDossier);
     await expectNoAccessibilityViolations(page);
     await shoot(page, 'resiliation-formulaire');
 
@@ -72,25 +100,39 @@ test.describe('Résilier votre contrat', () => {
     await expect(stepTitle(page, 2)).toBeFocused();
     const contrat = (await page.locator('dt:has-text("Contrat et risque couvert") + dd').textContent()) ?? '';
     const numero = /^[A-Z]+-\d+/.exec(contrat)?.[0] ?? 'numéro';
-    const fin = (await page.locator('dt:has-text("Date de fin de votre contrat") + dd').textContent()) ?? '';
-    expect(fin).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    // The browser's date is a preview, said to be one: the mutual computes the real one.
+    await expect(page.locator('dt:text-is("Date de fin prévue") + dd')).toHaveText(
+      /^\d{2}\/\d{2}\/\d{4} \(confirmée par la mutuelle à réception de votre demande\)$/,
+    );
     await expectNoAccessibilityViolations(page);
     await shoot(page, 'resiliation-recapitulatif');
     await page.getByRole('button', { name: 'Modifier ma demande' }).click();
     await expect(page.getByLabel('Motif de la résiliation')).toHaveValue('RESILIATION_INFRA_ANNUELLE');
     await page.getByRole('button', { name: 'Vérifier ma demande' }).click();
+    // Read on both sides of the notice: they differ only if it is received around midnight.
+    const finAvant = unMoisApresAujourdhuiAParis();
     await page.getByRole('button', { name: 'Confirmer ma demande de résiliation' }).click();
 
     await expect(stepTitle(page, 3)).toBeFocused();
     await expect(page.getByText('Votre demande de résiliation a bien été reçue')).toBeVisible();
-    await expect(page.getByText(new RegExp(`Votre contrat ${numero} prendra fin le ${fin.replaceAll('/', '\\/')}\\.`))).toBeVisible();
-    await expect(page.getByText(/a reçu votre demande de résiliation n° \d+ le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}\./)).toBeVisible();
+    const finApres = unMoisApresAujourdhuiAParis();
+    const finTexte = page.getByText(new RegExp(`^Votre contrat ${numero} — .+ prendra fin le \\d{2}/\\d{2}/\\d{4}\\.$`));
+    await expect(finTexte).toBeVisible();
+    const fin = /(\d{2}\/\d{2}\/\d{4})\.$/.exec((await finTexte.textContent()) ?? '')?.[1] ?? '';
+    // The end date the member API computed: one month after it received the notice, in Paris.
+    expect([finAvant, finApres]).toContain(fin);
+    const recue = page.getByText(/a reçu votre demande de résiliation n° \d+ le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}\./);
+    await expect(recue).toBeVisible();
+    const id = /n° (\d+)/.exec((await recue.textContent()) ?? '')?.[1] ?? 'id';
+    await expect(page.getByText(/^Demande faite par Mme Marie DUPONT, adhérent n° \d+\.$/)).toBeVisible();
+    await expect(page.getByText(`Un accusé de réception est envoyé à ${adresseDuDossier}.`, { exact: false })).toBeVisible();
     await expectNoAccessibilityViolations(page);
     await shoot(page, 'resiliation-accuse');
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Télécharger l’accusé de réception (PDF)' }).click();
     const saved = await download;
+    expect(saved.suggestedFilename()).toBe(`accuse-reception-resiliation-${id}.pdf`);
     const chunks: Buffer[] = [];
     for await (const chunk of await saved.createReadStream()) chunks.push(chunk as Buffer);
     const pdf = Buffer.concat(chunks);
@@ -98,15 +140,26 @@ test.describe('Résilier votre contrat', () => {
     const text = pdfText(pdf);
     expect(text).toContain(numero);
     expect(text).toContain(fin);
+    expect(text).toContain('Mme Marie DUPONT');
 
     await page.getByRole('link', { name: 'Voir mes demandes' }).click();
     const first = page.getByRole('row').nth(1);
     await expect(first).toContainText('Résiliation');
     await first.getByRole('link', { name: 'Résiliation' }).click();
-    await expect(page.getByRole('button', { name: /^Télécharger accuse-reception-resiliation-\d+\.pdf$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Télécharger accuse-reception-resiliation-${id}.pdf` })).toBeVisible();
 
-    await page.goto('/_demo/outbox');
-    await expect(page.getByRole('heading', { level: 2, name: /Accusé de réception de votre demande de résiliation/ }).first()).toBeVisible();
+    // The email leaves through the portal's mail queue a moment after the 201: the demo's
+    // outbox is read again until it is there, or the deadline passes.
+    const mail = page.locator('article').filter({
+      has: page.locator('dt:text-is("Pièces jointes") + dd', { hasText: `accuse-reception-resiliation-${id}.pdf` }),
+    });
+    await expect(async () => {
+      await page.goto('/_demo/outbox');
+      await expect(mail).toHaveCount(1, { timeout: 1000 });
+    }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
+    await expect(mail.getByRole('heading', { level: 2 })).toHaveText(/^Accusé de réception de votre demande de résiliation/);
+    await expect(mail.locator('dt:text-is("À") + dd')).toContainText(adresseDuDossier);
+    await expect(mail.locator('dt:text-is("Pièces jointes") + dd')).toHaveText(`accuse-reception-resiliation-${id}.pdf`);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -65,7 +65,7 @@ test.describe('routes of the signed-in member', () => {
     await expect(
       panel.getByRole('rowheader', { name: '__Host-espace-assure-session' }),
     ).toBeVisible();
-    await expect(panel.getByRole('rowheader', { name: 'XSRF-TOKEN' })).toBeVisible();
+    await expect(panel.getByRole('rowheader', { name: '__Host-XSRF-TOKEN' })).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
     await panel.getByRole('button', { name: 'Tout refuser' }).click();

@@ -1,14 +1,13 @@
-//! The portal's cookies. Over https the session and login cookies carry the `__Host-` prefix
-//! (Secure, Path=/, no Domain: no sibling host can set or read them); plain http is allowed
-//! only for a demo on loopback (checked in the configuration), where browsers would refuse
-//! Secure cookies, so the prefix and the Secure flag are dropped there.
+//! The portal's cookies. Over https the session, login and anti-forgery cookies carry the
+//! `__Host-` prefix (Secure, Path=/, no Domain: no sibling host can set or overwrite them);
+//! plain http is allowed only for a demo on loopback (checked in the configuration), where
+//! browsers would refuse Secure cookies, so the prefix and the Secure flag are dropped there.
 
 use actix_web::HttpRequest;
 use actix_web::cookie::time::Duration as CookieDuration;
 use actix_web::cookie::{Cookie, SameSite};
 
-/// Readable by the SPA, which echoes it in `X-XSRF-TOKEN` (SPEC.md §6, §9).
-pub const XSRF_COOKIE: &str = "XSRF-TOKEN";
+/// Where the SPA echoes the anti-forgery cookie (SPEC.md §6, §9).
 pub const XSRF_HEADER: &str = "X-XSRF-TOKEN";
 
 #[derive(Clone)]
@@ -16,16 +15,17 @@ pub struct Cookies {
     secure: bool,
     session_name: &'static str,
     login_name: &'static str,
+    xsrf_name: &'static str,
 }
 
 impl Cookies {
     pub fn new(secure: bool) -> Self {
-        let (session_name, login_name) = if secure {
-            ("__Host-espace-assure-session", "__Host-espace-assure-login")
+        let (session_name, login_name, xsrf_name) = if secure {
+            ("__Host-espace-assure-session", "__Host-espace-assure-login", "__Host-XSRF-TOKEN")
         } else {
-            ("espace-assure-session", "espace-assure-login")
+            ("espace-assure-session", "espace-assure-login", "XSRF-TOKEN")
         };
-        Self { secure, session_name, login_name }
+        Self { secure, session_name, login_name, xsrf_name }
     }
 
     pub fn session_id(&self, request: &HttpRequest) -> Option<String> {
@@ -34,6 +34,10 @@ impl Cookies {
 
     pub fn login_id(&self, request: &HttpRequest) -> Option<String> {
         request.cookie(self.login_name).map(|cookie| cookie.value().to_owned())
+    }
+
+    pub fn xsrf_token(&self, request: &HttpRequest) -> Option<String> {
+        request.cookie(self.xsrf_name).map(|cookie| cookie.value().to_owned())
     }
 
     fn base<'a>(&self, name: &'a str, value: String) -> Cookie<'a> {
@@ -57,8 +61,9 @@ impl Cookies {
         cookie
     }
 
+    /// Anti-forgery cookie: readable by the SPA, which echoes it in `X-XSRF-TOKEN`.
     pub fn xsrf(&self, token: String) -> Cookie<'static> {
-        let mut cookie = self.base(XSRF_COOKIE, token);
+        let mut cookie = self.base(self.xsrf_name, token);
         cookie.set_http_only(false);
         cookie.set_same_site(SameSite::Strict);
         cookie
@@ -66,7 +71,7 @@ impl Cookies {
 
     /// Removal cookies for everything the portal set.
     pub fn cleared(&self) -> [Cookie<'static>; 3] {
-        [self.session_name, self.login_name, XSRF_COOKIE].map(|name| {
+        [self.session_name, self.login_name, self.xsrf_name].map(|name| {
             let mut cookie = self.base(name, String::new());
             cookie.make_removal();
             cookie
@@ -77,5 +82,26 @@ impl Cookies {
         let mut cookie = self.base(self.login_name, String::new());
         cookie.make_removal();
         cookie
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn over_https_the_anti_forgery_cookie_is_host_prefixed_and_readable_by_scripts() {
+        let cookie = Cookies::new(true).xsrf("token".into());
+        assert_eq!(cookie.name(), "__Host-XSRF-TOKEN");
+        assert_eq!((cookie.secure(), cookie.http_only()), (Some(true), Some(false)));
+        assert_eq!((cookie.path(), cookie.domain()), (Some("/"), None));
+        assert_eq!(cookie.same_site(), Some(SameSite::Strict));
+    }
+
+    #[test]
+    fn on_the_plain_http_demo_the_anti_forgery_cookie_has_no_prefix() {
+        let cookie = Cookies::new(false).xsrf("token".into());
+        assert_eq!(cookie.name(), "XSRF-TOKEN");
+        assert_eq!(cookie.secure(), Some(false));
     }
 }

@@ -83,9 +83,10 @@ pub async fn callback(request: HttpRequest, state: web::Data<AppState>) -> Resul
         Some(login) => sign_in(&request, &state, login).await,
     };
     let mut response = match outcome {
-        Ok((return_to, session_id, xsrf_token)) => {
+        Ok((return_to, session_id)) => {
             let mut builder = redirect(&return_to);
-            builder.cookie(auth.cookies.session(session_id)).cookie(auth.cookies.xsrf(xsrf_token));
+            // The anti-forgery token goes with the new session id, and only with it.
+            builder.cookie(auth.xsrf_cookie(&session_id)).cookie(auth.cookies.session(session_id));
             builder
         }
         Err(failure) => {
@@ -97,12 +98,13 @@ pub async fn callback(request: HttpRequest, state: web::Data<AppState>) -> Resul
 }
 
 /// The sign-in chain of SPEC.md §4: code for tokens, ID token checks, person number, then the
-/// member API's `compte/auth`. Any failure leaves no session behind.
+/// member API's `compte/auth`. Gives where to go and the new session's id; any failure
+/// leaves no session behind.
 async fn sign_in(
     request: &HttpRequest,
     state: &AppState,
     login: LoginState,
-) -> Result<(String, String, String), StartupFailure> {
+) -> Result<(String, String), StartupFailure> {
     let auth = &state.auth;
     if let Some(error) = query_value(request, "error") {
         tracing::info!(%error, "the provider refused the sign-in");
@@ -163,7 +165,7 @@ async fn sign_in(
         tracing::error!(error = %error, "session store failed");
         StartupFailure::init_failed(503)
     })?;
-    Ok((login.return_to, session_id, session::new_id()))
+    Ok((login.return_to, session_id))
 }
 
 /// A claim as text: providers send the person number as a string or a number.

@@ -69,10 +69,15 @@ pub async fn person_number_from_userinfo(
     claim_text(&claims.additional_claims().other, claim).ok_or(StartupFailure::from_status(403))
 }
 
+/// Also hands the SPA its session's anti-forgery cookie again: one set at sign-in may have
+/// been lost, or made under a client secret rotated since, and the member should not have to
+/// sign in again to send a form.
 pub async fn session(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let current = state.auth.require(&request).await?;
     let member = &current.session.member;
-    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(json!({
+    let mut response = HttpResponse::Ok();
+    response.cookie(state.auth.xsrf_cookie(&current.id));
+    Ok(response.insert_header((header::CACHE_CONTROL, "no-store")).json(json!({
         "User": member["User"],
         "VersionNum": member["VersionNum"],
         "smartCarteUrl": member["smartCarteUrl"],

@@ -8,17 +8,20 @@ pub mod failure;
 mod login;
 mod logout;
 mod member;
+mod memo;
 pub mod provider;
 mod refresh;
 pub mod return_to;
+mod xsrf;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::{HttpRequest, web};
 
-pub use cookies::{Cookies, XSRF_COOKIE, XSRF_HEADER};
+pub use cookies::{Cookies, XSRF_HEADER};
 pub use refresh::Refresher;
+pub use xsrf::XsrfKey;
 
 use crate::error::ApiError;
 use crate::session::{Session, SessionStore};
@@ -27,6 +30,8 @@ pub struct Auth {
     pub provider: provider::Provider,
     pub sessions: Arc<dyn SessionStore>,
     pub cookies: Cookies,
+    /// Makes and checks each session's anti-forgery token.
+    pub xsrf: XsrfKey,
     pub refresher: Refresher,
     /// The portal's root, where the provider sends the member after sign-out.
     pub public_url: url::Url,
@@ -54,6 +59,23 @@ impl Auth {
             return Ok(None);
         }
         Ok(Some(CurrentSession { id, session }))
+    }
+
+    /// The anti-forgery cookie of the session `session_id`.
+    pub fn xsrf_cookie(&self, session_id: &str) -> actix_web::cookie::Cookie<'static> {
+        self.cookies.xsrf(self.xsrf.token(session_id))
+    }
+
+    /// The anti-forgery check of a state-changing request (`security::require_xsrf`): the
+    /// header echoes the cookie (a cross-site page can make the browser send the cookie, not
+    /// read it) and, when the browser holds a session, is that session's token. Without a
+    /// session nothing is at stake (the sign-out of nobody), and the echo is enough.
+    pub fn xsrf_holds(&self, request: &HttpRequest, header: Option<&str>) -> bool {
+        let Some(header) = header.filter(|header| !header.is_empty()) else { return false };
+        if self.cookies.xsrf_token(request).as_deref() != Some(header) {
+            return false;
+        }
+        self.cookies.session_id(request).is_none_or(|id| self.xsrf.is_token_of(&id, header))
     }
 
     /// Like `current`, but a missing session is the 401 of every member-only endpoint.

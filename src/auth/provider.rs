@@ -1,7 +1,8 @@
 //! The OpenID Connect provider, as the portal's confidential client sees it. Discovery is
 //! lazy and cached: the provider may be down when the portal starts (or, in demo mode, be the
 //! portal itself, not yet listening), and a sign-in must then fail with the start-up reason of
-//! SPEC.md §4 rather than the portal refusing to start.
+//! SPEC.md §4 rather than the portal refusing to start. Concurrent sign-ins and refreshes
+//! share one discovery, and a failed one is remembered for a few seconds (`memo::Memo`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -19,9 +20,9 @@ use openidconnect::{
 };
 use secrecy::ExposeSecret;
 use serde::{Deserialize, Serialize};
-use tokio::sync::RwLock;
 
 use super::failure::{ProviderHttpError, StartupFailure};
+use super::memo::Memo;
 
 /// Claims beyond the standard ones (the person number, under a configurable name).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -94,6 +95,10 @@ pub struct Discovered {
 
 /// Keys rotate: discovery (and with it the JWKS) is read again after this long.
 const REDISCOVER_AFTER: Duration = Duration::from_secs(3600);
+/// A failed discovery is remembered this long: while the provider is down, sign-ins and
+/// refreshes fail at once instead of each waiting `oidc.timeout_ms` again, and its return is
+/// seen within seconds.
+const FAILURE_REMEMBERED_FOR: Duration = Duration::from_secs(5);
 /// A token signed by a key we do not know makes us read the keys again, at most this often:
 /// anyone can post a logout token with a made-up `kid`, and each must not cost the provider a
 /// discovery and a JWKS download.
@@ -111,7 +116,7 @@ pub struct Provider {
     pub id_token_algorithms: Vec<CoreJwsSigningAlgorithm>,
     /// ...and the same for logout tokens, which `jsonwebtoken` checks.
     pub logout_token_algorithms: Vec<jsonwebtoken::Algorithm>,
-    discovered: RwLock<Option<(Arc<Discovered>, Instant)>>,
+    discovery: Memo<Arc<Discovered>, StartupFailure>,
     last_forced_refetch: std::sync::Mutex<Option<Instant>>,
 }
 
@@ -136,7 +141,7 @@ impl Provider {
                 .map(|name| serde_json::from_value(serde_json::Value::String(name.clone())))
                 .collect::<Result<_, _>>()?,
             logout_token_algorithms: names.iter().map(|name| name.parse()).collect::<Result<_, _>>()?,
-            discovered: RwLock::new(None),
+            discovery: Memo::new(REDISCOVER_AFTER, FAILURE_REMEMBERED_FOR),
             last_forced_refetch: std::sync::Mutex::new(None),
         })
     }
@@ -157,14 +162,7 @@ impl Provider {
     }
 
     pub async fn discovered(&self) -> Result<Arc<Discovered>, StartupFailure> {
-        if let Some((discovered, at)) = self.discovered.read().await.as_ref()
-            && at.elapsed() < REDISCOVER_AFTER
-        {
-            return Ok(discovered.clone());
-        }
-        let discovered = Arc::new(self.discover().await?);
-        *self.discovered.write().await = Some((discovered.clone(), Instant::now()));
-        Ok(discovered)
+        self.discovery.get_or_read(|| async { self.discover().await.map(Arc::new) }).await
     }
 
     /// Forgets the cached discovery when a token is signed by a key we do not know (the
@@ -178,7 +176,7 @@ impl Provider {
             }
             *last = Some(Instant::now());
         }
-        *self.discovered.write().await = None;
+        self.discovery.forget().await;
         true
     }
 

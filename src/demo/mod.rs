@@ -44,6 +44,9 @@ impl Demo {
             None
         };
         let api = if demo.api_on() { Some(api::MemberApi::open(settings, endpoints, http)?) } else { None };
+        if let Some(api) = &api {
+            api.spawn_upload_cleanup();
+        }
         let cms = if demo.cms_on() { Some(web::Data::new(cms::Cms::load()?)) } else { None };
         let mounted: Vec<&str> = [
             (demo.idp_on(), "identity provider (/_demo/idp)"),

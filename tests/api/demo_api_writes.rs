@@ -3,7 +3,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::demo_api::{MARIE, PAUL, SOPHIE, assert_refused, pdf, spawn_api, spawn_api_on};
+use crate::demo_api::{ApiApp, MARIE, PAUL, SOPHIE, assert_refused, pdf, pdf_text, spawn_api, spawn_api_on};
 
 fn adresse(code_postal: &str) -> Value {
     json!({
@@ -204,14 +204,21 @@ async fn a_request_is_refused_when_its_form_is_incomplete_or_borrows_someone_els
     assert_refused(api.get(MARIE, &format!("document/pdf/{pauls}")).await, 403).await;
 }
 
+/// A day counted from today in Paris, the member API's day.
+fn dans(jours: i64) -> String {
+    let today = chrono::Utc::now().with_timezone(&chrono_tz::Europe::Paris).date_naive();
+    (today + chrono::Duration::days(jours)).to_string()
+}
+
+/// A stay starting in a month, for three days.
 fn hospitalisation(id_beneficiaire: &Value, siren: &str) -> Value {
     json!({
         "postCreationDocumentHospitalisationDto": {
             "idBeneficiaire": id_beneficiaire,
             "etablissement": "Hôpital privé des Peupliers",
             "finess": "750300360",
-            "dateEntree": "2030-03-02",
-            "dateSortie": "2030-03-05",
+            "dateEntree": dans(30),
+            "dateSortie": dans(33),
             "typeHospitalisation": "CHIRURGIE",
             "chambreParticuliere": true
         },
@@ -238,7 +245,7 @@ async fn a_hospital_care_request_needs_a_valid_siren() {
         assert!(message.contains("SIREN"), "{message}");
     }
     let mut backwards = hospitalisation(&marie, "839099603");
-    backwards["postCreationDocumentHospitalisationDto"]["dateSortie"] = json!("2030-03-01");
+    backwards["postCreationDocumentHospitalisationDto"]["dateSortie"] = json!(dans(29));
     assert_refused(api.send(Method::POST, MARIE, "document/creationHospitalisation", backwards).await, 400)
         .await;
     // Paul cannot ask for Marie.
@@ -255,36 +262,33 @@ async fn a_hospital_care_request_needs_a_valid_siren() {
     .await;
 }
 
-fn resiliation(numero: &str, date_effet: &str) -> Value {
-    json!({"numeroContrat": numero, "dateEffet": date_effet, "motif": "RESILIATION_INFRA_ANNUELLE", "commentaire": "Je rejoins la mutuelle de mon employeur."})
+fn resiliation(numero: &str) -> Value {
+    json!({"numeroContrat": numero, "motif": "RESILIATION_INFRA_ANNUELLE", "commentaire": "Je rejoins la mutuelle de mon employeur."})
+}
+
+/// Today in Paris, as the member API counts days.
+fn paris_today() -> chrono::NaiveDate {
+    chrono::Utc::now().with_timezone(&chrono_tz::Europe::Paris).date_naive()
 }
 
 #[tokio::test]
 async fn only_an_individual_contract_in_force_can_be_terminated_once() {
     let api = spawn_api().await;
-    let created = api
-        .send(Method::POST, MARIE, "document/creationResiliation", resiliation("IND-004512", "2099-01-01"))
-        .await;
+    let created =
+        api.send(Method::POST, MARIE, "document/creationResiliation", resiliation("IND-004512")).await;
     assert_eq!(created.status(), 201);
     let demande: Value = created.json().await.unwrap();
     assert_eq!(demande["TypeCode"], "RAD");
     assert_eq!(demande["resiliation"]["numeroContrat"], "IND-004512");
     assert!(demande["resiliation"]["notifieeLe"].as_str().is_some_and(|moment| moment.contains('T')));
-    let twice = api
-        .send(Method::POST, MARIE, "document/creationResiliation", resiliation("IND-004512", "2099-01-01"))
-        .await;
+    let twice =
+        api.send(Method::POST, MARIE, "document/creationResiliation", resiliation("IND-004512")).await;
     assert!(assert_refused(twice, 400).await.contains("déjà en cours"));
-    let collective = api
-        .send(Method::POST, PAUL, "document/creationResiliation", resiliation("COL-000871", "2099-01-01"))
-        .await;
+    let collective =
+        api.send(Method::POST, PAUL, "document/creationResiliation", resiliation("COL-000871")).await;
     assert!(assert_refused(collective, 400).await.contains("collectif"));
-    let past = api
-        .send(Method::POST, SOPHIE, "document/creationResiliation", resiliation("IND-007730", "2001-01-01"))
-        .await;
-    assert_refused(past, 400).await;
-    let not_hers = api
-        .send(Method::POST, SOPHIE, "document/creationResiliation", resiliation("COL-000871", "2099-01-01"))
-        .await;
+    let not_hers =
+        api.send(Method::POST, SOPHIE, "document/creationResiliation", resiliation("COL-000871")).await;
     assert_refused(not_hers, 403).await;
 }
 
@@ -374,34 +378,221 @@ async fn the_commune_must_be_one_the_postal_code_serves() {
 }
 
 #[tokio::test]
-async fn a_termination_keeps_its_acknowledgement_among_its_documents() {
+async fn a_termination_keeps_its_acknowledgement_printed_with_the_identity_the_mutual_holds() {
     let api = spawn_api().await;
-    let mut notice = resiliation("IND-004512", "2099-01-01");
-    notice["email"] = json!("marie.dupont@example.org");
-    notice["nom"] = json!("DUPONT");
-    notice["prenom"] = json!("Marie");
+    let uploaded = api.upload_one(MARIE, "justificatif.pdf", pdf()).await;
+    let mut notice = resiliation("IND-004512");
+    notice["email"] = json!("marie@elsewhere.example");
+    notice["idDocuments"] = json!([uploaded]);
     let created = api.send(Method::POST, MARIE, "document/creationResiliation", notice).await;
     assert_eq!(created.status(), 201);
     let demande: Value = created.json().await.unwrap();
-    let accuse = &demande["documents"][0];
-    assert_eq!(accuse["typeMime"], "application/pdf");
+    // The member's upload comes first; the acknowledgement is told apart by its nature.
+    assert_eq!(demande["documents"][0]["nature"], "PIECE_JOINTE");
+    let accuse = &demande["documents"][1];
+    assert_eq!(accuse["nature"], "ACCUSE_RECEPTION_RESILIATION");
     assert_eq!(accuse["nomFichier"], format!("accuse-reception-resiliation-{}.pdf", demande["id"]));
-    assert_eq!(demande["resiliation"]["adherent"], "Marie DUPONT");
-    let pdf = api.get(MARIE, &format!("document/pdf/{}", accuse["id"])).await;
-    assert_eq!(pdf.status(), 200);
-    assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF-"));
+    let termination = &demande["resiliation"];
+    assert_eq!(termination["adherent"], "Mme Marie DUPONT");
+    assert_eq!(termination["numeroAdherent"], MARIE);
+    assert_eq!(termination["email"], "marie@elsewhere.example");
+    assert_eq!(termination["emailDossier"], "marie.dupont@example.org");
+    assert!(termination["notifieeLe"].as_str().unwrap().ends_with(":00"), "an offset, not Z: {termination}");
+    let pdf = api.get(MARIE, &format!("document/pdf/{}", accuse["id"])).await.bytes().await.unwrap();
+    if let Some(text) = pdf_text(&pdf) {
+        assert!(text.contains("Mme Marie DUPONT"), "{text}");
+        assert!(text.contains(MARIE), "{text}");
+    }
+}
+
+#[tokio::test]
+async fn the_end_date_is_computed_by_the_mutual_never_taken_from_the_browser() {
+    let api = spawn_api().await;
+    let mut forged = resiliation("IND-004512");
+    forged["dateEffet"] = json!("9999-12-31");
+    let refused = api.send(Method::POST, MARIE, "document/creationResiliation", forged).await;
+    assert_refused(refused, 400).await;
+    let mut named = resiliation("IND-004512");
+    named["prenom"] = json!("Appelez le 08 99 00 00 00");
+    assert_refused(api.send(Method::POST, MARIE, "document/creationResiliation", named).await, 400).await;
+
+    let created =
+        api.send(Method::POST, MARIE, "document/creationResiliation", resiliation("IND-004512")).await;
+    assert_eq!(created.status(), 201);
+    let demande: Value = created.json().await.unwrap();
+    let one_month = paris_today() + chrono::Months::new(1);
+    assert_eq!(demande["resiliation"]["dateEffet"], one_month.to_string());
+}
+
+#[tokio::test]
+async fn an_event_date_outside_its_window_is_refused() {
+    let api = spawn_api().await;
+    for (motif, date) in
+        [("ECHEANCE", "1900-01-01"), ("ECHEANCE", "9999-12-31"), ("DEMENAGEMENT_ETRANGER", "2001-01-01")]
+    {
+        let notice = json!({"numeroContrat": "IND-004512", "motif": motif, "dateEvenement": date});
+        let refused = api.send(Method::POST, MARIE, "document/creationResiliation", notice).await;
+        assert!(assert_refused(refused, 400).await.contains("événement"), "{motif} {date}");
+    }
+    let without = json!({"numeroContrat": "IND-004512", "motif": "DEMENAGEMENT_ETRANGER"});
+    let refused = api.send(Method::POST, MARIE, "document/creationResiliation", without).await;
+    assert!(assert_refused(refused, 400).await.contains("date de l’événement"));
 }
 
 #[tokio::test]
 async fn a_termination_for_another_reason_says_which_and_gives_a_valid_address() {
     let api = spawn_api().await;
-    let mut autre = resiliation("IND-004512", "2099-01-01");
+    let mut autre = resiliation("IND-004512");
     autre["motif"] = json!("AUTRE");
     autre["commentaire"] = json!("  ");
     let refused = api.send(Method::POST, MARIE, "document/creationResiliation", autre).await;
     assert!(assert_refused(refused, 400).await.contains("Précisez le motif"));
-    let mut mauvaise = resiliation("IND-004512", "2099-01-01");
+    let mut mauvaise = resiliation("IND-004512");
     mauvaise["email"] = json!("marie.dupont");
     let refused = api.send(Method::POST, MARIE, "document/creationResiliation", mauvaise).await;
     assert!(assert_refused(refused, 400).await.contains("adresse électronique"));
+}
+
+/// Sends `body` and expects a 400 whose message names `champ` and says why.
+async fn assert_refused_characters(api: &ApiApp, method: Method, path: &str, body: Value, champ: &str) {
+    let message = assert_refused(api.send(method, MARIE, path, body.clone()).await, 400).await;
+    assert!(message.starts_with(champ) && message.contains("caractères non autorisés"), "{body}: {message}");
+}
+
+#[tokio::test]
+async fn control_and_bidirectional_characters_are_refused_in_every_text_field() {
+    let api = spawn_api().await;
+    let address_lines = [
+        ("numeroEtVoie", "5 rue de la Roquette\r\nBât. B", "Le numéro et la voie"),
+        ("complementAdresse", "Escalier\u{0}C", "Le complément d’adresse"),
+        ("complementDestinataire", "Chez\u{2066} M. LEGRAND", "Le complément destinataire"),
+        ("lieuDit", "Les Vignes\u{200e}", "Le lieu-dit"),
+        ("commune", "PA\u{202e}RIS", "La commune"),
+    ];
+    for (line, value, champ) in address_lines {
+        let mut body = adresse("75011");
+        body["putAdresse"][line] = json!(value);
+        assert_refused_characters(&api, Method::PUT, "assure/adresse", body, champ).await;
+    }
+    let bank_fields = [
+        ("titulaire", "Mme Marie\nDUPONT", "Le titulaire du compte"),
+        ("domiciliation", "La Banque\u{61c} Postale", "La domiciliation"),
+    ];
+    for (field, value, champ) in bank_fields {
+        let mut body = rib("FR7630006000011234567890189", "AGRIFRPPXXX");
+        body[field] = json!(value);
+        assert_refused_characters(&api, Method::POST, "assure/beneficiaire/banque", body, champ).await;
+    }
+    // A comment may span lines, but nothing else invisible: no tab, no lone carriage return.
+    for comment in ["Bonjour\u{202e}", "Montant\t40 €", "Ligne\rsuivante", "Fin\u{7}"] {
+        let body = json!({"postCreationDocumentDto": {"type": "UNE_QUESTION_SANTÉ", "commentaire": comment}});
+        assert_refused_characters(&api, Method::POST, "document/documentGedCegedim", body, "Le commentaire")
+            .await;
+    }
+    let marie = api.get_json(MARIE, "assure/beneficiaires").await[0]["id"].clone();
+    let mut stay = hospitalisation(&marie, "839099603");
+    stay["postCreationDocumentHospitalisationDto"]["etablissement"] = json!("Clinique\u{2069} du Parc");
+    assert_refused_characters(
+        &api,
+        Method::POST,
+        "document/creationHospitalisation",
+        stay,
+        "Le nom de l’établissement",
+    )
+    .await;
+    let notice =
+        json!({"numeroContrat": "IND-004512", "motif": "ECHEANCE", "email": "marie\u{0}@example.org"});
+    assert_refused_characters(
+        &api,
+        Method::POST,
+        "document/creationResiliation",
+        notice,
+        "L’adresse électronique",
+    )
+    .await;
+    let unchanged = api.get_json(MARIE, "assure/infos").await;
+    assert_eq!(unchanged["adresse"]["numeroEtVoie"], "12 rue Oberkampf", "nothing saved is lost");
+}
+
+#[tokio::test]
+async fn a_comment_may_span_several_lines() {
+    let api = spawn_api().await;
+    let comment = "Bonjour,\r\nles lentilles sont-elles remboursées ?\nMerci.";
+    let body = json!({"postCreationDocumentDto": {"type": "UNE_QUESTION_SANTÉ", "commentaire": comment}});
+    let response = api.send(Method::POST, MARIE, "document/documentGedCegedim", body).await;
+    assert_eq!(response.status(), 201);
+    assert_eq!(response.json::<Value>().await.unwrap()["commentaire"], comment);
+}
+
+#[tokio::test]
+async fn ged_metadata_holding_line_breaks_or_invisible_characters_is_refused() {
+    let api = spawn_api().await;
+    let metadata = [
+        json!({"emetteur": "EDF\r\nX-Injected: 1"}),
+        json!({"emetteur": "EDF\u{0}"}),
+        json!({"emetteur": "\u{202e}FDE"}),
+        json!({"date\nDocument": "2025-01-15"}),
+    ];
+    for metadata in metadata {
+        let document = api.upload_one(MARIE, "justificatif.pdf", pdf()).await;
+        let body = json!({
+            "postCreationDocumentDto": {"type": "JUSTIFICATIF_DE_DOMICILE", "idDocuments": [document]},
+            "metadata": metadata
+        });
+        let response = api.send(Method::POST, MARIE, "document/documentGedCegedim", body).await;
+        let message = assert_refused(response, 400).await;
+        assert!(message.contains("caractères non autorisés"), "{metadata}: {message}");
+    }
+}
+
+#[tokio::test]
+async fn a_commune_is_stored_as_the_postal_referential_spells_it() {
+    let api = spawn_api().await;
+    let cases = [
+        ("75011", "paris", "PARIS"),
+        ("01000", "St Denis les Bourg", "SAINT-DENIS-LES-BOURG"),
+        // A soft hyphen and a word joiner are neither control nor bidirectional characters:
+        // the name matches once normalised, and they must not reach the stored address.
+        ("75011", "PA\u{ad}RIS\u{2060}", "PARIS"),
+        // The commune's own name when it is not its delivery name (BEON).
+        ("01350", "culoz beon", "CULOZ-BÉON"),
+    ];
+    for (code_postal, typed, stored) in cases {
+        let mut body = adresse(code_postal);
+        body["putAdresse"]["commune"] = json!(typed);
+        let response = api.send(Method::PUT, MARIE, "assure/adresse", body).await;
+        assert_eq!(response.status(), 200, "{typed}");
+        assert_eq!(response.json::<Value>().await.unwrap()["commune"], stored, "{typed}");
+    }
+}
+
+#[tokio::test]
+async fn a_hospital_stay_must_fall_within_sane_dates() {
+    let api = spawn_api().await;
+    let marie = api.get_json(MARIE, "assure/beneficiaires").await[0]["id"].clone();
+    let stay = |entree: &str, sortie: Option<&str>| {
+        let mut body = hospitalisation(&marie, "839099603");
+        body["postCreationDocumentHospitalisationDto"]["dateEntree"] = json!(entree);
+        body["postCreationDocumentHospitalisationDto"]["dateSortie"] = json!(sortie);
+        body
+    };
+    let refused = [
+        ("1900-01-01".to_owned(), None, "La date d’entrée"),
+        (dans(-2 * 366 - 1), None, "La date d’entrée"),
+        (dans(370), None, "La date d’entrée"),
+        (dans(30), Some("9999-12-31".to_owned()), "La date de sortie"),
+        (dans(30), Some(dans(30 + 370)), "La date de sortie"),
+        (dans(30), Some(dans(29)), "La date de sortie"),
+    ];
+    for (entree, sortie, champ) in refused {
+        let body = stay(&entree, sortie.as_deref());
+        let response = api.send(Method::POST, MARIE, "document/creationHospitalisation", body).await;
+        let message = assert_refused(response, 400).await;
+        assert!(message.starts_with(champ), "{entree} → {sortie:?}: {message}");
+    }
+    for (entree, sortie) in [(dans(-700), Some(dans(-690))), (dans(360), None), (dans(0), Some(dans(360)))] {
+        let body = stay(&entree, sortie.as_deref());
+        let response = api.send(Method::POST, MARIE, "document/creationHospitalisation", body).await;
+        assert_eq!(response.status(), 201, "{entree} → {sortie:?}");
+    }
 }

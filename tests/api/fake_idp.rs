@@ -24,6 +24,12 @@ pub fn now() -> i64 {
 
 impl FakeIdp {
     pub async fn start() -> Self {
+        Self::start_with_discovery(|document| ResponseTemplate::new(200).set_body_json(document)).await
+    }
+
+    /// A provider whose discovery answers as `answer` makes it of the real document (slowly,
+    /// or failing, say).
+    pub async fn start_with_discovery(answer: impl FnOnce(Value) -> ResponseTemplate) -> Self {
         let server = MockServer::start().await;
         let issuer = format!("{}/realms/test", server.uri());
         let discovery = json!({
@@ -41,7 +47,7 @@ impl FakeIdp {
         });
         Mock::given(method("GET"))
             .and(path("/realms/test/.well-known/openid-configuration"))
-            .respond_with(ResponseTemplate::new(200).set_body_json(discovery))
+            .respond_with(answer(discovery))
             .mount(&server)
             .await;
         let jwks: Value = serde_json::from_str(include_str!("../fixtures/test-jwks.json")).unwrap();
@@ -99,12 +105,20 @@ impl FakeIdp {
     }
 
     pub async fn token_calls(&self) -> usize {
+        self.calls_to("/realms/test/token").await
+    }
+
+    pub async fn discovery_calls(&self) -> usize {
+        self.calls_to("/realms/test/.well-known/openid-configuration").await
+    }
+
+    async fn calls_to(&self, path: &str) -> usize {
         self.server
             .received_requests()
             .await
             .unwrap()
             .iter()
-            .filter(|request| request.url.path() == "/realms/test/token")
+            .filter(|request| request.url.path() == path)
             .count()
     }
 }

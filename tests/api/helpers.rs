@@ -6,6 +6,8 @@ use reqwest::header::HeaderMap;
 
 pub struct TestApp {
     pub address: String,
+    /// Where `/metrics` is served when `server.metrics_listen` is set.
+    pub metrics_address: Option<String>,
     pub client: reqwest::Client,
     pub jar: Option<std::sync::Arc<reqwest::cookie::Jar>>,
     /// Kept alive for the app's lifetime: the demo data folder.
@@ -21,6 +23,9 @@ pub fn test_settings() -> Settings {
     settings
 }
 
+/// `server.metrics_token` of the tests that set one.
+pub const METRICS_TOKEN: &str = "metrics-token-for-tests";
+
 pub async fn spawn_app() -> TestApp {
     spawn_app_with(|_| {}).await
 }
@@ -32,6 +37,7 @@ pub async fn spawn_app_with(customise: impl FnOnce(&mut Settings)) -> TestApp {
     customise(&mut settings);
     let app = Application::build(settings).await.expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());
+    let metrics_address = app.metrics_port().map(|port| format!("http://127.0.0.1:{port}"));
     tokio::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
@@ -40,7 +46,7 @@ pub async fn spawn_app_with(customise: impl FnOnce(&mut Settings)) -> TestApp {
         .no_brotli()
         .build()
         .unwrap();
-    TestApp { address, client, jar: None, _data_dir: data_dir }
+    TestApp { address, metrics_address, client, jar: None, _data_dir: data_dir }
 }
 
 impl TestApp {
@@ -59,6 +65,16 @@ impl TestApp {
             builder = builder.header(*name, *value);
         }
         builder.send().await.expect("request reaches the app")
+    }
+
+    /// The Prometheus text, read where the app serves it, with `METRICS_TOKEN` (which an app
+    /// that asks for no token ignores).
+    pub async fn metrics(&self) -> String {
+        let base = self.metrics_address.as_deref().unwrap_or(&self.address);
+        let response =
+            self.client.get(format!("{base}/metrics")).bearer_auth(METRICS_TOKEN).send().await.unwrap();
+        assert_eq!(response.status(), 200, "metrics are readable");
+        response.text().await.unwrap()
     }
 
     /// A page as a browser asks for it.
@@ -167,6 +183,11 @@ impl TestApp {
         cookies.to_str().unwrap().split("; ").find_map(|pair| {
             pair.split_once('=').filter(|(key, _)| *key == name).map(|(_, value)| value.to_owned())
         })
+    }
+
+    /// The session id the browser holds (plain-http loopback: no `__Host-` prefix).
+    pub fn session_cookie(&self) -> String {
+        self.cookie("espace-assure-session").expect("signed in: the session cookie is set")
     }
 
     pub fn xsrf_token(&self) -> String {

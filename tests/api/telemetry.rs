@@ -1,4 +1,7 @@
-use crate::helpers::{header, spawn_app, spawn_app_with};
+use crate::fake_idp::{FakeIdp, member_api};
+use crate::helpers::{
+    METRICS_TOKEN, TestApp, assert_json_error, header, spawn_app, spawn_app_with, spawn_app_with_idp,
+};
 
 #[tokio::test]
 async fn every_answer_has_a_generated_request_id() {
@@ -39,4 +42,61 @@ async fn metrics_count_requests_by_route_and_status() {
     assert!(text.contains(r#"http_requests_total{method="GET",route="/healthz",status="200"} 1"#), "{text}");
     assert!(text.contains(r#"http_requests_total{method="GET",route="*",status="404"} 1"#), "{text}");
     assert!(text.contains("http_request_duration_seconds_bucket"), "{text}");
+}
+
+/// How many `http_requests_total` series `/metrics` holds.
+async fn request_series(app: &TestApp) -> usize {
+    let text = app.get("/metrics", &[]).await.text().await.unwrap();
+    text.lines().filter(|line| line.starts_with("http_requests_total{")).count()
+}
+
+#[tokio::test]
+async fn made_up_methods_add_no_series_to_the_metrics() {
+    let app = spawn_app().await;
+    let made_up = |name: String| reqwest::Method::from_bytes(name.as_bytes()).unwrap();
+    // The series that exist once anything is counted: one made-up method, one scrape.
+    app.request(made_up("FIRST".into()), "/healthz", &[]).await;
+    app.get("/metrics", &[]).await;
+    let before = request_series(&app).await;
+    for n in 0..1_000 {
+        app.request(made_up(format!("MADE-UP-{n}")), "/healthz", &[]).await;
+    }
+    assert_eq!(request_series(&app).await, before);
+    let text = app.get("/metrics", &[]).await.text().await.unwrap();
+    assert!(
+        text.contains(r#"http_requests_total{method="OTHER",route="/healthz",status="405"} 1001"#),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn a_partner_configuration_keeps_metrics_off_the_public_listener() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    assert_json_error(app.get("/metrics", &[]).await, 404, "not_found").await;
+    // Not the single-page app either: nothing there for a browser.
+    assert_json_error(app.get_html("/metrics").await, 404, "not_found").await;
+}
+
+#[tokio::test]
+async fn metrics_behind_a_token_need_it() {
+    let app = spawn_app_with(|s| s.server.metrics_token = Some(METRICS_TOKEN.to_owned().into())).await;
+    let refused = app.get("/metrics", &[]).await;
+    assert_eq!(header(refused.headers(), "www-authenticate"), "Bearer");
+    assert_json_error(refused, 401, "unauthorized").await;
+    let wrong = format!("Bearer {METRICS_TOKEN}x");
+    assert_json_error(app.get("/metrics", &[("Authorization", &wrong)]).await, 401, "unauthorized").await;
+    assert!(app.metrics().await.contains("http_requests_total"));
+}
+
+#[tokio::test]
+async fn metrics_on_a_listener_of_their_own_are_off_the_public_one() {
+    let app = spawn_app_with(|s| s.server.metrics_listen = Some("127.0.0.1:0".parse().unwrap())).await;
+    app.get("/healthz", &[]).await;
+    assert_json_error(app.get("/metrics", &[]).await, 404, "not_found").await;
+    assert!(app.metrics().await.contains(r#"route="/healthz""#));
+    // That listener serves nothing else.
+    let elsewhere = format!("{}/healthz", app.metrics_address.as_ref().unwrap());
+    assert_json_error(app.client.get(elsewhere).send().await.unwrap(), 404, "not_found").await;
 }

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { server } from '@/test/server';
 import { ApiError, apiGet, apiGetOrNull, apiPost, apiUpload, onSessionEnded } from './api-client';
 import { browserLocation } from './browser-location';
@@ -33,6 +33,26 @@ describe('the XSRF header', () => {
     await apiPost('/auth/logout');
 
     expect(header).toBe('abc+123');
+  });
+
+  it('carries the __Host- prefixed cookie, the name the portal gives it over https', async () => {
+    const cookies = vi
+      .spyOn(document, 'cookie', 'get')
+      .mockReturnValue('XSRF-TOKEN=left-over; __Host-XSRF-TOKEN=from-https');
+    onTestFinished(() => {
+      cookies.mockRestore();
+    });
+    let header: string | null = null;
+    server.use(
+      http.post('/auth/logout', ({ request }) => {
+        header = request.headers.get('X-XSRF-TOKEN');
+        return HttpResponse.json({ redirectTo: 'https://idp.example/logout' });
+      }),
+    );
+
+    await apiPost('/auth/logout');
+
+    expect(header).toBe('from-https');
   });
 
   it('is not sent on a GET', async () => {

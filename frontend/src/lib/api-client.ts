@@ -42,8 +42,21 @@ export function onSessionEnded(listener: SessionEndedListener): () => void {
   };
 }
 
-const xsrfCookie = 'XSRF-TOKEN';
+/**
+ * The anti-forgery cookie: `__Host-` prefixed over https (no sibling host can plant one),
+ * plain on the loopback demo, where browsers refuse the prefix without https. The prefixed one
+ * wins should both be there.
+ */
+const xsrfCookies = ['__Host-XSRF-TOKEN', 'XSRF-TOKEN'] as const;
 const xsrfHeader = 'X-XSRF-TOKEN';
+
+function xsrfToken(): string | undefined {
+  for (const name of xsrfCookies) {
+    const token = readCookie(name);
+    if (token !== undefined) return token;
+  }
+  return undefined;
+}
 
 /** Absolute (`https://…`) and protocol-relative (`//host/…`) URLs leave the portal. */
 function isRelative(url: string): boolean {
@@ -67,7 +80,7 @@ function headersFor(url: string, method: string, hasBody: boolean): Headers {
   // SPEC.md §6: the double-submit token goes on every state-changing call to our own server,
   // never to a third party.
   if (method !== 'GET' && isRelative(url)) {
-    const token = readCookie(xsrfCookie);
+    const token = xsrfToken();
     if (token !== undefined) headers.set(xsrfHeader, token);
   }
   return headers;

@@ -979,8 +979,21 @@ export interface paths {
         /**
          * Upload of one or more documents, before the request that will hold them.
          * @description Each file at most `[demo] max_upload_bytes` (10 MiB by default, else 413); PDF, JPEG or
-         *     PNG, recognised from the content whatever the name or declared type (else 415). At most
-         *     10 files; all are refused if one is.
+         *     PNG, recognised from the content whatever the name or declared type (else 415): a PDF
+         *     starts with `%PDF-` and a version digit, after nothing but a UTF-8 byte order mark and
+         *     ASCII white space; a JPEG with `FF D8 FF`; a PNG with its 8-byte signature. A page or a
+         *     script that merely mentions `%PDF` further in is refused. At most 10 files; all are
+         *     refused if one is.
+         *
+         *     `nomFichier` is the name sent, without folders, control or bidirectional formatting
+         *     characters, and with the extension of the detected type (`.pdf`, `.jpg`, `.png`): a
+         *     PDF sent as `facture.html` is kept as `facture.pdf`.
+         *
+         *     Uploads wait for the request that will hold them (`idDocuments`), each member holding
+         *     at most `[demo] upload_quota_files` of them (20 by default) and
+         *     `[demo] upload_quota_bytes` in all (50 MiB by default); beyond, 429, whose message says
+         *     to send the request first or wait. An upload no request has taken is deleted
+         *     `[demo] unattached_upload_ttl_hours` after it was received (24 by default).
          */
         post: {
             parameters: {
@@ -1010,6 +1023,7 @@ export interface paths {
                 401: components["responses"]["NonAuthentifie"];
                 413: components["responses"]["TropVolumineux"];
                 415: components["responses"]["TypeNonAccepte"];
+                429: components["responses"]["QuotaDeDocumentsAtteint"];
             };
         };
         delete?: never;
@@ -1150,9 +1164,18 @@ export interface paths {
         put?: never;
         /**
          * A termination request (TypeCode RAD) for an individual contract in force.
-         * @description Refused for a collective or ended contract, a past effective date, or when one is already
-         *     pending. The request created holds the acknowledgement (Code de la mutualité D221-1) as
-         *     a PDF document, and `resiliation.notifieeLe` says when the notice was received.
+         * @description The mutual decides the dates: `resiliation.dateEffet` is computed from the motif and the
+         *     moment the notice is received (Europe/Paris): one month later for
+         *     RESILIATION_INFRA_ANNUELLE (L221-10-2, after a year of membership only) and for the
+         *     changes of situation of L221-17 (ADHESION_CONTRAT_COLLECTIF, DEMENAGEMENT_ETRANGER, whose
+         *     event must fall within the three months before the notice); the first yearly renewal at
+         *     least two months away for ECHEANCE and AUTRE (L221-10). Refused for a collective or ended
+         *     contract, a motif the member is not eligible for, an event date outside its window, a
+         *     text holding control or bidirectional characters, or when a termination of the contract
+         *     is already pending. The request created holds the acknowledgement (Code de la mutualité
+         *     D221-1) as a PDF document of nature ACCUSE_RECEPTION_RESILIATION, printed with the
+         *     identity the mutual holds, and `resiliation.notifieeLe` says when the notice was
+         *     received.
          */
         post: {
             parameters: {
@@ -1273,7 +1296,11 @@ export interface components {
             complementAdresse: components["schemas"]["TexteOuNull"];
             lieuDit: components["schemas"]["TexteOuNull"];
             codePostal: string;
-            /** @description Upper case */
+            /**
+             * @description As the postal referential spells it, never as typed: the delivery name La Poste
+             *     prints (upper case, no accents) when that is what was typed, else the commune's
+             *     name in upper case.
+             */
             commune: string;
             /** @example FRANCE */
             pays: string;
@@ -1614,6 +1641,13 @@ export interface components {
             /** @description Bytes. */
             taille: number;
             dateDepot: components["schemas"]["Date"];
+            /**
+             * @description PIECE_JOINTE for a file the member uploaded; ACCUSE_RECEPTION_RESILIATION for the
+             *     termination acknowledgement the mutual printed (the one document an acknowledgement
+             *     email may carry).
+             * @enum {string}
+             */
+            nature: "PIECE_JOINTE" | "ACCUSE_RECEPTION_RESILIATION";
             /** @description The request holding the document; null until one takes it. */
             idDemande: number | null;
         };
@@ -1630,19 +1664,25 @@ export interface components {
         TypeHospitalisation: "MEDECINE" | "CHIRURGIE" | "MATERNITE" | "AMBULATOIRE" | "PSYCHIATRIE" | "SOINS_DE_SUITE";
         Resiliation: {
             numeroContrat: string;
+            /** @description The contract's product */
+            libelleProduit: string;
+            /** @description When the contract ends, as the mutual computed it. */
             dateEffet: components["schemas"]["Date"];
             motif: components["schemas"]["MotifResiliation"];
             dateEvenement?: components["schemas"]["Date"];
             /**
              * Format: date-time
-             * @description When the mutual received the notice (RFC 3339), as its acknowledgement states.
+             * @description When the mutual received the notice (RFC 3339, Europe/Paris offset), as its acknowledgement states.
              */
-            notifieeLe?: string;
-            /** @description Who gave notice */
-            adherent?: string;
-            numeroAdherent?: string;
-            /** @description Where the acknowledgement is emailed. */
+            notifieeLe: string;
+            /** @description The member who gave notice, as the mutual knows them (civility, first name, last name). */
+            adherent: string;
+            /** @description The member's number as the mutual holds it. */
+            numeroAdherent: string;
+            /** @description Where the member asked for the acknowledgement (D221-1 II 1°). */
             email?: string;
+            /** @description The address on file */
+            emailDossier: string;
         };
         /**
          * @description ECHEANCE at the yearly due date; RESILIATION_INFRA_ANNUELLE any time after the first year.
@@ -1666,7 +1706,9 @@ export interface components {
                 idBeneficiaire: number;
                 etablissement: string;
                 finess?: string;
+                /** @description Not more than two years back nor more than a year ahead (Paris days). */
                 dateEntree: components["schemas"]["Date"];
+                /** @description Not before `dateEntree`, and within a year of it. */
                 dateSortie?: components["schemas"]["Date"];
                 typeHospitalisation: components["schemas"]["TypeHospitalisation"];
                 /** @default false */
@@ -1677,15 +1719,19 @@ export interface components {
             /** @description The establishment's SIREN, 9 digits with a Luhn key (spaces accepted). */
             siren: string;
         };
+        /**
+         * @description What the member chooses; who they are comes from the bearer token, and the end date is
+         *     the mutual's to compute (see `dateEffet` in Resiliation).
+         */
         CreationResiliation: {
             numeroContrat: string;
-            dateEffet: components["schemas"]["Date"];
             motif: components["schemas"]["MotifResiliation"];
-            /** @description The event giving rise to the termination. */
+            /**
+             * @description The event giving rise to the termination: required for ADHESION_CONTRAT_COLLECTIF
+             *     and DEMENAGEMENT_ETRANGER (within the three months before the notice, not to come);
+             *     for the other motifs, when given, not to come and not more than a year back.
+             */
             dateEvenement?: components["schemas"]["Date"];
-            nom?: string;
-            prenom?: string;
-            numeroAdherent?: string;
             /** @description Where to send the acknowledgement. */
             email?: string;
             /** @description Required for the reason AUTRE. */
@@ -1752,6 +1798,18 @@ export interface components {
         };
         /** @description A file is not a PDF, JPEG or PNG, or the body is not multipart/form-data. */
         TypeNonAccepte: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Erreur"];
+            };
+        };
+        /**
+         * @description The member's uploads not yet sent with a request would go over their quota (files or
+         *     bytes); nothing of this upload is kept.
+         */
+        QuotaDeDocumentsAtteint: {
             headers: {
                 [name: string]: unknown;
             };

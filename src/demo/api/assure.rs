@@ -263,24 +263,32 @@ async fn changer_adresse(
     Ok(HttpResponse::Ok().json(adresse))
 }
 
-/// The commune as it will be printed (upper case), once checked against the communes the
-/// postal code serves, as La Poste's address check would: by their name or delivery name,
-/// whatever the accents, case, hyphens or apostrophes.
+/// The commune the postal code serves that the member typed, found as La Poste's address check
+/// would (by its name or delivery name, whatever the accents, case, hyphens or apostrophes),
+/// and spelt as the postal referential spells it, never as typed: its delivery name when that
+/// is what was typed, else its name in upper case ("CULOZ-BÉON", delivered as "BEON"). What
+/// is stored and printed is then only ever a known commune.
 fn commune_du_code_postal(code_postal: &str, commune: &str) -> Result<String, ApiFailure> {
     let servies = communes_de(code_postal);
     if servies.is_empty() {
         return Err(ApiFailure::bad_request(format!("Le code postal {code_postal} n’existe pas.")));
     }
     let saisie = comparable(commune);
-    let connue = servies.iter().any(|servie: &Commune| {
-        comparable(&servie.nom_commune) == saisie || comparable(&servie.libelle_acheminement) == saisie
-    });
-    if !connue {
-        return Err(ApiFailure::bad_request(format!(
+    let par_acheminement = servies
+        .iter()
+        .find(|servie| comparable(&servie.libelle_acheminement) == saisie)
+        .map(|servie| servie.libelle_acheminement.clone());
+    let par_nom = || {
+        servies
+            .iter()
+            .find(|servie| comparable(&servie.nom_commune) == saisie)
+            .map(|servie: &Commune| servie.nom_commune.to_uppercase())
+    };
+    par_acheminement.or_else(par_nom).ok_or_else(|| {
+        ApiFailure::bad_request(format!(
             "La commune « {commune} » ne correspond pas au code postal {code_postal}."
-        )));
-    }
-    Ok(commune.to_uppercase())
+        ))
+    })
 }
 
 /// "Saint-Denis-lès-Bourg" and "ST DENIS LES BOURG" alike: ASCII, upper case, words only, and
@@ -362,4 +370,22 @@ impl Beneficiaire {
 async fn beneficiaires(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
     let beneficiaires = context.db.run(move |db| Ok(Beneficiaire::all(db, &member.person_number)?)).await?;
     Ok(HttpResponse::Ok().json(beneficiaires))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_commune_is_kept_as_the_referential_spells_it_not_as_typed() {
+        for (code_postal, typed, stored) in [
+            ("75011", "paris", "PARIS"),
+            ("75011", "PA\u{ad}RIS\u{2060}", "PARIS"),
+            ("01000", "st denis les bourg", "SAINT-DENIS-LES-BOURG"),
+            ("54490", "Preutin Higny", "PREUTIN-HIGNY"),
+            ("01350", "Culoz Beon", "CULOZ-BÉON"),
+        ] {
+            assert_eq!(commune_du_code_postal(code_postal, typed).unwrap(), stored, "{typed:?}");
+        }
+    }
 }

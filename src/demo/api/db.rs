@@ -12,7 +12,11 @@ use rusqlite_migration::{M, Migrations};
 use super::error::ApiFailure;
 use super::seed;
 
-const MIGRATIONS: &[M<'static>] = &[M::up(include_str!("migrations/0001_schema.sql"))];
+const MIGRATIONS: &[M<'static>] = &[
+    M::up(include_str!("migrations/0001_schema.sql")),
+    M::up(include_str!("migrations/0002_document_nature.sql")),
+    M::up(include_str!("migrations/0003_document_depose_le.sql")),
+];
 
 /// One connection behind a mutex: the demo serves a handful of members, and SQLite serialises
 /// writers anyway, so a pool would add nothing but configuration.

@@ -13,10 +13,10 @@ use serde::{Deserialize, Serialize};
 
 use super::auth::Member;
 use super::contrats::Contrat;
-use super::documents::DocumentInfo;
+use super::documents::{ACCUSE_RECEPTION_RESILIATION, DocumentInfo};
 use super::error::ApiFailure;
 use super::types_demande::{self, DEMANDE_DE_RESILIATION, PRISE_EN_CHARGE_HOSPITALIERE, TypeDemande};
-use super::{Context, PREFIX, impression, pdf, today, validation};
+use super::{Context, PREFIX, impression, now, pdf, resiliation, today, validation};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/demandes").get(demandes))
@@ -86,26 +86,45 @@ pub struct PriseEnCharge {
     pub chambre_particuliere: bool,
 }
 
-/// What a termination request adds, as kept with it.
+/// What a termination request adds, as kept with it. Everything here is the mutual's: the end
+/// date it computed, the identity it holds; only `email` is the member's choice (D221-1 II 1°
+/// lets them name the means of contact for the acknowledgement).
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Resiliation {
     pub numero_contrat: String,
+    pub libelle_produit: String,
     pub date_effet: NaiveDate,
     pub motif: String,
     /// The event giving rise to the termination (a move abroad, a new employer's contract…).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date_evenement: Option<NaiveDate>,
-    /// When the mutual received the notice (RFC 3339): the acknowledgement's date and time.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub notifiee_le: Option<String>,
-    /// Who gave notice, as they identified themselves, and where to acknowledge it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub adherent: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub numero_adherent: Option<String>,
+    /// When the mutual received the notice (RFC 3339, Paris offset): the acknowledgement's date
+    /// and time.
+    pub notifiee_le: String,
+    /// The member as the mutual knows them: "Mme Marie DUPONT".
+    pub adherent: String,
+    pub numero_adherent: String,
+    /// Where the acknowledgement goes, and the address on file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
+    pub email_dossier: String,
+}
+
+/// The member as the acknowledgement names them, and their address on file.
+pub struct Identite {
+    pub adherent: String,
+    pub email: String,
+}
+
+impl Identite {
+    pub fn lire(db: &Connection, numero_personne: &str) -> rusqlite::Result<Self> {
+        db.query_row(
+            "SELECT civilite || ' ' || prenom || ' ' || upper(nom), email FROM adherents WHERE numero_personne = ?1",
+            [numero_personne],
+            |row| Ok(Self { adherent: row.get(0)?, email: row.get(1)? }),
+        )
+    }
 }
 
 const DEMANDE_SELECT: &str =
@@ -311,21 +330,23 @@ impl NouvelleDemande {
     }
 }
 
-/// Writes the request and answers 201 with it, and where to read it again.
-async fn enregistrer(
+/// Writes the request and answers 201 with it, and where to read it again. `prepare` checks
+/// what the request's own form needs and completes it, inside the transaction that writes it;
+/// `attach` adds what can only be made once the request has its number.
+async fn enregistrer<P: Send + 'static>(
     member: Member,
     context: web::Data<Context>,
-    nouvelle: NouvelleDemande,
-    check: impl FnOnce(&Transaction, &Member) -> Result<(), ApiFailure> + Send + 'static,
-    attach: impl FnOnce(&Transaction, &Member, i64) -> Result<(), ApiFailure> + Send + 'static,
+    mut nouvelle: NouvelleDemande,
+    prepare: impl FnOnce(&Transaction, &Member, &mut NouvelleDemande) -> Result<P, ApiFailure> + Send + 'static,
+    attach: impl FnOnce(&Transaction, &Member, i64, P) -> Result<(), ApiFailure> + Send + 'static,
 ) -> Result<HttpResponse, ApiFailure> {
     let demande = context
         .db
         .run(move |db| {
             let tx = db.transaction()?;
-            check(&tx, &member)?;
+            let prepared = prepare(&tx, &member, &mut nouvelle)?;
             let id = nouvelle.insert(&tx, &member)?;
-            attach(&tx, &member, id)?;
+            attach(&tx, &member, id, prepared)?;
             let demande = lire(&tx, id)?;
             tx.commit()?;
             Ok(demande)
@@ -392,8 +413,12 @@ async fn creer_ged(
             "Les métadonnées sont limitées à {METADATA_MAX} entrées de 500 caractères."
         )));
     }
+    for (key, value) in &metadata {
+        validation::texte_facultatif(Some(key), "Le nom d’une métadonnée", 50)?;
+        validation::texte_facultatif(Some(value), &format!("La métadonnée « {key} »"), 500)?;
+    }
     nouvelle.metadata = (!metadata.is_empty()).then_some(metadata);
-    enregistrer(member, context, nouvelle, |_, _| Ok(()), |_, _, _| Ok(())).await
+    enregistrer(member, context, nouvelle, |_, _, _| Ok(()), |_, _, _, ()| Ok(())).await
 }
 
 /// `{postCreationDocumentHospitalisationDto, siren}`: a prior agreement for a hospital stay,
@@ -445,9 +470,7 @@ async fn creer_hospitalisation(
             dto.type_hospitalisation
         )));
     }
-    if dto.date_sortie.is_some_and(|sortie| sortie < dto.date_entree) {
-        return Err(ApiFailure::bad_request("La date de sortie ne peut pas précéder la date d’entrée."));
-    }
+    validation::sejour_hospitalier(dto.date_entree, dto.date_sortie, today())?;
     let type_demande = types_demande::par_type(PRISE_EN_CHARGE_HOSPITALIERE).expect("a known type");
     let mut nouvelle = NouvelleDemande::new(
         type_demande,
@@ -464,36 +487,23 @@ async fn creer_hospitalisation(
         type_hospitalisation: dto.type_hospitalisation,
         chambre_particuliere: dto.chambre_particuliere,
     });
-    enregistrer(member, context, nouvelle, |_, _| Ok(()), |_, _, _| Ok(())).await
+    enregistrer(member, context, nouvelle, |_, _, _| Ok(()), |_, _, _, ()| Ok(())).await
 }
 
-/// A termination request for one of the member's individual contracts in force, with who gives
-/// notice (as they identify themselves) and where to acknowledge it.
+/// A termination request for one of the member's individual contracts in force: the motif,
+/// the event date and where to acknowledge it. Who gives notice is the token's member, and the
+/// end date is computed here: a body naming either is refused rather than silently ignored.
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct CreationResiliation {
     numero_contrat: String,
-    date_effet: NaiveDate,
     motif: String,
     date_evenement: Option<NaiveDate>,
-    nom: Option<String>,
-    prenom: Option<String>,
-    numero_adherent: Option<String>,
     email: Option<String>,
     commentaire: Option<String>,
     #[serde(default)]
     id_documents: Vec<i64>,
 }
-
-/// ECHEANCE: at the yearly due date; RESILIATION_INFRA_ANNUELLE: at any time after the first
-/// year (loi du 14 juillet 2019); the others give a right to leave at any time.
-const MOTIFS_RESILIATION: &[(&str, &str)] = &[
-    ("ECHEANCE", "Résiliation à échéance"),
-    ("RESILIATION_INFRA_ANNUELLE", "Résiliation à tout moment après un an d’adhésion"),
-    ("ADHESION_CONTRAT_COLLECTIF", "Adhésion à un contrat collectif obligatoire"),
-    ("DEMENAGEMENT_ETRANGER", "Départ à l’étranger"),
-    ("AUTRE", "Autres (à renseigner par l’intéressé)"),
-];
 
 /// An address a message can be sent to: one `@`, something on each side, no space.
 fn email(value: Option<&str>) -> Result<Option<String>, ApiFailure> {
@@ -517,102 +527,93 @@ async fn creer_resiliation(
     context: web::Data<Context>,
 ) -> Result<HttpResponse, ApiFailure> {
     let dto = body.into_inner();
-    let Some((_, libelle_motif)) = MOTIFS_RESILIATION.iter().find(|(motif, _)| *motif == dto.motif) else {
+    let Some(motif) = resiliation::Motif::parse(&dto.motif) else {
         return Err(ApiFailure::bad_request(format!("Motif de résiliation inconnu : « {} ».", dto.motif)));
     };
-    if dto.date_effet < today() {
-        return Err(ApiFailure::bad_request("La date d’effet de la résiliation ne peut pas être passée."));
-    }
-    if dto.motif == "AUTRE" && dto.commentaire.as_deref().is_none_or(|text| text.trim().is_empty()) {
+    if motif == resiliation::Motif::Autre
+        && dto.commentaire.as_deref().is_none_or(|text| text.trim().is_empty())
+    {
         return Err(ApiFailure::bad_request("Précisez le motif de votre résiliation."));
     }
-    let nom = validation::texte_facultatif(dto.nom.as_deref(), "Le nom", 100)?;
-    let prenom = validation::texte_facultatif(dto.prenom.as_deref(), "Le prénom", 100)?;
-    let numero_adherent =
-        validation::texte_facultatif(dto.numero_adherent.as_deref(), "Le numéro d’adhérent", 20)?;
     let email = email(dto.email.as_deref())?;
     let type_demande = types_demande::par_type(DEMANDE_DE_RESILIATION).expect("a known type");
-    let mut nouvelle =
-        NouvelleDemande::new(type_demande, dto.commentaire.as_deref(), None, dto.id_documents)?;
+    let nouvelle = NouvelleDemande::new(type_demande, dto.commentaire.as_deref(), None, dto.id_documents)?;
     let numero_contrat = dto.numero_contrat.trim().to_owned();
-    let notifiee_le = chrono::Local::now();
-    let resiliation = Resiliation {
-        numero_contrat: numero_contrat.clone(),
-        date_effet: dto.date_effet,
-        motif: dto.motif,
-        date_evenement: dto.date_evenement,
-        notifiee_le: Some(notifiee_le.to_rfc3339_opts(chrono::SecondsFormat::Secs, false)),
-        adherent: match (&prenom, &nom) {
-            (None, None) => None,
-            (prenom, nom) => Some(
-                format!("{} {}", prenom.as_deref().unwrap_or(""), nom.as_deref().unwrap_or(""))
-                    .trim()
-                    .to_owned(),
-            ),
-        },
-        numero_adherent,
-        email,
-    };
-    let accuse = pdf::AccuseResiliation {
-        mutuelle: context.mutuelle.clone(),
-        numero_demande: String::new(),
-        adherent: resiliation.adherent.clone().unwrap_or_default(),
-        numero_adherent: resiliation.numero_adherent.clone().unwrap_or_default(),
-        contrat: String::new(),
-        motif: (*libelle_motif).to_owned(),
-        date_evenement: resiliation.date_evenement.map(impression::date).unwrap_or_else(|| "—".to_owned()),
-        notifiee_le: format!(
-            "{} à {}",
-            impression::date(notifiee_le.date_naive()),
-            notifiee_le.format("%H:%M")
-        ),
-        fin_contrat: impression::date(resiliation.date_effet),
-    };
-    nouvelle.resiliation = Some(resiliation);
-    let contrat_verifie = numero_contrat.clone();
+    let mutuelle = context.mutuelle.clone();
+    let date_evenement = dto.date_evenement;
     enregistrer(
         member,
         context,
         nouvelle,
-        move |tx, member| resiliable(tx, member, &contrat_verifie),
-        move |tx, member, id| joindre_accuse(tx, member, id, &numero_contrat, accuse),
+        move |tx, member, nouvelle| {
+            let contrat = resiliable(tx, member, &numero_contrat)?;
+            let notifiee_le = now();
+            resiliation::verifier(motif, contrat.date_debut, date_evenement, notifiee_le.date_naive())
+                .map_err(ApiFailure::bad_request)?;
+            let identite = Identite::lire(tx, &member.person_number)?;
+            let resiliation = Resiliation {
+                numero_contrat: contrat.numero_contrat.clone(),
+                libelle_produit: contrat.libelle_produit.clone(),
+                date_effet: resiliation::date_effet(motif, contrat.date_debut, notifiee_le.date_naive()),
+                motif: motif.code().to_owned(),
+                date_evenement,
+                notifiee_le: notifiee_le.to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
+                adherent: identite.adherent,
+                numero_adherent: member.person_number.clone(),
+                email: Some(email.unwrap_or_else(|| identite.email.clone())),
+                email_dossier: identite.email,
+            };
+            let accuse = pdf::AccuseResiliation {
+                mutuelle,
+                numero_demande: String::new(),
+                adherent: resiliation.adherent.clone(),
+                numero_adherent: resiliation.numero_adherent.clone(),
+                contrat: format!("{} — {}", contrat.numero_contrat, contrat.libelle_produit),
+                motif: motif.libelle().to_owned(),
+                date_evenement: date_evenement.map(impression::date).unwrap_or_else(|| "—".to_owned()),
+                notifiee_le: format!(
+                    "{} à {}",
+                    impression::date(notifiee_le.date_naive()),
+                    notifiee_le.format("%H:%M")
+                ),
+                fin_contrat: impression::date(resiliation.date_effet),
+            };
+            nouvelle.resiliation = Some(resiliation);
+            Ok(accuse)
+        },
+        joindre_accuse,
     )
     .await
 }
 
 /// The acknowledgement, printed once the request has its number, and kept among its
-/// documents: the durable medium of Code de la mutualité D221-1.
+/// documents as what it is: the durable medium of Code de la mutualité D221-1.
 fn joindre_accuse(
     tx: &Transaction,
     member: &Member,
     id: i64,
-    numero_contrat: &str,
     mut accuse: pdf::AccuseResiliation,
 ) -> Result<(), ApiFailure> {
-    let contrat = Contrat::all(tx, &member.person_number)?
-        .into_iter()
-        .find(|contrat| contrat.numero_contrat == numero_contrat)
-        .ok_or_else(ApiFailure::not_found)?;
     accuse.numero_demande = id.to_string();
-    accuse.contrat = format!("{} — {}", contrat.numero_contrat, contrat.libelle_produit);
     let contenu = pdf::accuse_resiliation(&accuse);
     tx.execute(
-        "INSERT INTO documents (numero_personne, nom_fichier, type_mime, taille, contenu, date_depot, demande_id)
-         VALUES (?1, ?2, 'application/pdf', ?3, ?4, ?5, ?6)",
+        "INSERT INTO documents (numero_personne, nom_fichier, type_mime, taille, contenu, date_depot, demande_id, nature)
+         VALUES (?1, ?2, 'application/pdf', ?3, ?4, ?5, ?6, ?7)",
         params![
             member.person_number,
             format!("accuse-reception-resiliation-{id}.pdf"),
             i64::try_from(contenu.len()).expect("a small PDF"),
             contenu,
             today(),
-            id
+            id,
+            ACCUSE_RECEPTION_RESILIATION,
         ],
     )?;
     Ok(())
 }
 
-/// Only an individual contract in force can be terminated online, once.
-fn resiliable(tx: &Transaction, member: &Member, numero_contrat: &str) -> Result<(), ApiFailure> {
+/// Only an individual contract in force can be terminated online, once: that contract.
+fn resiliable(tx: &Transaction, member: &Member, numero_contrat: &str) -> Result<Contrat, ApiFailure> {
     let owner: Option<String> = tx
         .query_row(
             "SELECT numero_personne FROM contrats WHERE numero_contrat = ?1",
@@ -649,7 +650,7 @@ fn resiliable(tx: &Transaction, member: &Member, numero_contrat: &str) -> Result
     if deja_demandee {
         return Err(ApiFailure::bad_request("Une demande de résiliation de ce contrat est déjà en cours."));
     }
-    Ok(())
+    Ok(contrat)
 }
 
 #[cfg(test)]

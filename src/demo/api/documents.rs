@@ -10,7 +10,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::auth::Member;
+use super::depots_en_attente::horodatage;
 use super::error::ApiFailure;
+use super::format_fichier::{self, Format};
 use super::json::fichier;
 use super::{Context, today};
 
@@ -19,11 +21,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/document/pdf/{id}").get(download));
 }
 
+/// The nature of a file the member uploaded (the column's default).
+pub const PIECE_JOINTE: &str = "PIECE_JOINTE";
+/// The nature of the termination acknowledgement the mutual prints.
+pub const ACCUSE_RECEPTION_RESILIATION: &str = "ACCUSE_RECEPTION_RESILIATION";
+
 /// The multipart field that carries files.
 const CHAMP_FICHIER: &str = "fichier";
 const FICHIERS_PAR_ENVOI: usize = 10;
-/// What members may send, recognised from the bytes: a name or a declared type proves nothing.
-const TYPES_ACCEPTES: [&str; 3] = ["application/pdf", "image/jpeg", "image/png"];
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -35,6 +40,9 @@ pub struct DocumentInfo {
     /// Bytes.
     pub taille: i64,
     pub date_depot: NaiveDate,
+    /// `PIECE_JOINTE` (uploaded by the member) or `ACCUSE_RECEPTION_RESILIATION` (printed by
+    /// the mutual): what an acknowledgement email may attach is decided by this, not by order.
+    pub nature: String,
     /// The request holding the document; `null` until a request takes it.
     pub id_demande: Option<i64>,
 }
@@ -42,7 +50,7 @@ pub struct DocumentInfo {
 impl DocumentInfo {
     pub fn of_demande(db: &Connection, demande: i64) -> rusqlite::Result<Vec<Self>> {
         let mut statement = db.prepare_cached(
-            "SELECT id, nom_fichier, type_mime, taille, date_depot, demande_id FROM documents WHERE demande_id = ?1 ORDER BY id",
+            "SELECT id, nom_fichier, type_mime, taille, date_depot, demande_id, nature FROM documents WHERE demande_id = ?1 ORDER BY id",
         )?;
         let rows = statement.query_map([demande], |row| {
             Ok(Self {
@@ -52,6 +60,7 @@ impl DocumentInfo {
                 taille: row.get(3)?,
                 date_depot: row.get(4)?,
                 id_demande: row.get(5)?,
+                nature: row.get(6)?,
             })
         })?;
         rows.collect()
@@ -60,7 +69,7 @@ impl DocumentInfo {
 
 struct Recu {
     nom: String,
-    type_mime: &'static str,
+    format: &'static Format,
     contenu: Vec<u8>,
 }
 
@@ -91,24 +100,40 @@ async fn upload(
             "Aucun fichier reçu : joignez vos documents dans le champ « {CHAMP_FICHIER} »."
         )));
     }
+    // The quota is checked once the files are read, not before: an answer sent while the
+    // client is still sending is often lost to it as a reset connection, and what is read is
+    // already bounded by the number of files and the size of each.
+    let octets = recus.iter().map(|recu| recu.contenu.len() as u64).sum();
+    let depots = context.depots_en_attente;
     let documents = context
         .db
         .run(move |db| {
             let tx = db.transaction()?;
+            depots.admettre(&tx, &member.person_number, recus.len() as u64, octets)?;
             let today = today();
+            let depose_le = horodatage(chrono::Utc::now());
             let mut documents = Vec::with_capacity(recus.len());
             for recu in recus {
                 tx.execute(
-                    "INSERT INTO documents (numero_personne, nom_fichier, type_mime, taille, contenu, date_depot)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                    params![member.person_number, recu.nom, recu.type_mime, taille(&recu.contenu), recu.contenu, today],
+                    "INSERT INTO documents (numero_personne, nom_fichier, type_mime, taille, contenu, date_depot, depose_le)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    params![
+                        member.person_number,
+                        recu.nom,
+                        recu.format.type_mime,
+                        taille(&recu.contenu),
+                        recu.contenu,
+                        today,
+                        depose_le
+                    ],
                 )?;
                 documents.push(DocumentInfo {
                     id: tx.last_insert_rowid(),
                     taille: taille(&recu.contenu),
                     nom_fichier: recu.nom,
-                    type_mime: recu.type_mime.to_owned(),
+                    type_mime: recu.format.type_mime.to_owned(),
                     date_depot: today,
+                    nature: PIECE_JOINTE.to_owned(),
                     id_demande: None,
                 });
             }
@@ -119,7 +144,8 @@ async fn upload(
     Ok(HttpResponse::Created().json(documents))
 }
 
-/// Reads one file, refusing it as soon as it is over the limit, and checks its real type.
+/// Reads one file, refusing it as soon as it is over the limit, and checks its real type: the
+/// name it is stored under takes that type's extension.
 async fn recevoir(mut field: Field, limite: usize) -> Result<Recu, ApiFailure> {
     if field.name() != Some(CHAMP_FICHIER) {
         return Err(ApiFailure::bad_request(format!(
@@ -130,7 +156,7 @@ async fn recevoir(mut field: Field, limite: usize) -> Result<Recu, ApiFailure> {
     let nom = field
         .content_disposition()
         .and_then(|disposition| disposition.get_filename())
-        .map(nom_sur)
+        .map(format_fichier::nom_lisible)
         .ok_or_else(|| ApiFailure::bad_request("Chaque fichier envoyé doit avoir un nom."))?;
     let contenu = match field.bytes(limite).await {
         Ok(Ok(bytes)) => bytes,
@@ -140,40 +166,29 @@ async fn recevoir(mut field: Field, limite: usize) -> Result<Recu, ApiFailure> {
         Err(_) => {
             return Err(ApiFailure::payload_too_large(format!(
                 "Le fichier « {nom} » dépasse la taille maximale autorisée ({}).",
-                taille_lisible(limite)
+                taille_lisible(limite as u64)
             )));
         }
     };
     if contenu.is_empty() {
         return Err(ApiFailure::bad_request(format!("Le fichier « {nom} » est vide.")));
     }
-    let type_mime = infer::get(&contenu)
-        .map(|kind| kind.mime_type())
-        .and_then(|mime| TYPES_ACCEPTES.into_iter().find(|accepted| *accepted == mime))
-        .ok_or_else(|| {
-            ApiFailure::unsupported_media_type(format!(
-                "Le fichier « {nom} » n’est ni un PDF, ni une image JPEG ou PNG : seuls ces formats sont acceptés."
-            ))
-        })?;
-    Ok(Recu { nom, type_mime, contenu: contenu.to_vec() })
+    let format = format_fichier::detecter(&contenu).ok_or_else(|| {
+        ApiFailure::unsupported_media_type(format!(
+            "Le fichier « {nom} » n’est ni un PDF, ni une image JPEG ou PNG : seuls ces formats sont acceptés."
+        ))
+    })?;
+    Ok(Recu { nom: format_fichier::nom_stocke(&nom, format), format, contenu: contenu.to_vec() })
 }
 
 fn taille(contenu: &[u8]) -> i64 {
     i64::try_from(contenu.len()).expect("an upload is bounded")
 }
 
-/// The name a browser gave, without any folder, control character or excessive length.
-fn nom_sur(nom: &str) -> String {
-    let base = nom.rsplit(['/', '\\']).next().unwrap_or_default();
-    let propre: String = base.chars().filter(|c| !c.is_control()).take(120).collect();
-    let propre = propre.trim();
-    if propre.is_empty() { "document".to_owned() } else { propre.to_owned() }
-}
-
 /// A size in French units: "10 Mo", "512 Ko".
-fn taille_lisible(octets: usize) -> String {
-    const KO: usize = 1024;
-    const MO: usize = 1024 * KO;
+pub fn taille_lisible(octets: u64) -> String {
+    const KO: u64 = 1024;
+    const MO: u64 = 1024 * KO;
     if octets >= MO && octets.is_multiple_of(MO) {
         format!("{} Mo", octets / MO)
     } else if octets >= MO {
@@ -212,13 +227,6 @@ async fn download(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_file_name_loses_its_folders_and_control_characters() {
-        assert_eq!(nom_sur("C:\\Users\\marie\\facture\u{7}.pdf"), "facture.pdf");
-        assert_eq!(nom_sur("../../etc/passwd"), "passwd");
-        assert_eq!(nom_sur("  "), "document");
-    }
 
     #[test]
     fn sizes_read_in_french_units() {

@@ -54,6 +54,11 @@ impl ApiFailure {
         Self::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, Some(message.into()))
     }
 
+    /// 429: a member's quota is used up, with what to do to free it.
+    pub fn too_many_requests(message: String) -> Self {
+        Self::new(StatusCode::TOO_MANY_REQUESTS, Some(message.into()))
+    }
+
     /// 503: the identity provider, needed to check tokens, does not answer.
     pub fn identity_provider_unavailable(cause: anyhow::Error) -> Self {
         Self {

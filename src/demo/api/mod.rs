@@ -12,17 +12,21 @@ mod compte;
 mod contrats;
 mod db;
 mod demandes;
+mod depots_en_attente;
 mod documents;
 mod error;
+mod format_fichier;
 mod impression;
 mod json;
 pub mod pdf;
 mod prestations;
+mod resiliation;
 mod seed;
 mod types_demande;
 mod validation;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use actix_web::web;
 use anyhow::Context as _;
@@ -31,17 +35,24 @@ use url::Url;
 
 use self::auth::TokenVerifier;
 use self::db::Database;
+use self::depots_en_attente::DepotsEnAttente;
 use crate::config::Settings;
 use crate::state::Endpoints;
 
 /// Where the portal mounts the API.
 pub const PREFIX: &str = "/_demo/api";
 
+/// How often uploads no request took are looked for: an upload is kept its time to within
+/// this, which is nothing beside a time counted in hours.
+const NETTOYAGE_DES_DEPOTS: Duration = Duration::from_secs(10 * 60);
+
 /// What every handler of the API shares.
 pub struct Context {
     pub db: Database,
     pub tokens: TokenVerifier,
     pub max_upload_bytes: usize,
+    /// How many uploads a member may keep unsent, and for how long.
+    pub depots_en_attente: DepotsEnAttente,
     /// Where a browser reaches the API through the portal (`smartCarteUrl`).
     pub portal_api: Url,
     /// The mutual's name, printed on the tiers-payant card and the booklet.
@@ -75,10 +86,35 @@ impl MemberApi {
                 db,
                 tokens,
                 max_upload_bytes: settings.demo.max_upload_bytes,
+                depots_en_attente: DepotsEnAttente::new(&settings.demo),
                 portal_api: endpoints.public_url.join("api/").expect("static path"),
                 mutuelle: settings.brand.name.clone(),
             })),
         })
+    }
+
+    /// Removes the uploads no request took in time, now and then every ten minutes, for as long
+    /// as the API is in use: the task holds it weakly, and ends once the server lets it go.
+    pub fn spawn_upload_cleanup(&self) {
+        let context = Arc::downgrade(&self.context.clone().into_inner());
+        tokio::spawn(async move {
+            let mut interval = tokio::time::interval(NETTOYAGE_DES_DEPOTS);
+            interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                interval.tick().await;
+                let Some(context) = context.upgrade() else { return };
+                let duree = context.depots_en_attente.duree;
+                let supprimes = context
+                    .db
+                    .run(move |db| Ok(depots_en_attente::supprimer_expires(db, chrono::Utc::now(), duree)?))
+                    .await;
+                match supprimes {
+                    Ok(0) => {}
+                    Ok(count) => tracing::info!(count, "unsent uploads removed"),
+                    Err(error) => tracing::warn!(%error, "unsent uploads could not be removed"),
+                }
+            }
+        });
     }
 
     /// Registers the API's routes under [`PREFIX`].
@@ -104,6 +140,13 @@ impl MemberApi {
 
 /// The day the API lives in: flags (struck off, future member, valid card) and due dates are
 /// judged against it, so the seeded data ages like real data.
+/// The mutual is in France: its days, and the moments printed on its documents, are Paris ones
+/// whatever the server's own time zone.
 pub fn today() -> NaiveDate {
-    chrono::Local::now().date_naive()
+    now().date_naive()
+}
+
+/// This moment, in Paris time.
+pub fn now() -> chrono::DateTime<chrono_tz::Tz> {
+    chrono::Utc::now().with_timezone(&chrono_tz::Europe::Paris)
 }

@@ -1,8 +1,10 @@
 //! Checks of what members type, each failing with the French sentence they will read.
 
+use chrono::{Months, NaiveDate};
 use iban::{Iban, IbanLike, ParseBaseIbanError, ParseIbanError};
 
 use super::error::ApiFailure;
+use super::impression;
 
 /// A French postal code: five digits.
 pub fn code_postal(value: &str) -> Result<&str, ApiFailure> {
@@ -25,19 +27,29 @@ pub fn texte_requis(value: Option<&str>, champ: &str, max: usize) -> Result<Stri
 
 /// An optional line of text: blank means absent.
 pub fn texte_facultatif(value: Option<&str>, champ: &str, max: usize) -> Result<Option<String>, ApiFailure> {
-    texte(value, champ, max, char::is_control)
+    texte(value, champ, max, false)
 }
 
-/// An optional free text on several lines (a comment, a question).
+/// An optional free text on several lines (a comment, a question): its line breaks, `\n` or
+/// `\r\n` as browsers send them, are the only invisible characters it may hold.
 pub fn texte_multiligne(value: Option<&str>, champ: &str, max: usize) -> Result<Option<String>, ApiFailure> {
-    texte(value, champ, max, |c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+    texte(value, champ, max, true)
 }
 
+/// Whether `c` is a bidirectional formatting character (embeddings, overrides, isolates and
+/// marks): invisible, they reorder what is displayed, so that `facture\u{202e}fdp.exe` reads as
+/// `factureexe.pdf` and a name or an address shows other than it is stored.
+pub fn bidirectionnel(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}')
+}
+
+/// Control and bidirectional characters are refused rather than removed: what is kept is what
+/// the member typed, and a header, a log line or a printed letter cannot be forged through it.
 fn texte(
     value: Option<&str>,
     champ: &str,
     max: usize,
-    interdit: impl Fn(char) -> bool,
+    multiligne: bool,
 ) -> Result<Option<String>, ApiFailure> {
     let Some(text) = value.map(str::trim).filter(|text| !text.is_empty()) else {
         return Ok(None);
@@ -45,10 +57,53 @@ fn texte(
     if text.chars().count() > max {
         return Err(ApiFailure::bad_request(format!("{champ} ne doit pas dépasser {max} caractères.")));
     }
-    if text.chars().any(interdit) {
-        return Err(ApiFailure::bad_request(format!("{champ} contient des caractères non autorisés.")));
+    let visible = |ligne: &str| !ligne.chars().any(|c| c.is_control() || bidirectionnel(c));
+    let autorise = if multiligne {
+        text.split('\n').all(|ligne| visible(ligne.strip_suffix('\r').unwrap_or(ligne)))
+    } else {
+        visible(text)
+    };
+    if !autorise {
+        let sauts = if multiligne { "" } else { "retours à la ligne, " };
+        return Err(ApiFailure::bad_request(format!(
+            "{champ} contient des caractères non autorisés : {sauts}caractères de contrôle ou de mise en forme invisibles."
+        )));
     }
     Ok(Some(text.to_owned()))
+}
+
+/// `date`, named `champ` ("La date de …"), between `debut` and `fin` included.
+pub fn date_entre(
+    date: NaiveDate,
+    champ: &str,
+    debut: NaiveDate,
+    fin: NaiveDate,
+) -> Result<NaiveDate, ApiFailure> {
+    if (debut..=fin).contains(&date) {
+        Ok(date)
+    } else {
+        Err(ApiFailure::bad_request(format!(
+            "{champ} doit être comprise entre le {} et le {}.",
+            impression::date(debut),
+            impression::date(fin)
+        )))
+    }
+}
+
+/// A hospital stay a prior agreement can cover, judged on `today`: admission at most two
+/// years back (a stay already over is still billed to the mutual) and one year ahead (an
+/// agreement is asked for a stay already booked), discharge not before admission and within a
+/// year of it.
+pub fn sejour_hospitalier(
+    entree: NaiveDate,
+    sortie: Option<NaiveDate>,
+    today: NaiveDate,
+) -> Result<(), ApiFailure> {
+    date_entre(entree, "La date d’entrée", today - Months::new(24), today + Months::new(12))?;
+    if let Some(sortie) = sortie {
+        date_entre(sortie, "La date de sortie", entree, entree + Months::new(12))?;
+    }
+    Ok(())
 }
 
 /// An IBAN, in electronic form (no spaces, upper case), with its mod-97 check digits and the
@@ -128,6 +183,57 @@ mod tests {
         assert_eq!(bic("agrifrpp", &french).unwrap(), "AGRIFRPP");
         assert!(bic("DEUTDEFFXXX", &french).is_err());
         assert!(bic("AGRI-FRPP", &french).is_err());
+    }
+
+    #[test]
+    fn a_line_of_text_refuses_control_and_bidirectional_characters() {
+        let invisibles = ["\n", "\r\n", "\t", "\u{0}", "\u{7f}", "\u{85}", "\u{202a}", "\u{202e}"];
+        let bidi = ["\u{2066}", "\u{2069}", "\u{200e}", "\u{200f}", "\u{61c}"];
+        for invisible in invisibles.into_iter().chain(bidi) {
+            let text = format!("5 rue{invisible} Oberkampf");
+            assert!(texte_facultatif(Some(&text), "Le numéro et la voie", 38).is_err(), "{text:?}");
+            assert!(texte_requis(Some(&text), "Le numéro et la voie", 38).is_err(), "{text:?}");
+        }
+        assert_eq!(
+            texte_requis(Some(" 5 rue d’Île-de-France "), "La voie", 38).unwrap(),
+            "5 rue d’Île-de-France"
+        );
+    }
+
+    #[test]
+    fn a_text_on_several_lines_allows_line_breaks_and_nothing_else_invisible() {
+        for text in ["Bonjour,\nmerci", "Bonjour,\r\nmerci\r\n\r\nMarie"] {
+            assert_eq!(texte_multiligne(Some(text), "Le commentaire", 100).unwrap().as_deref(), Some(text));
+        }
+        for text in ["Bonjour,\rmerci", "Montant\t40 €", "fin\u{7}", "\u{202e}merci", "a\u{2067}b\nc"] {
+            assert!(texte_multiligne(Some(text), "Le commentaire", 100).is_err(), "{text:?}");
+        }
+    }
+
+    fn jour(text: &str) -> NaiveDate {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_hospital_stay_starts_within_two_years_back_and_one_ahead() {
+        let today = jour("2026-11-22");
+        for entree in ["2024-11-22", "2026-11-22", "2027-11-22"] {
+            assert!(sejour_hospitalier(jour(entree), None, today).is_ok(), "{entree}");
+        }
+        for entree in ["1900-01-01", "2024-11-21", "2027-11-23", "9999-12-31"] {
+            assert!(sejour_hospitalier(jour(entree), None, today).is_err(), "{entree}");
+        }
+    }
+
+    #[test]
+    fn a_hospital_stay_ends_on_or_after_its_admission_and_within_a_year() {
+        let (today, entree) = (jour("2026-11-22"), jour("2027-02-28"));
+        for sortie in ["2027-02-28", "2027-03-05", "2028-02-28"] {
+            assert!(sejour_hospitalier(entree, Some(jour(sortie)), today).is_ok(), "{sortie}");
+        }
+        for sortie in ["2027-02-27", "2028-02-29", "9999-12-31"] {
+            assert!(sejour_hospitalier(entree, Some(jour(sortie)), today).is_err(), "{sortie}");
+        }
     }
 
     #[test]

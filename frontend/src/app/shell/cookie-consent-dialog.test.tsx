@@ -23,7 +23,7 @@ describe('the cookie management panel', () => {
     expect(
       within(table).getByRole('rowheader', { name: '__Host-espace-assure-session' }),
     ).toBeVisible();
-    expect(within(table).getByRole('rowheader', { name: 'XSRF-TOKEN' })).toBeVisible();
+    expect(within(table).getByRole('rowheader', { name: '__Host-XSRF-TOKEN' })).toBeVisible();
   });
 
   it('offers "Tout accepter" and "Tout refuser" side by side with the same look', async () => {

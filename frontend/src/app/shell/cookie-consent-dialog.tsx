@@ -11,7 +11,7 @@ const portalCookies = [
     purpose: 'cookies.session.purpose',
     duration: 'cookies.session.duration',
   },
-  { name: 'XSRF-TOKEN', purpose: 'cookies.xsrf.purpose', duration: 'cookies.xsrf.duration' },
+  { name: '__Host-XSRF-TOKEN', purpose: 'cookies.xsrf.purpose', duration: 'cookies.xsrf.duration' },
 ] as const;
 
 function choiceText(consent: Consent | null): string {

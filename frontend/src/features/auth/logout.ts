@@ -1,19 +1,7 @@
 import { paths } from '@/app/paths';
 import { browserLocation } from '@/lib/browser-location';
-import { consentStorageKey } from '@/lib/cookie-consent';
 import { postLogout } from './api/post-logout';
-
-/**
- * Clears what this browser keeps for the member (SPEC.md §4). The cookie-consent choice
- * survives: it belongs to the browser rather than to the member's session, and the consent
- * rules ask for it to be kept 6 months, not forgotten at every sign-out.
- */
-function clearBrowserStorage(): void {
-  const consent = localStorage.getItem(consentStorageKey);
-  localStorage.clear();
-  sessionStorage.clear();
-  if (consent !== null) localStorage.setItem(consentStorageKey, consent);
-}
+import { clearBrowserStorage } from './clear-browser-storage';
 
 /** Every modal of the app is a native <dialog>, so this closes them all, whoever opened them. */
 function closeOpenDialogs(): void {

@@ -2,10 +2,12 @@ import { parseIsoDate } from '@/lib/format-date';
 import type { MemberApi } from '@/types/member-api';
 
 /**
- * Who may terminate which contract online, on what ground, and when it ends (Code de la
- * mutualité): at the yearly renewal with two months' notice (L221-10), at any time after a
+ * A preview of the rules of termination (Code de la mutualité), so that the member chooses
+ * knowingly: at the yearly renewal with two months' notice (L221-10), at any time after a
  * year of membership (L221-10-2, loi 2019-733), or on a change of situation (L221-17), the
- * latter two one month after the mutual receives the notice.
+ * latter two one month after the mutual receives the notice. The member API decides: it
+ * refuses a motif or an event date the law does not allow, and its end date is the one the
+ * acknowledgement states, whatever this preview said.
  */
 
 export type Contrat = MemberApi<'Contrat'>;
@@ -64,9 +66,10 @@ export function prochaineEcheanceAnnuelle(contrat: Contrat, today: Date): Date {
 }
 
 /**
- * When the contract ends, for a notice received `today`: one month later for the right to
- * leave at any time and the changes of situation, else at the renewal. For another reason
- * the renewal is the date the law guarantees; the mutual may agree to an earlier one.
+ * When the contract should end, for a notice received `today`: one month later for the right
+ * to leave at any time and the changes of situation, else at the renewal. For another reason
+ * the renewal is the date the law guarantees; the mutual may agree to an earlier one. Shown
+ * as a preview only: the mutual's date is the one it computes on receiving the notice.
  */
 export function dateFinContrat(motif: MotifResiliation, contrat: Contrat, today: Date): Date {
   return unMoisApres.includes(motif) ? addMonths(startOfDay(today), 1) : prochaineEcheanceAnnuelle(contrat, today);

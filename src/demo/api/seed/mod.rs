@@ -12,7 +12,7 @@ use rusqlite::{Connection, Transaction, params};
 
 use self::catalogue::{Cents, Couverture, PRODUITS, Produit, acte_par_code, produit};
 use self::membres::{CarteAnnee, Detail, Membre, Quand, Soin};
-use super::demandes::{PriseEnCharge, Resiliation};
+use super::demandes::{Identite, PriseEnCharge, Resiliation};
 use crate::demo::personas;
 
 /// The documents attached to the seeded requests, as a member would have sent them.
@@ -387,15 +387,28 @@ impl Seeder<'_> {
                 Detail::Resiliation { numero_contrat, motif } => {
                     let contrat = self.membre.contrats.iter().find(|c| c.numero == *numero_contrat);
                     let date_effet = contrat.and_then(|c| c.fin).map(|(quand, _)| self.date(quand));
+                    let libelle_produit: String = self.tx.query_row(
+                        "SELECT p.libelle FROM contrats c JOIN produits p ON p.code = c.code_produit
+                         WHERE c.numero_contrat = ?1",
+                        [numero_contrat],
+                        |row| row.get(0),
+                    )?;
+                    let identite = Identite::lire(self.tx, self.membre.numero_personne)?;
+                    let notifiee_le = creation
+                        .and_hms_opt(10, 0, 0)
+                        .and_then(|moment| moment.and_local_timezone(chrono_tz::Europe::Paris).single())
+                        .expect("10:00 exists every day in Paris");
                     let detail = Resiliation {
                         numero_contrat: (*numero_contrat).to_owned(),
+                        libelle_produit,
                         date_effet: date_effet.expect("a terminated contract"),
                         motif: (*motif).to_owned(),
                         date_evenement: None,
-                        notifiee_le: None,
-                        adherent: None,
-                        numero_adherent: None,
-                        email: None,
+                        notifiee_le: notifiee_le.to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
+                        adherent: identite.adherent,
+                        numero_adherent: self.membre.numero_personne.to_owned(),
+                        email: Some(identite.email.clone()),
+                        email_dossier: identite.email,
                     };
                     (None, Some(serde_json::to_string(&detail)?))
                 }
@@ -421,7 +434,8 @@ impl Seeder<'_> {
             let demande_id = self.tx.last_insert_rowid();
             for nom in demande.documents {
                 let (_, contenu) = DOCUMENTS.iter().find(|(known, _)| known == nom).expect("a seed document");
-                let type_mime = infer::get(contenu).expect("a recognisable seed document").mime_type();
+                let type_mime =
+                    super::format_fichier::detecter(contenu).expect("a recognisable seed document").type_mime;
                 self.tx.execute(
                     "INSERT INTO documents (numero_personne, demande_id, nom_fichier, type_mime, taille, contenu, date_depot)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",

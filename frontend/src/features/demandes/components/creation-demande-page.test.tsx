@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { aBeneficiaire, errorBody, signedIn } from '@/test/fixtures';
 import { renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';
+import { readDraft } from '../demande-draft';
 import type { MemberApi } from '@/types/member-api';
 
 type Demande = MemberApi<'Demande'>;
@@ -48,19 +49,7 @@ function memberApi({ upload }: { upload?: Parameters<typeof http.post>[1] } = {}
           // journeys through the real binary check those.
           received.uploads += 1;
           nextDocument += 1;
-          return HttpResponse.json(
-            [
-              {
-                id: nextDocument,
-                nomFichier: 'document.pdf',
-                typeMime: 'application/pdf',
-                taille: 8,
-                dateDepot: '2026-11-23',
-                idDemande: null,
-              },
-            ],
-            { status: 201 },
-          );
+          return HttpResponse.json([aDocument(nextDocument)], { status: 201 });
         }),
     ),
     http.post('/api/document/documentGedCegedim', async ({ request }) => {
@@ -79,7 +68,7 @@ function memberApi({ upload }: { upload?: Parameters<typeof http.post>[1] } = {}
 }
 
 function aDocument(id: number): MemberApi<'DocumentInfo'> {
-  return { id, nomFichier: 'document.pdf', typeMime: 'application/pdf', taille: 8, dateDepot: '2026-11-23', idDemande: null };
+  return { id, nomFichier: 'document.pdf', typeMime: 'application/pdf', taille: 8, dateDepot: '2026-11-23', nature: 'PIECE_JOINTE', idDemande: null };
 }
 
 function aFile(name: string, type: string, size?: number): File {
@@ -416,6 +405,33 @@ describe('a request being written', () => {
 
     expect(router.state.location.pathname).toBe('/mutuelle/demandes/creation');
     expect(screen.getByLabelText('Votre question')).toHaveValue('Et l’orthodontie ?');
+  });
+
+  it('is forgotten when the session ends on the server: a 401 clears the draft and leads to the root', async () => {
+    memberApi();
+    server.use(
+      http.post('/api/document/documentGedCegedim', () =>
+        errorBody(401, 'unauthorized', 'Votre session a expiré. Veuillez vous reconnecter.'),
+      ),
+    );
+    const { router } = await renderAppLoaded('/mutuelle/demandes/creation?type=UNE_QUESTION_SANT%C3%89');
+    await continuer();
+    await userEvent.type(await screen.findByLabelText('Votre question'), 'Mon traitement contre le diabète est-il remboursé ?');
+    await continuer();
+    await continuer();
+    expect(readDraft()?.values.commentaire).toBe('Mon traitement contre le diabète est-il remboursé ?');
+
+    // Sent after the session was closed elsewhere: the server answers 401.
+    await userEvent.click(await screen.findByRole('button', { name: 'Envoyer' }));
+
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/');
+    });
+    expect(readDraft()).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+    // Nothing held the member back on a page that can no longer send.
+    expect(await screen.findByRole('link', { name: 'Se connecter' })).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Quitter votre demande ?' })).not.toBeInTheDocument();
   });
 
   it('lets an untouched request go without asking', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,40 +9,86 @@ import { server } from '@/test/server';
 import type { MemberApi } from '@/types/member-api';
 
 type Contrat = MemberApi<'Contrat'>;
+type CreationResiliation = MemberApi<'CreationResiliation'>;
+type Resiliation = MemberApi<'Resiliation'>;
 
-function memberApi({ contrats = [aContrat({ dateDebut: '2020-03-01' })], user = {} }: { contrats?: Contrat[]; user?: Partial<User> } = {}) {
-  const sent: unknown[] = [];
+interface Setup {
+  contrats?: Contrat[];
+  user?: Partial<User>;
+  /** What the mutual decides on receipt, whatever the browser previewed. */
+  decision?: Partial<Resiliation>;
+}
+
+/**
+ * The member API as the termination uses it: it names the member from the token, computes
+ * the end date, and answers with the request holding its acknowledgement. Returns the bodies
+ * it received.
+ */
+function memberApi({ contrats = [aContrat({ dateDebut: '2020-03-01' })], user = {}, decision = {} }: Setup = {}) {
+  const sent: CreationResiliation[] = [];
   server.use(
     ...signedIn(user),
     http.get('/api/assure/contrats', () => HttpResponse.json(contrats)),
     http.post('/api/document/creationResiliation', async ({ request }) => {
-      sent.push(await request.json());
-      return HttpResponse.json(
-        {
-          id: 57,
-          DateCreation: '2026-11-23',
-          TypeCode: 'RAD',
-          Etat: 'A_TRAITER',
-          type: 'DEMANDE_DE_RESILIATION',
-          objet: 'Demande de résiliation',
-          commentaire: null,
-          dateMiseAJour: '2026-11-23',
-          beneficiaire: null,
-          documents: [
-            { id: 90, nomFichier: 'accuse-reception-resiliation-57.pdf', typeMime: 'application/pdf', taille: 9000, dateDepot: '2026-11-23', idDemande: 57 },
-          ],
-          resiliation: {
-            numeroContrat: 'IND-004512',
-            dateEffet: '2026-12-23',
-            motif: 'RESILIATION_INFRA_ANNUELLE',
-            notifieeLe: '2026-11-23T09:30:00+00:00',
-          },
+      const body = (await request.json()) as CreationResiliation;
+      sent.push(body);
+      const demande: MemberApi<'Demande'> = {
+        id: 57,
+        DateCreation: '2026-11-23',
+        TypeCode: 'RAD',
+        Etat: 'A_TRAITER',
+        type: 'DEMANDE_DE_RESILIATION',
+        objet: 'Demande de résiliation',
+        commentaire: body.commentaire ?? null,
+        dateMiseAJour: '2026-11-23',
+        beneficiaire: null,
+        // A file the member joined first: the acknowledgement is found by its nature.
+        documents: [
+          aDocument({ id: 89, nomFichier: 'attestation-employeur.pdf', nature: 'PIECE_JOINTE' }),
+          aDocument({ id: 90, nomFichier: 'accuse-reception-resiliation-57.pdf', nature: 'ACCUSE_RECEPTION_RESILIATION' }),
+        ],
+        resiliation: {
+          numeroContrat: body.numeroContrat,
+          libelleProduit: 'Santé Famille Confort',
+          dateEffet: '2026-12-23',
+          motif: body.motif,
+          ...(body.dateEvenement ? { dateEvenement: body.dateEvenement } : {}),
+          notifieeLe: '2026-11-23T10:30:00+01:00',
+          adherent: 'Mme Marie DUPONT',
+          numeroAdherent: '100001',
+          email: body.email ?? 'marie.dupont@example.org',
+          emailDossier: 'marie.dupont@example.org',
+          ...decision,
         },
-        { status: 201 },
-      );
+      };
+      return HttpResponse.json(demande, { status: 201 });
     }),
   );
   return sent;
+}
+
+function aDocument(overrides: Partial<MemberApi<'DocumentInfo'>>): MemberApi<'DocumentInfo'> {
+  return {
+    id: 1,
+    nomFichier: 'document.pdf',
+    typeMime: 'application/pdf',
+    taille: 9000,
+    dateDepot: '2026-11-23',
+    nature: 'PIECE_JOINTE',
+    idDemande: 57,
+    ...overrides,
+  };
+}
+
+/** The downloads the page starts: the names the browser saves under. */
+function followDownloads(): string[] {
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test/1');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  const saved: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+  return saved;
 }
 
 beforeEach(() => {
@@ -52,7 +98,16 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
+
+/** The terms and values of the `<dl>`s within `container`, in order. */
+function entries(container: HTMLElement): [string, string][] {
+  return Array.from(container.querySelectorAll('dt')).map((term) => [
+    term.textContent,
+    term.nextElementSibling?.textContent ?? '',
+  ]);
+}
 
 async function verifier() {
   await userEvent.click(await screen.findByRole('button', { name: 'Vérifier ma demande' }));
@@ -73,16 +128,20 @@ describe('Résilier votre contrat', () => {
     expect(conditions).toHaveTextContent('remboursée dans un délai de 30 jours');
   });
 
-  it('fills in who the member is and where to acknowledge, all editable', async () => {
+  it('shows who gives notice from the session, not to be typed, and offers the email on file, editable', async () => {
     memberApi();
     await renderAppLoaded('/mutuelle/contrats-garanties/resiliation');
 
-    expect(await screen.findByLabelText('Nom')).toHaveValue('DUPONT');
-    expect(screen.getByLabelText('Prénom')).toHaveValue('Marie');
-    expect(screen.getByLabelText('Numéro d’adhérent')).toHaveValue('100001');
+    const vous = await screen.findByRole('group', { name: 'Vous' });
+    expect(entries(vous)).toEqual([
+      ['Civilité, prénom et nom', 'Mme Marie DUPONT'],
+      ['Numéro d’adhérent', '100001'],
+    ]);
+    expect(within(vous).getAllByRole('textbox')).toHaveLength(1);
+    expect(screen.queryByLabelText('Nom')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Adresse électronique pour l’accusé de réception')).toHaveValue('marie.dupont@example.org');
+    expect(screen.getByLabelText('Adresse électronique pour l’accusé de réception')).toBeEnabled();
     expect(screen.getByLabelText('Date de l’événement à l’origine de la résiliation')).toHaveValue('2026-11-23');
-    expect(screen.getByLabelText('Nom')).toBeEnabled();
   });
 
   it('offers only the individual contracts in force', async () => {
@@ -118,15 +177,13 @@ describe('Résilier votre contrat', () => {
   it('checks each field with a French message', async () => {
     memberApi();
     await renderAppLoaded('/mutuelle/contrats-garanties/resiliation');
-    await userEvent.clear(await screen.findByLabelText('Nom'));
-    await userEvent.clear(screen.getByLabelText('Adresse électronique pour l’accusé de réception'));
+    await userEvent.clear(await screen.findByLabelText('Adresse électronique pour l’accusé de réception'));
     await userEvent.type(screen.getByLabelText('Adresse électronique pour l’accusé de réception'), 'marie.dupont');
     await userEvent.clear(screen.getByLabelText('Date de l’événement à l’origine de la résiliation'));
 
     await verifier();
 
-    expect(await screen.findByText('Indiquez votre nom.')).toBeVisible();
-    expect(screen.getByText('Indiquez une adresse électronique valide, par exemple nom@exemple.fr.')).toBeVisible();
+    expect(await screen.findByText('Indiquez une adresse électronique valide, par exemple nom@exemple.fr.')).toBeVisible();
     expect(screen.getByText('Choisissez le motif de la résiliation.')).toBeVisible();
     expect(screen.getByText('Indiquez la date de l’événement.')).toBeVisible();
     await userEvent.selectOptions(screen.getByLabelText('Motif de la résiliation'), 'Autres (à renseigner par l’intéressé)');
@@ -134,7 +191,7 @@ describe('Résilier votre contrat', () => {
     expect(await screen.findByText('Précisez le motif de votre résiliation.')).toBeVisible();
   });
 
-  it('shows a summary with the end date, goes back to correct it, then sends the notice', async () => {
+  it('previews the end date, goes back to correct, then sends only the member’s choices', async () => {
     const sent = memberApi();
     await renderAppLoaded('/mutuelle/contrats-garanties/resiliation');
     await userEvent.selectOptions(await screen.findByLabelText('Motif de la résiliation'), 'Résiliation à échéance');
@@ -142,40 +199,132 @@ describe('Résilier votre contrat', () => {
 
     const recap = await screen.findByRole('heading', { level: 2, name: 'Étape 2 sur 3 : vérifiez votre demande' });
     expect(recap).toHaveFocus();
-    // The yearly renewal (1 March), at least two months away.
-    expect(screen.getByText('Si votre demande est reçue aujourd’hui, votre contrat prendra fin le 01/03/2027.')).toBeVisible();
+    // The yearly renewal (1 March), at least two months away: a preview, which the mutual confirms.
+    expect(entries(document.body)).toContainEqual([
+      'Date de fin prévue',
+      '01/03/2027 (confirmée par la mutuelle à réception de votre demande)',
+    ]);
+    expect(entries(document.body)).toContainEqual(['Civilité, prénom et nom', 'Mme Marie DUPONT']);
     await userEvent.click(screen.getByRole('button', { name: 'Modifier ma demande' }));
 
     expect(await screen.findByLabelText('Motif de la résiliation')).toHaveValue('ECHEANCE');
-    await userEvent.selectOptions(screen.getByLabelText('Motif de la résiliation'), 'Résiliation à tout moment après un an d’adhésion');
+    await userEvent.selectOptions(screen.getByLabelText('Motif de la résiliation'), 'Autres (à renseigner par l’intéressé)');
+    await userEvent.type(screen.getByLabelText('Précisez le motif'), 'Je pars vivre chez mes enfants.');
     await verifier();
-    expect(await screen.findByText('Si votre demande est reçue aujourd’hui, votre contrat prendra fin le 23/12/2026.')).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'Confirmer ma demande de résiliation' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmer ma demande de résiliation' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Étape 3 sur 3 : accusé de réception' })).toHaveFocus();
-    expect(screen.getByText('Mutuelle Cogévie a reçu votre demande de résiliation n° 57 le 23/11/2026 à 10:30.')).toBeVisible();
-    expect(screen.getByText('Votre contrat IND-004512 prendra fin le 23/12/2026.')).toBeVisible();
-    expect(screen.getByText(/Un accusé de réception est envoyé à marie\.dupont@example\.org\./)).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Télécharger l’accusé de réception (PDF)' })).toBeVisible();
     expect(sent).toEqual([
       {
         numeroContrat: 'IND-004512',
-        dateEffet: '2026-12-23',
-        motif: 'RESILIATION_INFRA_ANNUELLE',
+        motif: 'AUTRE',
         dateEvenement: '2026-11-23',
-        nom: 'DUPONT',
-        prenom: 'Marie',
-        numeroAdherent: '100001',
         email: 'marie.dupont@example.org',
+        commentaire: 'Je pars vivre chez mes enfants.',
       },
     ]);
+    for (const removed of ['dateEffet', 'nom', 'prenom', 'numeroAdherent']) {
+      expect(sent[0]).not.toHaveProperty(removed);
+    }
   });
 
-  it('shows the member API’s refusal and lets the member try again', async () => {
+  it('acknowledges with what the mutual recorded: its end date, the time of notice in Paris, the member as it names them', async () => {
+    // Received after midnight in Paris, for instance: the mutual's date is not the preview's.
+    memberApi({ decision: { dateEffet: '2026-12-24', notifieeLe: '2026-11-24T00:05:00+01:00' } });
+    const saved = followDownloads();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/document/pdf/:id', ({ params }) => {
+        asked.push(String(params.id));
+        return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+          headers: { 'Content-Type': 'application/pdf' },
+        });
+      }),
+    );
+    await renderAppLoaded('/mutuelle/contrats-garanties/resiliation');
+    await userEvent.selectOptions(
+      await screen.findByLabelText('Motif de la résiliation'),
+      'Résiliation à tout moment après un an d’adhésion',
+    );
+    await verifier();
+    expect(entries(document.body)).toContainEqual([
+      'Date de fin prévue',
+      '23/12/2026 (confirmée par la mutuelle à réception de votre demande)',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmer ma demande de résiliation' }));
+
+    await screen.findByRole('heading', { level: 2, name: 'Étape 3 sur 3 : accusé de réception' });
+    expect(screen.getByText('Mutuelle Cogévie a reçu votre demande de résiliation n° 57 le 24/11/2026 à 00:05.')).toBeVisible();
+    expect(screen.getByText('Demande faite par Mme Marie DUPONT, adhérent n° 100001.')).toBeVisible();
+    expect(screen.getByText('Votre contrat IND-004512 — Santé Famille Confort prendra fin le 24/12/2026.')).toBeVisible();
+    expect(screen.queryByText(/23\/12\/2026/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Un accusé de réception est envoyé à marie\.dupont@example\.org\./)).toBeVisible();
+    expect(screen.queryByText(/adresse électronique de votre dossier/)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Télécharger l’accusé de réception (PDF)' }));
+    await waitFor(() => {
+      expect(saved).toEqual(['accuse-reception-resiliation-57.pdf']);
+    });
+    expect(asked).toEqual(['90']);
+  });
+
+  it('sends the acknowledgement where the member chose, and says the address on file is told too', async () => {
+    const sent = memberApi();
+    await renderAppLoaded('/mutuelle/contrats-garanties/resiliation');
+    const email = await screen.findByLabelText('Adresse électronique pour l’accusé de réception');
+    await userEvent.clear(email);
+    await userEvent.type(email, '  marie.perso@example.net ');
+    await userEvent.selectOptions(screen.getByLabelText('Motif de la résiliation'), 'Résiliation à échéance');
+    await verifier();
+    expect(entries(document.body)).toContainEqual(['Adresse électronique pour l’accusé de réception', 'marie.perso@example.net']);
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmer ma demande de résiliation' }));
+
+    expect(await screen.findByText(/Un accusé de réception est envoyé à marie\.perso@example\.net\./)).toBeVisible();
+    expect(
+      screen.getByText('L’adresse électronique de votre dossier, marie.dupont@example.org, est aussi informée de votre demande.'),
+    ).toBeVisible();
+    expect(sent[0]?.email).toBe('marie.perso@example.net');
+  });
+
+  it('shows the member API’s refusal in the form, with everything typed kept', async () => {
+    memberApi({ contrats: [aContrat({ dateDebut: '2020-03-01' })] });
+    server.use(
+      http.post('/api/document/creationResiliation', () =>
+        errorBody(400, 'demande-incorrecte', 'Vous pourrez résilier à tout moment après un an d’adhésion, à partir du 15/03/2027.'),
+      ),
+    );
+    await renderAppLoaded('/mutuelle/contrats-garanties/resiliation');
+    const email = await screen.findByLabelText('Adresse électronique pour l’accusé de réception');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'marie.perso@example.net');
+    await userEvent.selectOptions(
+      screen.getByLabelText('Motif de la résiliation'),
+      'Résiliation à tout moment après un an d’adhésion',
+    );
+    await userEvent.clear(screen.getByLabelText('Date de l’événement à l’origine de la résiliation'));
+    await userEvent.type(screen.getByLabelText('Date de l’événement à l’origine de la résiliation'), '2026-11-20');
+    await verifier();
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmer ma demande de résiliation' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Étape 1 sur 3 : votre demande' })).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Vous pourrez résilier à tout moment après un an d’adhésion, à partir du 15/03/2027.',
+    );
+    expect(screen.getByLabelText('Adresse électronique pour l’accusé de réception')).toHaveValue('marie.perso@example.net');
+    expect(screen.getByLabelText('Motif de la résiliation')).toHaveValue('RESILIATION_INFRA_ANNUELLE');
+    expect(screen.getByLabelText('Date de l’événement à l’origine de la résiliation')).toHaveValue('2026-11-20');
+
+    await userEvent.selectOptions(screen.getByLabelText('Motif de la résiliation'), 'Résiliation à échéance');
+    await verifier();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Étape 2 sur 3 : vérifiez votre demande' })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('lets the member try again when the member API cannot be reached', async () => {
     memberApi();
     server.use(
       http.post('/api/document/creationResiliation', () =>
-        errorBody(400, 'demande-incorrecte', 'Une demande de résiliation de ce contrat est déjà en cours.'),
+        errorBody(502, 'upstream', 'Le service de la mutuelle ne répond pas. Réessayez dans quelques instants.'),
       ),
     );
     await renderAppLoaded('/mutuelle/contrats-garanties/resiliation');
@@ -184,8 +333,11 @@ describe('Résilier votre contrat', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Confirmer ma demande de résiliation' }));
 
     expect(
-      await screen.findByText('Une demande de résiliation de ce contrat est déjà en cours.', { selector: 'p.notice-error' }),
+      await screen.findByText('Le service de la mutuelle ne répond pas. Réessayez dans quelques instants.', {
+        selector: 'p.notice-error',
+      }),
     ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Étape 2 sur 3 : vérifiez votre demande' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Confirmer ma demande de résiliation' })).toBeEnabled();
   });
 

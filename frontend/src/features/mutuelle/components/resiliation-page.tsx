@@ -16,8 +16,14 @@ import { isApiError } from '@/lib/api-client';
 import { useBrand } from '@/lib/brand-context';
 import { downloadFile } from '@/lib/download-file';
 import { formatDate, formatIsoDate, toIsoDate } from '@/lib/format-date';
+import { memberDisplayName } from '@/lib/format-name';
 import { useContrats } from '../api/get-contrats';
-import { type DemandeResiliation, postResiliation } from '../api/post-resiliation';
+import {
+  accuseReception,
+  type DemandeResiliation,
+  postResiliation,
+  type Resiliation,
+} from '../api/post-resiliation';
 import {
   type Contrat,
   contratsResiliables,
@@ -123,15 +129,15 @@ function NonEligible() {
 function ResiliationSteps({ contrats, user }: { contrats: Contrat[]; user: User }) {
   const [step, setStep] = useState<Step>('formulaire');
   const [values, setValues] = useState<ResiliationForm>({
-    nom: user.Nom,
-    prenom: user.Prenom,
-    numeroAdherent: user.numeroPersonne,
     email: user.email,
     numeroContrat: contrats.length === 1 ? (contrats[0]?.numeroContrat ?? '') : '',
     motif: '',
     precision: '',
     dateEvenement: toIsoDate(new Date()),
   });
+  // The member API's refusal of what was chosen (a motif not yet open, an event date out of
+  // its window): shown above the form, where it can be corrected.
+  const [refus, setRefus] = useState<string | null>(null);
   const [demande, setDemande] = useState<DemandeResiliation | null>(null);
 
   const heading = useFocusOnChange<HTMLHeadingElement>(step);
@@ -144,9 +150,12 @@ function ResiliationSteps({ contrats, user }: { contrats: Contrat[]; user: User 
       {step === 'formulaire' && (
         <ResiliationFormStep
           contrats={contrats}
+          user={user}
           values={values}
+          refus={refus}
           onNext={(next) => {
             setValues(next);
+            setRefus(null);
             setStep('recapitulatif');
           }}
         />
@@ -154,8 +163,13 @@ function ResiliationSteps({ contrats, user }: { contrats: Contrat[]; user: User 
       {step === 'recapitulatif' && (
         <Recapitulatif
           contrats={contrats}
+          user={user}
           values={values}
           onEdit={() => {
+            setStep('formulaire');
+          }}
+          onRefused={(message) => {
+            setRefus(message);
             setStep('formulaire');
           }}
           onSent={(recorded) => {
@@ -164,18 +178,35 @@ function ResiliationSteps({ contrats, user }: { contrats: Contrat[]; user: User 
           }}
         />
       )}
-      {step === 'accuse' && demande && <Accuse demande={demande} email={values.email} />}
+      {step === 'accuse' && demande && <Accuse demande={demande} />}
     </section>
+  );
+}
+
+/**
+ * Who gives notice: the signed-in member, as the session names them. Not typed: the member
+ * API takes the member from the token, and a name typed here could only disagree with it.
+ */
+function IdentiteEntries({ user }: { user: User }) {
+  return (
+    <>
+      <Entry label={t('resiliation.champ.adherent')}>{memberDisplayName(user.Civilite, user.Prenom, user.Nom)}</Entry>
+      <Entry label={t('resiliation.champ.numeroAdherent')}>{user.numeroPersonne}</Entry>
+    </>
   );
 }
 
 function ResiliationFormStep({
   contrats,
+  user,
   values,
+  refus,
   onNext,
 }: {
   contrats: Contrat[];
+  user: User;
   values: ResiliationForm;
+  refus: string | null;
   onNext: (values: ResiliationForm) => void;
 }) {
   const form = useForm<ResiliationForm>({ resolver: zodResolver(resiliationSchema), defaultValues: values });
@@ -187,18 +218,22 @@ function ResiliationFormStep({
 
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(onNext)(event)}>
+      {refus && (
+        <p role="alert" className="notice-error">
+          {refus}
+        </p>
+      )}
       <fieldset className={styles.fieldset}>
         <legend>{t('resiliation.vous')}</legend>
-        <FormField label={t('resiliation.champ.nom')} error={errors.nom?.message}>
-          {(props) => <input {...props} type="text" autoComplete="family-name" {...form.register('nom')} />}
-        </FormField>
-        <FormField label={t('resiliation.champ.prenom')} error={errors.prenom?.message}>
-          {(props) => <input {...props} type="text" autoComplete="given-name" {...form.register('prenom')} />}
-        </FormField>
-        <FormField label={t('resiliation.champ.numeroAdherent')} error={errors.numeroAdherent?.message}>
-          {(props) => <input {...props} type="text" {...form.register('numeroAdherent')} />}
-        </FormField>
-        <FormField label={t('resiliation.champ.email')} error={errors.email?.message}>
+        <dl className="entries">
+          <IdentiteEntries user={user} />
+        </dl>
+        <p>{t('resiliation.vous.texte')}</p>
+        <FormField
+          label={t('resiliation.champ.email')}
+          hint={t('resiliation.champ.email.hint')}
+          error={errors.email?.message}
+        >
           {(props) => <input {...props} type="email" autoComplete="email" {...form.register('email')} />}
         </FormField>
       </fieldset>
@@ -247,30 +282,41 @@ function ResiliationFormStep({
   );
 }
 
-
 function Recapitulatif({
   contrats,
+  user,
   values,
   onEdit,
+  onRefused,
   onSent,
 }: {
   contrats: Contrat[];
+  user: User;
   values: ResiliationForm;
   onEdit: () => void;
+  onRefused: (message: string) => void;
   onSent: (demande: DemandeResiliation) => void;
 }) {
   const [sending, setSending] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const contrat = contrats.find((candidate) => candidate.numeroContrat === values.numeroContrat);
   if (!contrat) return null;
-  const fin = dateFinContrat(values.motif as MotifResiliation, contrat, new Date());
+  // What the rules foresee for a notice received today; the mutual's own date, computed on
+  // receipt, is the acknowledgement's.
+  const finPrevue = dateFinContrat(values.motif as MotifResiliation, contrat, new Date());
 
   const confirm = async () => {
     setSending(true);
     setServerError(null);
     try {
-      onSent(await postResiliation(creationResiliation(values, fin)));
+      onSent(await postResiliation(creationResiliation(values)));
     } catch (error) {
+      // A 400 refuses what was chosen: back to the form, everything kept, to correct it.
+      // Anything else (the server unreachable) is worth trying again as it is.
+      if (isApiError(error, 400) && error.message) {
+        onRefused(error.message);
+        return;
+      }
       setServerError(isApiError(error) && error.message ? error.message : t('errors.generic'));
       setSending(false);
     }
@@ -284,9 +330,7 @@ function Recapitulatif({
         </p>
       )}
       <dl className="entries">
-        <Entry label={t('resiliation.champ.nom')}>{values.nom}</Entry>
-        <Entry label={t('resiliation.champ.prenom')}>{values.prenom}</Entry>
-        <Entry label={t('resiliation.champ.numeroAdherent')}>{values.numeroAdherent}</Entry>
+        <IdentiteEntries user={user} />
         <Entry label={t('resiliation.champ.email')}>{values.email}</Entry>
         <Entry label={t('resiliation.champ.contrat')}>{contratLabel(contrat)}</Entry>
         <Entry label={t('resiliation.champ.motif')}>{motifLabel(values.motif)}</Entry>
@@ -297,10 +341,9 @@ function Recapitulatif({
         )}
         <Entry label={t('resiliation.champ.dateEvenement')}>{formatIsoDate(values.dateEvenement)}</Entry>
         <Entry label={t('resiliation.recap.fin')}>
-          <strong>{formatDate(fin)}</strong>
+          <strong>{formatDate(finPrevue)}</strong> {t('resiliation.recap.finPrevue')}
         </Entry>
       </dl>
-      <p>{t('resiliation.recap.finTexte', { date: formatDate(fin) })}</p>
       <div className={styles.buttons}>
         <button type="button" className="button button-primary" disabled={sending} onClick={() => void confirm()}>
           {t(sending ? 'resiliation.envoi' : 'resiliation.confirmer')}
@@ -321,35 +364,22 @@ const parisDay = new Intl.DateTimeFormat('fr-FR', {
   year: 'numeric',
 });
 
-function Accuse({ demande, email }: { demande: DemandeResiliation; email: string }) {
-  const brand = useBrand();
-  const recue = demande.resiliation?.notifieeLe ? new Date(demande.resiliation.notifieeLe) : new Date();
-  const document = demande.documents[0];
+/** The same mailbox, however its letters are cased. */
+function sameAddress(first: string, second: string): boolean {
+  return first.trim().toLocaleLowerCase('fr') === second.trim().toLocaleLowerCase('fr');
+}
+
+/**
+ * The acknowledgement: the notice as the member API recorded it, and the PDF to keep.
+ */
+function Accuse({ demande }: { demande: DemandeResiliation }) {
+  const document = accuseReception(demande.documents);
   return (
     <div className={styles.form}>
       <p role="status" className="notice-success">
         <strong>{t('resiliation.accuse.title')}</strong>
       </p>
-      <p>
-        {t('resiliation.accuse.recue', {
-          brand: brand.name,
-          id: demande.id,
-          date: parisDay.format(recue),
-          heure: parisTime.format(recue),
-        })}
-      </p>
-      {demande.resiliation && (
-        <p>
-          <strong>
-            {t('resiliation.accuse.fin', {
-              numero: demande.resiliation.numeroContrat,
-              date: formatIsoDate(demande.resiliation.dateEffet),
-            })}
-          </strong>
-        </p>
-      )}
-      <p>{t('resiliation.conditions.consequences')}</p>
-      <p>{t('resiliation.accuse.courriel', { email })}</p>
+      {demande.resiliation && <NoticeRecorded id={demande.id} resiliation={demande.resiliation} />}
       <div className={styles.buttons}>
         {document && (
           <button
@@ -367,5 +397,46 @@ function Accuse({ demande, email }: { demande: DemandeResiliation; email: string
         </Link>
       </div>
     </div>
+  );
+}
+
+/**
+ * When the mutual received the notice (French time), who gave it as the mutual knows them,
+ * the end date it computed (which may differ from the summary's preview), and where the
+ * emails go: the acknowledgement to the address chosen, a notice to the one on file when it
+ * is another.
+ */
+function NoticeRecorded({ id, resiliation }: { id: number; resiliation: Resiliation }) {
+  const brand = useBrand();
+  const recue = new Date(resiliation.notifieeLe);
+  const email = resiliation.email ?? resiliation.emailDossier;
+  return (
+    <>
+      <p>
+        {t('resiliation.accuse.recue', {
+          brand: brand.name,
+          id,
+          date: parisDay.format(recue),
+          heure: parisTime.format(recue),
+        })}
+      </p>
+      <p>
+        {t('resiliation.accuse.adherent', { adherent: resiliation.adherent, numero: resiliation.numeroAdherent })}
+      </p>
+      <p>
+        <strong>
+          {t('resiliation.accuse.fin', {
+            numero: resiliation.numeroContrat,
+            produit: resiliation.libelleProduit,
+            date: formatIsoDate(resiliation.dateEffet),
+          })}
+        </strong>
+      </p>
+      <p>{t('resiliation.conditions.consequences')}</p>
+      <p>{t('resiliation.accuse.courriel', { email })}</p>
+      {!sameAddress(email, resiliation.emailDossier) && (
+        <p>{t('resiliation.accuse.dossier', { email: resiliation.emailDossier })}</p>
+      )}
+    </>
   );
 }

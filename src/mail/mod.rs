@@ -1,0 +1,88 @@
+//! The emails the portal owes members: today, the acknowledgement of a termination notice
+//! (Code de la mutualité, D221-1). lettre builds each message; the queue (`queue.rs`) keeps it
+//! until it has left through the mutual's SMTP relay, or been written to an outbox folder as an
+//! `.eml` file (the demo's choice, read at `/_demo/outbox`). With neither configured, nothing
+//! is queued.
+
+pub mod queue;
+
+use std::time::Duration;
+
+use anyhow::Context as _;
+use lettre::address::Envelope;
+use lettre::message::Mailbox;
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
+use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use secrecy::ExposeSecret;
+
+use crate::config::{MailTransport, Settings};
+
+pub enum Mailer {
+    None,
+    Outbox(AsyncFileTransport<Tokio1Executor>),
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+}
+
+impl Mailer {
+    pub fn new(settings: &Settings) -> anyhow::Result<Self> {
+        let mail = &settings.mail;
+        Ok(match mail.effective_transport(&settings.demo) {
+            MailTransport::None => Self::None,
+            MailTransport::Outbox => {
+                let dir = mail.effective_outbox_dir(&settings.demo);
+                std::fs::create_dir_all(&dir)
+                    .with_context(|| format!("creating the outbox {}", dir.display()))?;
+                Self::Outbox(AsyncFileTransport::new(dir))
+            }
+            MailTransport::Smtp => {
+                let url = mail.smtp_url.as_ref().context("mail.smtp_url is required for SMTP")?;
+                let mut builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose_secret())
+                    .context("mail.smtp_url")?
+                    .timeout(Some(Duration::from_millis(mail.timeout_ms)));
+                if let Some(ca_file) = &mail.ca_file {
+                    builder = builder.tls(private_ca_tls(url.expose_secret(), ca_file)?);
+                }
+                Self::Smtp(builder.build())
+            }
+        })
+    }
+
+    /// Whether messages can leave at all.
+    pub fn is_configured(&self) -> bool {
+        !matches!(self, Self::None)
+    }
+}
+
+#[async_trait::async_trait]
+impl queue::Deliver for Mailer {
+    async fn deliver(&self, envelope: &Envelope, raw: &[u8]) -> anyhow::Result<()> {
+        match self {
+            Self::None => anyhow::bail!("no mail transport is configured"),
+            Self::Outbox(transport) => {
+                transport.send_raw(envelope, raw).await.map(drop).context("writing to the outbox")
+            }
+            Self::Smtp(transport) => {
+                transport.send_raw(envelope, raw).await.map(drop).context("sending through SMTP")
+            }
+        }
+    }
+}
+
+/// TLS to the relay of `url` (STARTTLS, or implicit for `smtps://`), its certificate checked
+/// against the root in `ca_file` as well as the public ones lettre knows.
+fn private_ca_tls(url: &str, ca_file: &std::path::Path) -> anyhow::Result<Tls> {
+    let parsed = url::Url::parse(url).context("mail.smtp_url")?;
+    let host = parsed.host_str().context("mail.smtp_url: a host")?;
+    let pem =
+        std::fs::read(ca_file).with_context(|| format!("mail.ca_file: reading {}", ca_file.display()))?;
+    let parameters = TlsParameters::builder(host.trim_matches(['[', ']']).to_owned())
+        .add_root_certificate(Certificate::from_pem(&pem).context("mail.ca_file: a PEM certificate")?)
+        .build_rustls()
+        .context("mail.ca_file")?;
+    Ok(if parsed.scheme() == "smtps" { Tls::Wrapper(parameters) } else { Tls::Required(parameters) })
+}
+
+/// The configured sender (checked when the configuration is loaded).
+pub fn sender(settings: &Settings) -> anyhow::Result<Mailbox> {
+    settings.mail.from.parse().context("mail.from")
+}

@@ -88,7 +88,8 @@ async fn notifier(
             if let Err(error) = queue_emails(&state, queue, &current, call.request_id, &recorded).await {
                 // The notice stands (the member API has it, the member sees its acknowledgement
                 // and can download it); the email is what failed.
-                tracing::error!(error = format!("{error:#}"), "termination acknowledgement not queued");
+                let error = crate::mail::without_addresses(&format!("{error:#}"));
+                tracing::error!(error, "termination acknowledgement not queued");
             }
         }
         None => tracing::info!("termination acknowledgement not emailed: no mail transport"),

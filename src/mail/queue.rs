@@ -149,8 +149,10 @@ impl MailQueue {
                 }
                 Err(error) => {
                     let attempts = job.attempts + 1;
-                    // Addresses stay out of the log: the key says which message it is.
-                    tracing::warn!(mail = key, attempts, error = format!("{error:#}"), "email not sent");
+                    // Addresses stay out of the log (a relay's refusal often quotes the
+                    // recipient): the key says which message it is.
+                    let error = super::without_addresses(&format!("{error:#}"));
+                    tracing::warn!(mail = key, attempts, error, "email not sent");
                     let job = Job { attempts, not_before: epoch_secs(now + delay(attempts)), ..job };
                     if attempts >= MAX_ATTEMPTS {
                         std::fs::write(

@@ -47,6 +47,19 @@ async fn portal_signed_in_as_marie_with(
     (app, xsrf)
 }
 
+/// A PDF named `name`, uploaded through the portal.
+async fn upload(app: &TestApp, xsrf: &str, name: &str) -> reqwest::Response {
+    let form = reqwest::multipart::Form::new()
+        .part("fichier", reqwest::multipart::Part::bytes(pdf()).file_name(name.to_owned()));
+    app.client
+        .post(format!("{}/api/document/upload", app.address))
+        .header("X-XSRF-TOKEN", xsrf)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+}
+
 #[tokio::test]
 async fn the_portal_signs_in_and_reads_through_the_demo_member_api() {
     let idp = FakeIdp::start().await;
@@ -68,16 +81,7 @@ async fn the_portal_signs_in_and_reads_through_the_demo_member_api() {
 async fn an_upload_and_a_request_go_through_the_portal_and_come_back() {
     let idp = FakeIdp::start().await;
     let (app, xsrf) = portal_signed_in_as_marie(&idp).await;
-    let form = reqwest::multipart::Form::new()
-        .part("fichier", reqwest::multipart::Part::bytes(pdf()).file_name("rib.pdf"));
-    let uploaded = app
-        .client
-        .post(format!("{}/api/document/upload", app.address))
-        .header("X-XSRF-TOKEN", &xsrf)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
+    let uploaded = upload(&app, &xsrf, "rib.pdf").await;
     assert_eq!(uploaded.status(), 201);
     let documents: Value = uploaded.json().await.unwrap();
     let body = json!({"postCreationDocumentDto": {"type": "RIB", "idDocuments": [documents[0]["id"]]}});
@@ -116,19 +120,7 @@ async fn a_termination_is_acknowledged_with_the_mutuals_document_and_names_and_t
     let empty = app.get_html("/_demo/outbox").await.text().await.unwrap();
     assert!(empty.contains("Aucun courriel pour l’instant."), "{empty}");
     // An upload of the member's own, listed first among the request's documents.
-    let form = reqwest::multipart::Form::new()
-        .part("fichier", reqwest::multipart::Part::bytes(pdf()).file_name("justificatif.pdf"));
-    let uploaded: Value = app
-        .client
-        .post(format!("{}/api/document/upload", app.address))
-        .header("X-XSRF-TOKEN", &xsrf)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let uploaded: Value = upload(&app, &xsrf, "justificatif.pdf").await.json().await.unwrap();
     let notice = json!({
         "numeroContrat": "IND-004512", "motif": "RESILIATION_INFRA_ANNUELLE",
         "email": "marie@elsewhere.example", "idDocuments": [uploaded[0]["id"]]

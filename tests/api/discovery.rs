@@ -7,7 +7,7 @@ use std::time::Duration;
 use wiremock::ResponseTemplate;
 
 use crate::fake_idp::{FakeIdp, member_api};
-use crate::helpers::{header, spawn_app_with_idp};
+use crate::helpers::{TestApp, header, spawn_app_with_idp};
 
 /// Long enough for twenty sign-ins to arrive while the provider is still answering the first.
 const SLOW_ANSWER: Duration = Duration::from_millis(300);
@@ -20,10 +20,7 @@ async fn concurrent_sign_ins_share_one_discovery() {
     .await;
     let api = member_api(200).await;
     let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
-    let answers = futures_util::future::join_all((0..20).map(|_| app.get("/auth/login", &[]))).await;
-    for answer in answers {
-        assert_eq!(answer.status(), 303);
-        let location = header(answer.headers(), "location");
+    for location in twenty_sign_ins(&app).await {
         assert!(location.starts_with(&format!("{}/auth?", idp.issuer)), "{location}");
     }
     assert_eq!(idp.discovery_calls().await, 1);
@@ -34,14 +31,23 @@ async fn while_discovery_fails_concurrent_sign_ins_make_one_call_and_all_land_on
     let idp = FakeIdp::start_with_discovery(|_| ResponseTemplate::new(503).set_delay(SLOW_ANSWER)).await;
     let api = member_api(200).await;
     let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
-    let answers = futures_util::future::join_all((0..20).map(|_| app.get("/auth/login", &[]))).await;
-    for answer in answers {
-        assert_eq!(answer.status(), 303);
-        let location = header(answer.headers(), "location");
+    for location in twenty_sign_ins(&app).await {
         assert!(location.starts_with("/error?reason=keycloak-server-error&status=503"), "{location}");
     }
     // Asked again right after: the failure is remembered, the provider is left alone.
     let again = app.get("/auth/login", &[]).await;
     assert!(header(again.headers(), "location").starts_with("/error?reason=keycloak-server-error"));
     assert_eq!(idp.discovery_calls().await, 1);
+}
+
+/// Where 20 concurrent `GET /auth/login` are sent (each a 303).
+async fn twenty_sign_ins(app: &TestApp) -> Vec<String> {
+    let answers = futures_util::future::join_all((0..20).map(|_| app.get("/auth/login", &[]))).await;
+    answers
+        .into_iter()
+        .map(|answer| {
+            assert_eq!(answer.status(), 303);
+            header(answer.headers(), "location").to_owned()
+        })
+        .collect()
 }

@@ -19,20 +19,24 @@ function recordBroadcasts(): HttpErrorDetail[] {
   return received;
 }
 
+/** The `X-XSRF-TOKEN` header `apiPost('/auth/logout')` sends. */
+async function headerSentOnLogout(): Promise<string | null> {
+  let header: string | null = null;
+  server.use(
+    http.post('/auth/logout', ({ request }) => {
+      header = request.headers.get('X-XSRF-TOKEN');
+      return HttpResponse.json({ redirectTo: 'https://idp.example/logout' });
+    }),
+  );
+  await apiPost('/auth/logout');
+  return header;
+}
+
 describe('the XSRF header', () => {
   it('is sent on a POST to our own server with the value of the XSRF-TOKEN cookie', async () => {
     document.cookie = 'XSRF-TOKEN=abc%2B123; path=/';
-    let header: string | null = null;
-    server.use(
-      http.post('/auth/logout', ({ request }) => {
-        header = request.headers.get('X-XSRF-TOKEN');
-        return HttpResponse.json({ redirectTo: 'https://idp.example/logout' });
-      }),
-    );
 
-    await apiPost('/auth/logout');
-
-    expect(header).toBe('abc+123');
+    expect(await headerSentOnLogout()).toBe('abc+123');
   });
 
   it('carries the __Host- prefixed cookie, the name the portal gives it over https', async () => {
@@ -42,17 +46,8 @@ describe('the XSRF header', () => {
     onTestFinished(() => {
       cookies.mockRestore();
     });
-    let header: string | null = null;
-    server.use(
-      http.post('/auth/logout', ({ request }) => {
-        header = request.headers.get('X-XSRF-TOKEN');
-        return HttpResponse.json({ redirectTo: 'https://idp.example/logout' });
-      }),
-    );
 
-    await apiPost('/auth/logout');
-
-    expect(header).toBe('from-https');
+    expect(await headerSentOnLogout()).toBe('from-https');
   });
 
   it('is not sent on a GET', async () => {

@@ -79,7 +79,10 @@ for (const width of widths) {
     for (const member of ['Marie DUPONT', 'Paul DURAND'] satisfies DemoMember[]) {
       test(`the pages of ${member}`, async ({ page }) => {
         await signInAs(page, member);
-        for (const path of await memberPages(page)) await expectAccessible(page, path, 'shell');
+        const pages = await memberPages(page);
+        // A full axe scan per page: the budget grows with the pages, not one journey's 30 s.
+        test.setTimeout(10_000 + (pages.length + 1) * 4_000);
+        for (const path of pages) await expectAccessible(page, path, 'shell');
         await expectAccessible(page, '/home/accessibilite', 'public');
       });
     }

@@ -19,13 +19,20 @@ test.describe.configure({ timeout: 60_000 });
 const bothYears = `Ma carte de Tiers Payant ${String(currentYear)}-${String(currentYear + 1)}`;
 const nextYearOnly = `Ma carte de Tiers Payant ${String(currentYear + 1)}`;
 
+/** Today in Paris, [year, month, day]: the member API's day, whatever this machine's zone. */
+function parisToday(): [number, number, number] {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
+  return format.format(new Date()).split('-').map(Number) as [number, number, number];
+}
+
 /** The day `days` before today as the dashboard shows it (dd/MM/yyyy): the seed's dates are
- * offsets from the day the demo data folder was created, which is today for this run. */
+ * offsets from the day the demo data folder was created, which is today (in Paris, as the
+ * member API counts days) for this run. */
 function daysAgo(days: number): string {
-  const day = new Date();
-  day.setDate(day.getDate() - days);
+  const [year, month, day] = parisToday();
+  const date = new Date(Date.UTC(year, month - 1, day - days));
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(day.getDate())}/${pad(day.getMonth() + 1)}/${String(day.getFullYear())}`;
+  return `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${String(date.getUTCFullYear())}`;
 }
 
 /** Checks the tiles, in order, then follows each one and comes back. */

@@ -120,7 +120,7 @@ pub struct Identite {
 impl Identite {
     pub fn lire(db: &Connection, numero_personne: &str) -> rusqlite::Result<Self> {
         db.query_row(
-            "SELECT civilite || ' ' || prenom || ' ' || upper(nom), email FROM adherents WHERE numero_personne = ?1",
+            "SELECT civilite || ' ' || prenom || ' ' || nom, email FROM adherents WHERE numero_personne = ?1",
             [numero_personne],
             |row| Ok(Self { adherent: row.get(0)?, email: row.get(1)? }),
         )

@@ -1,7 +1,53 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Module boundaries (DESIGN.md §4): a feature never imports another feature, nor `app/`, which
+ * composes the features (importing it back would make a cycle). What several features need
+ * lives below them, in `lib/`, `components/`, `hooks/` or the shared `api/`. One block per
+ * folder of `src/features`, read from the disk so that a new feature is covered without
+ * editing this file. Relative paths are caught too: any `../` climb that lands on another
+ * feature's name (a folder inside a feature named like another feature would be refused as
+ * well, a price worth paying for not having to count the climbs per depth).
+ */
+const features = readdirSync(`${import.meta.dirname}/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const crossFeatureMessage =
+  'Features never import each other (DESIGN.md §4): move what they share to lib/, components/ ' +
+  'or api/, and compose features in app/.';
+
+function featureBoundaries(feature) {
+  const others = features.filter((other) => other !== feature);
+  return {
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...(others.length === 0
+              ? []
+              : [
+                  {
+                    regex: `^(@/features/|(\\.\\./)+(features/)?)(${others.join('|')})(/|$)`,
+                    message: crossFeatureMessage,
+                  },
+                ]),
+            {
+              regex: '^(@/app|(\\.\\./)+app)(/|$)',
+              message: 'app/ composes the features; a feature never imports it (DESIGN.md §4).',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
 
 export default defineConfig([
   globalIgnores(['dist', 'test-results', 'playwright-report', 'src/types/*.generated.ts']),
@@ -18,6 +64,24 @@ export default defineConfig([
   {
     files: ['src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
+  },
+  features.map(featureBoundaries),
+  {
+    // The layers below the features: shared by all of them, so they import none.
+    files: ['src/{api,components,hooks,i18n,lib,types}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/(features|app)|(\\.\\./)+(features|app))(/|$)',
+              message: 'Shared code imports no feature and not app/ (DESIGN.md §4).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // This file is plain JavaScript, outside every tsconfig.

@@ -1,10 +1,27 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 18080);
+// Playwright evaluates this file in the runner and again in every worker. Only the runner
+// chooses the port and creates the scratch directory; workers inherit both variables.
+const portVariable = 'ESPACE_ASSURE_E2E_PORT';
+// A port the system has just handed out, so that a demo left running on a fixed one cannot make
+// the run fail. Asked of a child process because the config must be ready synchronously.
+const freePort = () =>
+  execFileSync(
+    process.execPath,
+    [
+      '-e',
+      "const s = require('node:net').createServer(); s.listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
+    ],
+    { encoding: 'utf8' },
+  );
+// E2E_PORT still names a port of one's choosing.
+process.env[portVariable] = process.env.E2E_PORT ?? process.env[portVariable] ?? freePort();
+const port = Number(process.env[portVariable]);
 const baseURL = `http://127.0.0.1:${String(port)}`;
 // Another build (a worktree's, a packaged one) can be driven with ESPACE_ASSURE_BIN.
 const binary =
@@ -13,9 +30,7 @@ const binary =
 // Debian's Chromium by default; CHROMIUM_PATH names another installed Chromium.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// Playwright evaluates this file in the runner and again in every worker. Only the runner
-// creates the scratch directory (workers inherit the variable) and removes it on exit, once
-// the server has been stopped.
+// The runner removes the scratch directory on exit, once the server has been stopped.
 const workDirVariable = 'ESPACE_ASSURE_E2E_WORK_DIR';
 let workDir = process.env[workDirVariable];
 if (!workDir) {
@@ -31,6 +46,8 @@ mkdirSync(dataDir, { recursive: true });
 
 /** Journeys that add requests (Mes demandes, termination, the keyboard-only journey). */
 const sendingRequests = ['**/demandes.spec.ts', '**/resiliation.spec.ts', '**/keyboard.spec.ts'];
+/** Signs each demo member in once, for the journeys that start signed in (support/sign-in.ts). */
+const signIn = '**/sign-in.setup.ts';
 
 export default defineConfig({
   testDir: './e2e',
@@ -57,9 +74,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   // One server and one database for the whole run: the journeys that send requests for the
-  // demo members run after those that read what the members were seeded with.
+  // demo members run after those that read what the members were seeded with, and both after
+  // the members have signed in.
   projects: [
-    { name: 'seeded', testIgnore: sendingRequests },
+    { name: 'sign-in', testMatch: signIn },
+    { name: 'seeded', testIgnore: sendingRequests, dependencies: ['sign-in'] },
     { name: 'sending-requests', testMatch: sendingRequests, dependencies: ['seeded'] },
   ],
   webServer: {

@@ -19,7 +19,6 @@ use rust_embed::RustEmbed;
 use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
-use crate::state::AppState;
 
 #[derive(RustEmbed)]
 #[folder = "frontend/dist"]
@@ -172,17 +171,17 @@ fn content_type(mime: &str) -> HeaderValue {
 }
 
 /// The catch-all service.
-pub async fn serve(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn serve(request: HttpRequest, assets: web::Data<Assets>) -> Result<HttpResponse, ApiError> {
     let path = request.path();
     let readable = matches!(*request.method(), Method::GET | Method::HEAD);
     let is_server_path = SERVER_PREFIXES
         .iter()
         .any(|prefix| path.strip_prefix(prefix).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')));
-    let asset = match state.assets.files.get(path) {
+    let asset = match assets.files.get(path) {
         Some(asset) if readable => asset,
         Some(_) => return Err(ApiError::MethodNotAllowed),
         None if readable && !is_server_path && accepts_html(&request) => {
-            state.assets.files.get("/index.html").expect("index is always indexed")
+            assets.files.get("/index.html").expect("index is always indexed")
         }
         None => return Err(ApiError::NotFound),
     };

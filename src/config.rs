@@ -119,10 +119,14 @@ pub struct SessionSettings {
     pub max_lifetime_secs: u64,
     /// In-memory store: most sessions kept at once; past it the least recently used go first.
     pub max_sessions: u64,
-    /// In-memory store: most sign-ins under way at once (each `/auth/login` starts one, with
-    /// no session yet), so that anonymous traffic cannot grow memory without bound.
-    pub max_pending_logins: u64,
+    /// Encrypts the sign-in cookie (state, nonce, PKCE verifier, return path until the
+    /// provider sends the member back). Instances behind one load balancer share it. Unset, it
+    /// is derived from `oidc.client_secret`. Changing it only cancels the sign-ins under way.
+    pub cookie_key: Option<SecretString>,
 }
+
+/// `session.cookie_key`'s least length: the cookie's encryption key is derived from it.
+const COOKIE_KEY_MIN_BYTES: usize = 32;
 
 impl Default for SessionSettings {
     fn default() -> Self {
@@ -132,7 +136,7 @@ impl Default for SessionSettings {
             idle_timeout_secs: 1800,
             max_lifetime_secs: 36_000,
             max_sessions: 100_000,
-            max_pending_logins: 10_000,
+            cookie_key: None,
         }
     }
 }
@@ -426,182 +430,246 @@ impl Settings {
         Ok(settings)
     }
 
+    /// Every section checks its own keys; a section whose rules depend on demo mode is given
+    /// `[demo]`. All problems are gathered, so an operator fixes a file in one pass.
     fn validate(&self) -> Result<(), ConfigError> {
-        let mut problems = Vec::new();
-        if let Some(url) = &self.server.public_url
-            && (!matches!(url.scheme(), "http" | "https") || url.path() != "/")
-        {
-            problems.push(format!("server.public_url: expected an http(s) URL with no path, got \"{url}\""));
+        let mut problems = Problems::default();
+        self.server.validate(&mut problems);
+        self.oidc.validate(&self.demo, &mut problems);
+        self.session.validate(&mut problems);
+        self.upstream.validate(&self.demo, &mut problems);
+        self.brand.validate(&mut problems);
+        self.accessibilite.validate(&mut problems);
+        self.mail.validate(&self.demo, &mut problems);
+        self.demo.validate(&mut problems);
+        if problems.0.is_empty() { Ok(()) } else { Err(ConfigError { problems: problems.0 }) }
+    }
+}
+
+/// What is wrong with a configuration, one line per problem, each naming its key.
+#[derive(Default)]
+struct Problems(Vec<String>);
+
+impl Problems {
+    fn add(&mut self, key: &str, problem: impl std::fmt::Display) {
+        self.0.push(format!("{key}: {problem}"));
+    }
+
+    /// Counts, sizes and durations where 0 would mean "nothing ever works".
+    fn at_least_one(&mut self, key: &str, value: u64) {
+        if value == 0 {
+            self.add(key, "must be at least 1");
         }
-        match &self.server.public_url {
-            Some(url) if url.scheme() == "http" && !is_loopback(url) => problems.push(format!(
-                "server.public_url: plain http is only allowed on loopback (a local demo); use https for \"{url}\""
-            )),
-            None if !(self.server.listen.ip().is_loopback() || self.server.listen.ip().is_unspecified()) => {
-                problems.push("server.public_url: required when listening on a non-loopback address".into())
-            }
-            _ => {}
+    }
+
+    fn http_url(&mut self, key: &str, url: &Url) {
+        if !matches!(url.scheme(), "http" | "https") {
+            self.add(key, format!("expected an http(s) URL, got \"{url}\""));
         }
-        if self.session.store == SessionStoreKind::Redis && self.session.redis_url.is_none() {
-            problems.push("session.redis_url: required when session.store = \"redis\"".into());
-        }
-        if self.session.max_lifetime_secs < self.session.idle_timeout_secs {
-            problems
-                .push("session.max_lifetime_secs: must not be shorter than session.idle_timeout_secs".into());
-        }
-        if self.server.workers == Some(0) {
-            problems.push("server.workers: must be at least 1".into());
-        }
-        self.validate_upstream(
-            &mut problems,
-            "oidc.issuer",
-            self.oidc.issuer.as_ref(),
-            self.demo.idp_on(),
-            "demo.idp",
-        );
-        self.validate_upstream(
-            &mut problems,
-            "upstream.api.base_url",
-            self.upstream.api.base_url.as_ref(),
-            self.demo.api_on(),
-            "demo.api",
-        );
-        self.validate_upstream(
-            &mut problems,
-            "upstream.cms.base_url",
-            self.upstream.cms.base_url.as_ref(),
-            self.demo.cms_on(),
-            "demo.cms",
-        );
-        if self.demo.enabled && !cfg!(feature = "demo") {
-            problems.push(
-                "demo.enabled: this build has no demo mode (built without the `demo` feature); \
-                 give a configuration file naming the real upstreams"
-                    .into(),
-            );
-        }
-        if !self.demo.idp_on() && self.oidc.client_secret.is_none() {
-            problems.push("oidc.client_secret: required for the confidential client".into());
-        }
-        if self.oidc.person_number_claim.trim().is_empty() {
-            problems.push("oidc.person_number_claim: must not be empty".into());
-        }
-        if self.demo.max_upload_bytes == 0 {
-            problems.push("demo.max_upload_bytes: must be at least 1".into());
-        }
-        if self.demo.upload_quota_bytes < self.demo.max_upload_bytes as u64 {
-            problems.push("demo.upload_quota_bytes: must be at least demo.max_upload_bytes".into());
-        }
-        if self.demo.unattached_upload_ttl_hours > UNATTACHED_UPLOAD_TTL_HOURS_MAX {
-            problems.push(format!(
-                "demo.unattached_upload_ttl_hours: at most {UNATTACHED_UPLOAD_TTL_HOURS_MAX} (a year)"
-            ));
-        }
-        if self.mail.effective_transport(&self.demo) == MailTransport::Smtp && self.mail.smtp_url.is_none() {
-            problems.push("mail.smtp_url: required when mail.transport = \"smtp\"".into());
-        }
-        if let Some(url) = &self.mail.smtp_url
-            && let Err(problem) = check_smtp_url(url.expose_secret())
-        {
-            problems.push(format!("mail.smtp_url: {problem}"));
-        }
-        if self.server.metrics_token.as_ref().is_some_and(|token| token.expose_secret().len() < 16) {
-            problems.push("server.metrics_token: at least 16 characters".into());
-        }
-        if self.server.metrics_listen == Some(self.server.listen) {
-            problems.push("server.metrics_listen: must differ from server.listen".into());
-        }
-        if self.mail.from.parse::<lettre::message::Mailbox>().is_err() {
-            problems.push(format!("mail.from: expected \"Name <address>\", got \"{}\"", self.mail.from));
-        }
-        if self.session.idle_timeout_secs == 0 {
-            problems.push("session.idle_timeout_secs: must be at least 1".into());
-        }
-        if !ETATS_ACCESSIBILITE.contains(&self.accessibilite.etat.as_str()) {
-            problems.push(format!(
-                "accessibilite.etat: expected one of {}, got \"{}\"",
-                ETATS_ACCESSIBILITE.map(|etat| format!("\"{etat}\"")).join(", "),
-                self.accessibilite.etat
-            ));
-        }
-        if self.accessibilite.taux_conformite.is_some_and(|taux| !(0.0..=100.0).contains(&taux)) {
-            problems.push("accessibilite.taux_conformite: a percentage, from 0 to 100".into());
-        }
-        if !self.accessibilite.contact_email.contains('@') {
-            problems.push("accessibilite.contact_email: an email address".into());
-        }
-        if self.oidc.signing_algorithms.is_empty() {
-            problems.push("oidc.signing_algorithms: name at least one algorithm".into());
-        }
-        for algorithm in &self.oidc.signing_algorithms {
-            if !SIGNING_ALGORITHMS.contains(&algorithm.as_str()) {
-                problems.push(format!(
-                    "oidc.signing_algorithms: \"{algorithm}\" is not one of {}",
-                    SIGNING_ALGORITHMS.join(", ")
-                ));
-            }
-        }
-        for (key, value) in [
-            ("oidc.timeout_ms", self.oidc.timeout_ms),
-            ("session.max_sessions", self.session.max_sessions),
-            ("session.max_pending_logins", self.session.max_pending_logins),
-            ("upstream.cms.cache_max_entries", self.upstream.cms.cache_max_entries),
-            ("upstream.api.connect_timeout_ms", self.upstream.api.connect_timeout_ms),
-            ("upstream.api.timeout_ms", self.upstream.api.timeout_ms),
-            ("upstream.cms.timeout_ms", self.upstream.cms.timeout_ms),
-            ("upstream.cms.cache_ttl_secs", self.upstream.cms.cache_ttl_secs),
-            ("demo.access_token_ttl_secs", self.demo.access_token_ttl_secs),
-            ("demo.refresh_token_ttl_secs", self.demo.refresh_token_ttl_secs),
-            ("demo.upload_quota_files", self.demo.upload_quota_files),
-            ("demo.unattached_upload_ttl_hours", self.demo.unattached_upload_ttl_hours),
-        ] {
-            if value == 0 {
-                problems.push(format!("{key}: must be at least 1"));
-            }
-        }
-        if !is_hex_colour(&self.brand.primary_color) {
-            problems.push(format!(
-                "brand.primary_color: expected #rgb or #rrggbb, got \"{}\"",
-                self.brand.primary_color
-            ));
-        }
-        if let Some(logo) = &self.brand.logo
-            && let Err(problem) = crate::brand::check_logo(logo)
-        {
-            problems.push(format!("brand.logo: {problem}"));
-        }
-        for (key, url) in [
-            ("brand.public_site_url", &self.brand.public_site_url),
-            ("brand.feedback_url", &self.brand.feedback_url),
-        ] {
-            if !matches!(url.scheme(), "http" | "https") {
-                problems.push(format!("{key}: expected an http(s) URL, got \"{url}\""));
-            }
-        }
-        if problems.is_empty() { Ok(()) } else { Err(ConfigError { problems }) }
     }
 
     /// An upstream is either embedded (demo) or named, never both: a configuration that names
     /// a real upstream cannot silently talk to the demo one instead.
-    fn validate_upstream(
-        &self,
-        problems: &mut Vec<String>,
-        key: &str,
-        url: Option<&Url>,
-        embedded: bool,
-        switch: &str,
-    ) {
+    fn upstream(&mut self, key: &str, url: Option<&Url>, embedded: bool, switch: &str) {
         match (url, embedded) {
-            (Some(url), true) => problems.push(format!(
-                "{key}: names \"{url}\" while the embedded demo upstream is on; set {switch} = false to use it"
-            )),
-            (Some(url), false) if !matches!(url.scheme(), "http" | "https") => {
-                problems.push(format!("{key}: expected an http(s) URL, got \"{url}\""))
-            }
-            (None, false) => problems.push(format!("{key}: required when {switch} is off")),
+            (Some(url), true) => self.add(
+                key,
+                format!(
+                    "names \"{url}\" while the embedded demo upstream is on; set {switch} = false to use it"
+                ),
+            ),
+            (Some(url), false) => self.http_url(key, url),
+            (None, false) => self.add(key, format!("required when {switch} is off")),
             _ => {}
         }
     }
+}
+
+impl ServerSettings {
+    fn validate(&self, problems: &mut Problems) {
+        if let Some(url) = &self.public_url
+            && (!matches!(url.scheme(), "http" | "https") || url.path() != "/")
+        {
+            problems.add("server.public_url", format!("expected an http(s) URL with no path, got \"{url}\""));
+        }
+        match &self.public_url {
+            Some(url) if url.scheme() == "http" && !is_loopback(url) => problems.add(
+                "server.public_url",
+                format!("plain http is only allowed on loopback (a local demo); use https for \"{url}\""),
+            ),
+            None if !(self.listen.ip().is_loopback() || self.listen.ip().is_unspecified()) => {
+                problems.add("server.public_url", "required when listening on a non-loopback address")
+            }
+            _ => {}
+        }
+        if self.workers == Some(0) {
+            problems.add("server.workers", "must be at least 1");
+        }
+        if self.metrics_token.as_ref().is_some_and(|token| token.expose_secret().len() < 16) {
+            problems.add("server.metrics_token", "at least 16 characters");
+        }
+        if self.metrics_listen == Some(self.listen) {
+            problems.add("server.metrics_listen", "must differ from server.listen");
+        }
+    }
+}
+
+impl OidcSettings {
+    fn validate(&self, demo: &DemoSettings, problems: &mut Problems) {
+        problems.upstream("oidc.issuer", self.issuer.as_ref(), demo.idp_on(), "demo.idp");
+        if !demo.idp_on() && self.client_secret.is_none() {
+            problems.add("oidc.client_secret", "required for the confidential client");
+        }
+        if self.person_number_claim.trim().is_empty() {
+            problems.add("oidc.person_number_claim", "must not be empty");
+        }
+        if self.signing_algorithms.is_empty() {
+            problems.add("oidc.signing_algorithms", "name at least one algorithm");
+        }
+        for algorithm in &self.signing_algorithms {
+            if !SIGNING_ALGORITHMS.contains(&algorithm.as_str()) {
+                problems.add(
+                    "oidc.signing_algorithms",
+                    format!("\"{algorithm}\" is not one of {}", SIGNING_ALGORITHMS.join(", ")),
+                );
+            }
+        }
+        problems.at_least_one("oidc.timeout_ms", self.timeout_ms);
+    }
+}
+
+impl SessionSettings {
+    fn validate(&self, problems: &mut Problems) {
+        if self.store == SessionStoreKind::Redis && self.redis_url.is_none() {
+            problems.add("session.redis_url", "required when session.store = \"redis\"");
+        }
+        if self.max_lifetime_secs < self.idle_timeout_secs {
+            problems.add("session.max_lifetime_secs", "must not be shorter than session.idle_timeout_secs");
+        }
+        if self.cookie_key.as_ref().is_some_and(|key| key.expose_secret().len() < COOKIE_KEY_MIN_BYTES) {
+            problems.add("session.cookie_key", format!("at least {COOKIE_KEY_MIN_BYTES} bytes"));
+        }
+        problems.at_least_one("session.idle_timeout_secs", self.idle_timeout_secs);
+        problems.at_least_one("session.max_sessions", self.max_sessions);
+    }
+}
+
+impl UpstreamSettings {
+    fn validate(&self, demo: &DemoSettings, problems: &mut Problems) {
+        problems.upstream("upstream.api.base_url", self.api.base_url.as_ref(), demo.api_on(), "demo.api");
+        problems.upstream("upstream.cms.base_url", self.cms.base_url.as_ref(), demo.cms_on(), "demo.cms");
+        problems.at_least_one("upstream.cms.cache_max_entries", self.cms.cache_max_entries);
+        problems.at_least_one("upstream.api.connect_timeout_ms", self.api.connect_timeout_ms);
+        problems.at_least_one("upstream.api.timeout_ms", self.api.timeout_ms);
+        problems.at_least_one("upstream.cms.timeout_ms", self.cms.timeout_ms);
+        problems.at_least_one("upstream.cms.cache_ttl_secs", self.cms.cache_ttl_secs);
+    }
+}
+
+impl BrandSettings {
+    fn validate(&self, problems: &mut Problems) {
+        if !is_hex_colour(&self.primary_color) {
+            problems.add(
+                "brand.primary_color",
+                format!("expected #rgb or #rrggbb, got \"{}\"", self.primary_color),
+            );
+        }
+        if let Some(logo) = &self.logo
+            && let Err(problem) = check_logo(logo)
+        {
+            problems.add("brand.logo", problem);
+        }
+        problems.http_url("brand.public_site_url", &self.public_site_url);
+        problems.http_url("brand.feedback_url", &self.feedback_url);
+    }
+}
+
+impl AccessibiliteSettings {
+    fn validate(&self, problems: &mut Problems) {
+        if !ETATS_ACCESSIBILITE.contains(&self.etat.as_str()) {
+            problems.add(
+                "accessibilite.etat",
+                format!(
+                    "expected one of {}, got \"{}\"",
+                    ETATS_ACCESSIBILITE.map(|etat| format!("\"{etat}\"")).join(", "),
+                    self.etat
+                ),
+            );
+        }
+        if self.taux_conformite.is_some_and(|taux| !(0.0..=100.0).contains(&taux)) {
+            problems.add("accessibilite.taux_conformite", "a percentage, from 0 to 100");
+        }
+        if !self.contact_email.contains('@') {
+            problems.add("accessibilite.contact_email", "an email address");
+        }
+    }
+}
+
+impl MailSettings {
+    fn validate(&self, demo: &DemoSettings, problems: &mut Problems) {
+        if self.effective_transport(demo) == MailTransport::Smtp && self.smtp_url.is_none() {
+            problems.add("mail.smtp_url", "required when mail.transport = \"smtp\"");
+        }
+        if let Some(url) = &self.smtp_url
+            && let Err(problem) = check_smtp_url(url.expose_secret())
+        {
+            problems.add("mail.smtp_url", problem);
+        }
+        if self.from.parse::<lettre::message::Mailbox>().is_err() {
+            problems.add("mail.from", format!("expected \"Name <address>\", got \"{}\"", self.from));
+        }
+    }
+}
+
+impl DemoSettings {
+    fn validate(&self, problems: &mut Problems) {
+        if self.enabled && !cfg!(feature = "demo") {
+            problems.add(
+                "demo.enabled",
+                "this build has no demo mode (built without the `demo` feature); \
+                 give a configuration file naming the real upstreams",
+            );
+        }
+        if self.max_upload_bytes == 0 {
+            problems.add("demo.max_upload_bytes", "must be at least 1");
+        }
+        if self.upload_quota_bytes < self.max_upload_bytes as u64 {
+            problems.add("demo.upload_quota_bytes", "must be at least demo.max_upload_bytes");
+        }
+        if self.unattached_upload_ttl_hours > UNATTACHED_UPLOAD_TTL_HOURS_MAX {
+            problems.add(
+                "demo.unattached_upload_ttl_hours",
+                format!("at most {UNATTACHED_UPLOAD_TTL_HOURS_MAX} (a year)"),
+            );
+        }
+        problems.at_least_one("demo.access_token_ttl_secs", self.access_token_ttl_secs);
+        problems.at_least_one("demo.refresh_token_ttl_secs", self.refresh_token_ttl_secs);
+        problems.at_least_one("demo.upload_quota_files", self.upload_quota_files);
+        problems.at_least_one("demo.unattached_upload_ttl_hours", self.unattached_upload_ttl_hours);
+    }
+}
+
+const MAX_LOGO_BYTES: u64 = 1024 * 1024;
+
+/// A logo's media type, from its extension.
+pub fn logo_type(path: &Path) -> Option<&'static str> {
+    match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+        "svg" => Some("image/svg+xml"),
+        "png" => Some("image/png"),
+        "jpg" | "jpeg" => Some("image/jpeg"),
+        "webp" => Some("image/webp"),
+        _ => None,
+    }
+}
+
+/// Checked with the rest of the configuration, so that a wrong logo stops start-up early.
+fn check_logo(path: &Path) -> Result<(), String> {
+    logo_type(path).ok_or("expected an .svg, .png, .jpg or .webp file")?;
+    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if metadata.len() > MAX_LOGO_BYTES {
+        return Err(format!("{} is larger than 1 MiB", path.display()));
+    }
+    Ok(())
 }
 
 fn describe_figment_error(error: figment::Error) -> String {
@@ -807,9 +875,9 @@ mod tests {
     #[test]
     fn memory_bounds_and_timeouts_must_be_positive() {
         let message = problems(load_toml(
-            "[demo]\nenabled = true\n[session]\nmax_pending_logins = 0\n[oidc]\ntimeout_ms = 0\n",
+            "[demo]\nenabled = true\n[session]\nmax_sessions = 0\n[oidc]\ntimeout_ms = 0\n",
         ));
-        assert!(message.contains("session.max_pending_logins: must be at least 1"), "{message}");
+        assert!(message.contains("session.max_sessions: must be at least 1"), "{message}");
         assert!(message.contains("oidc.timeout_ms: must be at least 1"), "{message}");
     }
 
@@ -880,5 +948,11 @@ mod tests {
         )
         .unwrap();
         assert!(!format!("{settings:?}").contains("s3cr3t-value"));
+    }
+
+    #[test]
+    fn logos_must_be_images() {
+        assert!(check_logo(Path::new("/etc/passwd")).is_err());
+        assert!(check_logo(Path::new("/nonexistent/logo.svg")).unwrap_err().contains("cannot read"));
     }
 }

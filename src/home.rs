@@ -7,10 +7,11 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
-use crate::assets;
-use crate::auth::CurrentSession;
+use crate::assets::{self, Assets};
+use crate::auth::Auth;
 use crate::error::{ApiError, ErrorBody};
-use crate::proxy::get_json;
+use crate::member_api::{Bearer, MemberApiClient, path_with_id};
+use crate::request_id::RequestId;
 use crate::state::AppState;
 
 /// SPEC.md §3: at most 2 detail lines per payment on the home page.
@@ -27,22 +28,35 @@ const HOME_PRELOADS: &str =
 /// calls (`Link: rel=preload`), so the browser starts them while it fetches the script, and
 /// the dashboard paints one round trip sooner. Without that cookie nothing is preloaded: no
 /// session check starts before the SPA has seen that cookies work (SPEC.md §4).
-pub async fn page(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let has_session = state.auth.cookies.session_id(&request).is_some();
-    let mut response = assets::serve(request, state).await?;
+pub async fn page(
+    request: HttpRequest,
+    auth: web::Data<Auth>,
+    assets: web::Data<Assets>,
+) -> Result<HttpResponse, ApiError> {
+    let has_session = auth.cookies.session_id(&request).is_some();
+    let mut response = assets::serve(request, assets).await?;
     if has_session {
         response.headers_mut().insert(header::LINK, header::HeaderValue::from_static(HOME_PRELOADS));
     }
     Ok(response)
 }
 
-pub async fn home(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn home(
+    request: HttpRequest,
+    request_id: Option<web::ReqData<RequestId>>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let current = state.auth.require(&request).await?;
+    let member = Member {
+        api: &state.member_api,
+        bearer: &state.auth.bearer(&current),
+        request_id: request_id.as_deref().map(|id| id.0.as_str()),
+    };
     let (remboursements, demandes, echeance, bandeau) = futures_util::join!(
-        recent_payments(&state, &request, &current),
-        get_json(&state, &request, &current, "demandes/home"),
-        get_json(&state, &request, &current, "assure/echeance-prochaine"),
-        crate::cms::first_banner(&state),
+        recent_payments(&member),
+        member.get("demandes/home"),
+        member.get("assure/echeance-prochaine"),
+        state.content.first_banner(),
     );
     // A session that ended while the parts were fetched ends the whole answer.
     for part in [&remboursements, &demandes, &echeance] {
@@ -70,19 +84,31 @@ fn part(result: Result<Value, ApiError>) -> Value {
     }
 }
 
+/// The member API as this request's member sees it.
+struct Member<'a> {
+    api: &'a MemberApiClient,
+    bearer: &'a dyn Bearer,
+    request_id: Option<&'a str>,
+}
+
+impl Member<'_> {
+    async fn get(&self, path: &str) -> Result<Value, ApiError> {
+        self.api.get_json(self.bearer, path, self.request_id).await
+    }
+}
+
 /// The recent payments, each with its first detail lines (`detailRemboursement`).
-async fn recent_payments(
-    state: &AppState,
-    request: &HttpRequest,
-    current: &CurrentSession,
-) -> Result<Value, ApiError> {
-    let payments = get_json(state, request, current, "assure/prestations-recentes").await?;
+async fn recent_payments(member: &Member<'_>) -> Result<Value, ApiError> {
+    let payments = member.get("assure/prestations-recentes").await?;
     let payments: Vec<Value> =
         payments.as_array().cloned().unwrap_or_default().into_iter().take(PAYMENTS).collect();
     let details = join_all(payments.iter().map(|payment| async move {
         let id =
             payment_id(payment).ok_or_else(|| ApiError::BadGateway("payment without paymentId".into()))?;
-        let detail = get_json(state, request, current, &format!("assure/prestation/{id}")).await?;
+        // An identifier the member API should never have sent is its failure, not the member's.
+        let path = path_with_id("assure/prestation/{id}", &id)
+            .map_err(|_| ApiError::BadGateway("payment with an unusable paymentId".into()))?;
+        let detail = member.get(&path).await?;
         Ok::<_, ApiError>(detail["data"].as_array().cloned().unwrap_or_default())
     }))
     .await;
@@ -101,12 +127,11 @@ async fn recent_payments(
 }
 
 fn payment_id(payment: &Value) -> Option<String> {
-    let id = match &payment["paymentId"] {
-        Value::String(id) => id.clone(),
-        Value::Number(id) => id.to_string(),
-        _ => return None,
-    };
-    crate::proxy::is_plain_identifier(&id).then_some(id)
+    match &payment["paymentId"] {
+        Value::String(id) => Some(id.clone()),
+        Value::Number(id) => Some(id.to_string()),
+        _ => None,
+    }
 }
 
 /// The fields of a detail line the dashboard shows.

@@ -4,17 +4,21 @@
 pub mod assets;
 pub mod auth;
 pub mod brand;
+pub mod clock;
 pub mod cms;
 pub mod config;
 #[cfg(feature = "demo")]
 pub mod demo;
+mod embedded;
 pub mod error;
 pub mod health;
 pub mod home;
+pub mod identifier;
 pub mod mail;
 pub mod member_api;
 pub mod metrics;
 pub mod proxy;
+pub mod request_id;
 pub mod resiliation;
 pub mod security;
 pub mod session;
@@ -43,28 +47,13 @@ pub struct Application {
 }
 
 impl Application {
-    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+    pub async fn build(mut settings: Settings) -> anyhow::Result<Self> {
         let listener = TcpListener::bind(settings.server.listen)?;
         let bound = listener.local_addr()?;
         let metrics_listener = settings.server.metrics_listen.map(TcpListener::bind).transpose()?;
         let endpoints = Endpoints::resolve(&settings, bound);
-        // The portal's OIDC client and the embedded provider share this secret: set here,
-        // before anything reads `settings.oidc`, and never logged.
-        #[cfg(feature = "demo")]
-        let settings = {
-            let mut settings = settings;
-            if settings.demo.idp_on() && settings.oidc.client_secret.is_none() {
-                settings.oidc.client_secret = Some(demo::random_client_secret());
-            }
-            settings
-        };
         let http = state::http_client(&settings)?;
-        #[cfg(feature = "demo")]
-        let demo = settings
-            .demo
-            .enabled
-            .then(|| demo::Demo::open(&settings, &endpoints, http.clone()))
-            .transpose()?;
+        let embedded = embedded::Embedded::open(&mut settings, &endpoints, &http)?;
         let assets = Assets::load(
             &brand::index_head(&settings.brand, &settings.accessibilite),
             brand::logo_file(&settings.brand)?.into_iter().collect(),
@@ -81,23 +70,15 @@ impl Application {
             endpoints.api_base.clone(),
             Duration::from_millis(settings.upstream.api.timeout_ms),
         );
-        let mailer = mail::Mailer::new(&settings)?;
-        let mail = if mailer.is_configured() {
-            let queue = mail::queue::MailQueue::open(&settings.mail.effective_queue_dir(&settings.demo))?;
-            tokio::spawn(queue.clone().work(std::sync::Arc::new(mailer)));
-            Some(queue)
-        } else {
-            None
-        };
         let state = web::Data::new(AppState {
-            content,
-            member_api,
-            mail,
-            auth: build_auth(&settings, &endpoints, http.clone()).await?,
+            content: web::Data::new(content),
+            member_api: web::Data::new(member_api),
+            mail: start_mail_queue(&settings)?,
+            auth: web::Data::new(build_auth(&settings, &endpoints, http.clone()).await?),
             http,
-            metrics,
+            metrics: web::Data::new(metrics),
             endpoints: endpoints.clone(),
-            assets,
+            assets: web::Data::new(assets),
             settings,
         });
         let workers = state
@@ -110,14 +91,18 @@ impl Application {
             Some(listener) => {
                 let address = listener.local_addr()?;
                 tracing::info!(%address, "metrics served on a listener of their own");
-                Some((address.port(), metrics::dedicated_server(listener, state.clone(), shutdown)?))
+                let access = metrics::Access::dedicated(&state.settings);
+                Some((
+                    address.port(),
+                    metrics::dedicated_server(listener, state.metrics.clone(), access, shutdown)?,
+                ))
             }
             None => None,
         };
         let metrics_access = metrics::Access::public(&state.settings);
         let server = HttpServer::new(move || {
             App::new()
-                .app_data(state.clone())
+                .configure(|cfg| state::register(&state, cfg))
                 .app_data(web::JsonConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::PathConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
@@ -125,13 +110,8 @@ impl Application {
                 .wrap(ErrorHandlers::new().default_handler(error::normalise_error_body))
                 .wrap(security::headers(&state.endpoints.public_url, &state.endpoints.oidc_issuer))
                 .wrap(from_fn(telemetry::observe_request))
-                .configure(|_cfg| {
-                    #[cfg(feature = "demo")]
-                    if let Some(demo) = &demo {
-                        demo.mount(_cfg);
-                    }
-                })
-                .configure(|cfg| routes(cfg, metrics_access.clone()))
+                .configure(|cfg| embedded.mount(cfg))
+                .configure(|cfg| routes(cfg, &state.auth, metrics_access.clone()))
         })
         .workers(workers)
         // SIGTERM and Ctrl-C stop accepting, then in-flight requests get this long to finish.
@@ -166,6 +146,17 @@ impl Application {
     }
 }
 
+/// The queue of emails owed to members, and its worker, when a transport is configured.
+fn start_mail_queue(settings: &Settings) -> anyhow::Result<Option<mail::queue::MailQueue>> {
+    let mailer = mail::Mailer::new(settings)?;
+    if !mailer.is_configured() {
+        return Ok(None);
+    }
+    let queue = mail::queue::MailQueue::open(&settings.mail.effective_queue_dir(&settings.demo))?;
+    tokio::spawn(queue.clone().work(std::sync::Arc::new(mailer)));
+    Ok(Some(queue))
+}
+
 async fn build_auth(
     settings: &Settings,
     endpoints: &Endpoints,
@@ -173,13 +164,9 @@ async fn build_auth(
 ) -> anyhow::Result<auth::Auth> {
     let idle_timeout = Duration::from_secs(settings.session.idle_timeout_secs);
     let sessions: std::sync::Arc<dyn session::SessionStore> = match settings.session.store {
-        config::SessionStoreKind::Memory => std::sync::Arc::new(session::MemoryStore::new(
-            idle_timeout,
-            session::Capacity {
-                sessions: settings.session.max_sessions,
-                pending_logins: settings.session.max_pending_logins,
-            },
-        )),
+        config::SessionStoreKind::Memory => {
+            std::sync::Arc::new(session::MemoryStore::new(idle_timeout, settings.session.max_sessions))
+        }
         config::SessionStoreKind::Redis => {
             let url = settings.session.redis_url.as_ref().expect("validated with the configuration");
             std::sync::Arc::new(session::RedisStore::connect(url.expose_secret(), idle_timeout).await?)
@@ -198,6 +185,7 @@ async fn build_auth(
         sessions,
         cookies: auth::Cookies::new(endpoints.public_url.scheme() == "https"),
         xsrf: auth::XsrfKey::derive(secret),
+        sign_in_key: auth::sign_in_key(settings.session.cookie_key.as_ref(), secret),
         refresher: auth::Refresher::new(settings.session.max_sessions),
         public_url: endpoints.public_url.clone(),
         idle_timeout,
@@ -206,12 +194,12 @@ async fn build_auth(
     })
 }
 
-fn routes(cfg: &mut web::ServiceConfig, metrics_access: metrics::Access) {
+fn routes(cfg: &mut web::ServiceConfig, auth: &auth::Auth, metrics_access: metrics::Access) {
     // Resources (not bare routes) so that another method on these paths answers 405.
     cfg.service(web::resource("/healthz").get(health::healthz))
         .service(web::resource("/readyz").get(health::readyz))
         .service(metrics::resource(metrics_access))
-        .configure(auth::routes)
+        .configure(|cfg| auth::routes(cfg, auth))
         .configure(cms::routes)
         .service(web::resource("/api/home").get(home::home))
         // Every method, as on the other client routes: `assets::serve` answers or refuses.

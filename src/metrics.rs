@@ -16,7 +16,6 @@ use subtle::ConstantTimeEq;
 
 use crate::config::Settings;
 use crate::error::ErrorBody;
-use crate::state::AppState;
 
 pub struct Metrics {
     registry: Registry,
@@ -140,13 +139,13 @@ pub fn resource(access: Access) -> Resource {
 /// The listener of `server.metrics_listen`: `/metrics` and nothing else.
 pub fn dedicated_server(
     listener: TcpListener,
-    state: web::Data<AppState>,
+    metrics: web::Data<Metrics>,
+    access: Access,
     shutdown: Duration,
 ) -> std::io::Result<Server> {
-    let access = Access::dedicated(&state.settings);
     Ok(HttpServer::new(move || {
         App::new()
-            .app_data(state.clone())
+            .app_data(metrics.clone())
             .wrap(ErrorHandlers::new().default_handler(crate::error::normalise_error_body))
             .service(resource(access.clone()))
     })
@@ -159,7 +158,7 @@ pub fn dedicated_server(
 async fn metrics(
     request: HttpRequest,
     access: web::Data<Access>,
-    state: web::Data<AppState>,
+    metrics: web::Data<Metrics>,
 ) -> HttpResponse {
     if let Access::Token(token) = access.get_ref()
         && !bearer_is(&request, token)
@@ -171,7 +170,7 @@ async fn metrics(
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body(state.metrics.render())
+        .body(metrics.render())
 }
 
 /// Compared in constant time: the answer's timing must not tell how much of a guess was right.

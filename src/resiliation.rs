@@ -11,7 +11,7 @@
 //! usual guard against a notice made by someone else.
 
 use actix_web::http::header;
-use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use chrono::{DateTime, NaiveDate};
 use chrono_tz::Europe::Paris;
@@ -19,11 +19,10 @@ use lettre::Message;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart, header::ContentType};
 use serde::Deserialize;
 
-use crate::auth::CurrentSession;
 use crate::error::ApiError;
-use crate::member_api::{Call, no_body};
+use crate::member_api::{self, Bearer, Call};
+use crate::request_id::RequestId;
 use crate::state::AppState;
-use crate::telemetry::RequestId;
 
 /// The member API's nature of the acknowledgement it prints (`DocumentInfo.nature`).
 const ACCUSE_RECEPTION: &str = "ACCUSE_RECEPTION_RESILIATION";
@@ -64,28 +63,21 @@ struct Document {
 async fn notifier(
     request: HttpRequest,
     body: Bytes,
+    request_id: Option<web::ReqData<RequestId>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let current = state.auth.require(&request).await?;
-    let request_id = request.extensions().get::<RequestId>().map(|id| id.0.clone());
-    let call = Call {
-        method: reqwest::Method::POST,
-        path: "document/creationResiliation",
-        query: None,
-        request_id: request_id.as_deref(),
-    };
-    let json = |builder: reqwest::RequestBuilder| {
-        builder.header("Content-Type", "application/json").header("Accept", "application/json")
-    };
-    let upstream =
-        state.member_api.send(&state.auth, &current, &call, &json, &|| Ok(Some(body.clone().into()))).await?;
+    let bearer = state.auth.bearer(&current);
+    let request_id = request_id.as_deref().map(|id| id.0.as_str());
+    let call = Call::json(reqwest::Method::POST, "document/creationResiliation", request_id, body);
+    let upstream = state.member_api.send(&bearer, &call).await?;
     if upstream.status() != reqwest::StatusCode::CREATED {
-        return crate::proxy::relay_answer(upstream);
+        return member_api::to_browser(upstream);
     }
     let recorded = upstream.bytes().await.map_err(|error| ApiError::BadGateway(error.to_string()))?;
     match &state.mail {
         Some(queue) => {
-            if let Err(error) = queue_emails(&state, queue, &current, call.request_id, &recorded).await {
+            if let Err(error) = queue_emails(&state, queue, &bearer, request_id, &recorded).await {
                 // The notice stands (the member API has it, the member sees its acknowledgement
                 // and can download it); the email is what failed.
                 let error = crate::mail::without_addresses(&format!("{error:#}"));
@@ -103,7 +95,7 @@ async fn notifier(
 async fn queue_emails(
     state: &AppState,
     queue: &crate::mail::queue::MailQueue,
-    current: &CurrentSession,
+    bearer: &dyn Bearer,
     request_id: Option<&str>,
     recorded: &[u8],
 ) -> anyhow::Result<()> {
@@ -114,7 +106,7 @@ async fn queue_emails(
         .iter()
         .find(|document| document.nature == ACCUSE_RECEPTION)
         .ok_or_else(|| anyhow::anyhow!("the member API returned no acknowledgement document"))?;
-    let pdf = document_bytes(state, current, request_id, document.id).await?;
+    let pdf = document_bytes(state, bearer, request_id, document.id).await?;
     let from = crate::mail::sender(&state.settings)?;
     let mutuelle = &state.settings.brand.name;
     let on_file = termination.email_dossier.trim();
@@ -202,18 +194,13 @@ fn masked(address: &str) -> String {
 
 async fn document_bytes(
     state: &AppState,
-    current: &CurrentSession,
+    bearer: &dyn Bearer,
     request_id: Option<&str>,
     id: i64,
 ) -> anyhow::Result<Bytes> {
     let path = format!("document/pdf/{id}");
-    let call = Call { method: reqwest::Method::GET, path: &path, query: None, request_id };
-    let answer = state.member_api.send(&state.auth, current, &call, &|builder| builder, &no_body).await?;
-    anyhow::ensure!(
-        answer.status().is_success(),
-        "member API answered {} for the acknowledgement",
-        answer.status()
-    );
+    let call = Call::get(&path, request_id, "application/pdf");
+    let answer = state.member_api.expect_success(bearer, &call).await?;
     let bytes = answer.bytes().await?;
     anyhow::ensure!(bytes.starts_with(b"%PDF-"), "the acknowledgement is not a PDF");
     Ok(bytes)

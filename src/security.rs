@@ -6,8 +6,8 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::{DefaultHeaders, Next};
 use url::{Origin, Url};
 
+use crate::auth::Auth;
 use crate::auth::XSRF_HEADER;
-use crate::state::AppState;
 
 /// The Content-Security-Policy: scripts and styles from the portal only (no inline code),
 /// no framing. Images may also be `blob:`: the thumbnails of the photos a member is about to
@@ -89,9 +89,9 @@ fn needs_xsrf(method: &Method, routed_path: &str) -> bool {
 }
 
 fn xsrf_matches(request: &ServiceRequest) -> bool {
-    let state = request.app_data::<actix_web::web::Data<AppState>>().expect("AppState is registered");
+    let auth = request.app_data::<actix_web::web::Data<Auth>>().expect("Auth is registered");
     let header = request.headers().get(XSRF_HEADER).and_then(|value| value.to_str().ok());
-    state.auth.xsrf_holds(request.request(), header)
+    auth.xsrf_holds(request.request(), header)
 }
 
 #[cfg(test)]

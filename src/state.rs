@@ -3,25 +3,41 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use actix_web::web;
 use url::Url;
 
 use crate::assets::Assets;
 use crate::auth::Auth;
+use crate::cms::ContentCache;
 use crate::config::Settings;
+use crate::mail::queue::MailQueue;
+use crate::member_api::MemberApiClient;
 use crate::metrics::Metrics;
 
+/// The services know nothing of this: handlers that need one service take it alone
+/// (`web::Data<Auth>`), those that combine several take the whole state.
 pub struct AppState {
     pub settings: Settings,
     pub endpoints: Endpoints,
-    pub assets: Assets,
-    pub metrics: Metrics,
-    pub auth: Auth,
-    pub content: crate::cms::ContentCache,
-    pub member_api: crate::member_api::MemberApiClient,
+    pub assets: web::Data<Assets>,
+    pub metrics: web::Data<Metrics>,
+    pub auth: web::Data<Auth>,
+    pub content: web::Data<ContentCache>,
+    pub member_api: web::Data<MemberApiClient>,
     /// The emails owed to members wait here until they have left; `None` without a transport.
-    pub mail: Option<crate::mail::queue::MailQueue>,
+    pub mail: Option<MailQueue>,
     /// One pooled client for every upstream call (keep-alive, shared TLS sessions).
     pub http: reqwest::Client,
+}
+
+/// Registers the state and each service on its own, as the handlers extract them.
+pub fn register(state: &web::Data<AppState>, cfg: &mut web::ServiceConfig) {
+    cfg.app_data(state.clone())
+        .app_data(state.assets.clone())
+        .app_data(state.metrics.clone())
+        .app_data(state.auth.clone())
+        .app_data(state.content.clone())
+        .app_data(state.member_api.clone());
 }
 
 /// Where the portal is and where its upstreams are, once the listening port is known: in demo

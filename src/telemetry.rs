@@ -17,6 +17,7 @@ use tracing::Instrument;
 use tracing_subscriber::EnvFilter;
 
 use crate::config::LogFormat;
+use crate::request_id::RequestId;
 use crate::state::AppState;
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -32,10 +33,6 @@ pub fn init(format: LogFormat) {
         LogFormat::Json => builder.json().flatten_event(true).with_current_span(true).try_init(),
     };
 }
-
-/// The id of the request being served, also sent back as `X-Request-Id`.
-#[derive(Debug, Clone)]
-pub struct RequestId(pub String);
 
 pub fn is_trusted_proxy(trusted: &[IpNet], peer: Option<IpAddr>) -> bool {
     peer.is_some_and(|ip| trusted.iter().any(|net| net.contains(&ip)))

@@ -1,13 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { expectNoAccessibilityViolations } from './support/axe';
-import { signInAs } from './support/sign-in';
+import { openHome, signedInAs } from './support/sign-in';
 
-/** Kept out of git (.gitignore): looked at by a person, not compared by the tests. */
-const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-mkdirSync(screenshots, { recursive: true });
-
+// Its axe scan, with and without a session, is every-route.spec.ts's.
 test.describe('the accessibility statement', () => {
   test('is reached from the public root, without a session, with every part', async ({ page }) => {
     await page.goto('/');
@@ -27,18 +21,20 @@ test.describe('the accessibility statement', () => {
     }
     await expect(page.getByText(/^Mutuelle Cogévie s’engage/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'accessibilite@example.org' })).toBeVisible();
-    await page.screenshot({ path: `${screenshots}accessibilite-1280.png`, fullPage: true });
-    await expectNoAccessibilityViolations(page);
   });
 
-  test('is linked from the footer of the signed-in pages', async ({ page }) => {
-    await signInAs(page, 'Marie DUPONT');
-    await page
-      .getByRole('contentinfo')
-      .getByRole('link', { name: 'Accessibilité : non conforme' })
-      .click();
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Déclaration d’accessibilité' }),
-    ).toBeVisible();
+  test.describe('signed in', () => {
+    test.use({ storageState: signedInAs('Marie DUPONT') });
+
+    test('is linked from the footer of the signed-in pages', async ({ page }) => {
+      await openHome(page);
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: 'Accessibilité : non conforme' })
+        .click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Déclaration d’accessibilité' }),
+      ).toBeVisible();
+    });
   });
 });

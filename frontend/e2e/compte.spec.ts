@@ -1,90 +1,95 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { collectConsoleErrors } from './support/console';
-import { type DemoMember, signInAs } from './support/sign-in';
-
-/** Kept out of git (.gitignore): looked at by a person, not compared by the tests. */
-const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-mkdirSync(screenshots, { recursive: true });
+import { type DemoMember, openHome, signedInAs } from './support/sign-in';
 
 test.describe('Mes informations personnelles', () => {
-  test('Marie DUPONT moves to Lyon and changes her son’s bank details; both are kept', async ({
-    page,
-  }) => {
-    const consoleErrors = collectConsoleErrors(page);
-    await signInAs(page, 'Marie DUPONT');
-    await page.getByRole('link', { name: 'Mes informations personnelles' }).first().click();
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Mes informations personnelles' }),
-    ).toBeVisible();
+  test.describe(() => {
+    test.use({ storageState: signedInAs('Marie DUPONT') });
 
-    const adresse = page.getByRole('region', { name: 'Adresse postale' });
-    await adresse.getByRole('button', { name: 'Modifier' }).click();
-    await adresse.getByLabel('Numéro et voie').fill('8 place Bellecour');
-    await adresse.getByLabel('Code postal').fill('69002');
-    // The communes of a real postal code, from the member API's reference data.
-    await expect(adresse.getByLabel('Commune').getByRole('option', { name: 'LYON' })).toBeAttached();
-    await adresse.getByLabel('Commune').selectOption('LYON');
-    await adresse.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(adresse.getByText('Votre nouvelle adresse est enregistrée.')).toBeVisible();
+    test('Marie DUPONT moves to Lyon and changes her son’s bank details; both are kept', async ({
+      page,
+    }) => {
+      const consoleErrors = collectConsoleErrors(page);
+      await openHome(page);
+      await page.getByRole('link', { name: 'Mes informations personnelles' }).first().click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Mes informations personnelles' }),
+      ).toBeVisible();
 
-    const banque = page.getByRole('region', { name: 'Coordonnées bancaires' });
-    await banque.getByRole('button', { name: 'Modifier' }).click();
-    await banque.getByLabel('Compte de').selectOption({ label: 'Lucas DUPONT' });
-    await banque.getByLabel('Titulaire du compte').fill('Marie DUPONT');
-    await banque.getByLabel('IBAN').fill('FR76 3000 6000 0112 3456 7890 188');
-    await banque.getByLabel('BIC').fill('BDFEFRPPCCT');
-    await banque.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(
-      banque.getByText('Cet IBAN n’est pas valide : vérifiez chaque caractère et sa longueur.'),
-    ).toBeVisible();
-    await banque.getByLabel('IBAN').fill('FR76 3000 1007 9412 3456 7890 185');
-    await banque.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(
-      banque.getByText('Vos nouvelles coordonnées bancaires sont enregistrées.'),
-    ).toBeVisible();
+      const adresse = page.getByRole('region', { name: 'Adresse postale' });
+      await adresse.getByRole('button', { name: 'Modifier' }).click();
+      await adresse.getByLabel('Numéro et voie').fill('8 place Bellecour');
+      await adresse.getByLabel('Code postal').fill('69002');
+      // The communes of a real postal code, from the member API's reference data.
+      await expect(adresse.getByLabel('Commune').getByRole('option', { name: 'LYON' })).toBeAttached();
+      await adresse.getByLabel('Commune').selectOption('LYON');
+      await adresse.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(adresse.getByText('Votre nouvelle adresse est enregistrée.')).toBeVisible();
 
-    await page.reload();
-    await expect(
-      page.getByRole('region', { name: 'Adresse postale' }).locator('address'),
-    ).toContainText('8 place Bellecour69002 LYON');
-    await expect(
-      page.getByRole('region', { name: 'Coordonnées bancaires' }).getByRole('listitem').filter({
-        hasText: 'Lucas DUPONT',
-      }),
-    ).toContainText('***0 185');
-    expect(consoleErrors).toEqual([]);
+      const banque = page.getByRole('region', { name: 'Coordonnées bancaires' });
+      await banque.getByRole('button', { name: 'Modifier' }).click();
+      await banque.getByLabel('Compte de').selectOption({ label: 'Lucas DUPONT' });
+      await banque.getByLabel('Titulaire du compte').fill('Marie DUPONT');
+      await banque.getByLabel('IBAN').fill('FR76 3000 6000 0112 3456 7890 188');
+      await banque.getByLabel('BIC').fill('BDFEFRPPCCT');
+      await banque.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(
+        banque.getByText('Cet IBAN n’est pas valide : vérifiez chaque caractère et sa longueur.'),
+      ).toBeVisible();
+      await banque.getByLabel('IBAN').fill('FR76 3000 1007 9412 3456 7890 185');
+      await banque.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(
+        banque.getByText('Vos nouvelles coordonnées bancaires sont enregistrées.'),
+      ).toBeVisible();
+
+      await page.reload();
+      await expect(
+        page.getByRole('region', { name: 'Adresse postale' }).locator('address'),
+      ).toContainText('8 place Bellecour69002 LYON');
+      await expect(
+        page.getByRole('region', { name: 'Coordonnées bancaires' }).getByRole('listitem').filter({
+          hasText: 'Lucas DUPONT',
+        }),
+      ).toContainText('***0 185');
+      expect(consoleErrors).toEqual([]);
+    });
   });
 
-  test('a struck-off member, M. Jean MARTIN, still sees and changes his address', async ({
-    page,
-  }) => {
-    await signInAs(page, 'Jean MARTIN');
-    await page.goto('/compte/informations-personnelles');
-    const adresse = page.getByRole('region', { name: 'Adresse postale' });
-    await expect(adresse.locator('address')).toBeVisible();
-    await expect(adresse.getByRole('button', { name: 'Modifier' })).toBeVisible();
+  test.describe(() => {
+    test.use({ storageState: signedInAs('Jean MARTIN') });
+
+    test('a struck-off member, M. Jean MARTIN, still sees and changes his address', async ({
+      page,
+    }) => {
+      await page.goto('/compte/informations-personnelles');
+      const adresse = page.getByRole('region', { name: 'Adresse postale' });
+      await expect(adresse.locator('address')).toBeVisible();
+      await expect(adresse.getByRole('button', { name: 'Modifier' })).toBeVisible();
+    });
   });
 
+  // The page as it loads is every-route.spec.ts's to scan; the address form open is not.
   const members: DemoMember[] = ['Marie DUPONT', 'Paul DURAND'];
-  for (const width of [375, 1280]) {
-    for (const member of members) {
-      test(`has no accessibility violation for ${member} at ${String(width)} px`, async ({ page }) => {
-        await page.setViewportSize({ width, height: width < 1000 ? 812 : 800 });
-        await signInAs(page, member);
-        await page.goto('/compte/informations-personnelles');
-        await expect(page.getByRole('region', { name: 'Adresse postale' }).locator('address')).toBeVisible();
-        await expect(page.getByRole('region', { name: 'Bénéficiaires' }).getByRole('listitem').first()).toBeVisible();
-        await page
-          .getByRole('region', { name: 'Adresse postale' })
-          .getByRole('button', { name: 'Modifier' })
-          .click();
-        const slug = member.toLowerCase().replace(/\s+/g, '-');
-        await page.screenshot({ path: `${screenshots}compte-${slug}-${String(width)}.png`, fullPage: true });
-        await expectNoAccessibilityViolations(page);
-      });
-    }
+  for (const member of members) {
+    test.describe(() => {
+      test.use({ storageState: signedInAs(member) });
+
+      for (const width of [375, 1280]) {
+        test(`has no accessibility violation with the address form open for ${member} at ${String(width)} px`, async ({
+          page,
+        }) => {
+          await page.setViewportSize({ width, height: width < 1000 ? 812 : 800 });
+          await page.goto('/compte/informations-personnelles');
+          await expect(page.getByRole('region', { name: 'Adresse postale' }).locator('address')).toBeVisible();
+          await expect(page.getByRole('region', { name: 'Bénéficiaires' }).getByRole('listitem').first()).toBeVisible();
+          await page
+            .getByRole('region', { name: 'Adresse postale' })
+            .getByRole('button', { name: 'Modifier' })
+            .click();
+          await expectNoAccessibilityViolations(page);
+        });
+      }
+    });
   }
 });

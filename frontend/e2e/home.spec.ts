@@ -1,5 +1,4 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAccessibilityViolations } from './support/axe';
 import {
   currentYear,
   dashboardLoaded,
@@ -11,13 +10,21 @@ import {
   remboursementsSection,
   tilesShown,
 } from './support/home';
-import { signInAs } from './support/sign-in';
+import { type DemoMember, openHome, signedInAs } from './support/sign-in';
 
 // Each journey walks through many pages and back.
 test.describe.configure({ timeout: 60_000 });
+// The dashboards' axe scans are every-route.spec.ts's and home-screens.spec.ts's.
 
 const bothYears = `Ma carte de Tiers Payant ${String(currentYear)}-${String(currentYear + 1)}`;
+const invoiceLink = '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF';
 const nextYearOnly = `Ma carte de Tiers Payant ${String(currentYear + 1)}`;
+const invoiceOrQuote: [string, string] = ['Envoyer une facture ou un devis', invoiceLink];
+const personalInformation: [string, string] = [
+  'Mes informations personnelles',
+  '/compte/informations-personnelles',
+];
+const guarantees: [string, string] = ['Mes garanties et mes services', '/mutuelle/contrats-garanties'];
 
 /** Today in Paris, [year, month, day]: the member API's day, whatever this machine's zone. */
 function parisToday(): [number, number, number] {
@@ -74,20 +81,21 @@ async function expectCommonLinks(page: Page): Promise<void> {
 }
 
 test.describe('Mme Marie DUPONT', () => {
+  test.use({ storageState: signedInAs('Marie DUPONT') });
+
   test.beforeEach(async ({ page }) => {
-    await signInAs(page, 'Marie DUPONT');
+    await openHome(page);
     await dashboardLoaded(page);
   });
 
   test('sees the news banner and every tile, each leading to its page', async ({ page }) => {
     await expect(page.getByRole('region', { name: 'Nouveautés' })).toBeVisible();
-    await expectNoAccessibilityViolations(page);
 
     await expectTiles(page, [
-      ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF'],
-      ['Mes informations personnelles', '/compte/informations-personnelles'],
+      invoiceOrQuote,
+      personalInformation,
       [bothYears, '/mutuelle/smart-carte'],
-      ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
+      guarantees,
       ['Mes cotisations', '/mutuelle/contrats-garanties#cotisations'],
       ['Résilier un contrat', '/mutuelle/contrats-garanties/resiliation'],
     ]);
@@ -133,78 +141,83 @@ test.describe('Mme Marie DUPONT', () => {
   });
 });
 
-test('M. Jean MARTIN, struck off, may only send an invoice and has no pending request', async ({
-  page,
-}) => {
-  await signInAs(page, 'Jean MARTIN');
-  await dashboardLoaded(page);
-  await expectNoAccessibilityViolations(page);
+/**
+ * One member's dashboard: signed in as them on a loaded `/home`, the member's own checks, then
+ * the links every dashboard has.
+ */
+function dashboardOf(member: DemoMember, title: string, check: (page: Page) => Promise<void>): void {
+  test.describe(() => {
+    test.use({ storageState: signedInAs(member) });
 
-  await expectTiles(page, [['Envoyer une facture', '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF']]);
+    test(title, async ({ page }) => {
+      await openHome(page);
+      await dashboardLoaded(page);
+      await check(page);
+      await expectCommonLinks(page);
+    });
+  });
+}
 
-  // His old reimbursements are still his latest ones.
-  expect(await expectCardsLeadToTheirPaymentDay(page)).toBeGreaterThan(0);
-  await expect(demandesSection(page)).toContainText('Toutes vos demandes ont été traitées.');
-  await expectCommonLinks(page);
-});
-
-test('Mme Léa BERNARD, whose contract starts soon, sees next year’s card and empty lists', async ({
-  page,
-}) => {
-  await signInAs(page, 'Léa BERNARD');
-  await dashboardLoaded(page);
-  await expectNoAccessibilityViolations(page);
-
-  await expectTiles(page, [
-    ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF'],
-    ['Mes informations personnelles', '/compte/informations-personnelles'],
-    [nextYearOnly, '/mutuelle/smart-carte'],
-    ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
-  ]);
+async function expectNoPaymentAndNoPendingRequest(page: Page): Promise<void> {
   await expect(remboursementsSection(page)).toContainText(
     'Vous n’avez pas de remboursement pour l’instant',
   );
   await expect(demandesSection(page)).toContainText('Toutes vos demandes ont été traitées.');
-  await expectCommonLinks(page);
-});
+}
 
-test('M. Paul DURAND, with a company contract only, has no termination tile', async ({ page }) => {
-  await signInAs(page, 'Paul DURAND');
-  await dashboardLoaded(page);
-  await expectNoAccessibilityViolations(page);
+dashboardOf(
+  'Jean MARTIN',
+  'M. Jean MARTIN, struck off, may only send an invoice and has no pending request',
+  async (page) => {
+    await expectTiles(page, [['Envoyer une facture', invoiceLink]]);
+    // His old reimbursements are still his latest ones.
+    expect(await expectCardsLeadToTheirPaymentDay(page)).toBeGreaterThan(0);
+    await expect(demandesSection(page)).toContainText('Toutes vos demandes ont été traitées.');
+  },
+);
 
+dashboardOf(
+  'Léa BERNARD',
+  'Mme Léa BERNARD, whose contract starts soon, sees next year’s card and empty lists',
+  async (page) => {
+    await expectTiles(page, [
+      invoiceOrQuote,
+      personalInformation,
+      [nextYearOnly, '/mutuelle/smart-carte'],
+      guarantees,
+    ]);
+    await expectNoPaymentAndNoPendingRequest(page);
+  },
+);
+
+dashboardOf(
+  'Paul DURAND',
+  'M. Paul DURAND, with a company contract only, has no termination tile',
+  async (page) => {
+    await expectTiles(page, [
+      invoiceOrQuote,
+      personalInformation,
+      [bothYears, '/mutuelle/smart-carte'],
+      guarantees,
+      ['Mes cotisations', '/mutuelle/contrats-garanties#cotisations'],
+    ]);
+    expect(await expectCardsLeadToTheirPaymentDay(page)).toBeGreaterThan(0);
+    // His pending question, then the hospital care agreed five weeks ago.
+    const rows = demandesSection(page).getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('Question affiliation ou cotisation');
+    await expect(rows.nth(1)).toContainText('Prise en charge hospitalière');
+    await expect(rows.nth(1)).toContainText('Terminée');
+  },
+);
+
+dashboardOf('Sophie PETIT', 'Mme Sophie PETIT sees both years on her card and empty lists', async (page) => {
   await expectTiles(page, [
-    ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF'],
-    ['Mes informations personnelles', '/compte/informations-personnelles'],
+    invoiceOrQuote,
+    personalInformation,
     [bothYears, '/mutuelle/smart-carte'],
-    ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
-    ['Mes cotisations', '/mutuelle/contrats-garanties#cotisations'],
-  ]);
-  expect(await expectCardsLeadToTheirPaymentDay(page)).toBeGreaterThan(0);
-  // His pending question, then the hospital care agreed five weeks ago.
-  const rows = demandesSection(page).getByRole('listitem');
-  await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0)).toContainText('Question affiliation ou cotisation');
-  await expect(rows.nth(1)).toContainText('Prise en charge hospitalière');
-  await expect(rows.nth(1)).toContainText('Terminée');
-  await expectCommonLinks(page);
-});
-
-test('Mme Sophie PETIT sees both years on her card and empty lists', async ({ page }) => {
-  await signInAs(page, 'Sophie PETIT');
-  await dashboardLoaded(page);
-  await expectNoAccessibilityViolations(page);
-
-  await expectTiles(page, [
-    ['Envoyer une facture ou un devis', '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF'],
-    ['Mes informations personnelles', '/compte/informations-personnelles'],
-    [bothYears, '/mutuelle/smart-carte'],
-    ['Mes garanties et mes services', '/mutuelle/contrats-garanties'],
+    guarantees,
     ['Résilier un contrat', '/mutuelle/contrats-garanties/resiliation'],
   ]);
-  await expect(remboursementsSection(page)).toContainText(
-    'Vous n’avez pas de remboursement pour l’instant',
-  );
-  await expect(demandesSection(page)).toContainText('Toutes vos demandes ont été traitées.');
-  await expectCommonLinks(page);
+  await expectNoPaymentAndNoPendingRequest(page);
 });

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signedInAs } from './support/sign-in';
 
 /** Presses Tab until `target` has the focus, as a keyboard user would, or fails. */
 async function tabTo(page: Page, target: Locator, { max = 60 } = {}) {
@@ -51,22 +52,22 @@ test('from the public root to a sent request, with the keyboard alone', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Mes demandes' })).toBeFocused();
 });
 
-test('the leave question of a started request answers to Escape, and stays', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Se connecter', exact: true }).click();
-  await page.getByRole('button', { name: 'Se connecter en tant que Marie DUPONT' }).click();
-  await page.waitForURL((url) => url.pathname === '/home');
-  await page.goto('/mutuelle/demandes/creation?type=UNE_QUESTION_SANT%C3%89');
-  await page.getByRole('button', { name: 'Continuer' }).click();
-  await page.getByLabel('Votre question').fill('Une question.');
+test.describe(() => {
+  test.use({ storageState: signedInAs('Marie DUPONT') });
 
-  await tabTo(page, page.getByRole('link', { name: 'Accueil', exact: true }).first());
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Quitter votre demande ?' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Rester sur la page' })).toBeFocused();
-  await page.keyboard.press('Escape');
+  test('the leave question of a started request answers to Escape, and stays', async ({ page }) => {
+    await page.goto('/mutuelle/demandes/creation?type=UNE_QUESTION_SANT%C3%89');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.getByLabel('Votre question').fill('Une question.');
 
-  await expect(dialog).toBeHidden();
-  await expect(page.getByLabel('Votre question')).toHaveValue('Une question.');
+    await tabTo(page, page.getByRole('link', { name: 'Accueil', exact: true }).first());
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Quitter votre demande ?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Rester sur la page' })).toBeFocused();
+    await page.keyboard.press('Escape');
+
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel('Votre question')).toHaveValue('Une question.');
+  });
 });

@@ -1,24 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { mainNavigation } from './support/shell';
-import { signInAs } from './support/sign-in';
+import { openHome, signedInAs } from './support/sign-in';
+
+test.use({ storageState: signedInAs('Marie DUPONT') });
 
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('the sidebar hides behind the menu button and closes with the cross', async ({
-    page,
-  }, testInfo) => {
-    await signInAs(page, 'Marie DUPONT');
+  // The page with the drawer closed is every-route.spec.ts's to scan; the open drawer is not.
+  test('the sidebar hides behind the menu button and closes with the cross', async ({ page }) => {
+    await openHome(page);
     const menuButton = page.getByRole('button', { name: 'Ouvrir le menu' });
     await expect(mainNavigation(page)).toBeHidden();
-    await page.screenshot({ path: testInfo.outputPath('home-375.png'), fullPage: true });
-    await expectNoAccessibilityViolations(page);
 
     await menuButton.click();
     await expect(mainNavigation(page)).toBeVisible();
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
-    await page.screenshot({ path: testInfo.outputPath('drawer-375.png') });
     await expectNoAccessibilityViolations(page);
 
     await page.getByRole('button', { name: 'Fermer le menu' }).click();
@@ -27,7 +25,7 @@ test.describe('on a 375 px phone', () => {
   });
 
   test('following a link of the drawer closes it', async ({ page }) => {
-    await signInAs(page, 'Marie DUPONT');
+    await openHome(page);
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
 
     await mainNavigation(page).getByRole('link', { name: 'Mes remboursements' }).click();
@@ -40,8 +38,8 @@ test.describe('on a 375 px phone', () => {
 test.describe('on a 1280 px screen', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('the sidebar is always shown and takes 20 % of the width', async ({ page }, testInfo) => {
-    await signInAs(page, 'Marie DUPONT');
+  test('the sidebar is always shown and takes 20 % of the width', async ({ page }) => {
+    await openHome(page);
 
     await expect(mainNavigation(page)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeHidden();
@@ -50,12 +48,10 @@ test.describe('on a 1280 px screen', () => {
     // The navigation fills its column, less the column's 1 px border.
     expect(box?.width).toBeGreaterThanOrEqual(1280 * 0.2 - 2);
     expect(box?.width).toBeLessThanOrEqual(1280 * 0.2);
-    await page.screenshot({ path: testInfo.outputPath('home-1280.png'), fullPage: true });
-    await expectNoAccessibilityViolations(page);
   });
 
   test('the first Tab reaches the skip link, which leads to the main content', async ({ page }) => {
-    await signInAs(page, 'Marie DUPONT');
+    await openHome(page);
 
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Aller au contenu principal' });

@@ -1,75 +1,83 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAccessibilityViolations } from './support/axe';
 import { collectConsoleErrors } from './support/console';
 import { currentYear } from './support/home';
-import { type DemoMember, signInAs } from './support/sign-in';
+import { openHome, signedInAs } from './support/sign-in';
 
-/** Kept out of git (.gitignore): looked at by a person, not compared by the tests. */
-const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-mkdirSync(screenshots, { recursive: true });
+// The axe scans of both pages, for a member with a card and one without an individual
+// contract, are every-route.spec.ts's.
 
 function cards(page: Page) {
   return page.getByRole('article', { name: 'Carte de tiers payant' });
 }
 
 test.describe('Ma carte de Tiers Payant', () => {
-  test('Marie DUPONT’s card in force, its code, and its PDF', async ({ page }) => {
-    const consoleErrors = collectConsoleErrors(page);
-    await signInAs(page, 'Marie DUPONT');
-    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', {
-      name: 'Ma carte de Tiers Payant',
-    }).click();
-    await expect(
-      page.getByRole('heading', {
-        level: 2,
-        name: `Ma carte de Tiers Payant ${String(currentYear)}-${String(currentYear + 1)}`,
-      }),
-    ).toBeVisible();
-    const card = cards(page).first();
-    for (const label of [
-      'Numéro AMC',
-      'Type de convention',
-      'Critère secondaire de routage',
-      'Numéro d’adhérent',
-      'Période de validité',
-    ]) {
-      await expect(card.getByText(label, { exact: true })).toBeVisible();
-    }
-    await expect(card.getByRole('row', { name: /^Lucas DUPONT/ })).toBeVisible();
-    await expect(
-      card.getByRole('img', { name: 'Code à scanner par votre professionnel de santé' }),
-    ).toBeVisible();
+  test.describe(() => {
+    test.use({ storageState: signedInAs('Marie DUPONT') });
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Télécharger' }).first().click(),
-    ]);
-    expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
-    expect(consoleErrors).toEqual([]);
+    test('Marie DUPONT’s card in force, its code, and its PDF', async ({ page }) => {
+      const consoleErrors = collectConsoleErrors(page);
+      await openHome(page);
+      await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', {
+        name: 'Ma carte de Tiers Payant',
+      }).click();
+      await expect(
+        page.getByRole('heading', {
+          level: 2,
+          name: `Ma carte de Tiers Payant ${String(currentYear)}-${String(currentYear + 1)}`,
+        }),
+      ).toBeVisible();
+      const card = cards(page).first();
+      for (const label of [
+        'Numéro AMC',
+        'Type de convention',
+        'Critère secondaire de routage',
+        'Numéro d’adhérent',
+        'Période de validité',
+      ]) {
+        await expect(card.getByText(label, { exact: true })).toBeVisible();
+      }
+      await expect(card.getByRole('row', { name: /^Lucas DUPONT/ })).toBeVisible();
+      await expect(
+        card.getByRole('img', { name: 'Code à scanner par votre professionnel de santé' }),
+      ).toBeVisible();
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Télécharger' }).first().click(),
+      ]);
+      expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(consoleErrors).toEqual([]);
+    });
   });
 
-  test('Léa BERNARD sees next year’s card only', async ({ page }) => {
-    await signInAs(page, 'Léa BERNARD');
-    await page.goto('/mutuelle/smart-carte');
-    await expect(
-      page.getByRole('heading', { level: 2, name: `Ma carte de Tiers Payant ${String(currentYear + 1)}` }),
-    ).toBeVisible();
-    await expect(cards(page)).toHaveCount(1);
+  test.describe(() => {
+    test.use({ storageState: signedInAs('Léa BERNARD') });
+
+    test('Léa BERNARD sees next year’s card only', async ({ page }) => {
+      await page.goto('/mutuelle/smart-carte');
+      await expect(
+        page.getByRole('heading', { level: 2, name: `Ma carte de Tiers Payant ${String(currentYear + 1)}` }),
+      ).toBeVisible();
+      await expect(cards(page)).toHaveCount(1);
+    });
   });
 
-  test('M. Jean MARTIN, struck off, gets an explanation instead of a card', async ({ page }) => {
-    await signInAs(page, 'Jean MARTIN');
-    await page.goto('/mutuelle/smart-carte');
-    await expect(page.getByText(/Votre adhésion a pris fin/)).toBeVisible();
-    await expect(cards(page)).toHaveCount(0);
+  test.describe(() => {
+    test.use({ storageState: signedInAs('Jean MARTIN') });
+
+    test('M. Jean MARTIN, struck off, gets an explanation instead of a card', async ({ page }) => {
+      await page.goto('/mutuelle/smart-carte');
+      await expect(page.getByText(/Votre adhésion a pris fin/)).toBeVisible();
+      await expect(cards(page)).toHaveCount(0);
+    });
   });
 });
 
 test.describe('Mes garanties et mes services', () => {
+  test.use({ storageState: signedInAs('Marie DUPONT') });
+
   test('Marie DUPONT’s contracts, guarantees, booklet and contributions', async ({ page }) => {
-    await signInAs(page, 'Marie DUPONT');
     await page.goto('/mutuelle/contrats-garanties');
     await expect(page.getByRole('article').first()).toContainText('En cours');
     await expect(page.getByRole('group').first()).toBeVisible();
@@ -88,7 +96,7 @@ test.describe('Mes garanties et mes services', () => {
   test('the contributions tile of the home page scrolls to and focuses "Mes cotisations"', async ({
     page,
   }) => {
-    await signInAs(page, 'Marie DUPONT');
+    await openHome(page);
     await page.getByRole('navigation', { name: 'Accès rapides' }).getByRole('link', {
       name: /cotisations/i,
     }).click();
@@ -97,27 +105,4 @@ test.describe('Mes garanties et mes services', () => {
     await expect(heading).toBeInViewport();
     await expect(page.getByText(/^Prochaine échéance : /)).toBeVisible();
   });
-
-  const members: DemoMember[] = ['Marie DUPONT', 'Paul DURAND'];
-  for (const width of [375, 1280]) {
-    for (const member of members) {
-      test(`have no accessibility violation for ${member} at ${String(width)} px`, async ({ page }) => {
-        await page.setViewportSize({ width, height: width < 1000 ? 812 : 800 });
-        await signInAs(page, member);
-        const slug = member.toLowerCase().replace(/\s+/g, '-');
-        for (const [path, name] of [
-          ['/mutuelle/smart-carte', 'carte'],
-          ['/mutuelle/contrats-garanties', 'garanties'],
-        ] as const) {
-          await page.goto(path);
-          await expect(page.getByText(/^Chargement/)).toHaveCount(0);
-          await page.screenshot({
-            path: `${screenshots}${name}-${slug}-${String(width)}.png`,
-            fullPage: true,
-          });
-          await expectNoAccessibilityViolations(page);
-        }
-      });
-    }
-  }
 });

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Memory under anonymous traffic: starts the release binary in demo mode and drives it with
 # h2load (HTTP/1.1), in rounds of REQUESTS anonymous requests (default 100 000) of each kind: `/auth/login`
-# (each starts a sign-in, whose state the portal keeps) and content reads with made-up
-# identifiers (`/api/strapi/menus/x{n}`, `/api/strapi/page-nouveautes/x{n}`, each a new cache
-# key). Prints the process's resident memory after start-up and after each round: it grows
-# until the tables reach their bounds (`session.max_pending_logins`,
-# `upstream.cms.cache_max_entries`), then stays flat.
+# (each starts a sign-in, whose state goes into the browser's encrypted cookie: nothing is kept
+# on the server) and content reads with made-up identifiers (`/api/strapi/menus/x{n}`,
+# `/api/strapi/page-nouveautes/x{n}`, each a new cache key). Prints the process's resident
+# memory after start-up and after each round: it grows until the content cache reaches its
+# bound (`upstream.cms.cache_max_entries`), then stays flat.
 # Usage: packaging/bench/memory.sh [REQUESTS] [ROUNDS]
 set -euo pipefail
 cd "$(dirname "$0")/../.."

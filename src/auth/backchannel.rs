@@ -9,9 +9,8 @@ use actix_web::{HttpResponse, web};
 use jsonwebtoken::{DecodingKey, Validation, decode, decode_header};
 use serde::Deserialize;
 
-use super::store_unavailable;
+use super::{Auth, store_unavailable};
 use crate::error::ApiError;
-use crate::state::AppState;
 
 const LOGOUT_EVENT: &str = "http://schemas.openid.net/event/backchannel-logout";
 
@@ -31,10 +30,10 @@ struct LogoutClaims {
 
 pub async fn backchannel_logout(
     form: web::Form<LogoutForm>,
-    state: web::Data<AppState>,
+    auth: web::Data<Auth>,
 ) -> Result<HttpResponse, ApiError> {
-    let claims = validate(&state, &form.logout_token).await?;
-    let sessions = &state.auth.sessions;
+    let claims = validate(&auth, &form.logout_token).await?;
+    let sessions = &auth.sessions;
     let ended = match (&claims.sid, &claims.sub) {
         (Some(sid), _) => sessions.remove_by_sid(sid).await,
         (None, Some(sub)) => sessions.remove_by_sub(sub).await,
@@ -49,8 +48,8 @@ fn refused(why: &str) -> ApiError {
     ApiError::BadRequest(format!("logout token refused: {why}"))
 }
 
-async fn validate(state: &AppState, token: &str) -> Result<LogoutClaims, ApiError> {
-    let provider = &state.auth.provider;
+async fn validate(auth: &Auth, token: &str) -> Result<LogoutClaims, ApiError> {
+    let provider = &auth.provider;
     let header = decode_header(token).map_err(|e| refused(&e.to_string()))?;
     if !provider.logout_token_algorithms.contains(&header.alg) {
         return Err(refused("algorithm"));

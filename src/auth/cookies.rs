@@ -4,7 +4,6 @@
 //! browsers would refuse Secure cookies, so the prefix and the Secure flag are dropped there.
 
 use actix_web::HttpRequest;
-use actix_web::cookie::time::Duration as CookieDuration;
 use actix_web::cookie::{Cookie, SameSite};
 
 /// Where the SPA echoes the anti-forgery cookie (SPEC.md §6, §9).
@@ -32,8 +31,17 @@ impl Cookies {
         request.cookie(self.session_name).map(|cookie| cookie.value().to_owned())
     }
 
-    pub fn login_id(&self, request: &HttpRequest) -> Option<String> {
-        request.cookie(self.login_name).map(|cookie| cookie.value().to_owned())
+    /// Whether the browser sent back the sign-in cookie (see `sign_in_state`).
+    pub fn has_sign_in_cookie(&self, request: &HttpRequest) -> bool {
+        request.cookie(self.login_name).is_some()
+    }
+
+    pub fn sign_in_name(&self) -> &'static str {
+        self.login_name
+    }
+
+    pub fn is_secure(&self) -> bool {
+        self.secure
     }
 
     pub fn xsrf_token(&self, request: &HttpRequest) -> Option<String> {
@@ -54,13 +62,6 @@ impl Cookies {
         self.base(self.session_name, id)
     }
 
-    /// Login cookie: Lax so that it comes back on the provider's top-level redirect.
-    pub fn login(&self, id: String) -> Cookie<'static> {
-        let mut cookie = self.base(self.login_name, id);
-        cookie.set_max_age(CookieDuration::hours(1));
-        cookie
-    }
-
     /// Anti-forgery cookie: readable by the SPA, which echoes it in `X-XSRF-TOKEN`.
     pub fn xsrf(&self, token: String) -> Cookie<'static> {
         let mut cookie = self.base(self.xsrf_name, token);
@@ -76,12 +77,6 @@ impl Cookies {
             cookie.make_removal();
             cookie
         })
-    }
-
-    pub fn cleared_login(&self) -> Cookie<'static> {
-        let mut cookie = self.base(self.login_name, String::new());
-        cookie.make_removal();
-        cookie
     }
 }
 

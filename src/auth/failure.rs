@@ -52,6 +52,16 @@ impl StartupFailure {
         }
     }
 
+    /// The member API's sign-in call failed: its status when it answered, 502 when what it
+    /// answered was not a member.
+    pub fn from_member_api(error: crate::member_api::SignInError) -> Self {
+        match error {
+            crate::member_api::SignInError::Unreachable => Self::unreachable(),
+            crate::member_api::SignInError::Refused(status) => Self::from_status(status),
+            crate::member_api::SignInError::Malformed => Self::init_failed(502),
+        }
+    }
+
     pub fn from_http(error: &ProviderHttpError) -> Self {
         match error {
             ProviderHttpError::Unreachable(error) => match error.status() {

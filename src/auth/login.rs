@@ -1,8 +1,9 @@
 //! `GET /auth/login` sends the member to the provider; `GET /auth/callback` brings them back,
 //! signed in. Every failure ends on the SPA's `/error` page with a reason of SPEC.md §4.
 
+use actix_session::Session as SignInCookie;
 use actix_web::http::header;
-use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use openidconnect::core::CoreAuthenticationFlow;
 use openidconnect::{
     AuthorizationCode, CsrfToken, Nonce, OAuth2TokenResponse, PkceCodeChallenge, PkceCodeVerifier, Scope,
@@ -10,10 +11,12 @@ use openidconnect::{
 };
 
 use super::failure::StartupFailure;
-use super::{member, return_to, store_unavailable};
+use super::sign_in_state::{self, LoginState};
+use super::{Auth, member, return_to};
 use crate::error::ApiError;
-use crate::session::{self, LoginState, Session, Tokens};
-use crate::state::AppState;
+use crate::member_api::MemberApiClient;
+use crate::request_id::RequestId;
+use crate::session::{self, Session, Tokens};
 
 /// 72 random bytes make the 96-character PKCE verifier of SPEC.md §9.
 const PKCE_VERIFIER_BYTES: u32 = 72;
@@ -32,8 +35,11 @@ fn redirect(location: &str) -> actix_web::HttpResponseBuilder {
     builder
 }
 
-pub async fn login(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let auth = &state.auth;
+pub async fn login(
+    request: HttpRequest,
+    sign_ins: SignInCookie,
+    auth: web::Data<Auth>,
+) -> Result<HttpResponse, ApiError> {
     let return_to = return_to::sanitise(query_value(&request, "returnTo").as_deref());
     // Already signed in: a link to `/auth/login` (from another site, say) must not sign the
     // member out, nor start a sign-in nobody asked for.
@@ -54,64 +60,76 @@ pub async fn login(request: HttpRequest, state: web::Data<AppState>) -> Result<H
                 .add_scopes(SCOPES.map(|scope| Scope::new(scope.to_owned())))
                 .set_pkce_challenge(challenge)
                 .url();
+            let now = session::now();
             let login = LoginState {
                 csrf_state: csrf_state.into_secret(),
                 nonce: nonce.secret().clone(),
                 pkce_verifier: verifier.into_secret(),
                 return_to,
+                started_at: now,
             };
-            let login_id = session::new_id();
-            auth.sessions.put_login(&login_id, &login).await.map_err(store_unavailable)?;
-            let mut builder = redirect(url.as_str());
-            builder.cookie(auth.cookies.login(login_id));
-            builder
+            sign_in_state::remember(&sign_ins, login, now)?;
+            redirect(url.as_str())
         }
     };
+    // The sign-in cookie is actix-session's to write here.
     let [session, _, xsrf] = auth.cookies.cleared();
     Ok(response.cookie(session).cookie(xsrf).finish())
 }
 
-pub async fn callback(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let auth = &state.auth;
-    // Without the login cookie the browser refused it: the portal cannot work without cookies.
-    let Some(login_id) = auth.cookies.login_id(&request) else {
+pub async fn callback(
+    request: HttpRequest,
+    sign_ins: SignInCookie,
+    request_id: Option<web::ReqData<RequestId>>,
+    auth: web::Data<Auth>,
+    member_api: web::Data<MemberApiClient>,
+) -> Result<HttpResponse, ApiError> {
+    // Without the sign-in cookie the browser refused it: the portal cannot work without cookies.
+    if !auth.cookies.has_sign_in_cookie(&request) {
         return Ok(redirect("/fallback?reason=cookies-disabled").finish());
-    };
-    let login = auth.sessions.take_login(&login_id).await.map_err(store_unavailable)?;
+    }
+    let login = sign_in_state::take(&sign_ins, query_value(&request, "state").as_deref(), session::now());
     let outcome = match login {
         None => Err(StartupFailure::init_failed(400)),
-        Some(login) => sign_in(&request, &state, login).await,
+        Some(login) => {
+            let request_id = request_id.as_deref().map(|id| id.0.as_str());
+            sign_in(&request, &auth, &member_api, request_id, login).await
+        }
     };
-    let mut response = match outcome {
-        Ok((return_to, session_id)) => {
-            let mut builder = redirect(&return_to);
+    Ok(match outcome {
+        Ok(signed_in) => {
+            let mut builder = redirect(&signed_in.return_to);
             // The anti-forgery token goes with the new session id, and only with it.
-            builder.cookie(auth.xsrf_cookie(&session_id)).cookie(auth.cookies.session(session_id));
             builder
+                .cookie(auth.xsrf_cookie(&signed_in.session_id))
+                .cookie(auth.cookies.session(signed_in.session_id));
+            builder.finish()
         }
         Err(failure) => {
             tracing::warn!(reason = failure.reason, status = failure.status, "sign-in failed");
-            redirect(&failure.location())
+            redirect(&failure.location()).finish()
         }
-    };
-    Ok(response.cookie(auth.cookies.cleared_login()).finish())
+    })
+}
+
+/// Where a completed sign-in goes, and the new session's id.
+struct SignedIn {
+    return_to: String,
+    session_id: String,
 }
 
 /// The sign-in chain of SPEC.md §4: code for tokens, ID token checks, person number, then the
-/// member API's `compte/auth`. Gives where to go and the new session's id; any failure
-/// leaves no session behind.
+/// member API's `compte/auth`. Any failure leaves no session behind.
 async fn sign_in(
     request: &HttpRequest,
-    state: &AppState,
+    auth: &Auth,
+    member_api: &MemberApiClient,
+    request_id: Option<&str>,
     login: LoginState,
-) -> Result<(String, String), StartupFailure> {
-    let auth = &state.auth;
+) -> Result<SignedIn, StartupFailure> {
     if let Some(error) = query_value(request, "error") {
         tracing::info!(%error, "the provider refused the sign-in");
         return Err(StartupFailure::from_status(if error == "access_denied" { 401 } else { 400 }));
-    }
-    if query_value(request, "state").as_deref() != Some(login.csrf_state.as_str()) {
-        return Err(StartupFailure::init_failed(400));
     }
     let code = query_value(request, "code").ok_or(StartupFailure::init_failed(400))?;
     let discovered = auth.provider.discovered().await?;
@@ -138,15 +156,16 @@ async fn sign_in(
                 return Err(StartupFailure::from_status(401));
             }
         };
-    let person_number =
-        match claim_text(&claims.additional_claims().other, &state.settings.oidc.person_number_claim) {
-            Some(number) => number,
-            None => member::person_number_from_userinfo(auth, &discovered, &token, claims.subject()).await?,
-        };
+    let person_number = match member::claim_text(&claims.additional_claims().other, &auth.person_number_claim)
+    {
+        Some(number) => number,
+        None => member::person_number_from_userinfo(auth, &discovered, &token, claims.subject()).await?,
+    };
     let access_token = token.access_token().secret().clone();
-    let request_id = request.extensions().get::<crate::telemetry::RequestId>().map(|id| id.0.clone());
-    let member =
-        member::sign_in(&state.member_api, request_id.as_deref(), &access_token, &person_number).await?;
+    let member = member_api
+        .sign_in(&access_token, &person_number, request_id)
+        .await
+        .map_err(StartupFailure::from_member_api)?;
     let now = session::now();
     let session = Session {
         member,
@@ -155,7 +174,7 @@ async fn sign_in(
             access_expires_at: now + token.expires_in().map_or(60, |ttl| ttl.as_secs() as i64),
             refresh_token: token.refresh_token().map(|token| token.secret().clone()),
         },
-        sid: claim_text(&claims.additional_claims().other, "sid"),
+        sid: member::claim_text(&claims.additional_claims().other, "sid"),
         sub: claims.subject().to_string(),
         expires_at: now + auth.max_lifetime.as_secs() as i64,
     };
@@ -165,17 +184,5 @@ async fn sign_in(
         tracing::error!(error = %error, "session store failed");
         StartupFailure::init_failed(503)
     })?;
-    Ok((login.return_to, session_id))
-}
-
-/// A claim as text: providers send the person number as a string or a number.
-pub fn claim_text(
-    claims: &std::collections::HashMap<String, serde_json::Value>,
-    name: &str,
-) -> Option<String> {
-    match claims.get(name)? {
-        serde_json::Value::String(text) if !text.is_empty() => Some(text.clone()),
-        serde_json::Value::Number(number) => Some(number.to_string()),
-        _ => None,
-    }
+    Ok(SignedIn { return_to: login.return_to, session_id })
 }

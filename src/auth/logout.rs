@@ -7,17 +7,15 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use openidconnect::{LogoutRequest, PostLogoutRedirectUrl};
 use serde_json::json;
 
-use super::store_unavailable;
+use super::{Auth, store_unavailable};
 use crate::error::ApiError;
 use crate::session::Session;
-use crate::state::AppState;
 
-pub async fn logout(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let auth = &state.auth;
+pub async fn logout(request: HttpRequest, auth: web::Data<Auth>) -> Result<HttpResponse, ApiError> {
     let mut redirect_to = auth.public_url.to_string();
     if let Some(id) = auth.cookies.session_id(&request)
         && let Some(session) = auth.sessions.remove(&id).await.map_err(store_unavailable)?
-        && let Some(end_session) = end_provider_session(&state, &session).await
+        && let Some(end_session) = end_provider_session(&auth, &session).await
     {
         redirect_to = end_session;
     }
@@ -33,8 +31,7 @@ pub async fn logout(request: HttpRequest, state: web::Data<AppState>) -> Result<
 /// (`client_id`), not the member: an `id_token_hint` would hand the ID token to the browser,
 /// its history and the provider's access logs, and no token ever leaves the server. The
 /// provider finds the member's session from its own cookie.
-async fn end_provider_session(state: &AppState, session: &Session) -> Option<String> {
-    let auth = &state.auth;
+async fn end_provider_session(auth: &Auth, session: &Session) -> Option<String> {
     let discovered = auth.provider.discovered().await.ok()?;
     if let (Some(refresh_token), Some(endpoint)) = (&session.tokens.refresh_token, &discovered.revocation) {
         revoke(auth, endpoint, refresh_token).await;
@@ -49,7 +46,7 @@ async fn end_provider_session(state: &AppState, session: &Session) -> Option<Str
 /// RFC 7009 revocation of the refresh token, authenticated as the confidential client.
 /// Written out here because the client library refuses plain-http revocation endpoints, which
 /// would silently skip revocation against a provider on loopback.
-async fn revoke(auth: &super::Auth, endpoint: &url::Url, refresh_token: &str) {
+async fn revoke(auth: &Auth, endpoint: &url::Url, refresh_token: &str) {
     let provider = &auth.provider;
     let answer = provider
         .http_client

@@ -12,6 +12,7 @@ mod memo;
 pub mod provider;
 mod refresh;
 pub mod return_to;
+mod sign_in_state;
 mod xsrf;
 
 use std::sync::Arc;
@@ -20,7 +21,8 @@ use std::time::Duration;
 use actix_web::{HttpRequest, web};
 
 pub use cookies::{Cookies, XSRF_HEADER};
-pub use refresh::Refresher;
+pub use refresh::{Refresher, SessionBearer};
+pub use sign_in_state::key as sign_in_key;
 pub use xsrf::XsrfKey;
 
 use crate::error::ApiError;
@@ -32,6 +34,8 @@ pub struct Auth {
     pub cookies: Cookies,
     /// Makes and checks each session's anti-forgery token.
     pub xsrf: XsrfKey,
+    /// Encrypts the sign-in cookie (state, nonce, PKCE verifier, return path).
+    pub sign_in_key: actix_web::cookie::Key,
     pub refresher: Refresher,
     /// The portal's root, where the provider sends the member after sign-out.
     pub public_url: url::Url,
@@ -88,9 +92,16 @@ pub fn store_unavailable(error: anyhow::Error) -> ApiError {
     ApiError::Unavailable(format!("session store: {error:#}"))
 }
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/auth/login").get(login::login))
-        .service(web::resource("/auth/callback").get(login::callback))
+pub fn routes(cfg: &mut web::ServiceConfig, auth: &Auth) {
+    let sign_in_cookie = || {
+        sign_in_state::middleware(
+            auth.sign_in_key.clone(),
+            auth.cookies.sign_in_name(),
+            auth.cookies.is_secure(),
+        )
+    };
+    cfg.service(web::resource("/auth/login").wrap(sign_in_cookie()).get(login::login))
+        .service(web::resource("/auth/callback").wrap(sign_in_cookie()).get(login::callback))
         .service(web::resource("/auth/logout").post(logout::logout))
         .service(web::resource("/auth/backchannel-logout").post(backchannel::backchannel_logout))
         .service(web::resource("/api/session").get(member::session));

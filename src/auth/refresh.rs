@@ -37,7 +37,28 @@ fn usable(session: &Session, refused: Option<&str>) -> bool {
         && refused != Some(session.tokens.access_token.as_str())
 }
 
+/// The member API's bearer token for one session (see `member_api::Bearer`).
+pub struct SessionBearer<'a> {
+    auth: &'a Auth,
+    current: &'a CurrentSession,
+}
+
+#[async_trait::async_trait(?Send)]
+impl crate::member_api::Bearer for SessionBearer<'_> {
+    async fn token(&self) -> Result<String, ApiError> {
+        self.auth.access_token(self.current).await
+    }
+
+    async fn replacing(&self, refused: &str) -> Result<String, ApiError> {
+        self.auth.access_token_replacing(self.current, Some(refused)).await
+    }
+}
+
 impl Auth {
+    pub fn bearer<'a>(&'a self, current: &'a CurrentSession) -> SessionBearer<'a> {
+        SessionBearer { auth: self, current }
+    }
+
     /// A usable access token for the session, refreshed first when needed.
     pub async fn access_token(&self, current: &CurrentSession) -> Result<String, ApiError> {
         self.access_token_replacing(current, None).await

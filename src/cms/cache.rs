@@ -3,13 +3,17 @@
 //! times out, the last good copy (up to `stale_if_error` old) is served instead. Only found
 //! content is a good copy: a 404 is cached as fresh, never kept to stand in later. Both
 //! tables are bounded (`cache_max_entries`): identifiers come from anonymous requests.
+//!
+//! Freshness is read on the cache's clock (each copy remembers when it was fetched), so that it
+//! can be tested without waiting; moka's own time-to-live only reclaims the memory.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use moka::future::Cache;
 use prometheus::{IntCounterVec, Opts, Registry};
 
+use crate::clock::{self, Clock};
 use crate::error::ApiError;
 
 /// An answer of the content service worth keeping: found (sanitised JSON) or not found.
@@ -27,13 +31,24 @@ enum FetchError {
     Failed(String),
 }
 
+/// A copy and when it was fetched.
+#[derive(Clone)]
+struct Fetched {
+    content: Arc<Content>,
+    at: Instant,
+}
+
 pub struct ContentCache {
-    fresh: Cache<String, Arc<Content>>,
+    fresh: Cache<String, Fetched>,
+    ttl: Duration,
+    clock: Clock,
     last_good: Cache<String, Arc<Content>>,
     http: reqwest::Client,
     base: url::Url,
     timeout: Duration,
     lookups: IntCounterVec,
+    /// The brokerage whose members see the entries flagged `courtierChesneau`.
+    broker_name: String,
 }
 
 impl ContentCache {
@@ -42,6 +57,16 @@ impl ContentCache {
         base: url::Url,
         settings: &crate::config::CmsUpstream,
         registry: &Registry,
+    ) -> anyhow::Result<Self> {
+        Self::with_clock(http, base, settings, registry, clock::system())
+    }
+
+    pub fn with_clock(
+        http: reqwest::Client,
+        base: url::Url,
+        settings: &crate::config::CmsUpstream,
+        registry: &Registry,
+        clock: Clock,
     ) -> anyhow::Result<Self> {
         let lookups = IntCounterVec::new(
             Opts::new(
@@ -53,11 +78,11 @@ impl ContentCache {
         registry.register(Box::new(lookups.clone()))?;
         // moka's default admission policy keeps the frequently read pages when a flood of
         // made-up identifiers fills the table.
+        let ttl = Duration::from_secs(settings.cache_ttl_secs);
         Ok(Self {
-            fresh: Cache::builder()
-                .time_to_live(Duration::from_secs(settings.cache_ttl_secs))
-                .max_capacity(settings.cache_max_entries)
-                .build(),
+            fresh: Cache::builder().time_to_live(ttl).max_capacity(settings.cache_max_entries).build(),
+            ttl,
+            clock,
             last_good: Cache::builder()
                 .time_to_live(Duration::from_secs(settings.stale_if_error_secs))
                 .max_capacity(settings.cache_max_entries)
@@ -66,23 +91,43 @@ impl ContentCache {
             base,
             timeout: Duration::from_millis(settings.timeout_ms),
             lookups,
+            broker_name: settings.broker_name.clone(),
+        })
+    }
+
+    pub fn broker_name(&self) -> &str {
+        &self.broker_name
+    }
+
+    /// The news banner: only the first answer is used (SPEC.md §7); `null` when there is none.
+    pub async fn first_banner(&self) -> Result<serde_json::Value, ApiError> {
+        use serde_json::Value;
+        let content = self.get("bandeau-nouveautes").await?;
+        Ok(match &*content {
+            Content::Found(Value::Array(banners)) => banners.first().cloned().unwrap_or(Value::Null),
+            Content::Found(banner @ Value::Object(_)) => banner.clone(),
+            _ => Value::Null,
         })
     }
 
     /// The content at `path` (relative to the content service's base URL).
     pub async fn get(&self, path: &str) -> Result<Arc<Content>, ApiError> {
-        if let Some(content) = self.fresh.get(path).await {
-            self.lookups.with_label_values(&["hit"]).inc();
-            return Ok(content);
+        if let Some(fetched) = self.fresh.get(path).await {
+            if (self.clock)().saturating_duration_since(fetched.at) < self.ttl {
+                self.lookups.with_label_values(&["hit"]).inc();
+                return Ok(fetched.content);
+            }
+            self.fresh.invalidate(path).await;
         }
         let fetched = self
             .fresh
             .try_get_with(path.to_owned(), async {
                 self.lookups.with_label_values(&["miss"]).inc();
-                self.fetch(path).await.map(Arc::new)
+                let content = self.fetch(path).await?;
+                Ok::<_, FetchError>(Fetched { content: Arc::new(content), at: (self.clock)() })
             })
             .await;
-        match fetched {
+        match fetched.map(|fetched| fetched.content) {
             Ok(content) => {
                 if matches!(*content, Content::Found(_)) {
                     self.last_good.insert(path.to_owned(), content.clone()).await;
@@ -128,11 +173,17 @@ mod tests {
     use wiremock::{Mock, MockServer, ResponseTemplate};
 
     use super::*;
+    use crate::clock::hand::HandClock;
     use crate::config::CmsUpstream;
 
     async fn cache(server: &MockServer, settings: CmsUpstream) -> ContentCache {
+        cache_on(server, settings, &HandClock::new())
+    }
+
+    fn cache_on(server: &MockServer, settings: CmsUpstream, hand: &HandClock) -> ContentCache {
         let base = format!("{}/cms/", server.uri()).parse().unwrap();
-        ContentCache::new(reqwest::Client::new(), base, &settings, &Registry::new()).unwrap()
+        ContentCache::with_clock(reqwest::Client::new(), base, &settings, &Registry::new(), hand.clock())
+            .unwrap()
     }
 
     #[tokio::test]
@@ -161,9 +212,33 @@ mod tests {
             .mount(&server)
             .await;
         Mock::given(path("/cms/accueil")).respond_with(ResponseTemplate::new(503)).mount(&server).await;
-        let cache = cache(&server, CmsUpstream { cache_ttl_secs: 1, ..Default::default() }).await;
+        let hand = HandClock::new();
+        let cache = cache_on(&server, CmsUpstream { cache_ttl_secs: 60, ..Default::default() }, &hand);
         assert!(matches!(*cache.get("accueil").await.unwrap(), Content::NotFound));
-        tokio::time::sleep(Duration::from_millis(1_100)).await;
+        hand.advance(Duration::from_secs(60));
         assert!(matches!(cache.get("accueil").await, Err(ApiError::BadGateway(_))));
+    }
+
+    #[tokio::test]
+    async fn a_fresh_copy_serves_for_its_ttl_then_the_last_good_one_stands_in_for_a_failure() {
+        let server = MockServer::start().await;
+        Mock::given(path("/cms/menus"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(serde_json::json!([{ "Id": 1 }])))
+            .up_to_n_times(1)
+            .mount(&server)
+            .await;
+        Mock::given(path("/cms/menus")).respond_with(ResponseTemplate::new(503)).mount(&server).await;
+        let hand = HandClock::new();
+        let cache = cache_on(&server, CmsUpstream { cache_ttl_secs: 60, ..Default::default() }, &hand);
+        let found = |content: &Content| matches!(content, Content::Found(value) if value[0]["Id"] == 1);
+
+        assert!(found(&cache.get("menus").await.unwrap()));
+        hand.advance(Duration::from_secs(59));
+        assert!(found(&cache.get("menus").await.unwrap()), "still fresh: no call made");
+        assert_eq!(server.received_requests().await.unwrap().len(), 1);
+        hand.advance(Duration::from_secs(1));
+        assert!(found(&cache.get("menus").await.unwrap()), "the last good copy");
+        assert_eq!(server.received_requests().await.unwrap().len(), 2);
+        assert_eq!(cache.lookups.with_label_values(&["stale"]).get(), 1);
     }
 }

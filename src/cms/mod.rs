@@ -12,8 +12,9 @@ use serde_json::Value;
 
 pub use cache::{Content, ContentCache};
 
+use crate::auth::Auth;
 use crate::error::ApiError;
-use crate::state::AppState;
+use crate::identifier::is_plain_identifier;
 
 const BROKER_FLAG: &str = "courtierChesneau";
 
@@ -45,23 +46,27 @@ fn found(content: &Content) -> Result<&Value, ApiError> {
 /// Pages passed as they are (after sanitising), identifiers checked first. The content path
 /// (the cache key, and what the content service is asked) is rebuilt from the route, never
 /// taken from the request line: `/api/strapi/%61ccueil` is `accueil`.
-async fn page(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+async fn page(request: HttpRequest, content: web::Data<ContentCache>) -> Result<HttpResponse, ApiError> {
     let pattern = request.match_pattern().ok_or(ApiError::NotFound)?;
     let mut path = pattern.trim_start_matches("/api/strapi/").to_owned();
     if let Some(id) = request.match_info().get("id") {
-        if !crate::proxy::is_plain_identifier(id) {
+        if !is_plain_identifier(id) {
             return Err(ApiError::BadRequest("identifier".into()));
         }
         path = path.replace("{id}", id);
     }
-    Ok(answer(found(&*state.content.get(&path).await?)?))
+    Ok(answer(found(&*content.get(&path).await?)?))
 }
 
 /// Whether the member of this request belongs to the brokerage (anonymous visitors do not).
-async fn is_broker_member(request: &HttpRequest, state: &AppState) -> Result<bool, ApiError> {
-    let brokerage = state.settings.upstream.cms.broker_name.to_uppercase();
-    Ok(state.auth.current(request).await?.is_some_and(|current| {
-        current.session.member["User"]["courtier"]
+async fn is_broker_member(
+    request: &HttpRequest,
+    auth: &Auth,
+    content: &ContentCache,
+) -> Result<bool, ApiError> {
+    let brokerage = content.broker_name().to_uppercase();
+    Ok(auth.current(request).await?.is_some_and(|current| {
+        current.session.member.user["courtier"]
             .as_str()
             .is_some_and(|courtier| courtier.to_uppercase().contains(&brokerage))
     }))
@@ -71,10 +76,14 @@ fn is_flagged(entry: &Value) -> bool {
     entry[BROKER_FLAG].as_bool().unwrap_or(false)
 }
 
-async fn menus(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let content = state.content.get("menus").await?;
+async fn menus(
+    request: HttpRequest,
+    auth: web::Data<Auth>,
+    cache: web::Data<ContentCache>,
+) -> Result<HttpResponse, ApiError> {
+    let content = cache.get("menus").await?;
     let entries = found(&content)?.as_array().cloned().unwrap_or_default();
-    let broker = is_broker_member(&request, &state).await?;
+    let broker = is_broker_member(&request, &auth, &cache).await?;
     let visible: Vec<Value> = entries.into_iter().filter(|entry| broker || !is_flagged(entry)).collect();
     Ok(answer(&Value::Array(visible)))
 }
@@ -82,12 +91,13 @@ async fn menus(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
 async fn menu(
     request: HttpRequest,
     id: web::Path<String>,
-    state: web::Data<AppState>,
+    auth: web::Data<Auth>,
+    cache: web::Data<ContentCache>,
 ) -> Result<HttpResponse, ApiError> {
-    if !crate::proxy::is_plain_identifier(&id) {
+    if !is_plain_identifier(&id) {
         return Err(ApiError::BadRequest("identifier".into()));
     }
-    let content = match state.content.get(&format!("menus/{id}")).await {
+    let content = match cache.get(&format!("menus/{id}")).await {
         Ok(content) => content,
         Err(error) => {
             // SPEC.md §8: the guard logs a French message and denies access.
@@ -96,7 +106,7 @@ async fn menu(
         }
     };
     let entry = found(&content)?;
-    if is_flagged(entry) && !is_broker_member(&request, &state).await? {
+    if is_flagged(entry) && !is_broker_member(&request, &auth, &cache).await? {
         return Err(ApiError::Forbidden);
     }
     Ok(answer(entry))
@@ -110,25 +120,18 @@ pub fn is_left_block_key(key: &str) -> bool {
         && key.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
 }
 
-async fn left_block(key: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+async fn left_block(
+    key: web::Path<String>,
+    content: web::Data<ContentCache>,
+) -> Result<HttpResponse, ApiError> {
     if !is_left_block_key(&key) {
         return Err(ApiError::BadRequest("left block key".into()));
     }
-    Ok(answer(found(&*state.content.get(&format!("bloc-gauche/{key}")).await?)?))
+    Ok(answer(found(&*content.get(&format!("bloc-gauche/{key}")).await?)?))
 }
 
-/// The news banner: only the first answer is used (SPEC.md §7); `null` when there is none.
-pub async fn first_banner(state: &AppState) -> Result<Value, ApiError> {
-    let content = state.content.get("bandeau-nouveautes").await?;
-    Ok(match &*content {
-        Content::Found(Value::Array(banners)) => banners.first().cloned().unwrap_or(Value::Null),
-        Content::Found(banner @ Value::Object(_)) => banner.clone(),
-        _ => Value::Null,
-    })
-}
-
-async fn banner(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(answer(&first_banner(&state).await?))
+async fn banner(content: web::Data<ContentCache>) -> Result<HttpResponse, ApiError> {
+    Ok(answer(&content.first_banner().await?))
 }
 
 #[cfg(test)]

@@ -1,64 +1,70 @@
-//! One instance: sessions in a moka cache whose time-to-idle is the idle timeout (every read
-//! resets it), with small side tables for the back-channel indexes and refresh locks. Every
-//! table is bounded, so that no traffic, signed in or not, can grow memory without limit.
+//! One instance: sessions in a moka cache, with small side tables for the back-channel indexes
+//! and refresh locks. Every table is bounded, so that no traffic can grow memory without limit.
+//!
+//! Each session remembers its last read on the store's clock, and a read after the idle
+//! timeout finds nothing: the rule is decided here, on a clock tests can move, rather than by
+//! moka's own timer, which only reclaims the memory of idle sessions (same duration).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use moka::future::Cache;
 use moka::notification::RemovalCause;
 use moka::policy::EvictionPolicy;
 
-use super::{LOGIN_STATE_TTL, LoginState, REFRESH_LOCK_TTL, Session, SessionStore};
+use super::{REFRESH_LOCK_TTL, Session, SessionStore};
+use crate::clock::{self, Clock};
 
 /// Provider session id or subject → portal session ids.
 type Index = Arc<Mutex<HashMap<String, HashSet<String>>>>;
 
+/// A session and the moment it was last read.
+struct Stored {
+    session: Session,
+    last_read: Mutex<Instant>,
+}
+
 pub struct MemoryStore {
-    sessions: Cache<String, Session>,
-    logins: Cache<String, LoginState>,
+    sessions: Cache<String, Arc<Stored>>,
     locks: Cache<String, ()>,
     by_sid: Index,
     by_sub: Index,
-}
-
-/// How many entries each table may hold.
-#[derive(Debug, Clone, Copy)]
-pub struct Capacity {
-    pub sessions: u64,
-    pub pending_logins: u64,
+    idle_timeout: Duration,
+    clock: Clock,
 }
 
 impl MemoryStore {
-    pub fn new(idle_timeout: Duration, capacity: Capacity) -> Self {
+    /// At most `capacity` sessions at once: past it the least recently used go first.
+    pub fn new(idle_timeout: Duration, capacity: u64) -> Self {
+        Self::with_clock(idle_timeout, capacity, clock::system())
+    }
+
+    pub fn with_clock(idle_timeout: Duration, capacity: u64, clock: Clock) -> Self {
         let (by_sid, by_sub) = (Index::default(), Index::default());
         let (sid_index, sub_index) = (by_sid.clone(), by_sub.clone());
         Self {
             sessions: Cache::builder()
                 .time_to_idle(idle_timeout)
-                .max_capacity(capacity.sessions)
+                .max_capacity(capacity)
                 // Least recently used out first. The default admission policy could refuse a
                 // brand-new session (seen once) in favour of older ones when the store is full.
                 .eviction_policy(EvictionPolicy::lru())
                 // A session that ends in any way (sign-out, idle, evicted) leaves the indexes; a
                 // replaced one (a refresh writes it again) keeps its place.
-                .eviction_listener(move |id: Arc<String>, session: Session, cause| {
+                .eviction_listener(move |id: Arc<String>, stored: Arc<Stored>, cause| {
                     if cause != RemovalCause::Replaced {
-                        unindex(&sid_index, session.sid.as_deref(), &id);
-                        unindex(&sub_index, Some(&session.sub), &id);
+                        unindex(&sid_index, stored.session.sid.as_deref(), &id);
+                        unindex(&sub_index, Some(&stored.session.sub), &id);
                     }
                 })
                 .build(),
-            logins: Cache::builder()
-                .time_to_live(LOGIN_STATE_TTL)
-                .max_capacity(capacity.pending_logins)
-                .eviction_policy(EvictionPolicy::lru())
-                .build(),
-            locks: Cache::builder().time_to_live(REFRESH_LOCK_TTL).max_capacity(capacity.sessions).build(),
+            locks: Cache::builder().time_to_live(REFRESH_LOCK_TTL).max_capacity(capacity).build(),
             by_sid,
             by_sub,
+            idle_timeout,
+            clock,
         }
     }
 
@@ -101,7 +107,19 @@ fn ids_of(map: &Index, key: &str) -> HashSet<String> {
 #[async_trait]
 impl SessionStore for MemoryStore {
     async fn get(&self, id: &str) -> anyhow::Result<Option<Session>> {
-        Ok(self.sessions.get(id).await)
+        let Some(stored) = self.sessions.get(id).await else { return Ok(None) };
+        let now = (self.clock)();
+        let idle = {
+            let mut last_read = stored.last_read.lock().expect("last read lock");
+            let idle = now.saturating_duration_since(*last_read) >= self.idle_timeout;
+            *last_read = now;
+            idle
+        };
+        if idle {
+            self.sessions.remove(id).await;
+            return Ok(None);
+        }
+        Ok(Some(stored.session.clone()))
     }
 
     async fn put(&self, id: &str, session: &Session) -> anyhow::Result<()> {
@@ -109,12 +127,13 @@ impl SessionStore for MemoryStore {
             index(&self.by_sid, sid, id);
         }
         index(&self.by_sub, &session.sub, id);
-        self.sessions.insert(id.to_owned(), session.clone()).await;
+        let stored = Stored { session: session.clone(), last_read: Mutex::new((self.clock)()) };
+        self.sessions.insert(id.to_owned(), Arc::new(stored)).await;
         Ok(())
     }
 
     async fn remove(&self, id: &str) -> anyhow::Result<Option<Session>> {
-        Ok(self.sessions.remove(id).await)
+        Ok(self.sessions.remove(id).await.map(|stored| stored.session.clone()))
     }
 
     async fn remove_by_sid(&self, sid: &str) -> anyhow::Result<usize> {
@@ -123,15 +142,6 @@ impl SessionStore for MemoryStore {
 
     async fn remove_by_sub(&self, sub: &str) -> anyhow::Result<usize> {
         Ok(self.remove_all(ids_of(&self.by_sub, sub)).await)
-    }
-
-    async fn put_login(&self, id: &str, login: &LoginState) -> anyhow::Result<()> {
-        self.logins.insert(id.to_owned(), login.clone()).await;
-        Ok(())
-    }
-
-    async fn take_login(&self, id: &str) -> anyhow::Result<Option<LoginState>> {
-        Ok(self.logins.remove(id).await)
     }
 
     async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool> {
@@ -148,10 +158,11 @@ impl SessionStore for MemoryStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::hand::HandClock;
     use crate::session::contract;
 
     fn store() -> MemoryStore {
-        MemoryStore::new(Duration::from_secs(1), Capacity { sessions: 1_000, pending_logins: 1_000 })
+        MemoryStore::new(Duration::from_secs(60), 1_000)
     }
 
     #[tokio::test]
@@ -165,45 +176,28 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn login_states_are_single_use() {
-        contract::login_states_are_single_use(&store()).await;
-    }
-
-    #[tokio::test]
     async fn refresh_lock_is_exclusive() {
         contract::refresh_lock_is_exclusive(&store()).await;
     }
 
     #[tokio::test]
-    async fn idle_sessions_expire() {
-        contract::idle_sessions_expire(&store()).await;
-    }
+    async fn a_read_resets_the_idle_timer_and_an_idle_session_ends() {
+        let hand = HandClock::new();
+        let store = MemoryStore::with_clock(Duration::from_secs(1800), 10, hand.clock());
+        let id = crate::session::new_id();
+        store.put(&id, &contract::session("s", "u")).await.unwrap();
 
-    fn login() -> LoginState {
-        LoginState {
-            csrf_state: "s".into(),
-            nonce: "n".into(),
-            pkce_verifier: "v".into(),
-            return_to: "/home".into(),
-        }
-    }
-
-    #[tokio::test]
-    async fn pending_logins_are_bounded_and_the_newest_is_always_kept() {
-        let store = MemoryStore::new(Duration::from_secs(60), Capacity { sessions: 10, pending_logins: 100 });
-        for _ in 0..1_000 {
-            store.put_login(&crate::session::new_id(), &login()).await.unwrap();
-        }
-        let newest = crate::session::new_id();
-        store.put_login(&newest, &login()).await.unwrap();
-        store.logins.run_pending_tasks().await;
-        assert!(store.logins.entry_count() <= 100, "{}", store.logins.entry_count());
-        assert!(store.take_login(&newest).await.unwrap().is_some(), "a member's own sign-in is kept");
+        hand.advance(Duration::from_secs(1200));
+        assert!(store.get(&id).await.unwrap().is_some(), "20 minutes after sign-in");
+        hand.advance(Duration::from_secs(1200));
+        assert!(store.get(&id).await.unwrap().is_some(), "20 minutes after the last read");
+        hand.advance(Duration::from_secs(1800));
+        assert!(store.get(&id).await.unwrap().is_none(), "30 minutes without a read");
     }
 
     #[tokio::test]
     async fn sessions_are_bounded_and_a_new_one_is_always_admitted() {
-        let store = MemoryStore::new(Duration::from_secs(60), Capacity { sessions: 50, pending_logins: 10 });
+        let store = MemoryStore::new(Duration::from_secs(60), 50);
         for n in 0..500 {
             store.put(&crate::session::new_id(), &contract::session(&format!("sid-{n}"), "u")).await.unwrap();
         }
@@ -221,7 +215,8 @@ mod tests {
 
     #[tokio::test]
     async fn indexes_are_pruned_when_sessions_end_or_idle_out() {
-        let store = store();
+        let hand = HandClock::new();
+        let store = MemoryStore::with_clock(Duration::from_secs(60), 1_000, hand.clock());
         let (ended, idle) = (crate::session::new_id(), crate::session::new_id());
         store.put(&ended, &contract::session("sid-a", "sub-a")).await.unwrap();
         store.put(&idle, &contract::session("sid-b", "sub-b")).await.unwrap();
@@ -234,7 +229,8 @@ mod tests {
         store.sessions.run_pending_tasks().await;
         assert_eq!(store.index_sizes(), (1, 1));
 
-        tokio::time::sleep(Duration::from_millis(1_300)).await;
+        hand.advance(Duration::from_secs(61));
+        assert!(store.get(&idle).await.unwrap().is_none());
         store.sessions.run_pending_tasks().await;
         assert_eq!(store.index_sizes(), (0, 0), "the idle session left both indexes");
     }

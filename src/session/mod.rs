@@ -11,14 +11,14 @@ use async_trait::async_trait;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 
-pub use memory::{Capacity, MemoryStore};
+pub use memory::MemoryStore;
 pub use redis::RedisStore;
 
 /// What the portal keeps of a signed-in member.
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Session {
     /// The sign-in answer of the member API (`User`, `VersionNum`, `smartCarteUrl`).
-    pub member: serde_json::Value,
+    pub member: crate::member_api::SignedInMember,
     pub tokens: Tokens,
     /// The provider's session id and subject, for back-channel logout.
     pub sid: Option<String>,
@@ -54,17 +54,6 @@ impl Session {
     }
 }
 
-/// What `/auth/login` remembers until the provider sends the member back.
-#[derive(Clone, Serialize, Deserialize)]
-pub struct LoginState {
-    pub csrf_state: String,
-    pub nonce: String,
-    pub pkce_verifier: String,
-    pub return_to: String,
-}
-
-/// Login states live one hour (SPEC.md §9: login-state entries expire after 1 hour).
-pub const LOGIN_STATE_TTL: Duration = Duration::from_secs(3600);
 /// How long a refresh may hold the per-session lock before another instance may take over.
 pub const REFRESH_LOCK_TTL: Duration = Duration::from_secs(15);
 
@@ -78,15 +67,12 @@ pub trait SessionStore: Send + Sync {
     async fn remove_by_sid(&self, sid: &str) -> anyhow::Result<usize>;
     /// Ends every session of a subject (a logout token without `sid`).
     async fn remove_by_sub(&self, sub: &str) -> anyhow::Result<usize>;
-    async fn put_login(&self, id: &str, login: &LoginState) -> anyhow::Result<()>;
-    /// The login state, removed on the way: a state is used once.
-    async fn take_login(&self, id: &str) -> anyhow::Result<Option<LoginState>>;
     /// Takes the session's refresh lock; false when someone else holds it.
     async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool>;
     async fn unlock_refresh(&self, id: &str) -> anyhow::Result<()>;
 }
 
-/// A new unguessable id (256 bits) for a session or a login state.
+/// A new unguessable id (256 bits) for a session.
 pub fn new_id() -> String {
     let bytes: [u8; 32] = rand::random();
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
@@ -107,7 +93,11 @@ pub(crate) mod contract {
 
     pub fn session(sid: &str, sub: &str) -> Session {
         Session {
-            member: serde_json::json!({ "User": { "Nom": "DUPONT" } }),
+            member: crate::member_api::SignedInMember {
+                user: serde_json::json!({ "Nom": "DUPONT" }),
+                version_num: serde_json::Value::Null,
+                smart_carte_url: serde_json::Value::Null,
+            },
             tokens: Tokens {
                 access_token: "access".into(),
                 access_expires_at: now() + 300,
@@ -141,35 +131,11 @@ pub(crate) mod contract {
         assert!(store.get(&c).await.unwrap().is_none());
     }
 
-    pub async fn login_states_are_single_use(store: &dyn SessionStore) {
-        let id = new_id();
-        let login = LoginState {
-            csrf_state: "s".into(),
-            nonce: "n".into(),
-            pkce_verifier: "v".into(),
-            return_to: "/home".into(),
-        };
-        store.put_login(&id, &login).await.unwrap();
-        assert_eq!(store.take_login(&id).await.unwrap().unwrap().return_to, "/home");
-        assert!(store.take_login(&id).await.unwrap().is_none());
-    }
-
     pub async fn refresh_lock_is_exclusive(store: &dyn SessionStore) {
         let id = new_id();
         assert!(store.try_lock_refresh(&id).await.unwrap());
         assert!(!store.try_lock_refresh(&id).await.unwrap());
         store.unlock_refresh(&id).await.unwrap();
         assert!(store.try_lock_refresh(&id).await.unwrap());
-    }
-
-    pub async fn idle_sessions_expire(store: &dyn SessionStore) {
-        let id = new_id();
-        store.put(&id, &session("s", "u")).await.unwrap();
-        tokio::time::sleep(Duration::from_millis(700)).await;
-        assert!(store.get(&id).await.unwrap().is_some(), "a read resets the idle timer");
-        tokio::time::sleep(Duration::from_millis(700)).await;
-        assert!(store.get(&id).await.unwrap().is_some(), "still within the idle time of the last read");
-        tokio::time::sleep(Duration::from_millis(1300)).await;
-        assert!(store.get(&id).await.unwrap().is_none());
     }
 }

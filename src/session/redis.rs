@@ -1,5 +1,5 @@
 //! Several instances: sessions in Redis. Every key carries its own expiry, so Redis forgets
-//! idle sessions, stale login states and abandoned refresh locks by itself.
+//! idle sessions and abandoned refresh locks by itself.
 
 use std::time::Duration;
 
@@ -7,7 +7,7 @@ use async_trait::async_trait;
 use redis::AsyncCommands;
 use redis::aio::ConnectionManager;
 
-use super::{LOGIN_STATE_TTL, LoginState, REFRESH_LOCK_TTL, Session, SessionStore};
+use super::{REFRESH_LOCK_TTL, Session, SessionStore};
 
 const PREFIX: &str = "espace-assure";
 
@@ -88,20 +88,6 @@ impl SessionStore for RedisStore {
         self.remove_indexed(key("sub", sub)).await
     }
 
-    async fn put_login(&self, id: &str, login: &LoginState) -> anyhow::Result<()> {
-        let _: () = self
-            .connection
-            .clone()
-            .pset_ex(key("login", id), serde_json::to_string(login)?, millis(LOGIN_STATE_TTL))
-            .await?;
-        Ok(())
-    }
-
-    async fn take_login(&self, id: &str) -> anyhow::Result<Option<LoginState>> {
-        let json: Option<String> = self.connection.clone().get_del(key("login", id)).await?;
-        Ok(json.map(|json| serde_json::from_str(&json)).transpose()?)
-    }
-
     async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool> {
         let taken: Option<String> = redis::cmd("SET")
             .arg(key("refresh-lock", id))
@@ -120,72 +106,58 @@ impl SessionStore for RedisStore {
     }
 }
 
+/// The harness the integration tests use too.
+#[cfg(test)]
+#[path = "../../tests/support/test_redis.rs"]
+mod test_redis;
+
 #[cfg(test)]
 mod tests {
+    use super::test_redis::TestRedis;
     use super::*;
     use crate::session::contract;
 
-    /// A private redis-server on a Unix socket (no port to collide with), stopped on drop.
-    struct TestRedis {
-        process: std::process::Child,
-        dir: tempfile::TempDir,
-    }
-
-    impl TestRedis {
-        async fn start() -> Self {
-            let dir = tempfile::tempdir().unwrap();
-            let socket = dir.path().join("redis.sock");
-            let process = std::process::Command::new("redis-server")
-                .args(["--port", "0", "--save", "", "--appendonly", "no", "--unixsocket"])
-                .arg(&socket)
-                .stdout(std::process::Stdio::null())
-                .spawn()
-                .expect("redis-server must be installed (Debian: redis-server); .ci/run installs it");
-            while !socket.exists() {
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-            Self { process, dir }
-        }
-
-        async fn store(&self, idle: Duration) -> RedisStore {
-            let url = format!("redis+unix://{}", self.dir.path().join("redis.sock").display());
-            RedisStore::connect(&url, idle).await.unwrap()
-        }
-    }
-
-    impl Drop for TestRedis {
-        fn drop(&mut self) {
-            let _ = self.process.kill();
-        }
+    async fn store(redis: &TestRedis, idle: Duration) -> RedisStore {
+        RedisStore::connect(&redis.url(), idle).await.unwrap()
     }
 
     #[tokio::test]
     async fn sessions_round_trip() {
         let redis = TestRedis::start().await;
-        contract::round_trip(&redis.store(Duration::from_secs(60)).await).await;
+        contract::round_trip(&store(&redis, Duration::from_secs(60)).await).await;
     }
 
     #[tokio::test]
     async fn back_channel_indexes_end_the_right_sessions() {
         let redis = TestRedis::start().await;
-        contract::back_channel_indexes(&redis.store(Duration::from_secs(60)).await).await;
-    }
-
-    #[tokio::test]
-    async fn login_states_are_single_use() {
-        let redis = TestRedis::start().await;
-        contract::login_states_are_single_use(&redis.store(Duration::from_secs(60)).await).await;
+        contract::back_channel_indexes(&store(&redis, Duration::from_secs(60)).await).await;
     }
 
     #[tokio::test]
     async fn refresh_lock_is_exclusive() {
         let redis = TestRedis::start().await;
-        contract::refresh_lock_is_exclusive(&redis.store(Duration::from_secs(60)).await).await;
+        contract::refresh_lock_is_exclusive(&store(&redis, Duration::from_secs(60)).await).await;
     }
 
+    /// Redis's own clock ends idle sessions: what the store owes is an expiry of the idle
+    /// timeout on every write and every read, read here instead of waiting for it.
     #[tokio::test]
-    async fn idle_sessions_expire() {
+    async fn every_read_gives_the_session_the_whole_idle_timeout_again() {
         let redis = TestRedis::start().await;
-        contract::idle_sessions_expire(&redis.store(Duration::from_secs(1)).await).await;
+        let store = store(&redis, Duration::from_secs(1800)).await;
+        let id = crate::session::new_id();
+        let mut connection = store.connection.clone();
+        let remaining = |connection: &mut ConnectionManager| {
+            let mut connection = connection.clone();
+            let key = key("session", &id);
+            async move { connection.pttl::<_, i64>(key).await.unwrap() }
+        };
+        store.put(&id, &contract::session("s", "u")).await.unwrap();
+        assert!((1_799_000..=1_800_000).contains(&remaining(&mut connection).await));
+
+        // As if twenty minutes had passed without a read.
+        let _: () = connection.pexpire(key("session", &id), 600_000).await.unwrap();
+        assert!(store.get(&id).await.unwrap().is_some());
+        assert!((1_799_000..=1_800_000).contains(&remaining(&mut connection).await));
     }
 }

@@ -1,7 +1,5 @@
 //! Content through the cache, with the broker rule applied on the server.
 
-use std::time::Duration;
-
 use serde_json::json;
 use wiremock::matchers::path;
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -94,18 +92,13 @@ async fn answers_are_cached_and_concurrent_misses_make_one_upstream_call() {
     assert!(metrics.contains(r#"cms_cache_lookups_total{outcome="hit"}"#), "{metrics}");
 }
 
+/// The last good copy standing in for a failure is the cache's unit test (on a hand-moved
+/// clock); here, what a member gets when there is none.
 #[tokio::test]
-async fn the_last_good_copy_is_served_while_the_content_service_fails() {
-    let cms = cms_with_menus().await;
-    let app = app_for(&cms, None, |s| s.upstream.cms.cache_ttl_secs = 1).await;
-    assert_eq!(menu_titles(&app).await, ["Le tiers payant"]);
-    cms.reset().await;
+async fn a_failing_content_service_with_nothing_to_fall_back_on_is_a_french_502() {
+    let cms = MockServer::start().await;
     Mock::given(wiremock::matchers::any()).respond_with(ResponseTemplate::new(503)).mount(&cms).await;
-    tokio::time::sleep(Duration::from_millis(1200)).await;
-    assert_eq!(menu_titles(&app).await, ["Le tiers payant"]);
-    let metrics = app.metrics().await;
-    assert!(metrics.contains(r#"cms_cache_lookups_total{outcome="stale"} 1"#), "{metrics}");
-    // Nothing good to fall back on: a French 502.
+    let app = app_for(&cms, None, |_| {}).await;
     assert_json_error(app.get("/api/strapi/accueil", &[]).await, 502, "bad_gateway").await;
 }
 

@@ -11,7 +11,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub jar: Option<std::sync::Arc<reqwest::cookie::Jar>>,
     /// Kept alive for the app's lifetime: the demo data folder.
-    _data_dir: tempfile::TempDir,
+    data_folder: tempfile::TempDir,
 }
 
 /// Demo settings on a free port, with a fresh data folder.
@@ -46,10 +46,15 @@ pub async fn spawn_app_with(customise: impl FnOnce(&mut Settings)) -> TestApp {
         .no_brotli()
         .build()
         .unwrap();
-    TestApp { address, metrics_address, client, jar: None, _data_dir: data_dir }
+    TestApp { address, metrics_address, client, jar: None, data_folder: data_dir }
 }
 
 impl TestApp {
+    /// The demo data folder (the embedded provider's signing key lives there).
+    pub fn data_dir(&self) -> &std::path::Path {
+        self.data_folder.path()
+    }
+
     pub async fn get(&self, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
         self.request(reqwest::Method::GET, path, headers).await
     }

@@ -1,39 +1,11 @@
 //! Two instances behind a load balancer share their sessions through Redis.
 
-use std::time::Duration;
-
 use crate::fake_idp::{FakeIdp, member_api};
 use crate::helpers::{assert_json_error, spawn_app_with_idp};
 
-/// A private redis-server on a Unix socket, stopped on drop.
-struct Redis(std::process::Child, tempfile::TempDir);
-
-impl Redis {
-    async fn start() -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        let socket = dir.path().join("redis.sock");
-        let child = std::process::Command::new("redis-server")
-            .args(["--port", "0", "--save", "", "--appendonly", "no", "--unixsocket"])
-            .arg(&socket)
-            .stdout(std::process::Stdio::null())
-            .spawn()
-            .expect("redis-server must be installed (Debian: redis-server); .ci/run installs it");
-        while !socket.exists() {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        Self(child, dir)
-    }
-
-    fn url(&self) -> String {
-        format!("redis+unix://{}", self.1.path().join("redis.sock").display())
-    }
-}
-
-impl Drop for Redis {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-    }
-}
+#[path = "../support/test_redis.rs"]
+mod test_redis;
+use test_redis::TestRedis as Redis;
 
 #[tokio::test]
 async fn two_instances_share_sign_in_api_calls_and_sign_out() {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 /** The demo members seeded by the embedded member API, as the demo provider names them. */
@@ -20,6 +21,25 @@ export async function signInAs(page: Page, member: DemoMember): Promise<void> {
   await page.getByRole('link', { name: 'Se connecter', exact: true }).click();
   await page.getByRole('button', { name: `Se connecter en tant que ${member}` }).click();
   await page.waitForURL((url) => url.pathname === '/home');
+  await expect(page.getByText('Bienvenue sur votre espace assuré')).toBeVisible();
+}
+
+/**
+ * Where the sign-in setup (sign-in.setup.ts) keeps the member's cookies, for
+ * `test.use({ storageState: signedInAs(member) })`: a journey then starts signed in without
+ * going through the provider's page again. The file names a live server session: a journey
+ * that signs out must sign in with `signInAs` instead, or it would end the session the
+ * journeys after it rely on.
+ */
+export function signedInAs(member: DemoMember): string {
+  const workDir = process.env.ESPACE_ASSURE_E2E_WORK_DIR;
+  if (!workDir) throw new Error('ESPACE_ASSURE_E2E_WORK_DIR is set by playwright.config.ts');
+  return join(workDir, 'signed-in', `${member.toLowerCase().replace(/\s+/g, '-')}.json`);
+}
+
+/** The home page of a journey that starts signed in, as `signInAs` leaves it. */
+export async function openHome(page: Page): Promise<void> {
+  await page.goto('/home');
   await expect(page.getByText('Bienvenue sur votre espace assuré')).toBeVisible();
 }
 

@@ -1,5 +1,6 @@
-import { fireEvent, render, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contentPages } from '@/features/content/routes';
 import { prefetchPage } from './lazy-pages';
 import { usePrefetchOnIntent } from './use-prefetch-on-intent';
 
@@ -23,30 +24,49 @@ function Links() {
   );
 }
 
-describe('lazily loaded pages', () => {
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
-  it('are not loaded for paths that are not theirs', async () => {
+/**
+ * Watches a page's loader: `prefetchPage` calls it synchronously, so whether it was called is
+ * known at once, without waiting for an import that should not happen.
+ */
+function watch(page: keyof typeof contentPages) {
+  return vi.spyOn(contentPages[page], 'lazy');
+}
+
+/** Resolves once the page's code, whose loading `lazy` started, is in. */
+async function loadedBy(lazy: ReturnType<typeof watch>) {
+  await lazy.mock.results[0]?.value;
+}
+
+describe('lazily loaded pages', () => {
+  it('are not loaded for paths that are not theirs', () => {
+    const article = watch('article');
     prefetchPage('/home');
     prefetchPage('/mutuelle/remboursements');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(article).not.toHaveBeenCalled();
     expect(loaded.article).toBe(0);
   });
 
   it('are loaded by prefetchPage for their path, query and fragment aside', async () => {
+    const article = watch('article');
     prefetchPage('/home/article/3?from=menu#top');
-    await waitFor(() => {
-      expect(loaded.article).toBe(1);
-    });
+    expect(article).toHaveBeenCalledOnce();
+    await loadedBy(article);
+    expect(loaded.article).toBe(1);
   });
 
   it('are loaded when a link to them is hovered or focused, never for another site', async () => {
+    const news = watch('nouveautes');
     const { getByText } = render(<Links />);
     fireEvent.mouseOver(getByText('Ailleurs'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(news).not.toHaveBeenCalled();
     expect(loaded.news).toBe(0);
     fireEvent.focusIn(getByText('Nouveautés'));
-    await waitFor(() => {
-      expect(loaded.news).toBe(1);
-    });
+    expect(news).toHaveBeenCalledOnce();
+    await loadedBy(news);
+    expect(loaded.news).toBe(1);
   });
 });

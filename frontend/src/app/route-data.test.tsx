@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { demandesPages } from '@/features/demandes/routes';
 import { aSession, errorBody, shellContent, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
@@ -15,7 +16,25 @@ function recordRequests(): string[] {
   return paths;
 }
 
+/** Resolves once `path` has been answered (or, with `on: 'request:start'`, asked for). */
+function seen(path: string, on: 'request:start' | 'response:mocked' = 'response:mocked') {
+  return new Promise<void>((resolve) => {
+    server.events.on(on, ({ request }) => {
+      if (new URL(request.url).pathname === path) resolve();
+    });
+  });
+}
+
+/**
+ * Fakes the timer the loader races its requests against, and only it (`setTimeout`): time
+ * then stands still for it unless a test moves it on, whatever the machine's speed.
+ */
+function freezeLoaderWait() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+}
+
 afterEach(() => {
+  vi.useRealTimers();
   server.events.removeAllListeners();
 });
 
@@ -63,9 +82,17 @@ describe("a page's first requests", () => {
     const demandes = held('/api/demandes', () => HttpResponse.json([]));
     server.use(...signedIn(), demandes.handler);
 
-    renderApp('/mutuelle/demandes');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The page's code and the session are in before the page's own answer: the page could
+    // show, but waits for that answer.
+    await demandesPages.demandes.lazy();
+    const sessionAnswered = seen('/api/session');
+    freezeLoaderWait();
+    const { router } = renderApp('/mutuelle/demandes');
+    await sessionAnswered;
+    await vi.dynamicImportSettled();
+    expect(router.state.initialized).toBe(false);
     expect(screen.getByRole('status')).toHaveTextContent('Chargement de votre espace assuré…');
+    vi.useRealTimers();
     demandes.release();
 
     expect(await screen.findByText('Vous n’avez encore envoyé aucune demande.')).toBeVisible();
@@ -76,11 +103,15 @@ describe("a page's first requests", () => {
     const demandes = held('/api/demandes', () => HttpResponse.json([]));
     server.use(...signedIn(), demandes.handler);
 
+    const asked = seen('/api/demandes', 'request:start');
+    freezeLoaderWait();
     renderApp('/mutuelle/demandes');
+    // Asked for: the loader has started, and with it the wait it races the answer against.
+    await asked;
+    await vi.advanceTimersByTimeAsync(dataWaitMs);
+    vi.useRealTimers();
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Mes demandes' }, { timeout: dataWaitMs + 2000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mes demandes' })).toBeVisible();
     expect(screen.getByText('Chargement de vos demandes…')).toBeInTheDocument();
     demandes.release();
     expect(await screen.findByText('Vous n’avez encore envoyé aucune demande.')).toBeVisible();

@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs, Params, ShouldRevalidateFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { cookiesEnabled } from '@/lib/cookies';
+import type { PageData } from '@/lib/page-route';
 
 /**
  * How long a page waits for its first answers before it shows its placeholders. Within it the
@@ -7,12 +8,6 @@ import { cookiesEnabled } from '@/lib/cookies';
  * (a slow member API), the member sees the page and its placeholders rather than nothing.
  */
 export const dataWaitMs = 1500;
-
-/**
- * Starts the requests a page makes as it mounts, from the address's parameters and query;
- * resolves when they have all settled.
- */
-export type PageData = (params: Params, query: URLSearchParams) => Promise<unknown>;
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,24 +1,18 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { SectionInPreparation } from '@/components/section-in-preparation';
-import { getSession, sessionKey } from '@/features/auth/api/get-session';
+import { getSession, sessionKey } from '@/api/get-session';
 import { ErrorPage } from '@/features/auth/components/error-page';
 import { FallbackPage } from '@/features/auth/components/fallback-page';
 import { LandingPage } from '@/features/auth/components/landing-page';
 import { SessionGuard, SessionLoading } from '@/features/auth/components/session-guard';
 import { StartupGate } from '@/features/auth/components/startup-gate';
-import { preloadHome } from '@/features/home/api/get-home';
-import { type MessageKey, t } from '@/i18n/t';
+import { homeRoute } from '@/features/home/routes';
+import { paths } from '@/lib/paths';
 import { preloadData } from '@/lib/preload-data';
 import { lazyRoute } from './lazy-pages';
 import { HomePage } from './pages/home-page';
-import { paths } from './paths';
+import { MutuellePage } from './pages/mutuelle-page';
 import { onArrival, preloadingLoader } from './route-data';
 import { Shell } from './shell/shell';
-
-/** A section whose pages come with a later change: a titled placeholder inside the shell. */
-function inPreparation(path: string, title: MessageKey): RouteObject {
-  return { path, element: <SectionInPreparation title={t(title)} /> };
-}
 
 /** SPEC.md §2. */
 export const routes: RouteObject[] = [
@@ -43,9 +37,9 @@ export const routes: RouteObject[] = [
             Component: Shell,
             children: [
               {
-                path: paths.home,
+                path: homeRoute.pattern,
                 Component: HomePage,
-                loader: preloadingLoader(preloadHome),
+                loader: preloadingLoader(homeRoute.data),
                 shouldRevalidate: onArrival,
               },
               lazyRoute('article'),
@@ -54,7 +48,7 @@ export const routes: RouteObject[] = [
               lazyRoute('nouveautes'),
               lazyRoute('compte'),
               lazyRoute('informationsPersonnelles'),
-              inPreparation(paths.mutuelle, 'section.mutuelle'),
+              { path: paths.mutuelle, Component: MutuellePage },
               lazyRoute('carteTp'),
               lazyRoute('garanties'),
               lazyRoute('resiliation'),

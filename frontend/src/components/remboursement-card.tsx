@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { t } from '@/i18n/t';
 import { useBrand } from '@/lib/brand-context';
 import { formatAmount } from '@/lib/format-amount';

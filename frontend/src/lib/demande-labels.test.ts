@@ -65,38 +65,40 @@ describe('isDemandeTerminee', () => {
 });
 
 describe('demandeTypeCode', () => {
-  // SPEC.md §9, row by row.
+  // SPEC.md §9's table, one row per distinct kind of entry rather than every row.
   it.each([
-    ['JUSTIFICATIF_DE_DOMICILE', 'MAJD'],
-    ['ATTESTATION_FRANCE_TRAVAIL', 'PRT'],
-    ['ATTESTATION_VITALE', 'MAJV'],
-    ['JUSTIFICATIF_DE_SCOLARITÉ', 'JSCO'],
-    ['MANDAT_SEPA', 'RIB'],
-    ['MISE_A_JOUR_RIB', 'RIB'],
-    ['RIB', 'RIB'],
-    ['UNE_QUESTION_SANTÉ', 'QUE'],
-    ['UNE_QUESTION_AFFILIATION_COTISATION', 'QUC'],
-    ['DEMANDE_DE_REMBOURSEMENT_DENTAIRE', 'DEN'],
-    ['DEMANDE_DE_REMBOURSEMENT_HOSPITALISATION', 'HOS'],
-    ['DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER', 'MED'],
-    ['DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE', 'MED'],
-    ['DEMANDE_DE_REMBOURSEMENT_OPTIQUE', 'OPT'],
-    ['DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF', 'AUT'],
-    ['ENVOI_DE_DEVIS', 'DEV'],
-    ['PRISE_EN_CHARGE_HOSPITALIERE', 'PEH'],
-    ['DEMANDE_DE_RESILIATION', 'RAD'],
-  ])('maps %s to %s', (type, code) => {
+    ['JUSTIFICATIF_DE_DOMICILE', 'MAJD', 'a type with a code of its own'],
+    ['RIB', 'RIB', 'a type that shares its name with its code'],
+    ['MANDAT_SEPA', 'RIB', 'one of the three bank-details types that share a code'],
+    ['MISE_A_JOUR_RIB', 'RIB', 'another of the three bank-details types'],
+    ['DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE', 'MED', 'the second of the two alternative-medicine types'],
+    ['JUSTIFICATIF_DE_SCOLARITÉ', 'JSCO', 'a type spelt with an accent'],
+    ['DEMANDE_DE_RESILIATION', 'RAD', 'the termination the portal sends itself'],
+  ])('maps %s to %s (%s)', (type, code) => {
     expect(demandeTypeCode(type)).toBe(code);
   });
 
-  it.each(['', 'AUTRE', 'JUSTIFICATIF_DE_SCOLARITE', 'toString', '__proto__'])(
-    'gives the empty code to any other value ("%s")',
-    (type) => {
-      expect(demandeTypeCode(type)).toBe('');
-    },
-  );
+  it.each([
+    ['', 'nothing'],
+    ['AUTRE', 'a type the table does not name'],
+    ['JUSTIFICATIF_DE_SCOLARITE', 'a type of the table without its accent'],
+    ['rib', 'a type of the table in lower case'],
+    ['toString', 'a name every object inherits'],
+    ['__proto__', 'the prototype’s name'],
+  ])('gives the empty code to "%s" (%s)', (type) => {
+    expect(demandeTypeCode(type)).toBe('');
+  });
 
-  it('knows every type of the member API, each with a code that has a label', () => {
+  it.each([
+    ['ENVOI_DE_DEVIS', 'Envoi de devis'],
+    ['MANDAT_SEPA', 'Coordonnées bancaires'],
+    ['DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER', 'Remboursement médecine douce'],
+    ['AUTRE', 'Demande'],
+  ])('labels the type %s, through its code, "%s"', (type, label) => {
+    expect(demandeTypeLabel(demandeTypeCode(type))).toBe(label);
+  });
+
+  it('knows the 18 types of the table, each with a code that has a label', () => {
     expect(typesDemande).toHaveLength(18);
     for (const type of typesDemande) {
       expect(demandeTypeCodes).toContain(demandeTypeCode(type));

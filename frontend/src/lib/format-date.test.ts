@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatIsoDate, parseIsoDate, toIsoDate } from './format-date';
+import {
+  formatDate,
+  formatIsoDate,
+  formatParisDate,
+  formatParisTime,
+  parseIsoDate,
+  toIsoDate,
+} from './format-date';
 
 describe('formatDate', () => {
   it('writes dd/MM/yyyy', () => {
@@ -69,4 +76,20 @@ describe('formatIsoDate', () => {
       expect(formatIsoDate(value)).toBe('-');
     },
   );
+});
+
+describe('formatParisDate and formatParisTime', () => {
+  it('write an instant as the day and time it was in Paris, in winter and in summer', () => {
+    expect(formatParisDate(new Date('2026-11-23T10:30:00+01:00'))).toBe('23/11/2026');
+    expect(formatParisTime(new Date('2026-11-23T10:30:00+01:00'))).toBe('10:30');
+    expect(formatParisTime(new Date('2026-07-14T08:05:00Z'))).toBe('10:05');
+  });
+
+  it('count the day in Paris, not in the browser’s time zone', () => {
+    // 23:30 in UTC on the 31st is already the next year in Paris.
+    const instant = new Date('2026-12-31T23:30:00Z');
+
+    expect(formatParisDate(instant)).toBe('01/01/2027');
+    expect(formatParisTime(instant)).toBe('00:30');
+  });
 });

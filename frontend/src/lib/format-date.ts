@@ -39,3 +39,29 @@ export function formatIsoDate(value: string | null | undefined): string {
   const date = parseIsoDate(value);
   return date ? formatDate(date) : missingValue;
 }
+
+/**
+ * An instant (a timestamp with its offset) as the day and the time it was in France: what the
+ * mutual's records say, wherever the member's browser is.
+ */
+const parisDay = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const parisTime = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** The day of `instant` in Paris, dd/MM/yyyy. */
+export function formatParisDate(instant: Date): string {
+  return parisDay.format(instant);
+}
+
+/** The time of `instant` in Paris, HH:mm. */
+export function formatParisTime(instant: Date): string {
+  return parisTime.format(instant);
+}

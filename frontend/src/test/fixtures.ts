@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Session, User } from '@/features/auth/api/get-session';
+import type { Session, User } from '@/api/get-session';
 import type { BlocGauche } from '@/features/content/api/get-bloc-gauche';
 import type { MenuEntry } from '@/features/content/api/get-menus';
 import type { Home } from '@/features/home/api/get-home';
@@ -13,6 +13,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     Civilite: 'Mme',
     Prenom: 'Marie',
     Nom: 'DUPONT',
+    dateNaissance: '1980-04-12',
     courtier: null,
     Radie: false,
     CarteTp: true,

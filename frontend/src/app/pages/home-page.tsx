@@ -1,4 +1,3 @@
-import { useMemberSession } from '@/features/auth/session-context';
 import { NewsBanner } from '@/features/content/components/news-banner';
 import { useHome } from '@/features/home/api/get-home';
 import { HomeDashboard } from '@/features/home/components/home-dashboard';
@@ -6,6 +5,7 @@ import { PartFailure } from '@/components/part-failure';
 import { partState } from '@/features/home/home-parts';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
+import { useMemberSession } from '@/lib/session-context';
 
 /**
  * `/home`: the news banner above the dashboard. Both paint from one request, `/api/home`,

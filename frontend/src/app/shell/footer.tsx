@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
-import { useMemberSession } from '@/features/auth/session-context';
 import { t } from '@/i18n/t';
 import { useBrand } from '@/lib/brand-context';
-import { paths } from '../paths';
+import { paths } from '@/lib/paths';
+import { useMemberSession } from '@/lib/session-context';
 import styles from './footer.module.css';
 
 export function Footer({ onManageCookies }: { onManageCookies: () => void }) {

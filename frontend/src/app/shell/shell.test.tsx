@@ -25,16 +25,6 @@ describe('the shell', () => {
     expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
   });
 
-  it.each([['/mutuelle', 'Ma mutuelle']])('shows %s as a section in preparation, titled "%s"', async (path, title) => {
-    server.use(...signedIn());
-
-    renderApp(path);
-
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
-    expect(screen.getByRole('heading', { level: 2, name: 'Section en préparation' })).toBeVisible();
-    await pageReady(title);
-  });
-
   it.each(['/nimporte-quoi', '/mutuelle/inconnu', '/home/article', '/compte/a/b'])(
     'sends the unknown path %s to the home page',
     async (path) => {

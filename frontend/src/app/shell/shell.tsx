@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSWRConfig } from 'swr';
+import { sessionKey } from '@/api/get-session';
 import { DownloadModal } from '@/components/download-modal';
-import { sessionKey } from '@/features/auth/api/get-session';
 import { useMemberActivity } from '@/features/auth/hooks/use-member-activity';
 import { logout } from '@/features/auth/logout';
-import { useMemberSession } from '@/features/auth/session-context';
 import { t } from '@/i18n/t';
+import { useMemberSession } from '@/lib/session-context';
 import { usePrefetchOnIntent } from '../use-prefetch-on-intent';
 import { CookieConsentDialog } from './cookie-consent-dialog';
 import { Footer } from './footer';

@@ -1,6 +1,6 @@
-import type { User } from '@/features/auth/api/get-session';
+import type { User } from '@/api/get-session';
 import type { MessageKey } from '@/i18n/t';
-import { paths } from '../paths';
+import { paths } from '@/lib/paths';
 
 export interface SidebarLink {
   to: string;

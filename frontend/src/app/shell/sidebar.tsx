@@ -1,11 +1,11 @@
 import { type Ref, useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useMemberSession } from '@/features/auth/session-context';
 import { useMenus } from '@/features/content/api/get-menus';
 import { LeftBlock } from '@/features/content/components/left-block';
 import { t } from '@/i18n/t';
 import { useBrand } from '@/lib/brand-context';
-import { paths } from '../paths';
+import { paths } from '@/lib/paths';
+import { useMemberSession } from '@/lib/session-context';
 import { sidebarLinks } from './sidebar-links';
 import styles from './sidebar.module.css';
 

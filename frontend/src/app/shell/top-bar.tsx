@@ -1,10 +1,10 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { useMemberSession } from '@/features/auth/session-context';
 import { logout } from '@/features/auth/logout';
 import { t } from '@/i18n/t';
 import { memberDisplayName } from '@/lib/format-name';
-import { paths } from '../paths';
+import { paths } from '@/lib/paths';
+import { useMemberSession } from '@/lib/session-context';
 import styles from './top-bar.module.css';
 
 interface TopBarProps {

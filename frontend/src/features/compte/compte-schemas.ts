@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, extractBIC, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { t } from '@/i18n/t';
 
 /**
  * The rules of the two forms, checked in the browser before anything is sent, each with the
@@ -8,18 +9,19 @@ import { z } from 'zod';
  */
 
 /** NF Z10-011: a postal address line holds at most 38 characters. */
-const line = z.string().trim().max(38, 'Une ligne d’adresse compte au plus 38 caractères.');
+const lineMax = 38;
+const line = z.string().trim().max(lineMax, t('compte.adresse.erreur.ligneLongueur', { max: lineMax }));
 
 export const adresseSchema = z.object({
-  numeroEtVoie: line.min(1, 'Indiquez le numéro et la voie.'),
+  numeroEtVoie: line.min(1, t('compte.adresse.erreur.numeroEtVoie')),
   complementDestinataire: line,
   complementAdresse: line,
   lieuDit: line,
   codePostal: z
     .string()
     .trim()
-    .regex(/^\d{5}$/, 'Le code postal compte 5 chiffres.'),
-  commune: z.string().min(1, 'Choisissez votre commune dans la liste.'),
+    .regex(/^\d{5}$/, t('compte.adresse.erreur.codePostal')),
+  commune: z.string().min(1, t('compte.adresse.erreur.commune')),
 });
 
 export type AdresseForm = z.infer<typeof adresseSchema>;
@@ -42,6 +44,9 @@ export function changementAdresse(form: AdresseForm) {
   return { putAdresse, infoASupprimer };
 }
 
+/** The member API's limit on an account holder's name. */
+const titulaireMax = 70;
+
 export const banqueSchema = z
   .object({
     /** '' for the member, else a beneficiary's id. */
@@ -49,20 +54,20 @@ export const banqueSchema = z
     titulaire: z
       .string()
       .trim()
-      .min(1, 'Indiquez le titulaire du compte.')
-      .max(70, 'Le titulaire compte au plus 70 caractères.'),
+      .min(1, t('compte.banque.erreur.titulaire'))
+      .max(titulaireMax, t('compte.banque.erreur.titulaireLongueur', { max: titulaireMax })),
     iban: z
       .string()
       .refine(
         (iban) => isValidIBAN(electronicFormatIBAN(iban) ?? ''),
-        'Cet IBAN n’est pas valide : vérifiez chaque caractère et sa longueur.',
+        t('compte.banque.erreur.iban'),
       ),
     bic: z
       .string()
       .trim()
       .refine(
         (bic) => /^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/.test(bic) && isValidBIC(bic.toUpperCase()),
-        'Le BIC compte 8 ou 11 caractères (lettres et chiffres).',
+        t('compte.banque.erreur.bic'),
       ),
   })
   .refine(
@@ -72,7 +77,7 @@ export const banqueSchema = z
       // Only when both are readable: each field's own rule speaks otherwise.
       return !isValidIBAN(electronicFormatIBAN(iban) ?? '') || !bicCountry || bicCountry === country;
     },
-    { message: 'Ce BIC n’est pas celui d’une banque du pays de l’IBAN.', path: ['bic'] },
+    { message: t('compte.banque.erreur.bicPays'), path: ['bic'] },
   );
 
 export type BanqueForm = z.infer<typeof banqueSchema>;

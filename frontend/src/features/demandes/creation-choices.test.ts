@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { typesDemande } from '@/lib/demande-labels';
 import { creationGroups, documentsRequired, formKind } from './creation-choices';
 

@@ -1,5 +1,6 @@
 import luhn from 'fast-luhn';
 import { z } from 'zod';
+import { t } from '@/i18n/t';
 import type { TypeDemande } from '@/lib/demande-labels';
 import { parseIsoDate, toIsoDate } from '@/lib/format-date';
 import type { MemberApi } from '@/types/member-api';
@@ -56,6 +57,9 @@ export const typesHospitalisation: readonly TypeHospitalisation[] = [
 /** The member API's limit on a request's text. */
 export const commentaireMax = 2000;
 
+/** The member API's limit on a hospital's name. */
+const etablissementMax = 100;
+
 /** A SIREN: 9 digits whose last is a Luhn check digit; spaces, as printed, are accepted. */
 export function isSiren(value: string): boolean {
   const digits = value.replace(/\s/g, '');
@@ -76,7 +80,7 @@ function isPastOrToday(value: string): boolean {
 const texte = z
   .string()
   .trim()
-  .max(commentaireMax, `Votre texte compte au plus ${String(commentaireMax)} caractères.`);
+  .max(commentaireMax, t('creation.erreur.texteLongueur', { max: commentaireMax }));
 const libre = z.string();
 
 const base = z.object({
@@ -92,31 +96,31 @@ const base = z.object({
   chambreParticuliere: z.boolean(),
 });
 
-const beneficiaire = z.string().min(1, 'Choisissez la personne concernée.');
+const beneficiaire = z.string().min(1, t('creation.erreur.beneficiaire'));
 
 function dateRequise(missing: string) {
   return z
     .string()
     .min(1, missing)
-    .refine((value) => parseIsoDate(value) !== null, 'Indiquez une date valide, au format jj/mm/aaaa.');
+    .refine((value) => parseIsoDate(value) !== null, t('creation.erreur.dateInvalide'));
 }
 
 const schemas: Record<FormKind, z.ZodType<DetailsValues, DetailsValues>> = {
   soins: base.extend({
     beneficiaire,
-    dateSoins: dateRequise('Indiquez la date des soins.').refine(
+    dateSoins: dateRequise(t('creation.erreur.dateSoins')).refine(
       isPastOrToday,
-      'La date ne peut pas être postérieure à aujourd’hui.',
+      t('creation.erreur.dateSoinsFuture'),
     ),
     montant: z
       .string()
-      .min(1, 'Indiquez le montant, en euros.')
-      .refine((value) => parseMontant(value) !== null, 'Indiquez le montant en euros, par exemple 45,50.')
-      .refine((value) => (parseMontant(value) ?? 1) > 0, 'Le montant doit être supérieur à 0 €.'),
+      .min(1, t('creation.erreur.montant'))
+      .refine((value) => parseMontant(value) !== null, t('creation.erreur.montantFormat'))
+      .refine((value) => (parseMontant(value) ?? 1) > 0, t('creation.erreur.montantPositif')),
   }),
   justificatif: base.extend({ beneficiaire }),
   question: base.extend({
-    commentaire: texte.min(1, 'Écrivez votre question.'),
+    commentaire: texte.min(1, t('creation.erreur.question')),
   }),
   hospitalisation: base
     .extend({
@@ -124,24 +128,24 @@ const schemas: Record<FormKind, z.ZodType<DetailsValues, DetailsValues>> = {
       etablissement: z
         .string()
         .trim()
-        .min(1, 'Indiquez le nom de l’établissement.')
-        .max(100, 'Le nom de l’établissement compte au plus 100 caractères.'),
+        .min(1, t('creation.erreur.etablissement'))
+        .max(etablissementMax, t('creation.erreur.etablissementLongueur', { max: etablissementMax })),
       siren: z
         .string()
-        .refine((value) => /^\d{9}$/.test(value.replace(/\s/g, '')), 'Le numéro SIREN compte 9 chiffres.')
+        .refine((value) => /^\d{9}$/.test(value.replace(/\s/g, '')), t('creation.erreur.siren'))
         .refine(
           (value) => !/^\d{9}$/.test(value.replace(/\s/g, '')) || isSiren(value),
-          'Ce numéro SIREN est invalide : vérifiez chaque chiffre (le dernier est une clé de contrôle).',
+          t('creation.erreur.sirenCle'),
         ),
-      dateEntree: dateRequise('Indiquez la date d’entrée.'),
-      typeHospitalisation: z.string().min(1, 'Choisissez le type de séjour.'),
+      dateEntree: dateRequise(t('creation.erreur.dateEntree')),
+      typeHospitalisation: z.string().min(1, t('creation.erreur.typeHospitalisation')),
     })
     .refine(
       ({ dateEntree, dateSortie }) => dateSortie === '' || dateSortie >= dateEntree,
-      { message: 'La date de sortie ne peut pas précéder la date d’entrée.', path: ['dateSortie'] },
+      { message: t('creation.erreur.dateSortie'), path: ['dateSortie'] },
     )
     .refine(({ dateSortie }) => dateSortie === '' || parseIsoDate(dateSortie) !== null, {
-      message: 'Indiquez une date valide, au format jj/mm/aaaa.',
+      message: t('creation.erreur.dateInvalide'),
       path: ['dateSortie'],
     }),
 };

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Home } from './api/get-home';
-import { partState } from './home-parts';
+import { homePart, partState } from './home-parts';
 
 const failedPart = { error: { status: 502, code: 'bad_gateway', message: 'Indisponible.' } };
 
@@ -53,5 +53,23 @@ describe('partState', () => {
     expect(
       partState({ data: undefined, error: new Error('502'), isValidating: true }, 'demandes'),
     ).toEqual({ status: 'loading' });
+  });
+});
+
+describe('homePart', () => {
+  it('is one part of the answer as a query of its own, the part’s error its own', () => {
+    const query = { data: home, error: undefined, isValidating: false, mutate: vi.fn() };
+
+    expect(homePart(query, 'remboursements')).toMatchObject({ data: [], error: undefined });
+    expect(homePart(query, 'demandes')).toMatchObject({ data: undefined, error: failedPart.error });
+  });
+
+  it('retries the one request of the dashboard', async () => {
+    const mutate = vi.fn(() => Promise.resolve(undefined));
+    const query = { data: undefined, error: new Error('502'), isValidating: false, mutate };
+
+    await homePart(query, 'demandes').mutate();
+
+    expect(mutate).toHaveBeenCalledOnce();
   });
 });

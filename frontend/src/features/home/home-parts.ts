@@ -1,24 +1,41 @@
 import type { SWRResponse } from 'swr';
+import { type PartQuery, partState as queryState, type PartState, type RetryableQuery } from '@/lib/part-state';
 import type { Home } from './api/get-home';
-
-/** What one part of the dashboard can show. */
-export type PartState<T> =
-  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
 
 /** The type of a part's data (distributed over the union: the error side adds nothing). */
 type PartData<P> = P extends { data: infer T } ? T : never;
+
+type HomeQuery = Pick<SWRResponse<Home, unknown>, 'data' | 'error' | 'isValidating'>;
+
+/**
+ * One part of `/api/home` as a query of its own: its data once it has arrived, and the error
+ * the server reported for it or else the whole request's.
+ */
+function partQuery<K extends keyof Home>(query: HomeQuery, name: K): PartQuery<PartData<Home[K]>> {
+  const part = query.data?.[name];
+  return {
+    data: part && 'data' in part ? (part.data as PartData<Home[K]>) : undefined,
+    error: part && 'error' in part ? part.error : query.error,
+    isValidating: query.isValidating,
+  };
+}
+
+/**
+ * One part of `/api/home` with the one request's retry: the dashboard's parts then load,
+ * fail and retry like every other part of a page (`AsyncPart`).
+ */
+export function homePart<K extends keyof Home>(
+  query: HomeQuery & Pick<SWRResponse<Home, unknown>, 'mutate'>,
+  name: K,
+): RetryableQuery<PartData<Home[K]>> {
+  return { ...partQuery(query, name), mutate: () => query.mutate() };
+}
 
 /**
  * The state of one part of `/api/home`. A part that failed upstream, or the whole request
  * failing, is `failed`; while a retry is under way it is `loading` again, and a part that had
  * arrived keeps its data meanwhile.
  */
-export function partState<K extends keyof Home>(
-  query: Pick<SWRResponse<Home, unknown>, 'data' | 'error' | 'isValidating'>,
-  name: K,
-): PartState<PartData<Home[K]>> {
-  const part = query.data?.[name];
-  if (part && 'data' in part) return { status: 'ready', data: part.data as PartData<Home[K]> };
-  const failed = part !== undefined || query.error !== undefined;
-  return failed && !query.isValidating ? { status: 'failed' } : { status: 'loading' };
+export function partState<K extends keyof Home>(query: HomeQuery, name: K): PartState<PartData<Home[K]>> {
+  return queryState(partQuery(query, name));
 }

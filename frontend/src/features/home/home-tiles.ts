@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { t } from '@/i18n/t';
 import { carteTpLabel } from '@/lib/carte-tp-label';
 import { formatDate } from '@/lib/format-date';

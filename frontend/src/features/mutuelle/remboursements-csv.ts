@@ -1,3 +1,4 @@
+import { t } from '@/i18n/t';
 import { formatIsoDate } from '@/lib/format-date';
 import type { Paiement } from './api/get-prestations';
 
@@ -25,16 +26,16 @@ function date(value: string | null | undefined): string {
 
 export function remboursementsCsv(paiements: readonly Paiement[], provider: string): string {
   const header = [
-    'Date de paiement',
-    'Bénéficiaire',
-    'Date des soins',
-    'Acte',
-    'Professionnel de santé',
-    'Montant réel',
-    'Part Sécurité sociale',
-    `Remb. ${provider}`,
-    'Reste à charge',
-    'Versé à',
+    t('remboursements.csv.datePaiement'),
+    t('remboursements.csv.beneficiaire'),
+    t('remboursements.csv.dateSoins'),
+    t('remboursements.csv.acte'),
+    t('remboursements.csv.professionnel'),
+    t('remboursements.csv.montantReel'),
+    t('remboursements.csv.partSecu'),
+    t('remboursements.csv.rembMutuelle', { provider }),
+    t('remboursements.csv.resteACharge'),
+    t('remboursements.csv.verseA'),
   ];
   const rows = paiements.flatMap((paiement) =>
     paiement.detailRemboursement.map((ligne) => [

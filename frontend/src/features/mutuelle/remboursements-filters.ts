@@ -1,7 +1,6 @@
 import { parseIsoDate, toIsoDate } from '@/lib/format-date';
 import { oneOf, positiveInteger } from '@/lib/search-params';
-import { prestationsKey, type PrestationsQuery } from './api/get-prestations';
-import { prestationsProKey } from './api/get-prestations-pro';
+import type { PrestationsQuery } from './api/get-prestations';
 
 /**
  * The filters and page of "Mes remboursements", kept in the address (`?beneficiaire=3&
@@ -104,10 +103,17 @@ export function prestationsQuery(filters: RemboursementsFilters, today: Date): P
 }
 
 /**
- * The list these filters show: the payments made to health professionals (tiers payant) or
- * every payment. The page's hook and its route's loader both ask for it by this key.
+ * The list these filters show, and its query: the payments made to health professionals
+ * (`prestations-pro`, tiers payant) have their own; every other choice reads all payments
+ * (`prestations`). The page's hooks and its route's loader both follow it, so that the loader
+ * starts the very request the page then reads.
  */
-export function paiementsKey(filters: RemboursementsFilters, today: Date): string {
-  const query = prestationsQuery(filters, today);
-  return filters.versement === 'tiers-payant' ? prestationsProKey(query) : prestationsKey(query);
+export function paiementsList(
+  filters: RemboursementsFilters,
+  today: Date,
+): { list: 'prestations' | 'prestations-pro'; query: PrestationsQuery } {
+  return {
+    list: filters.versement === 'tiers-payant' ? 'prestations-pro' : 'prestations',
+    query: prestationsQuery(filters, today),
+  };
 }

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { paths, serverPaths } from '@/app/paths';
+import { paths, serverPaths } from '@/lib/paths';
 import { PublicLayout } from '@/components/public-layout';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { type MessageKey, t } from '@/i18n/t';

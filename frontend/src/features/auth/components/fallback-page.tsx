@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { fallbackReasons } from '@/app/paths';
+import { fallbackReasons } from '@/lib/paths';
 import { PublicLayout } from '@/components/public-layout';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';

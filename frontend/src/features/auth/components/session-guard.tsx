@@ -4,8 +4,8 @@ import { PublicLayout } from '@/components/public-layout';
 import { Spinner } from '@/components/spinner';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
-import { useSession } from '../api/get-session';
-import { SessionContext } from '../session-context';
+import { useSession } from '@/api/get-session';
+import { SessionContext } from '@/lib/session-context';
 
 /**
  * SPEC.md §2 guard: the sections behind it open only with a live session. Until the server

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { fallbackCookiesDisabled } from '@/app/paths';
+import { fallbackCookiesDisabled } from '@/lib/paths';
 import { cookiesEnabled } from '@/lib/cookies';
 
 /**

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { PartFailure } from '@/components/part-failure';
+import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { t } from '@/i18n/t';
-import { isApiError } from '@/lib/api-client';
 import { formatIsoDate } from '@/lib/format-date';
+import { useSubmit } from '@/lib/use-submit';
 import { useCommunes } from '../api/get-communes';
 import { type InfosPersonnelles, useInfos } from '../api/get-infos';
 import { putAdresse } from '../api/put-adresse';
@@ -40,33 +40,36 @@ export function AdresseSection() {
       <h2 id="adresse-title" className="section-title">
         {t('compte.adresse.title')}
       </h2>
-      {infos.error !== undefined && !infos.data && (
-        <PartFailure message={t('compte.adresse.error')} onRetry={() => void infos.mutate()} />
-      )}
-      {!infos.data && infos.error === undefined && <Skeleton className={styles.skeleton} />}
       {edit.saved && (
         <p role="status" className="notice-success">
           {t('compte.adresse.saved')}
         </p>
       )}
-      {infos.data && !edit.editing && (
-        <>
-          <Envelope infos={infos.data} />
-          <button type="button" className="button button-secondary" onClick={edit.start}>
-            {t('compte.modifier')}
-          </button>
-        </>
-      )}
-      {infos.data && edit.editing && (
-        <AdresseEditor
-          infos={infos.data}
-          onCancel={edit.cancel}
-          onSaved={(adresse) => {
-            void infos.mutate({ ...infos.data, adresse } as InfosPersonnelles, { revalidate: false });
-            edit.finish();
-          }}
-        />
-      )}
+      <AsyncPart
+        query={infos}
+        placeholder={<Skeleton className={styles.skeleton} />}
+        failureMessage={t('compte.adresse.error')}
+      >
+        {(data) =>
+          edit.editing ? (
+            <AdresseEditor
+              infos={data}
+              onCancel={edit.cancel}
+              onSaved={(adresse) => {
+                void infos.mutate({ ...data, adresse }, { revalidate: false });
+                edit.finish();
+              }}
+            />
+          ) : (
+            <>
+              <Envelope infos={data} />
+              <button type="button" className="button button-secondary" onClick={edit.start}>
+                {t('compte.modifier')}
+              </button>
+            </>
+          )
+        }
+      </AsyncPart>
     </section>
   );
 }
@@ -106,7 +109,7 @@ interface EditorProps {
 
 function AdresseEditor({ infos, onCancel, onSaved }: EditorProps) {
   const { adresse } = infos;
-  const [serverError, setServerError] = useState<string | null>(null);
+  const save = useSubmit(putAdresse);
   const form = useForm<AdresseForm>({
     resolver: zodResolver(adresseSchema),
     defaultValues: {
@@ -134,13 +137,9 @@ function AdresseEditor({ infos, onCancel, onSaved }: EditorProps) {
   }, [communes.data, commune, names, form]);
 
   const submit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      onSaved(await putAdresse(changementAdresse(values)));
-    } catch (error) {
-      // What the member typed stays in the form, with the server's own words.
-      setServerError(isApiError(error) && error.message ? error.message : t('errors.generic'));
-    }
+    // A refusal leaves what the member typed in the form, with the server's own words.
+    const saved = await save.submit(changementAdresse(values));
+    if (saved.ok) onSaved(saved.data);
   });
 
   const text = (name: Exclude<keyof AdresseForm, 'commune' | 'codePostal'>, label: string) => (
@@ -151,9 +150,9 @@ function AdresseEditor({ infos, onCancel, onSaved }: EditorProps) {
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      {serverError && (
+      {save.error && (
         <p role="alert" className="notice-error">
-          {serverError}
+          {save.error}
         </p>
       )}
       {text('numeroEtVoie', t('compte.adresse.numeroEtVoie'))}

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useBanques } from '@/api/get-banques';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
-import { PartFailure } from '@/components/part-failure';
+import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { t } from '@/i18n/t';
-import { isApiError } from '@/lib/api-client';
 import { memberDisplayName } from '@/lib/format-name';
+import { bothQueries } from '@/lib/part-state';
+import { useSubmit } from '@/lib/use-submit';
 import { useBeneficiairesInfosBancaires } from '../api/get-beneficiaires-infos-bancaires';
 import { postBanque } from '../api/post-banque';
 import { type BanqueForm, banqueSchema, nouveauCompte } from '../compte-schemas';
@@ -20,59 +20,52 @@ export function BanqueSection() {
   const banques = useBanques();
   const parBeneficiaire = useBeneficiairesInfosBancaires();
   const edit = useEditMode();
-  const failed =
-    (banques.error !== undefined && !banques.data) ||
-    (parBeneficiaire.error !== undefined && !parBeneficiaire.data);
 
   return (
     <section className="card" aria-labelledby="banque-title">
       <h2 id="banque-title" className="section-title">
         {t('compte.banque.title')}
       </h2>
-      {failed && (
-        <PartFailure
-          message={t('compte.banque.error')}
-          onRetry={() => {
-            void banques.mutate();
-            void parBeneficiaire.mutate();
-          }}
-        />
-      )}
-      {!failed && (!banques.data || !parBeneficiaire.data) && <Skeleton className={styles.skeleton} />}
       {edit.saved && (
         <p role="status" className="notice-success">
           {t('compte.banque.saved')}
         </p>
       )}
-      {banques.data && parBeneficiaire.data && (
-        <>
-          <h3 className={styles.subtitle}>{t('compte.banque.vosComptes')}</h3>
-          {banques.data.length === 0 && <p>{t('compte.banque.aucun')}</p>}
-          <ul className={styles.accounts}>
-            {banques.data.map((compte) => (
-              <li key={compte.id}>
-                <span className={styles.usage}>{t(`compte.banque.usage.${compte.usage}`)}</span>
-                <span>{compte.titulaire}</span>
-                <span className={styles.iban}>{compte.ibanMasque}</span>
-                <span className="text-muted">{compte.bic}</span>
-              </li>
-            ))}
-          </ul>
-          <h3 className={styles.subtitle}>{t('compte.banque.parBeneficiaire')}</h3>
-          <ul className={styles.accounts}>
-            {parBeneficiaire.data.map((personne) => (
-              <li key={personne.idBeneficiaire}>
-                <span className={styles.usage}>
-                  {memberDisplayName('', personne.prenom, personne.nom)}
-                </span>
-                <span className={styles.iban}>
-                  {personne.coordonneesBancaires?.ibanMasque ?? t('compte.banque.compteAdherent')}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <AsyncPart
+        query={bothQueries(banques, parBeneficiaire)}
+        placeholder={<Skeleton className={styles.skeleton} />}
+        failureMessage={t('compte.banque.error')}
+      >
+        {([comptes, personnes]) => (
+          <>
+            <h3 className={styles.subtitle}>{t('compte.banque.vosComptes')}</h3>
+            {comptes.length === 0 && <p>{t('compte.banque.aucun')}</p>}
+            <ul className={styles.accounts}>
+              {comptes.map((compte) => (
+                <li key={compte.id}>
+                  <span className={styles.usage}>{t(`compte.banque.usage.${compte.usage}`)}</span>
+                  <span>{compte.titulaire}</span>
+                  <span className={styles.iban}>{compte.ibanMasque}</span>
+                  <span className="text-muted">{compte.bic}</span>
+                </li>
+              ))}
+            </ul>
+            <h3 className={styles.subtitle}>{t('compte.banque.parBeneficiaire')}</h3>
+            <ul className={styles.accounts}>
+              {personnes.map((personne) => (
+                <li key={personne.idBeneficiaire}>
+                  <span className={styles.usage}>
+                    {memberDisplayName('', personne.prenom, personne.nom)}
+                  </span>
+                  <span className={styles.iban}>
+                    {personne.coordonneesBancaires?.ibanMasque ?? t('compte.banque.compteAdherent')}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </AsyncPart>
       {!edit.editing ? (
         <button type="button" className="button button-secondary" onClick={edit.start}>
           {t('compte.modifier')}
@@ -93,29 +86,23 @@ export function BanqueSection() {
 
 function BanqueEditor({ onCancel, onSaved }: { onCancel: () => void; onSaved: () => void }) {
   const beneficiaires = useBeneficiaires();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const save = useSubmit(postBanque);
   const form = useForm<BanqueForm>({
     resolver: zodResolver(banqueSchema),
     defaultValues: { beneficiaire: '', titulaire: '', iban: '', bic: '' },
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await postBanque(nouveauCompte(values));
-      onSaved();
-    } catch (error) {
-      setServerError(isApiError(error) && error.message ? error.message : t('errors.generic'));
-    }
+    if ((await save.submit(nouveauCompte(values))).ok) onSaved();
   });
   // The member first: their own account; the others are the people covered.
   const others = (beneficiaires.data ?? []).filter((beneficiaire) => beneficiaire.lien !== 'ASSURE_PRINCIPAL');
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      {serverError && (
+      {save.error && (
         <p role="alert" className="notice-error">
-          {serverError}
+          {save.error}
         </p>
       )}
       <FormField label={t('compte.banque.pour')} error={errors.beneficiaire?.message}>

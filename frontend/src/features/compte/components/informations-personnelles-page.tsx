@@ -1,5 +1,5 @@
 import { useBeneficiaires } from '@/api/get-beneficiaires';
-import { PartFailure } from '@/components/part-failure';
+import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
@@ -42,57 +42,59 @@ function Item({ label, value }: { label: string; value: string }) {
 
 function IdentiteSection() {
   const identite = useIdentite();
-  const data = identite.data;
   return (
     <section className="card" aria-labelledby="identite-title">
       <h2 id="identite-title" className="section-title">
         {t('compte.identite.title')}
       </h2>
-      {identite.error !== undefined && !data && (
-        <PartFailure message={t('compte.identite.error')} onRetry={() => void identite.mutate()} />
-      )}
-      {!data && identite.error === undefined && <Skeleton className={styles.skeleton} />}
-      {data && (
-        <dl className={styles.items}>
-          <Item
-            label={t('compte.identite.nom')}
-            value={memberDisplayName(data.Civilite, data.Prenom, data.Nom)}
-          />
-          <Item label={t('compte.identite.naissance')} value={formatIsoDate(data.dateNaissance)} />
-          <Item label={t('compte.identite.nir')} value={formatNir(data.numeroSecuriteSociale)} />
-          <Item label={t('compte.identite.caisse')} value={data.caisseAssuranceMaladie} />
-          <Item label={t('compte.identite.noemie')} value={t(`compte.noemie.${data.statutNoemie}`)} />
-          <Item label={t('compte.identite.email')} value={data.email} />
-          <Item label={t('compte.identite.numeroPersonne')} value={data.numeroPersonne} />
-          {data.courtier && <Item label={t('compte.identite.courtier')} value={data.courtier} />}
-        </dl>
-      )}
+      <AsyncPart
+        query={identite}
+        placeholder={<Skeleton className={styles.skeleton} />}
+        failureMessage={t('compte.identite.error')}
+      >
+        {(data) => (
+          <dl className={styles.items}>
+            <Item
+              label={t('compte.identite.nom')}
+              value={memberDisplayName(data.Civilite, data.Prenom, data.Nom)}
+            />
+            <Item label={t('compte.identite.naissance')} value={formatIsoDate(data.dateNaissance)} />
+            <Item label={t('compte.identite.nir')} value={formatNir(data.numeroSecuriteSociale)} />
+            <Item label={t('compte.identite.caisse')} value={data.caisseAssuranceMaladie} />
+            <Item label={t('compte.identite.noemie')} value={t(`compte.noemie.${data.statutNoemie}`)} />
+            <Item label={t('compte.identite.email')} value={data.email} />
+            <Item label={t('compte.identite.numeroPersonne')} value={data.numeroPersonne} />
+            {data.courtier && <Item label={t('compte.identite.courtier')} value={data.courtier} />}
+          </dl>
+        )}
+      </AsyncPart>
     </section>
   );
 }
 
 function ContactSection() {
   const infos = useInfos();
-  const data = infos.data;
   return (
     <section className="card" aria-labelledby="contact-title">
       <h2 id="contact-title" className="section-title">
         {t('compte.contact.title')}
       </h2>
-      {infos.error !== undefined && !data && (
-        <PartFailure message={t('compte.contact.error')} onRetry={() => void infos.mutate()} />
-      )}
-      {!data && infos.error === undefined && <Skeleton className={styles.skeleton} />}
-      {data && (
-        <>
-          <dl className={styles.items}>
-            <Item label={t('compte.contact.email')} value={data.email} />
-            <Item label={t('compte.contact.portable')} value={data.telephonePortable ?? '-'} />
-            <Item label={t('compte.contact.fixe')} value={data.telephoneFixe ?? '-'} />
-          </dl>
-          <p className="text-muted">{t('compte.contact.changer')}</p>
-        </>
-      )}
+      <AsyncPart
+        query={infos}
+        placeholder={<Skeleton className={styles.skeleton} />}
+        failureMessage={t('compte.contact.error')}
+      >
+        {(data) => (
+          <>
+            <dl className={styles.items}>
+              <Item label={t('compte.contact.email')} value={data.email} />
+              <Item label={t('compte.contact.portable')} value={data.telephonePortable ?? '-'} />
+              <Item label={t('compte.contact.fixe')} value={data.telephoneFixe ?? '-'} />
+            </dl>
+            <p className="text-muted">{t('compte.contact.changer')}</p>
+          </>
+        )}
+      </AsyncPart>
     </section>
   );
 }
@@ -104,27 +106,26 @@ function BeneficiairesSection() {
       <h2 id="beneficiaires-title" className="section-title">
         {t('compte.beneficiaires.title')}
       </h2>
-      {beneficiaires.error !== undefined && !beneficiaires.data && (
-        <PartFailure
-          message={t('compte.beneficiaires.error')}
-          onRetry={() => void beneficiaires.mutate()}
-        />
-      )}
-      {!beneficiaires.data && beneficiaires.error === undefined && (
-        <Skeleton className={styles.skeleton} />
-      )}
-      <ul className={styles.people}>
-        {(beneficiaires.data ?? []).map((beneficiaire) => (
-          <li key={beneficiaire.id}>
-            <strong>{memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}</strong>
-            <span>{t(`lien.${beneficiaire.lien}`)}</span>
-            <span>{t('garanties.neLe', { date: formatIsoDate(beneficiaire.dateNaissance) })}</span>
-            <span className="text-muted">
-              {beneficiaire.caisseAssuranceMaladie} · {t(`compte.noemie.${beneficiaire.statutNoemie}`)}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <AsyncPart
+        query={beneficiaires}
+        placeholder={<Skeleton className={styles.skeleton} />}
+        failureMessage={t('compte.beneficiaires.error')}
+      >
+        {(data) => (
+          <ul className={styles.people}>
+            {data.map((beneficiaire) => (
+              <li key={beneficiaire.id}>
+                <strong>{memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}</strong>
+                <span>{t(`lien.${beneficiaire.lien}`)}</span>
+                <span>{t('garanties.neLe', { date: formatIsoDate(beneficiaire.dateNaissance) })}</span>
+                <span className="text-muted">
+                  {beneficiaire.caisseAssuranceMaladie} · {t(`compte.noemie.${beneficiaire.statutNoemie}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </AsyncPart>
     </section>
   );
 }

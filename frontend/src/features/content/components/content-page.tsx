@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import type { SWRResponse } from 'swr';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { type MessageKey, t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
+import { partState } from '@/lib/part-state';
 import { RichText } from './rich-text';
 import styles from './content-page.module.css';
 
@@ -21,10 +22,15 @@ interface ContentPageProps<T> {
   select: (data: T) => { title: string; html: string };
 }
 
-/** A page of the content service: a skeleton while loading, a French error state on failure. */
+/**
+ * A page of the content service: a skeleton while loading, a French error state on failure.
+ * The whole page is the part here, so its failure is a page of its own rather than
+ * `AsyncPart`'s line: it says whether the page exists and leads back home.
+ */
 export function ContentPage<T>({ query, fallbackTitle, select }: ContentPageProps<T>) {
-  const { data, error, mutate } = query;
-  const content = data === undefined ? undefined : select(data);
+  const { error, mutate } = query;
+  const state = partState(query);
+  const content = state.status === 'ready' ? select(state.data) : undefined;
   usePageTitle(content?.title ?? fallbackTitle);
 
   if (content) {
@@ -36,7 +42,7 @@ export function ContentPage<T>({ query, fallbackTitle, select }: ContentPageProp
     );
   }
 
-  if (error !== undefined) {
+  if (state.status === 'failed') {
     return (
       <div className="card">
         <h1 className="page-title">{t('content.error.title')}</h1>

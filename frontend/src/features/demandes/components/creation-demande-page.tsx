@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
-import { isApiError } from '@/lib/api-client';
 import { isTypeDemande, type TypeDemande } from '@/lib/demande-labels';
+import { useSubmit } from '@/lib/use-submit';
 import { type Demande, demandesKey } from '../api/get-demandes';
 import { postDemandeGed, postHospitalisation } from '../api/post-demande';
 import { documentsRequired, formKind, typeResiliation } from '../creation-choices';
@@ -55,7 +55,13 @@ function isEmpty(values: DetailsValues): boolean {
   );
 }
 
-function sendDemande(type: TypeDemande, values: DetailsValues, idDocuments: number[]): Promise<Demande> {
+interface Envoi {
+  type: TypeDemande;
+  values: DetailsValues;
+  idDocuments: number[];
+}
+
+function sendDemande({ type, values, idDocuments }: Envoi): Promise<Demande> {
   return formKind(type) === 'hospitalisation'
     ? postHospitalisation(creationHospitalisation(values, idDocuments))
     : postDemandeGed(creationGed(type, values, idDocuments));
@@ -70,8 +76,7 @@ export function CreationDemandePage() {
   const [step, setStep] = useState(initial.step as Step);
   const [values, setValues] = useState(initial.values);
   const uploads = useUploads();
-  const [sending, setSending] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const creation = useSubmit(sendDemande);
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
 
@@ -91,22 +96,17 @@ export function CreationDemandePage() {
 
   const send = async () => {
     if (!type) return;
-    setSending(true);
-    setServerError(null);
-    try {
-      const demande = await sendDemande(type, values, uploads.documentIds);
-      sent.current = true;
-      clearDraft();
-      await mutate<Demande[]>(demandesKey, (current) => [
-        demande,
-        ...(current ?? []).filter((other) => other.id !== demande.id),
-      ]);
-      const state: CreationState = { creee: demande.id };
-      await navigate(paths.demandesMutuelle, { state });
-    } catch (error) {
-      setServerError(isApiError(error) && error.message ? error.message : t('errors.generic'));
-      setSending(false);
-    }
+    const created = await creation.submit({ type, values, idDocuments: uploads.documentIds });
+    if (!created.ok) return;
+    const demande = created.data;
+    sent.current = true;
+    clearDraft();
+    await mutate<Demande[]>(demandesKey, (current) => [
+      demande,
+      ...(current ?? []).filter((other) => other.id !== demande.id),
+    ]);
+    const state: CreationState = { creee: demande.id };
+    await navigate(paths.demandesMutuelle, { state });
   };
 
   return (
@@ -156,8 +156,9 @@ export function CreationDemandePage() {
           type={type}
           values={values}
           uploads={uploads.uploads}
-          sending={sending}
-          serverError={serverError}
+          // Once created, the button stays disabled while the list opens: no second request.
+          sending={creation.sending || creation.sent}
+          serverError={creation.error}
           onEdit={(target) => {
             setStep(target as Step);
           }}

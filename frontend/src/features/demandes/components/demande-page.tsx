@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { DemandeEtat } from '@/components/demande-etat';
 import { Entry } from '@/components/entry';
-import { PartFailure } from '@/components/part-failure';
+import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
@@ -36,16 +36,16 @@ export function DemandePage() {
     <div className="card">
       <h1 className="page-title">{title}</h1>
       {missing && <p>{t('demande.introuvable')}</p>}
-      {!missing && demande.error !== undefined && !demande.data && (
-        <PartFailure message={t('demande.error')} onRetry={() => void demande.mutate()} />
+      {!missing && (
+        <AsyncPart
+          query={demande}
+          loadingLabel={t('demande.loading')}
+          placeholder={<Skeleton className={styles.skeletonRow} />}
+          failureMessage={t('demande.error')}
+        >
+          {(data) => <DemandeDetail demande={data} />}
+        </AsyncPart>
       )}
-      {!missing && !demande.data && demande.error === undefined && (
-        <div role="status">
-          <span className="visually-hidden">{t('demande.loading')}</span>
-          <Skeleton className={styles.skeletonRow} />
-        </div>
-      )}
-      {!missing && demande.data && <DemandeDetail demande={demande.data} />}
       <p>
         <Link to={paths.demandesMutuelle}>{t('demande.retour')}</Link>
       </p>

@@ -1,8 +1,8 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { DemandeEtat } from '@/components/demande-etat';
 import { Pagination } from '@/components/pagination';
-import { PartFailure } from '@/components/part-failure';
+import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
@@ -38,10 +38,6 @@ export function DemandesPage() {
   const location = useLocation();
   const creee = createdId(location.state);
   const demandes = useDemandes();
-  const failed = demandes.error !== undefined && !demandes.data;
-  const all = demandes.data ? newestFirst(demandes.data) : undefined;
-  const shown = all ? filterDemandes(all, filters.etat) : undefined;
-  const nonePending = all !== undefined && all.length > 0 && !all.some((d) => !isDemandeTerminee(d.Etat));
 
   return (
     <div className="card">
@@ -62,22 +58,43 @@ export function DemandesPage() {
           setParams(writeDemandesFilters({ etat, page: 1 }), { state: location.state as unknown });
         }}
       />
-      {failed && <PartFailure message={t('demandes.error')} onRetry={() => void demandes.mutate()} />}
-      {!failed && !shown && (
-        <div role="status" className={styles.loading}>
-          <span className="visually-hidden">{t('demandes.loading')}</span>
-          {[1, 2, 3].map((row) => (
-            <Skeleton key={row} className={styles.skeletonRow} />
-          ))}
-        </div>
-      )}
+      <AsyncPart
+        query={demandes}
+        loadingLabel={t('demandes.loading')}
+        loadingClassName={styles.loading}
+        placeholder={[1, 2, 3].map((row) => (
+          <Skeleton key={row} className={styles.skeletonRow} />
+        ))}
+        failureMessage={t('demandes.error')}
+      >
+        {(data) => <DemandesList demandes={data} filters={filters} creee={creee} />}
+      </AsyncPart>
+    </div>
+  );
+}
+
+/** The requests the filter selects, or why there are none. */
+function DemandesList({
+  demandes,
+  filters,
+  creee,
+}: {
+  demandes: readonly Demande[];
+  filters: DemandesFilters;
+  creee: number | null;
+}) {
+  const all = newestFirst(demandes);
+  const shown = filterDemandes(all, filters.etat);
+  const nonePending = all.length > 0 && !all.some((d) => !isDemandeTerminee(d.Etat));
+  return (
+    <>
       {nonePending && <p className={styles.note}>{t('demandes.toutesTraitees')}</p>}
-      {all?.length === 0 && <p className={styles.note}>{t('demandes.empty')}</p>}
-      {all && all.length > 0 && shown?.length === 0 && filters.etat === 'traitees' && (
+      {all.length === 0 && <p className={styles.note}>{t('demandes.empty')}</p>}
+      {all.length > 0 && shown.length === 0 && filters.etat === 'traitees' && (
         <p className={styles.note}>{t('demandes.aucuneTraitee')}</p>
       )}
-      {shown && shown.length > 0 && <DemandesTable demandes={shown} filters={filters} creee={creee} />}
-    </div>
+      {shown.length > 0 && <DemandesTable demandes={shown} filters={filters} creee={creee} />}
+    </>
   );
 }
 

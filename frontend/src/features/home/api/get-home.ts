@@ -35,10 +35,11 @@ export type Remboursement = Pick<
 > & { detailRemboursement: DetailRemboursement[] };
 
 /**
- * A request of `demandes/home`, with what the dashboard shows of it (SPEC.md §3). `Etat` is
- * any text: the full list of states is not known (SPEC.md §4), an unknown one is pending.
+ * A request of `demandes/home`, with what the dashboard shows of it (SPEC.md §3): an overview,
+ * not the member API's whole `Demande` that the requests' own pages read. `Etat` is any text:
+ * the full list of states is not known (SPEC.md §4), an unknown one is pending.
  */
-export type Demande = Pick<MemberApi<'Demande'>, 'DateCreation' | 'TypeCode'> &
+export type ApercuDemande = Pick<MemberApi<'Demande'>, 'DateCreation' | 'TypeCode'> &
   Partial<Pick<MemberApi<'Demande'>, 'id'>> & { Etat: string };
 
 /** The next call for contributions; `null` when none is scheduled. */
@@ -47,7 +48,7 @@ export type EcheanceProchaine = MemberApi<'EcheanceProchaine'>;
 /** `GET /api/home`: everything the dashboard shows, in one round trip. */
 export interface Home {
   remboursements: HomePart<Remboursement[]>;
-  demandes: HomePart<Demande[]>;
+  demandes: HomePart<ApercuDemande[]>;
   echeanceProchaine: HomePart<EcheanceProchaine | null>;
   bandeau: HomePart<BandeauNouveautes | null>;
 }

@@ -2,11 +2,11 @@ import { DemandeEtat } from '@/components/demande-etat';
 import { t } from '@/i18n/t';
 import { demandeTypeLabel } from '@/lib/demande-labels';
 import { formatIsoDate } from '@/lib/format-date';
-import type { Demande } from '../api/get-home';
+import type { ApercuDemande } from '../api/get-home';
 import styles from './home-dashboard.module.css';
 
 /** One request: its creation day, its type and its state, with a done or pending icon. */
-export function DemandeRow({ demande }: { demande: Demande }) {
+export function DemandeRow({ demande }: { demande: ApercuDemande }) {
   return (
     <>
       <span className={styles.demandeDate}>

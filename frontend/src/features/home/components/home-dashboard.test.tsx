@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@/features/auth/api/get-session';
+import type { User } from '@/api/get-session';
 import { type Brand, defaultBrand } from '@/lib/brand';
 import { aHome, errorBody, homeIs, noRemboursements, signedIn } from '@/test/fixtures';
 import { pageReady, renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
-import type { Demande, Home, Remboursement } from '../api/get-home';
+import type { ApercuDemande, Home, Remboursement } from '../api/get-home';
 
 const failed = { error: { status: 502, code: 'bad_gateway', message: 'Service indisponible.' } };
 
@@ -29,7 +29,7 @@ function aRemboursement(overrides: Partial<Remboursement> = {}): Remboursement {
   };
 }
 
-function aDemande(overrides: Partial<Demande> = {}): Demande {
+function aDemande(overrides: Partial<ApercuDemande> = {}): ApercuDemande {
   return { id: 1, DateCreation: '2026-11-01', TypeCode: 'DEV', Etat: 'EN_COURS', ...overrides };
 }
 

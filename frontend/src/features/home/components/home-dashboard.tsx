@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import type { SWRResponse } from 'swr';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { RemboursementCard } from '@/components/remboursement-card';
 import { Skeleton } from '@/components/skeleton';
 import { t } from '@/i18n/t';
 import { parseIsoDate } from '@/lib/format-date';
-import type { Demande, Home, Remboursement } from '../api/get-home';
-import { type PartState, partState } from '../home-parts';
+import type { ApercuDemande, Home, Remboursement } from '../api/get-home';
+import type { RetryableQuery } from '@/lib/part-state';
+import { homePart, partState } from '../home-parts';
 import { homeTiles, type TileFlags } from '../home-tiles';
 import { DemandeRow } from './demande-row';
 import { HomeSection } from './home-section';
@@ -23,24 +24,17 @@ interface HomeDashboardProps {
   home: SWRResponse<Home, unknown>;
 }
 
-function RemboursementsSection({
-  state,
-  onRetry,
-}: {
-  state: PartState<Remboursement[]>;
-  onRetry: () => void;
-}) {
+function RemboursementsSection({ query }: { query: RetryableQuery<Remboursement[]> }) {
   return (
     <HomeSection
       title={t('home.remboursements.title')}
       more={{ label: t('home.remboursements.all'), to: paths.remboursements }}
-      state={state}
+      query={query}
       texts={{
         loading: t('home.remboursements.loading'),
         empty: t('home.remboursements.empty'),
         failed: t('home.remboursements.error'),
       }}
-      onRetry={onRetry}
     >
       {(remboursements) => (
         <ul className={styles.payments}>
@@ -55,18 +49,17 @@ function RemboursementsSection({
   );
 }
 
-function DemandesSection({ state, onRetry }: { state: PartState<Demande[]>; onRetry: () => void }) {
+function DemandesSection({ query }: { query: RetryableQuery<ApercuDemande[]> }) {
   return (
     <HomeSection
       title={t('home.demandes.title')}
       more={{ label: t('home.demandes.all'), to: paths.demandesMutuelle }}
-      state={state}
+      query={query}
       texts={{
         loading: t('home.demandes.loading'),
         empty: t('home.demandes.empty'),
         failed: t('home.demandes.error'),
       }}
-      onRetry={onRetry}
     >
       {(demandes) => (
         <ul className={styles.demandes}>
@@ -94,8 +87,12 @@ function EffectuerDemande() {
  * the news banner arriving above it pushes nothing the member was already looking at.
  */
 function DashboardSkeleton({ tileCount }: { tileCount: number }) {
-  const loading: PartState<never[]> = { status: 'loading' };
-  const ignore = () => undefined;
+  const loading: RetryableQuery<never[]> = {
+    data: undefined,
+    error: undefined,
+    isValidating: true,
+    mutate: () => Promise.resolve(),
+  };
   return (
     <div className={styles.dashboard}>
       <div className={styles.shortcuts} aria-hidden="true">
@@ -105,8 +102,8 @@ function DashboardSkeleton({ tileCount }: { tileCount: number }) {
           ))}
         </div>
       </div>
-      <RemboursementsSection state={loading} onRetry={ignore} />
-      <DemandesSection state={loading} onRetry={ignore} />
+      <RemboursementsSection query={loading} />
+      <DemandesSection query={loading} />
     </div>
   );
 }
@@ -138,8 +135,8 @@ export function HomeDashboard({ flags, home }: HomeDashboardProps) {
       {echeance.status === 'failed' && !flags.Radie && (
         <PartFailure message={t('home.cotisations.error')} onRetry={retry} />
       )}
-      <RemboursementsSection state={partState(home, 'remboursements')} onRetry={retry} />
-      <DemandesSection state={partState(home, 'demandes')} onRetry={retry} />
+      <RemboursementsSection query={homePart(home, 'remboursements')} />
+      <DemandesSection query={homePart(home, 'demandes')} />
     </div>
   );
 }

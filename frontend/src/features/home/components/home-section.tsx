@@ -1,17 +1,17 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
-import type { PartState } from '../home-parts';
-import { PartFailure } from '@/components/part-failure';
+import type { RetryableQuery } from '@/lib/part-state';
 import styles from './home-dashboard.module.css';
 
 interface HomeSectionProps<T> {
   title: string;
   /** The "see everything" link of the section's header. */
   more: { label: string; to: string };
-  state: PartState<T[]>;
+  /** The section's part of `/api/home` (`homePart`). */
+  query: RetryableQuery<T[]>;
   texts: { loading: string; empty: string; failed: string };
-  onRetry: () => void;
   /** The list itself, once it has arrived with at least one item. */
   children: (items: T[]) => ReactNode;
 }
@@ -23,9 +23,8 @@ interface HomeSectionProps<T> {
 export function HomeSection<T>({
   title,
   more,
-  state,
+  query,
   texts,
-  onRetry,
   children,
 }: HomeSectionProps<T>) {
   const titleId = useId();
@@ -39,23 +38,16 @@ export function HomeSection<T>({
           {more.label}
         </Link>
       </div>
-      {state.status === 'loading' && (
-        <div aria-busy="true">
-          <span className="visually-hidden" role="status">
-            {texts.loading}
-          </span>
-          {(['first', 'second'] as const).map((row) => (
-            <Skeleton key={row} className={styles.skeletonRow} />
-          ))}
-        </div>
-      )}
-      {state.status === 'failed' && <PartFailure message={texts.failed} onRetry={onRetry} />}
-      {state.status === 'ready' &&
-        (state.data.length === 0 ? (
-          <p className={styles.empty}>{texts.empty}</p>
-        ) : (
-          children(state.data)
+      <AsyncPart
+        query={query}
+        loadingLabel={texts.loading}
+        placeholder={(['first', 'second'] as const).map((row) => (
+          <Skeleton key={row} className={styles.skeletonRow} />
         ))}
+        failureMessage={texts.failed}
+      >
+        {(items) => (items.length === 0 ? <p className={styles.empty}>{texts.empty}</p> : children(items))}
+      </AsyncPart>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { aCarteTp, errorBody, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
-import type { User } from '@/features/auth/api/get-session';
+import type { User } from '@/api/get-session';
 import type { MemberApi } from '@/types/member-api';
 
 const year = new Date().getFullYear();

@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { useMemberSession } from '@/features/auth/session-context';
-import { PartFailure } from '@/components/part-failure';
+import { useMemberSession } from '@/lib/session-context';
+import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
@@ -20,30 +20,30 @@ export function CarteTpPage() {
   usePageTitle(t('nav.carteTp'));
   const { User } = useMemberSession();
   const cartes = useCarteTp();
-  // The card in force first, then next period's.
-  const sorted = [...(cartes.data ?? [])].sort((a, b) => a.periode.localeCompare(b.periode));
 
   return (
     <div className="card">
       <h1 className="page-title">{t('nav.carteTp')}</h1>
-      {cartes.error !== undefined && !cartes.data && (
-        <PartFailure message={t('carteTp.error')} onRetry={() => void cartes.mutate()} />
-      )}
-      {!cartes.data && cartes.error === undefined && (
-        <div role="status">
-          <span className="visually-hidden">{t('carteTp.loading')}</span>
-          <Skeleton className={styles.skeleton} />
-        </div>
-      )}
-      {cartes.data && sorted.length === 0 && (
-        <div className={styles.none}>
-          <p>{User.Radie ? t('carteTp.none.radie') : t('carteTp.none.text')}</p>
-          <p>{t('carteTp.none.contact')}</p>
-        </div>
-      )}
-      {sorted.map((carte) => (
-        <Carte key={carte.id} carte={carte} />
-      ))}
+      <AsyncPart
+        query={cartes}
+        loadingLabel={t('carteTp.loading')}
+        placeholder={<Skeleton className={styles.skeleton} />}
+        failureMessage={t('carteTp.error')}
+      >
+        {(data) =>
+          data.length === 0 ? (
+            <div className={styles.none}>
+              <p>{User.Radie ? t('carteTp.none.radie') : t('carteTp.none.text')}</p>
+              <p>{t('carteTp.none.contact')}</p>
+            </div>
+          ) : (
+            // The card in force first, then next period's.
+            [...data]
+              .sort((a, b) => a.periode.localeCompare(b.periode))
+              .map((carte) => <Carte key={carte.id} carte={carte} />)
+          )
+        }
+      </AsyncPart>
     </div>
   );
 }

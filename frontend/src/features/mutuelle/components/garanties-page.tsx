@@ -1,15 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { paths } from '@/app/paths';
-import { PartFailure } from '@/components/part-failure';
+import { paths } from '@/lib/paths';
+import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
-import { useMemberSession } from '@/features/auth/session-context';
+import { useMemberSession } from '@/lib/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
 import { downloadFile } from '@/lib/download-file';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
+import { partState } from '@/lib/part-state';
 import type { MemberApi } from '@/types/member-api';
 import { type Contrats, useContrats } from '../api/get-contrats';
 import { useDroitsAdherent } from '../api/get-droits-adherent';
@@ -22,13 +23,9 @@ type Contrat = MemberApi<'Contrat'>;
 /** The contract in force first, then those to come, then those ended. */
 const statutOrder: Record<Contrat['statut'], number> = { ACTIF: 0, A_VENIR: 1, RESILIE: 2 };
 
-function Loading({ label }: { label: string }) {
-  return (
-    <div role="status">
-      <span className="visually-hidden">{label}</span>
-      <Skeleton className={styles.skeleton} />
-    </div>
-  );
+/** What every part of the page shows while it loads. */
+function loading() {
+  return { loadingLabel: t('garanties.loading'), placeholder: <Skeleton className={styles.skeleton} /> };
 }
 
 /**
@@ -40,9 +37,6 @@ export function GarantiesPage() {
   const { User } = useMemberSession();
   const contrats = useContrats();
   const garanties = useDroitsCompletAdherent();
-  const sorted = [...(contrats.data ?? [])].sort(
-    (a, b) => statutOrder[a.statut] - statutOrder[b.statut],
-  );
 
   return (
     <div className={styles.page}>
@@ -63,29 +57,32 @@ export function GarantiesPage() {
           )}
         </div>
         <h2 className="section-title">{t('garanties.contrats')}</h2>
-        {contrats.error !== undefined && !contrats.data && (
-          <PartFailure message={t('garanties.contratsError')} onRetry={() => void contrats.mutate()} />
-        )}
-        {!contrats.data && contrats.error === undefined && <Loading label={t('garanties.loading')} />}
-        {contrats.data?.length === 0 && <p>{t('garanties.noContrat')}</p>}
-        <ul className={styles.contrats}>
-          {sorted.map((contrat) => (
-            <li key={contrat.numeroContrat}>
-              <ContratSummary contrat={contrat} />
-            </li>
-          ))}
-        </ul>
+        <AsyncPart query={contrats} {...loading()} failureMessage={t('garanties.contratsError')}>
+          {(data) =>
+            data.length === 0 ? (
+              <p>{t('garanties.noContrat')}</p>
+            ) : (
+              <ul className={styles.contrats}>
+                {[...data]
+                  .sort((a, b) => statutOrder[a.statut] - statutOrder[b.statut])
+                  .map((contrat) => (
+                    <li key={contrat.numeroContrat}>
+                      <ContratSummary contrat={contrat} />
+                    </li>
+                  ))}
+              </ul>
+            )
+          }
+        </AsyncPart>
       </div>
       <Droits />
       <div className="card">
         <h2 className="section-title">{t('garanties.title')}</h2>
-        {garanties.error !== undefined && !garanties.data && (
-          <PartFailure message={t('garanties.error')} onRetry={() => void garanties.mutate()} />
-        )}
-        {!garanties.data && garanties.error === undefined && <Loading label={t('garanties.loading')} />}
-        {garanties.data && <Garanties droits={garanties.data} />}
+        <AsyncPart query={garanties} {...loading()} failureMessage={t('garanties.error')}>
+          {(data) => <Garanties droits={data} />}
+        </AsyncPart>
       </div>
-      <Cotisations contrats={contrats.data} failed={contrats.error !== undefined && !contrats.data} />
+      <Cotisations contrats={contrats.data} failed={partState(contrats).status === 'failed'} />
     </div>
   );
 }
@@ -145,30 +142,28 @@ function Droits() {
   return (
     <div className="card">
       <h2 className="section-title">{t('garanties.droits')}</h2>
-      {droits.error !== undefined && !droits.data && (
-        <PartFailure message={t('garanties.droitsError')} onRetry={() => void droits.mutate()} />
-      )}
-      {!droits.data && droits.error === undefined && <Loading label={t('garanties.loading')} />}
-      {droits.data && (
-        <ul className={styles.droits}>
-          {droits.data.beneficiaires.map((beneficiaire) => {
-            const covered = beneficiaire.droits.some((droit) => droit.statut === 'ACTIF');
-            return (
-              <li key={beneficiaire.idBeneficiaire}>
-                <span>
-                  {memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}{' '}
-                  <span className="text-muted">
-                    {t('garanties.neLe', { date: formatIsoDate(beneficiaire.dateNaissance) })}
+      <AsyncPart query={droits} {...loading()} failureMessage={t('garanties.droitsError')}>
+        {(data) => (
+          <ul className={styles.droits}>
+            {data.beneficiaires.map((beneficiaire) => {
+              const covered = beneficiaire.droits.some((droit) => droit.statut === 'ACTIF');
+              return (
+                <li key={beneficiaire.idBeneficiaire}>
+                  <span>
+                    {memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}{' '}
+                    <span className="text-muted">
+                      {t('garanties.neLe', { date: formatIsoDate(beneficiaire.dateNaissance) })}
+                    </span>
                   </span>
-                </span>
-                <strong className={covered ? styles.covered : styles.notCovered}>
-                  {covered ? t('garanties.couvertAujourdhui') : t('garanties.nonCouvert')}
-                </strong>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  <strong className={covered ? styles.covered : styles.notCovered}>
+                    {covered ? t('garanties.couvertAujourdhui') : t('garanties.nonCouvert')}
+                  </strong>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </AsyncPart>
     </div>
   );
 }

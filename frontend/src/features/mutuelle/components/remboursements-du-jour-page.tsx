@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { paths } from '@/app/paths';
-import { PartFailure } from '@/components/part-failure';
+import { paths } from '@/lib/paths';
+import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
@@ -29,21 +29,24 @@ export function RemboursementsDuJourPage() {
   return (
     <div className="card">
       <h1 className="page-title">{title}</h1>
-      {!day && <BackToList message={t('remboursementsDuJour.invalidDate')} />}
-      {day && paiements.error !== undefined && !paiements.data && (
-        <PartFailure
-          message={t('remboursementsDuJour.error')}
-          onRetry={() => void paiements.mutate()}
-        />
+      {day ? (
+        <AsyncPart
+          query={paiements}
+          loadingLabel={t('remboursements.loading')}
+          placeholder={<Skeleton className={styles.skeletonCard} />}
+          failureMessage={t('remboursementsDuJour.error')}
+        >
+          {(data) =>
+            data.length === 0 ? (
+              <BackToList message={t('remboursementsDuJour.none')} />
+            ) : (
+              <Payments paiements={data} />
+            )
+          }
+        </AsyncPart>
+      ) : (
+        <BackToList message={t('remboursementsDuJour.invalidDate')} />
       )}
-      {day && !paiements.data && paiements.error === undefined && (
-        <div role="status">
-          <span className="visually-hidden">{t('remboursements.loading')}</span>
-          <Skeleton className={styles.skeletonCard} />
-        </div>
-      )}
-      {paiements.data?.length === 0 && <BackToList message={t('remboursementsDuJour.none')} />}
-      {paiements.data && paiements.data.length > 0 && <Payments paiements={paiements.data} />}
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { useSearchParams } from 'react-router';
-import useSWR from 'swr';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Pagination } from '@/components/pagination';
-import { PartFailure } from '@/components/part-failure';
+import { AsyncPart } from '@/components/async-part';
 import { RemboursementCard } from '@/components/remboursement-card';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -13,11 +12,13 @@ import { saveFile } from '@/lib/download-file';
 import { formatAmount } from '@/lib/format-amount';
 import { toIsoDate } from '@/lib/format-date';
 import { paginate } from '@/lib/paginate';
-import { getPrestations, type Paiement } from '../api/get-prestations';
+import type { RetryableQuery } from '@/lib/part-state';
+import { type Paiement, usePrestations } from '../api/get-prestations';
+import { usePrestationsPro } from '../api/get-prestations-pro';
 import { remboursementsCsv } from '../remboursements-csv';
 import {
   hasFilters,
-  paiementsKey,
+  paiementsList,
   readFilters,
   type RemboursementsFilters,
   writeFilters,
@@ -26,13 +27,16 @@ import { RemboursementsFiltersForm } from './remboursements-filters-form';
 import styles from './remboursements.module.css';
 
 /** The payments the filters select: tiers payant from its own list, the others filtered here. */
-function usePaiements(filters: RemboursementsFilters) {
-  const list = useSWR<Paiement[], unknown>(paiementsKey(filters, new Date()), getPrestations);
+function usePaiements(filters: RemboursementsFilters): RetryableQuery<Paiement[]> {
+  const { list: shown, query } = paiementsList(filters, new Date());
+  const all = usePrestations(shown === 'prestations' ? query : null);
+  const pro = usePrestationsPro(shown === 'prestations-pro' ? query : null);
+  const list = shown === 'prestations' ? all : pro;
   const paiements =
     filters.versement === 'assure'
       ? list.data?.filter((paiement) => paiement.destinataire === 'ASSURE')
       : list.data;
-  return { paiements, failed: list.error !== undefined && !list.data, retry: list.mutate };
+  return { data: paiements, error: list.error, isValidating: list.isValidating, mutate: list.mutate };
 }
 
 function total(paiements: readonly Paiement[]): number {
@@ -45,7 +49,7 @@ export function RemboursementsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const beneficiaires = useBeneficiaires();
-  const { paiements, failed, retry } = usePaiements(filters);
+  const paiements = usePaiements(filters);
   const { provider } = useBrand();
   const hrefFor = (page: number) => {
     const query = writeFilters({ ...filters, page }).toString();
@@ -62,48 +66,49 @@ export function RemboursementsPage() {
           setParams(writeFilters(next));
         }}
       />
-      {failed && (
-        <PartFailure message={t('remboursements.error')} onRetry={() => void retry()} />
-      )}
-      {!failed && !paiements && (
-        <div role="status" className={styles.loading}>
-          <span className="visually-hidden">{t('remboursements.loading')}</span>
-          {[1, 2, 3].map((row) => (
-            <Skeleton key={row} className={styles.skeletonCard} />
-          ))}
-        </div>
-      )}
-      {paiements?.length === 0 &&
-        (hasFilters(filters) ? (
-          <div className={styles.empty}>
-            <p>{t('remboursements.emptyFiltered')}</p>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => {
-                setParams(new URLSearchParams());
-              }}
-            >
-              {t('remboursements.clearFilters')}
-            </button>
-          </div>
-        ) : (
-          <p className={styles.empty}>{t('remboursements.empty')}</p>
+      <AsyncPart
+        query={paiements}
+        loadingLabel={t('remboursements.loading')}
+        loadingClassName={styles.loading}
+        placeholder={[1, 2, 3].map((row) => (
+          <Skeleton key={row} className={styles.skeletonCard} />
         ))}
-      {paiements && paiements.length > 0 && (
-        <Results
-          paiements={paiements}
-          page={filters.page}
-          hrefFor={hrefFor}
-          onExport={() => {
-            const csv = remboursementsCsv(paiements, provider);
-            saveFile(
-              new Blob([csv], { type: 'text/csv;charset=utf-8' }),
-              `remboursements-${toIsoDate(new Date())}.csv`,
-            );
-          }}
-        />
-      )}
+        failureMessage={t('remboursements.error')}
+      >
+        {(data) =>
+          data.length === 0 ? (
+            hasFilters(filters) ? (
+              <div className={styles.empty}>
+                <p>{t('remboursements.emptyFiltered')}</p>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => {
+                    setParams(new URLSearchParams());
+                  }}
+                >
+                  {t('remboursements.clearFilters')}
+                </button>
+              </div>
+            ) : (
+              <p className={styles.empty}>{t('remboursements.empty')}</p>
+            )
+          ) : (
+            <Results
+              paiements={data}
+              page={filters.page}
+              hrefFor={hrefFor}
+              onExport={() => {
+                const csv = remboursementsCsv(data, provider);
+                saveFile(
+                  new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+                  `remboursements-${toIsoDate(new Date())}.csv`,
+                );
+              }}
+            />
+          )
+        }
+      </AsyncPart>
     </div>
   );
 }

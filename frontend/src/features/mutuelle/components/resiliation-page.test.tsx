@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@/features/auth/api/get-session';
+import type { User } from '@/api/get-session';
 import { aContrat, errorBody, signedIn } from '@/test/fixtures';
 import { renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';

@@ -1,0 +1,12 @@
+import type { PageData } from '@/lib/page-route';
+import { paths } from '@/lib/paths';
+import { preloadHome } from './api/get-home';
+
+/**
+ * `/home`: loaded with the first script (the page most visits start on), so no `lazy`. Its
+ * page is composed in `app/`, with the content's news banner above the dashboard.
+ */
+export const homeRoute = {
+  pattern: paths.home,
+  data: preloadHome,
+} satisfies { pattern: string; data: PageData };

@@ -1,0 +1,88 @@
+import type { User } from '@/api/get-session';
+import { Entry } from '@/components/entry';
+import { t } from '@/i18n/t';
+import { isApiError } from '@/lib/api-client';
+import { formatDate, formatIsoDate } from '@/lib/format-date';
+import { useSubmit } from '@/lib/use-submit';
+import { type DemandeResiliation, postResiliation } from '../api/post-resiliation';
+import { contratLabel, motifLabel } from '../resiliation-labels';
+import { type Contrat, dateFinContrat, type MotifResiliation } from '../resiliation-rules';
+import { creationResiliation, type ResiliationForm } from '../resiliation-schema';
+import { ResiliationIdentite } from './resiliation-identite';
+import styles from './resiliation.module.css';
+
+interface RecapitulatifStepProps {
+  contrats: Contrat[];
+  user: User;
+  values: ResiliationForm;
+  onEdit: () => void;
+  /** The member API refused what was chosen: `message` is its reason. */
+  onRefused: (message: string) => void;
+  onSent: (demande: DemandeResiliation) => void;
+}
+
+/** The summary to check, with the end date the rules foresee, then the confirmation. */
+export function ResiliationRecapitulatifStep({
+  contrats,
+  user,
+  values,
+  onEdit,
+  onRefused,
+  onSent,
+}: RecapitulatifStepProps) {
+  const notice = useSubmit(postResiliation);
+  const contrat = contrats.find((candidate) => candidate.numeroContrat === values.numeroContrat);
+  if (!contrat) return null;
+  // What the rules foresee for a notice received today; the mutual's own date, computed on
+  // receipt, is the acknowledgement's.
+  const finPrevue = dateFinContrat(values.motif as MotifResiliation, contrat, new Date());
+
+  const confirm = async () => {
+    const sent = await notice.submit(creationResiliation(values));
+    if (sent.ok) {
+      onSent(sent.data);
+    } else if (isApiError(sent.error, 400) && sent.error.message) {
+      // A 400 refuses what was chosen: back to the form, everything kept, to correct it.
+      // Anything else (the server unreachable) is worth trying again as it is, from here.
+      onRefused(sent.error.message);
+    }
+  };
+
+  return (
+    <div className={styles.form}>
+      {notice.error && (
+        <p role="alert" className="notice-error">
+          {notice.error}
+        </p>
+      )}
+      <dl className="entries">
+        <ResiliationIdentite user={user} />
+        <Entry label={t('resiliation.champ.email')}>{values.email}</Entry>
+        <Entry label={t('resiliation.champ.contrat')}>{contratLabel(contrat)}</Entry>
+        <Entry label={t('resiliation.champ.motif')}>{motifLabel(values.motif)}</Entry>
+        {values.motif === 'AUTRE' && (
+          <Entry label={t('resiliation.champ.precision')}>
+            <span className={styles.message}>{values.precision}</span>
+          </Entry>
+        )}
+        <Entry label={t('resiliation.champ.dateEvenement')}>{formatIsoDate(values.dateEvenement)}</Entry>
+        <Entry label={t('resiliation.recap.fin')}>
+          <strong>{formatDate(finPrevue)}</strong> {t('resiliation.recap.finPrevue')}
+        </Entry>
+      </dl>
+      <div className={styles.buttons}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={notice.sending}
+          onClick={() => void confirm()}
+        >
+          {t(notice.sending ? 'resiliation.envoi' : 'resiliation.confirmer')}
+        </button>
+        <button type="button" className="button button-secondary" disabled={notice.sending} onClick={onEdit}>
+          {t('resiliation.modifier')}
+        </button>
+      </div>
+    </div>
+  );
+}

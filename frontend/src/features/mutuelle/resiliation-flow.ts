@@ -1,0 +1,70 @@
+import type { MessageKey } from '@/i18n/t';
+import { toIsoDate } from '@/lib/format-date';
+import type { DemandeResiliation } from './api/post-resiliation';
+import type { Contrat } from './resiliation-rules';
+import type { ResiliationForm } from './resiliation-schema';
+
+/**
+ * The steps of the termination (Code de la mutualité D221-1): the form, a summary to check
+ * and correct, then the acknowledgement. What the member typed travels with every step, so
+ * that going back to correct, or a refusal of the member API, loses nothing.
+ */
+export type ResiliationFlow =
+  | {
+      step: 'formulaire';
+      values: ResiliationForm;
+      /** The member API's refusal of what was chosen, shown above the form to correct it. */
+      refus: string | null;
+    }
+  | { step: 'recapitulatif'; values: ResiliationForm }
+  | { step: 'accuse'; values: ResiliationForm; demande: DemandeResiliation };
+
+export type ResiliationStep = ResiliationFlow['step'];
+
+export type ResiliationEvent =
+  /** The form is valid: on to the summary. */
+  | { type: 'verifier'; values: ResiliationForm }
+  /** "Modifier" on the summary: back to the form as it was. */
+  | { type: 'modifier' }
+  /** The member API refused what was chosen (a motif not yet open, a date out of its window). */
+  | { type: 'refuser'; message: string }
+  /** The member API recorded the notice. */
+  | { type: 'enregistrer'; demande: DemandeResiliation };
+
+export const stepTitles: Record<ResiliationStep, MessageKey> = {
+  formulaire: 'resiliation.etape.formulaire',
+  recapitulatif: 'resiliation.etape.recapitulatif',
+  accuse: 'resiliation.etape.accuse',
+};
+
+/**
+ * Where the form starts: the email on file, the contract chosen when there is only one, and
+ * today as the event's date.
+ */
+export function initialFlow(contrats: readonly Contrat[], email: string, today: Date): ResiliationFlow {
+  return {
+    step: 'formulaire',
+    values: {
+      email,
+      numeroContrat: contrats.length === 1 ? (contrats[0]?.numeroContrat ?? '') : '',
+      motif: '',
+      precision: '',
+      dateEvenement: toIsoDate(today),
+    },
+    refus: null,
+  };
+}
+
+/** The next step; an event the current step does not expect changes nothing. */
+export function resiliationFlow(flow: ResiliationFlow, event: ResiliationEvent): ResiliationFlow {
+  switch (event.type) {
+    case 'verifier':
+      return flow.step === 'formulaire' ? { step: 'recapitulatif', values: event.values } : flow;
+    case 'modifier':
+      return flow.step === 'recapitulatif' ? { step: 'formulaire', values: flow.values, refus: null } : flow;
+    case 'refuser':
+      return flow.step === 'recapitulatif' ? { step: 'formulaire', values: flow.values, refus: event.message } : flow;
+    case 'enregistrer':
+      return flow.step === 'recapitulatif' ? { step: 'accuse', values: flow.values, demande: event.demande } : flow;
+  }
+}

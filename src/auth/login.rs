@@ -169,11 +169,12 @@ async fn sign_in(
     let now = session::now();
     let session = Session {
         member,
-        tokens: Tokens {
+        tokens: Tokens::received(
             access_token,
-            access_expires_at: now + token.expires_in().map_or(60, |ttl| ttl.as_secs() as i64),
-            refresh_token: token.refresh_token().map(|token| token.secret().clone()),
-        },
+            token.expires_in(),
+            token.refresh_token().map(|token| token.secret().clone()),
+            now,
+        ),
         sid: member::claim_text(&claims.additional_claims().other, "sid"),
         sub: claims.subject().to_string(),
         expires_at: now + auth.max_lifetime.as_secs() as i64,

@@ -1,4 +1,5 @@
-//! Access-token refresh when under 30 s of validity (SPEC.md §4), single-flight per session:
+//! Access-token refresh when under 30 s of validity (SPEC.md §4), or under half of the token's
+//! lifetime when that is shorter, single-flight per session:
 //! within an instance the requests of a session queue on one gate, across instances they
 //! share the store's refresh lock; whoever refreshes writes the new tokens, the others read
 //! them. Tokens are written only here, under both locks, after a fresh read, so that no
@@ -14,7 +15,7 @@ use tokio::sync::Mutex;
 use super::failure::ProviderHttpError;
 use super::{Auth, CurrentSession, store_unavailable};
 use crate::error::ApiError;
-use crate::session::{REFRESH_LOCK_TTL, Session, now};
+use crate::session::{REFRESH_LOCK_TTL, Session, Tokens, now};
 
 /// SPEC.md §4 and §9: refresh when the token is valid for less than 30 seconds.
 const MARGIN_SECS: i64 = 30;
@@ -31,10 +32,23 @@ impl Refresher {
     }
 }
 
+/// How long before its expiry a token is refreshed: 30 s, or half its lifetime when the
+/// provider gives shorter tokens. A fixed 30 s would refresh a 20 s token on every request,
+/// the new one included; half a lifetime leaves every token used for its first half.
+fn margin_secs(tokens: &Tokens) -> i64 {
+    match tokens.access_lifetime_secs {
+        lifetime if lifetime > 0 => MARGIN_SECS.min(lifetime / 2),
+        _ => MARGIN_SECS,
+    }
+}
+
+fn fresh_at(tokens: &Tokens, now: i64) -> bool {
+    tokens.access_expires_at - now > margin_secs(tokens)
+}
+
 /// Usable: not about to expire, and not the token an upstream has just refused.
 fn usable(session: &Session, refused: Option<&str>) -> bool {
-    session.tokens.access_expires_at - now() > MARGIN_SECS
-        && refused != Some(session.tokens.access_token.as_str())
+    fresh_at(&session.tokens, now()) && refused != Some(session.tokens.access_token.as_str())
 }
 
 /// The member API's bearer token for one session (see `member_api::Bearer`).
@@ -121,13 +135,17 @@ impl Auth {
             .map_err(|error| ApiError::Internal(error.into()))?;
         match request.request_async(&self.provider.http()).await {
             Ok(token) => {
-                let tokens = &mut session.tokens;
-                tokens.access_token = token.access_token().secret().clone();
-                tokens.access_expires_at = now() + token.expires_in().map_or(60, |ttl| ttl.as_secs() as i64);
                 // Providers that rotate refresh tokens send a new one; others keep the old.
-                if let Some(rotated) = token.refresh_token() {
-                    tokens.refresh_token = Some(rotated.secret().clone());
-                }
+                let refresh_token = token
+                    .refresh_token()
+                    .map(|rotated| rotated.secret().clone())
+                    .or(session.tokens.refresh_token);
+                session.tokens = Tokens::received(
+                    token.access_token().secret().clone(),
+                    token.expires_in(),
+                    refresh_token,
+                    now(),
+                );
                 self.sessions.put(id, &session).await.map_err(store_unavailable)?;
                 Ok(session.tokens.access_token)
             }
@@ -144,5 +162,38 @@ impl Auth {
             }
             Err(error) => Err(ApiError::BadGateway(format!("token refresh: {error}"))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn tokens_for(lifetime_secs: u64) -> Tokens {
+        Tokens::received("a".into(), Some(Duration::from_secs(lifetime_secs)), None, 1_000)
+    }
+
+    #[test]
+    fn a_five_minute_token_is_refreshed_with_30_seconds_left() {
+        let tokens = tokens_for(300);
+        assert!(fresh_at(&tokens, 1_000 + 269));
+        assert!(!fresh_at(&tokens, 1_000 + 270));
+    }
+
+    #[test]
+    fn a_20_second_token_serves_its_first_half_and_a_new_one_is_never_stale() {
+        let tokens = tokens_for(20);
+        assert!(fresh_at(&tokens, 1_000), "just received");
+        assert!(fresh_at(&tokens, 1_000 + 9));
+        assert!(!fresh_at(&tokens, 1_000 + 10), "one refresh per ~10 s");
+        assert!(fresh_at(&tokens_for(1), 1_000), "even a one-second token, when new");
+    }
+
+    #[test]
+    fn a_session_kept_before_lifetimes_were_known_keeps_the_30_second_margin() {
+        let tokens = Tokens { access_lifetime_secs: 0, ..tokens_for(300) };
+        assert!(!fresh_at(&tokens, 1_000 + 270));
     }
 }

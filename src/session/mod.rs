@@ -32,7 +32,32 @@ pub struct Tokens {
     pub access_token: String,
     /// Unix time at which the access token expires.
     pub access_expires_at: i64,
+    /// How long the access token was given for, in seconds (0 in sessions written before it
+    /// was kept: the refresh margin is then the usual 30 s).
+    #[serde(default)]
+    pub access_lifetime_secs: i64,
     pub refresh_token: Option<String>,
+}
+
+/// A provider that does not say how long its access token lives: assume a minute.
+const UNSTATED_LIFETIME_SECS: i64 = 60;
+
+impl Tokens {
+    /// Tokens just received at `now`, the access token valid for `expires_in` (when stated).
+    pub fn received(
+        access_token: String,
+        expires_in: Option<Duration>,
+        refresh_token: Option<String>,
+        now: i64,
+    ) -> Self {
+        let lifetime = expires_in.map_or(UNSTATED_LIFETIME_SECS, |ttl| ttl.as_secs() as i64);
+        Self {
+            access_token,
+            access_expires_at: now + lifetime,
+            access_lifetime_secs: lifetime,
+            refresh_token,
+        }
+    }
 }
 
 /// Tokens never reach a log line, even through a `{:?}`.
@@ -98,11 +123,12 @@ pub(crate) mod contract {
                 version_num: serde_json::Value::Null,
                 smart_carte_url: serde_json::Value::Null,
             },
-            tokens: Tokens {
-                access_token: "access".into(),
-                access_expires_at: now() + 300,
-                refresh_token: Some("refresh".into()),
-            },
+            tokens: Tokens::received(
+                "access".into(),
+                Some(Duration::from_secs(300)),
+                Some("refresh".into()),
+                now(),
+            ),
             sid: Some(sid.into()),
             sub: sub.into(),
             expires_at: now() + 3600,

@@ -205,7 +205,8 @@ async fn twenty_parallel_calls_with_an_expiring_token_cause_one_refresh() {
     let idp = FakeIdp::start().await;
     let api = member_api(200).await;
     let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
-    app.sign_in(&idp, 10).await; // 10 s left: under the 30 s margin
+    // A token given for no time at all: the next calls refresh it first.
+    app.sign_in(&idp, 0).await;
     Mock::given(path("/api/assure/infos"))
         .and(has_header("authorization", "Bearer fresh"))
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({})))
@@ -229,7 +230,7 @@ async fn a_refused_refresh_ends_the_session() {
     let idp = FakeIdp::start().await;
     let api = member_api(200).await;
     let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
-    app.sign_in(&idp, 10).await;
+    app.sign_in(&idp, 0).await;
     idp.token_answers(400, json!({ "error": "invalid_grant" })).await;
     assert_json_error(app.get("/api/assure/infos", &[]).await, 401, "unauthorized").await;
     assert_json_error(app.get("/api/session", &[]).await, 401, "unauthorized").await;
@@ -357,8 +358,8 @@ async fn a_token_endpoint_that_never_answers_ends_the_wait_of_every_request() {
     let idp = FakeIdp::start().await;
     let api = member_api(200).await;
     let app = spawn_app_with_idp(&idp, &api, |s| s.oidc.timeout_ms = 300).await;
-    // Ten seconds left: under the 30 s margin, so the next call refreshes first...
-    app.sign_in(&idp, 10).await;
+    // A token given for no time at all, so the next call refreshes first...
+    app.sign_in(&idp, 0).await;
     Mock::given(path("/api/demandes"))
         .respond_with(ResponseTemplate::new(200).set_body_json(json!([])))
         .mount(&api)

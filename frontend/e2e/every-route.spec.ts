@@ -5,16 +5,18 @@ import { contentMenus } from './support/shell';
 import { type DemoMember, signedInAs } from './support/sign-in';
 
 /**
- * Every page of SPEC.md §2, once loaded, at a phone's and a desktop's width: axe with all its
+ * Every page of SPEC.md §2, once loaded, at the narrowest phone's width (320 CSS px, where
+ * WCAG's reflow criterion asks that nothing scroll sideways) and a desktop's: axe with all its
  * rules (every piece of content inside a landmark included) finds nothing, the browser logs no
- * error, and the page has one title and the footer's link to the accessibility statement; the
- * shell's pages, behind its navigation, also the skip link to their main content.
+ * error, the page does not scroll sideways, and it has one title and the footer's link to the
+ * accessibility statement; the shell's pages, behind its navigation, also the skip link to
+ * their main content.
  *
  * This is the one axe pass of each page as it loads; the feature journeys scan only the states
  * reached by using a page (a form open, a dialog, a step filled in).
  */
 
-const widths = [375, 1280] as const;
+const widths = [320, 1280] as const;
 
 /** `path` of the member API or the content service, which the seeded demo data always fills. */
 async function getSeeded<T>(page: Page, path: string): Promise<T> {
@@ -78,6 +80,10 @@ async function expectAccessible(page: Page, path: string, layout: 'shell' | 'pub
   await expect(
     page.getByRole('contentinfo').getByRole('link', { name: /^Accessibilité : / }),
   ).toBeVisible();
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(sideways, `${path} scrolls sideways by ${String(sideways)} px`).toBe(0);
   await expectNoAccessibilityViolations(page);
 }
 

@@ -561,6 +561,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assure/estimation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a quote will cost, before paying it (« Estimer mon remboursement »).
+         * @description The mutual computes, from the guarantees of the contract covering the beneficiary today,
+         *     what the Sécurité sociale pays, what the mutual pays and what is left for the member,
+         *     line by line, with the rules applied in plain French. 2026 rules: within the 100 % Santé
+         *     basket (optical class A, dental "reste à charge zéro", hearing aids class I) nothing is
+         *     left to pay up to the basket's price limit; outside it, the guarantee's percentage of the
+         *     base (BRSS), its lump sum and its ceiling over the period, less what the beneficiary has
+         *     already used of it. Glasses are renewed every 2 years (every year under 16), hearing aids
+         *     every 4 years. A beneficiary covered by no contract today gets the Sécurité sociale's
+         *     share alone, and a rule saying why. An estimate, never a commitment: `mention` says so.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DemandeEstimation"];
+                };
+            };
+            responses: {
+                /** @description The estimate. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Estimation"];
+                    };
+                };
+                400: components["responses"]["DemandeIncorrecte"];
+                401: components["responses"]["NonAuthentifie"];
+                403: components["responses"]["Interdit"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assure/attestation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A certificate, as a PDF, for the member or one beneficiary.
+         * @description DROITS (« Attestation de droits »): who is covered, by which contract, from when to when,
+         *     the mutual's AMC number and the tiers-payant domains. ADHESION (« Attestation
+         *     d'adhésion »): the membership, its contract and dates. For a member whose contracts have
+         *     all ended, the certificate states the period covered; for one whose contract has not yet
+         *     begun, the day it will.
+         */
+        get: {
+            parameters: {
+                query: {
+                    type: "DROITS" | "ADHESION";
+                    /** @description The beneficiary (`idBeneficiaire`); the member when absent. */
+                    beneficiaire?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The certificate (`Content-Disposition` names it). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                400: components["responses"]["DemandeIncorrecte"];
+                401: components["responses"]["NonAuthentifie"];
+                403: components["responses"]["Interdit"];
+                404: components["responses"]["Introuvable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assure/prestations": {
         parameters: {
             query?: never;
@@ -1467,7 +1572,7 @@ export interface components {
         };
         CategorieGaranties: {
             /** @enum {string} */
-            categorie: "SOINS_COURANTS" | "PHARMACIE" | "HOSPITALISATION" | "DENTAIRE" | "OPTIQUE" | "MEDECINES_DOUCES" | "PREVENTION";
+            categorie: "SOINS_COURANTS" | "PHARMACIE" | "HOSPITALISATION" | "DENTAIRE" | "OPTIQUE" | "AUDIOLOGIE" | "MEDECINES_DOUCES" | "PREVENTION";
             /** @example Soins courants */
             libelleCategorie: string;
             garanties: components["schemas"]["Garantie"][];
@@ -1478,6 +1583,7 @@ export interface components {
              * @example 125 % BRSS
              * @example 150 €/an
              * @example 40 €/séance
+             * @example 60 €/jour
              * @example 100 % BRSS + 250 €
              * @example Frais réels
              */
@@ -1485,7 +1591,90 @@ export interface components {
             /** @description Most the guarantee pays over the period, in euros. */
             plafond: number | null;
             /** @enum {string|null} */
-            periodicitePlafond: "an" | "2 ans" | null;
+            periodicitePlafond: "an" | "2 ans" | "4 ans" | null;
+        };
+        /**
+         * @description The care a quote is for. OPTIQUE_VERRES_*: a frame and two lenses (simple, complex, very
+         *     complex); DENTAIRE_ORTHODONTIE: one semester of treatment; AUDIOLOGIE_AIDE_AUDITIVE: per
+         *     ear (`quantite` ears); HOSPITALISATION_CHAMBRE_PARTICULIERE: per night (`quantite`
+         *     nights); HOSPITALISATION_DEPASSEMENTS: the fees of an operation or stay, whose base
+         *     (`baseSecu`) the quote must give.
+         * @enum {string}
+         */
+        SoinEstime: "OPTIQUE_VERRES_SIMPLES" | "OPTIQUE_VERRES_COMPLEXES" | "OPTIQUE_VERRES_TRES_COMPLEXES" | "OPTIQUE_LENTILLES" | "DENTAIRE_COURONNE" | "DENTAIRE_BRIDGE" | "DENTAIRE_IMPLANT" | "DENTAIRE_PROTHESE_AMOVIBLE" | "DENTAIRE_ORTHODONTIE" | "AUDIOLOGIE_AIDE_AUDITIVE" | "HOSPITALISATION_CHAMBRE_PARTICULIERE" | "HOSPITALISATION_DEPASSEMENTS";
+        DemandeEstimation: {
+            idBeneficiaire: number;
+            soin: components["schemas"]["SoinEstime"];
+            /**
+             * @description In the 100 % Santé basket (optical class A, dental « reste à charge zéro », hearing
+             *     aids class I); refused for care that has no such basket.
+             */
+            centPourCentSante: boolean;
+            /** @description The quote's total price, in euros (cents at most). */
+            prix: number;
+            /**
+             * @description Nights for a private room, ears (1 or 2) for hearing aids; 1 for other care.
+             * @default 1
+             */
+            quantite: number;
+            /** @description The Sécurité sociale base (BRSS) printed on the quote, in euros; not above `prix`. */
+            baseSecu?: number;
+            /** @description The Sécurité sociale rate printed on the quote, in percent. */
+            tauxSecu?: number;
+        };
+        Estimation: {
+            beneficiaire: {
+                id: number;
+                prenom: string;
+                nom: string;
+            };
+            soin: components["schemas"]["SoinEstime"];
+            /** @example Lunettes : monture et verres simples */
+            libelleSoin: string;
+            centPourCentSante: boolean;
+            prix: components["schemas"]["Montant"];
+            quantite: number;
+            /** @description The base used, the quote's or the official one. */
+            baseSecu: components["schemas"]["Montant"];
+            /** @description The rate used */
+            tauxSecu: number;
+            montantSecu: components["schemas"]["Montant"];
+            montantMutuelle: components["schemas"]["Montant"];
+            /** @description `prix` − `montantSecu` − `montantMutuelle`, never below 0. */
+            resteACharge: components["schemas"]["Montant"];
+            /** @description The guarantee that applies; null when no contract covers the beneficiary today. */
+            garantie: {
+                libelle: string;
+                /**
+                 * @example 100 % BRSS + 250 €
+                 * @example Frais réels
+                 */
+                regle: string;
+                numeroContrat: string;
+                libelleProduit: string;
+            } | null;
+            /** @description The guarantee's ceiling over its period and what the beneficiary has used of it; null without a ceiling. */
+            plafond: {
+                montant: components["schemas"]["Montant"];
+                /** @enum {string} */
+                periodicite: "an" | "2 ans" | "4 ans";
+                /** @description First day of the period counted. */
+                depuis: components["schemas"]["Date"];
+                dejaUtilise: components["schemas"]["Montant"];
+                disponible: components["schemas"]["Montant"];
+            } | null;
+            /** @description For glasses and hearing aids, the renewal period and the last equipment paid within it. */
+            renouvellement: {
+                /** @description 1 under 16 for glasses */
+                annees: number;
+                dernierEquipement: components["schemas"]["DateOuNull"];
+                /** @description When the next equipment can be paid; null when it can be now. */
+                possibleLe: components["schemas"]["DateOuNull"];
+            } | null;
+            /** @description The rules applied, one sentence each, in plain French. */
+            regles: string[];
+            /** @example Estimation indicative, établie selon vos garanties au 24/11/2026. */
+            mention: string;
         };
         /** @description What every payment says (base of PaiementRecent and Paiement). */
         PaiementCommun: {

@@ -377,6 +377,7 @@ fn libelle_categorie(categorie: &str) -> &'static str {
         "HOSPITALISATION" => "Hospitalisation",
         "DENTAIRE" => "Dentaire",
         "OPTIQUE" => "Optique",
+        "AUDIOLOGIE" => "Audiologie",
         "MEDECINES_DOUCES" => "Médecines douces",
         "PREVENTION" => "Prévention",
         _ => "Autres garanties",

@@ -15,6 +15,7 @@ mod demandes;
 mod depots_en_attente;
 mod documents;
 mod error;
+mod estimation;
 mod format_fichier;
 mod impression;
 mod json;
@@ -129,6 +130,7 @@ impl MemberApi {
                 .configure(assure::routes)
                 .configure(banques::routes)
                 .configure(contrats::routes)
+                .configure(estimation::routes)
                 .configure(prestations::routes)
                 .configure(carte_tp::routes)
                 .configure(demandes::routes)

@@ -61,11 +61,31 @@ pub enum Couverture {
     ForfaitParActe(Cents),
     /// A lump sum per year (acts without base, such as unreimbursed vaccines).
     ForfaitAnnuel(Cents),
+    /// A lump sum per day (a private room in hospital).
+    ForfaitParJour(Cents),
     /// Whatever is left after the Sécurité sociale.
     FraisReels,
 }
 
 impl Couverture {
+    /// What the guarantee pays on one expense, before any ceiling: `base` is the Sécurité
+    /// sociale's base, `secu` its gross share, `reste` what is left of the expense after it, and
+    /// `unites` the days or acts a lump sum is counted for.
+    pub fn part_mutuelle(self, base: Cents, secu: Cents, reste: Cents, unites: i64) -> Cents {
+        let prevu = match self {
+            Self::Brss(percent) => base * percent / 100 - secu,
+            Self::BrssPlusForfait(percent, forfait) => base * percent / 100 - secu + forfait * unites,
+            Self::ForfaitParActe(forfait) | Self::ForfaitParJour(forfait) => forfait * unites,
+            Self::ForfaitAnnuel(forfait) => forfait,
+            Self::FraisReels => reste,
+        };
+        prevu.min(reste).max(0)
+    }
+
+    fn est_nulle(self) -> bool {
+        matches!(self, Self::ForfaitParActe(0) | Self::ForfaitAnnuel(0) | Self::ForfaitParJour(0))
+    }
+
     /// The rule as a member reads it: "125 % BRSS", "150 €/an".
     pub fn regle(self) -> String {
         match self {
@@ -73,22 +93,43 @@ impl Couverture {
             Self::BrssPlusForfait(percent, forfait) => format!("{percent} % BRSS + {} €", forfait / 100),
             Self::ForfaitParActe(forfait) => format!("{} €/séance", forfait / 100),
             Self::ForfaitAnnuel(forfait) => format!("{} €/an", forfait / 100),
+            Self::ForfaitParJour(forfait) => format!("{} €/jour", forfait / 100),
             Self::FraisReels => "Frais réels".to_owned(),
         }
     }
+}
+
+/// The names of the guarantees the estimate applies, as Mes garanties prints them.
+pub mod libelles {
+    pub const SEJOUR_ET_HONORAIRES: &str = "Frais de séjour et honoraires";
+    pub const CHAMBRE_PARTICULIERE: &str = "Chambre particulière";
+    pub const PROTHESES_100_SANTE: &str = "Prothèses dentaires 100 % Santé";
+    pub const AUTRES_PROTHESES: &str = "Autres prothèses dentaires";
+    pub const IMPLANTS: &str = "Implants dentaires";
+    pub const ORTHODONTIE: &str = "Orthodontie acceptée par la Sécurité sociale (moins de 16 ans)";
+    pub const OPTIQUE_100_SANTE: &str = "Équipement 100 % Santé (classe A)";
+    pub const OPTIQUE_HORS_100_SANTE: &str = "Monture et verres hors 100 % Santé (classe B)";
+    pub const LENTILLES: &str = "Lentilles de contact prescrites";
+    pub const AIDES_AUDITIVES_100_SANTE: &str = "Aides auditives 100 % Santé (classe I)";
+    pub const AIDES_AUDITIVES_HORS_100_SANTE: &str = "Aides auditives hors 100 % Santé (classe II), par oreille";
 }
 
 /// A ceiling on what a guarantee pays over a period.
 #[derive(Clone, Copy)]
 pub struct Plafond {
     pub montant: Cents,
-    /// Calendar years the period spans: 1 ("par an"), 2 ("tous les 2 ans").
+    /// Years the period spans: 1 ("par an", the calendar year), 2 ("tous les 2 ans", glasses),
+    /// 4 (hearing aids).
     pub annees: i32,
 }
 
 impl Plafond {
     pub fn periodicite(self) -> &'static str {
-        if self.annees == 1 { "an" } else { "2 ans" }
+        match self.annees {
+            1 => "an",
+            2 => "2 ans",
+            _ => "4 ans",
+        }
     }
 }
 
@@ -113,6 +154,16 @@ struct Niveau {
     /// Lump sum per session and yearly ceiling for osteopathy and the like.
     medecines_douces: Option<(Cents, Cents)>,
     vaccins: Option<Cents>,
+    /// Yearly lump sum for prescribed contact lenses.
+    lentilles: Cents,
+    /// Yearly lump sum for dental implants, which the Sécurité sociale does not pay.
+    implants: Cents,
+    /// Percentage of the base for orthodontics the Sécurité sociale accepted (under 16).
+    orthodontie: i64,
+    /// Lump sum per ear for a hearing aid outside 100 % Santé, once every 4 years.
+    aide_auditive: Cents,
+    /// Lump sum per night in a private room.
+    chambre_particuliere: Cents,
 }
 
 pub struct Produit {
@@ -143,6 +194,11 @@ pub const PRODUITS: &[Produit] = &[
             forfait_optique: 25_000,
             medecines_douces: Some((4_000, 15_000)),
             vaccins: Some(5_000),
+            lentilles: 15_000,
+            implants: 50_000,
+            orthodontie: 300,
+            aide_auditive: 100_000,
+            chambre_particuliere: 6_000,
         },
     },
     Produit {
@@ -159,6 +215,11 @@ pub const PRODUITS: &[Produit] = &[
             forfait_optique: 10_000,
             medecines_douces: None,
             vaccins: None,
+            lentilles: 6_000,
+            implants: 20_000,
+            orthodontie: 100,
+            aide_auditive: 60_000,
+            chambre_particuliere: 4_000,
         },
     },
     Produit {
@@ -175,6 +236,11 @@ pub const PRODUITS: &[Produit] = &[
             forfait_optique: 15_000,
             medecines_douces: Some((2_500, 10_000)),
             vaccins: None,
+            lentilles: 10_000,
+            implants: 30_000,
+            orthodontie: 150,
+            aide_auditive: 40_000,
+            chambre_particuliere: 3_000,
         },
     },
     Produit {
@@ -191,6 +257,11 @@ pub const PRODUITS: &[Produit] = &[
             forfait_optique: 20_000,
             medecines_douces: Some((3_000, 12_000)),
             vaccins: Some(3_000),
+            lentilles: 12_000,
+            implants: 40_000,
+            orthodontie: 250,
+            aide_auditive: 80_000,
+            chambre_particuliere: 5_000,
         },
     },
     Produit {
@@ -207,6 +278,11 @@ pub const PRODUITS: &[Produit] = &[
             forfait_optique: 0,
             medecines_douces: None,
             vaccins: None,
+            lentilles: 0,
+            implants: 0,
+            orthodontie: 100,
+            aide_auditive: 0,
+            chambre_particuliere: 0,
         },
     },
 ];
@@ -257,7 +333,7 @@ impl Produit {
             ),
             garantie(
                 "HOSPITALISATION",
-                "Frais de séjour et honoraires",
+                libelles::SEJOUR_ET_HONORAIRES,
                 Couverture::Brss(n.hospitalisation),
                 None,
                 &["HOS"],
@@ -269,21 +345,36 @@ impl Produit {
                 None,
                 &["FJH"],
             ),
+            garantie(
+                "HOSPITALISATION",
+                libelles::CHAMBRE_PARTICULIERE,
+                Couverture::ForfaitParJour(n.chambre_particuliere),
+                None,
+                &[],
+            ),
             garantie("DENTAIRE", "Soins dentaires", Couverture::Brss(n.soins_dentaires), None, &["DENT"]),
-            garantie("DENTAIRE", "Prothèses dentaires 100 % Santé", Couverture::FraisReels, None, &[]),
+            garantie("DENTAIRE", libelles::PROTHESES_100_SANTE, Couverture::FraisReels, None, &[]),
             garantie(
                 "DENTAIRE",
-                "Autres prothèses dentaires",
+                libelles::AUTRES_PROTHESES,
                 Couverture::Brss(n.protheses),
                 plafond_an(n.plafond_protheses),
                 &["SPR"],
             ),
-            garantie("OPTIQUE", "Équipement 100 % Santé (classe A)", Couverture::FraisReels, None, &[]),
+            garantie("DENTAIRE", libelles::IMPLANTS, Couverture::ForfaitAnnuel(n.implants), plafond_an(n.implants), &[]),
+            garantie(
+                "DENTAIRE",
+                libelles::ORTHODONTIE,
+                Couverture::Brss(n.orthodontie),
+                None,
+                &[],
+            ),
+            garantie("OPTIQUE", libelles::OPTIQUE_100_SANTE, Couverture::FraisReels, None, &[]),
         ];
         if n.forfait_optique > 0 {
             garanties.push(garantie(
                 "OPTIQUE",
-                "Monture et verres hors 100 % Santé (classe B)",
+                libelles::OPTIQUE_HORS_100_SANTE,
                 Couverture::BrssPlusForfait(100, n.forfait_optique),
                 Some(Plafond { montant: n.forfait_optique, annees: 2 }),
                 &["OPTI"],
@@ -291,12 +382,27 @@ impl Produit {
         } else {
             garanties.push(garantie(
                 "OPTIQUE",
-                "Monture et verres hors 100 % Santé (classe B)",
+                libelles::OPTIQUE_HORS_100_SANTE,
                 Couverture::Brss(100),
                 None,
                 &["OPTI"],
             ));
         }
+        garanties.push(garantie(
+            "OPTIQUE",
+            libelles::LENTILLES,
+            Couverture::ForfaitAnnuel(n.lentilles),
+            plafond_an(n.lentilles),
+            &[],
+        ));
+        garanties.push(garantie("AUDIOLOGIE", libelles::AIDES_AUDITIVES_100_SANTE, Couverture::FraisReels, None, &[]));
+        garanties.push(garantie(
+            "AUDIOLOGIE",
+            libelles::AIDES_AUDITIVES_HORS_100_SANTE,
+            Couverture::BrssPlusForfait(100, n.aide_auditive),
+            (n.aide_auditive > 0).then_some(Plafond { montant: n.aide_auditive, annees: 4 }),
+            &[],
+        ));
         if let Some((par_seance, plafond)) = n.medecines_douces {
             garanties.push(garantie(
                 "MEDECINES_DOUCES",
@@ -315,6 +421,8 @@ impl Produit {
                 &[],
             ));
         }
+        // A lump sum of nothing is no guarantee (the C2S pays no private room, no implant).
+        garanties.retain(|garantie| !garantie.couverture.est_nulle());
         garanties
     }
 }

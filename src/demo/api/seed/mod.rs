@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use chrono::{Datelike, Days, Months, NaiveDate};
 use rusqlite::{Connection, Transaction, params};
 
-use self::catalogue::{Cents, Couverture, PRODUITS, Produit, acte_par_code, produit};
+use self::catalogue::{Cents, PRODUITS, Produit, acte_par_code, produit};
 use self::membres::{CarteAnnee, Detail, Membre, Quand, Soin};
 use super::demandes::{Identite, PriseEnCharge, Resiliation};
 use crate::demo::personas;
@@ -24,30 +24,33 @@ const DOCUMENTS: &[(&str, &[u8])] = &[
     ("rib.pdf", include_bytes!("documents/rib.pdf")),
 ];
 
-/// Seeds on the first start only: afterwards the data is the members' own.
+/// Seeds the members on the first start only: afterwards the data is the members' own. The
+/// products and their guarantees are the mutual's reference data, written anew at every start
+/// so that a demo folder created by an earlier version shows the guarantees of this one.
 pub fn seed_once(connection: &mut Connection, today: NaiveDate) -> anyhow::Result<()> {
-    let seeded: bool = connection.query_row("SELECT EXISTS (SELECT 1 FROM seed)", [], |row| row.get(0))?;
-    if seeded {
-        return Ok(());
-    }
     let transaction = connection.transaction()?;
-    transaction.execute("INSERT INTO seed (id, seeded_on) VALUES (1, ?1)", [today])?;
-    insert_produits(&transaction)?;
-    let mut paiements = 0;
-    for membre in membres::membres() {
-        Seeder { tx: &transaction, today, membre: &membre, beneficiaires: Vec::new() }
-            .insert(&mut paiements)?;
+    write_produits(&transaction)?;
+    let seeded: bool = transaction.query_row("SELECT EXISTS (SELECT 1 FROM seed)", [], |row| row.get(0))?;
+    if !seeded {
+        transaction.execute("INSERT INTO seed (id, seeded_on) VALUES (1, ?1)", [today])?;
+        let mut paiements = 0;
+        for membre in membres::membres() {
+            Seeder { tx: &transaction, today, membre: &membre, beneficiaires: Vec::new() }
+                .insert(&mut paiements)?;
+        }
     }
     transaction.commit()?;
     Ok(())
 }
 
-fn insert_produits(tx: &Transaction) -> rusqlite::Result<()> {
+fn write_produits(tx: &Transaction) -> rusqlite::Result<()> {
     for produit in PRODUITS {
         tx.execute(
-            "INSERT INTO produits (code, libelle, gamme) VALUES (?1, ?2, ?3)",
+            "INSERT INTO produits (code, libelle, gamme) VALUES (?1, ?2, ?3)
+             ON CONFLICT (code) DO UPDATE SET libelle = excluded.libelle, gamme = excluded.gamme",
             params![produit.code, produit.libelle, produit.gamme],
         )?;
+        tx.execute("DELETE FROM garanties WHERE code_produit = ?1", [produit.code])?;
         for (ordre, garantie) in (0_i64..).zip(produit.garanties()) {
             tx.execute(
                 "INSERT INTO garanties (code_produit, categorie, libelle, regle, plafond, periodicite_plafond, ordre)
@@ -506,13 +509,7 @@ fn remboursement(
     else {
         return Ligne { base, secu, mutuelle: 0, couvert: false };
     };
-    let prevu = match garantie.couverture {
-        Couverture::Brss(percent) => base * percent / 100 - secu_brut,
-        Couverture::BrssPlusForfait(percent, forfait) => base * percent / 100 - secu_brut + forfait,
-        Couverture::ForfaitParActe(forfait) | Couverture::ForfaitAnnuel(forfait) => forfait,
-        Couverture::FraisReels => reste,
-    };
-    let mut mutuelle = prevu.min(reste).max(0);
+    let mut mutuelle = garantie.couverture.part_mutuelle(base, secu_brut, reste, 1);
     if let Some(plafond) = garantie.plafond {
         let periode = date_soins.year().div_euclid(plafond.annees);
         let deja = consomme.0.entry((soin.beneficiaire, index, periode)).or_default();

@@ -39,6 +39,8 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/assure/prestation/{id}"),
     ("GET", "/assure/prestations-recentes"),
     ("GET", "/assure/livret"),
+    ("POST", "/assure/estimation"),
+    ("GET", "/assure/attestation"),
     ("GET", "/assure/contrats"),
     ("GET", "/assure/echeance-prochaine"),
     ("GET", "/assure/banques"),
@@ -52,9 +54,14 @@ const ROUTES: &[(&str, &str)] = &[
 ];
 
 /// The calls whose query string the upstream needs: the postal code of the communes lookup,
-/// the period and beneficiary filters of the reimbursement lists.
-const WITH_QUERY: [&str; 3] =
-    ["/api/assure/referentiel/communes-postale", "/api/assure/prestations", "/api/assure/prestations-pro"];
+/// the period and beneficiary filters of the reimbursement lists, the certificate's kind and
+/// person.
+const WITH_QUERY: [&str; 4] = [
+    "/api/assure/referentiel/communes-postale",
+    "/api/assure/prestations",
+    "/api/assure/prestations-pro",
+    "/api/assure/attestation",
+];
 /// Request headers passed on; everything else (cookies, authorization, hop-by-hop,
 /// X-Forwarded-*) stays here.
 const REQUEST_HEADERS: [header::HeaderName; 3] =

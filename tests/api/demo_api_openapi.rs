@@ -173,6 +173,11 @@ async fn the_answers_to_writes_match_the_document() {
     assert_eq!(response.status(), 201);
     assert_conforms("/document/creationHospitalisation", "post", 201, &response.json().await.unwrap());
 
+    let estimation = json!({"idBeneficiaire": marie, "soin": "OPTIQUE_VERRES_COMPLEXES",
+                            "centPourCentSante": false, "prix": 420});
+    let response = api.send(Method::POST, MARIE, "assure/estimation", estimation).await;
+    assert_conforms("/assure/estimation", "post", 200, &response.json().await.unwrap());
+
     let resiliation = json!({"numeroContrat": "IND-004512", "motif": "ECHEANCE"});
     let response = api.send(Method::POST, MARIE, "document/creationResiliation", resiliation).await;
     assert_eq!(response.status(), 201);
@@ -190,6 +195,7 @@ async fn concrete(api: &ApiApp, template: &str) -> String {
         "/document/pdf/{id}" => format!("/document/pdf/{document}"),
         "/assure/carte-tp-detail/{id}" => format!("/assure/carte-tp-detail/{carte}"),
         "/assure/prestation/{paymentId}" => format!("/assure/prestation/{}", payment.as_str().unwrap()),
+        "/assure/attestation" => "/assure/attestation?type=DROITS".to_owned(),
         "/assure/referentiel/communes-postale" => {
             "/assure/referentiel/communes-postale?codePostal=75011".to_owned()
         }

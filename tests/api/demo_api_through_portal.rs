@@ -100,6 +100,28 @@ async fn an_upload_and_a_request_go_through_the_portal_and_come_back() {
     assert_eq!(download.bytes().await.unwrap().as_ref(), pdf().as_slice());
 }
 
+#[tokio::test]
+async fn an_estimate_and_a_certificate_go_through_the_portal() {
+    let idp = FakeIdp::start().await;
+    let (app, xsrf) = portal_signed_in_as_marie(&idp).await;
+    let beneficiaires: Value = app.get("/api/assure/beneficiaires", &[]).await.json().await.unwrap();
+    let estimate = app
+        .client
+        .post(format!("{}/api/assure/estimation", app.address))
+        .header("X-XSRF-TOKEN", &xsrf)
+        .json(&json!({"idBeneficiaire": beneficiaires[0]["id"], "soin": "DENTAIRE_COURONNE",
+                      "centPourCentSante": true, "prix": 500}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(estimate.status(), 200);
+    let estimate: Value = estimate.json().await.unwrap();
+    assert_eq!(estimate["resteACharge"], 0.0);
+    let certificate = app.get("/api/assure/attestation?type=DROITS", &[]).await;
+    assert_eq!(certificate.status(), 200);
+    assert!(certificate.bytes().await.unwrap().starts_with(b"%PDF-"));
+}
+
 /// The demo's outbox page once it shows `expected`: the mail queue sends in the background, a
 /// moment after the member's answer.
 async fn outbox_showing(app: &TestApp, expected: &str) -> String {

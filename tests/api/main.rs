@@ -6,6 +6,7 @@ mod cli;
 mod cms;
 mod demo_api;
 mod demo_api_auth;
+mod demo_api_estimation;
 mod demo_api_openapi;
 mod demo_api_reads;
 mod demo_api_through_portal;

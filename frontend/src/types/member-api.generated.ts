@@ -607,6 +607,7 @@ export interface paths {
                 400: components["responses"]["DemandeIncorrecte"];
                 401: components["responses"]["NonAuthentifie"];
                 403: components["responses"]["Interdit"];
+                404: components["responses"]["Introuvable"];
             };
         };
         delete?: never;

@@ -438,9 +438,9 @@ async fn livret(member: Member, context: web::Data<Context>) -> Result<HttpRespo
                             regle: impression::insecable(&garantie.regle),
                             plafond: garantie.plafond.map(|Euros(cents)| {
                                 let periode = match garantie.periodicite_plafond.as_deref() {
-                                    Some("an") => " par an et par bénéficiaire",
-                                    Some(_) => " tous les 2 ans et par bénéficiaire",
-                                    None => "",
+                                    Some("an") => " par an et par bénéficiaire".to_owned(),
+                                    Some(annees) => format!(" tous les {annees} et par bénéficiaire"),
+                                    None => String::new(),
                                 };
                                 format!("{}{periode}", impression::montant(cents))
                             }),

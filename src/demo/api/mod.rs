@@ -4,6 +4,7 @@
 //! their own data, changes kept across restarts. Response shapes: `openapi/member-api.yaml`.
 
 mod assure;
+mod attestation;
 mod auth;
 mod banques;
 mod carte_tp;
@@ -131,6 +132,7 @@ impl MemberApi {
                 .configure(banques::routes)
                 .configure(contrats::routes)
                 .configure(estimation::routes)
+                .configure(attestation::routes)
                 .configure(prestations::routes)
                 .configure(carte_tp::routes)
                 .configure(demandes::routes)

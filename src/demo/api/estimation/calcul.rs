@@ -23,7 +23,11 @@ pub struct Devis {
 
 /// What covers the beneficiary today.
 pub enum Couverture {
-    Contrat { numero: String, libelle_produit: String, produit: &'static Produit },
+    Contrat {
+        numero: String,
+        libelle_produit: String,
+        produit: &'static Produit,
+    },
     /// A contract that starts later (its number, its first day).
     AVenir(String, NaiveDate),
     /// Contracts that have all ended (the last one's number, its last day).
@@ -109,7 +113,11 @@ pub fn verifier(devis: &Devis, definition: &Definition) -> Result<(), Refus> {
     }
 }
 
-pub fn estimer(devis: &Devis, situation: &Situation, historique: &dyn Historique) -> rusqlite::Result<Estimation> {
+pub fn estimer(
+    devis: &Devis,
+    situation: &Situation,
+    historique: &dyn Historique,
+) -> rusqlite::Result<Estimation> {
     let definition = devis.soin.definition(situation.age);
     let panier = definition.panier.filter(|_| devis.cent_pour_cent_sante);
     let par_unite = panier.map_or(definition.base, |panier| Some(panier.base)).unwrap_or(0);
@@ -350,7 +358,8 @@ mod tests {
 
     #[test]
     fn glasses_in_the_basket_leave_nothing_to_pay_up_to_its_price_limit() {
-        let estimation = estimer(&devis(Soin::OptiqueVerresSimples, true, 14_000), &confort(40), &rien()).unwrap();
+        let estimation =
+            estimer(&devis(Soin::OptiqueVerresSimples, true, 14_000), &confort(40), &rien()).unwrap();
         // 60 % of the basket's 45 € base, the mutual the rest.
         assert_eq!(parts(&estimation), (2_700, 11_300, 0));
         assert_eq!(estimation.garantie.unwrap().libelle, "Équipement 100 % Santé (classe A)");
@@ -358,19 +367,26 @@ mod tests {
 
     #[test]
     fn above_the_basket_s_price_limit_the_excess_is_left_to_pay_and_said() {
-        let estimation = estimer(&devis(Soin::OptiqueVerresSimples, true, 16_000), &confort(40), &rien()).unwrap();
+        let estimation =
+            estimer(&devis(Soin::OptiqueVerresSimples, true, 16_000), &confort(40), &rien()).unwrap();
         assert_eq!(parts(&estimation), (2_700, 12_300, 1_000));
-        assert!(estimation.regles.iter().any(|regle| regle.contains("ne peut être vendu plus de 150\u{a0}€")));
+        assert!(
+            estimation.regles.iter().any(|regle| regle.contains("ne peut être vendu plus de 150\u{a0}€"))
+        );
     }
 
     #[test]
     fn glasses_outside_the_basket_get_the_lump_sum_on_a_token_base() {
-        let estimation = estimer(&devis(Soin::OptiqueVerresComplexes, false, 42_000), &confort(40), &rien()).unwrap();
+        let estimation =
+            estimer(&devis(Soin::OptiqueVerresComplexes, false, 42_000), &confort(40), &rien()).unwrap();
         // Sécurité sociale: 60 % of 0,15 €; mutual: 100 % of the base less that, plus 250 €,
         // within the 250 € ceiling.
         assert_eq!(parts(&estimation), (9, 25_000, 16_991));
         let plafond = estimation.plafond.unwrap();
-        assert_eq!((plafond.montant, plafond.periodicite, plafond.depuis), (25_000, "2 ans", jour("2026-01-01")));
+        assert_eq!(
+            (plafond.montant, plafond.periodicite, plafond.depuis),
+            (25_000, "2 ans", jour("2026-01-01"))
+        );
     }
 
     #[test]
@@ -390,7 +406,8 @@ mod tests {
 
     #[test]
     fn a_crown_in_the_basket_is_fully_paid() {
-        let estimation = estimer(&devis(Soin::DentaireCouronne, true, 50_000), &confort(40), &rien()).unwrap();
+        let estimation =
+            estimer(&devis(Soin::DentaireCouronne, true, 50_000), &confort(40), &rien()).unwrap();
         assert_eq!(parts(&estimation), (7_200, 42_800, 0));
     }
 
@@ -409,9 +426,11 @@ mod tests {
     fn a_child_s_glasses_are_renewed_every_year_with_a_yearly_ceiling() {
         // Eighteen months ago: too recent for an adult, long enough for a child of 14.
         let historique = Fixe { dernier: Some(jour("2025-05-24")), ..rien() };
-        let adulte = estimer(&devis(Soin::OptiqueVerresSimples, false, 30_000), &confort(40), &historique).unwrap();
+        let adulte =
+            estimer(&devis(Soin::OptiqueVerresSimples, false, 30_000), &confort(40), &historique).unwrap();
         assert_eq!(adulte.mutuelle, 0);
-        let enfant = estimer(&devis(Soin::OptiqueVerresSimples, false, 30_000), &confort(14), &historique).unwrap();
+        let enfant =
+            estimer(&devis(Soin::OptiqueVerresSimples, false, 30_000), &confort(14), &historique).unwrap();
         assert_eq!(parts(&enfant), (9, 25_000, 4_991));
         let vu = RenouvellementVu { annees: 1, dernier_equipement: None, possible_le: None };
         assert_eq!(enfant.renouvellement, Some(vu));
@@ -447,10 +466,12 @@ mod tests {
 
     #[test]
     fn orthodontics_is_paid_only_when_begun_before_16() {
-        let enfant = estimer(&devis(Soin::DentaireOrthodontie, false, 60_000), &confort(12), &rien()).unwrap();
+        let enfant =
+            estimer(&devis(Soin::DentaireOrthodontie, false, 60_000), &confort(12), &rien()).unwrap();
         // 100 % of 193,50 €, then the mutual up to 300 % of it.
         assert_eq!(parts(&enfant), (19_350, 38_700, 1_950));
-        let adulte = estimer(&devis(Soin::DentaireOrthodontie, false, 60_000), &confort(30), &rien()).unwrap();
+        let adulte =
+            estimer(&devis(Soin::DentaireOrthodontie, false, 60_000), &confort(30), &rien()).unwrap();
         assert_eq!(parts(&adulte), (0, 0, 60_000));
         assert!(adulte.regles.iter().any(|regle| regle.contains("avant 16 ans")));
     }

@@ -105,7 +105,10 @@ fn centimes(euros: f64, message: &'static str) -> Result<Cents, ApiFailure> {
 
 impl DemandeEstimation {
     fn devis(&self) -> Result<Devis, ApiFailure> {
-        let prix = centimes(self.prix, "Le prix du devis doit être un montant en euros, au centime près, d’au plus 100 000 €.")?;
+        let prix = centimes(
+            self.prix,
+            "Le prix du devis doit être un montant en euros, au centime près, d’au plus 100 000 €.",
+        )?;
         if prix == 0 {
             return Err(ApiFailure::bad_request("Le prix du devis doit être supérieur à 0 €."));
         }
@@ -119,7 +122,9 @@ impl DemandeEstimation {
             ));
         }
         if self.taux_secu.is_some_and(|taux| !(0..=100).contains(&taux)) {
-            return Err(ApiFailure::bad_request("Le taux de la Sécurité sociale est un pourcentage, de 0 à 100."));
+            return Err(ApiFailure::bad_request(
+                "Le taux de la Sécurité sociale est un pourcentage, de 0 à 100.",
+            ));
         }
         let quantite = self.quantite.unwrap_or(1);
         if !(1..=60).contains(&quantite) {
@@ -203,9 +208,11 @@ async fn estimer(
 /// The beneficiary's member, name and birth day; no owner when nobody has this id.
 fn beneficiaire(db: &Connection, id: i64) -> rusqlite::Result<(Option<String>, Personne, NaiveDate)> {
     let found = db
-        .query_row("SELECT numero_personne, prenom, nom, date_naissance FROM beneficiaires WHERE id = ?1", [id], |row| {
-            Ok((row.get(0)?, Personne { id, prenom: row.get(1)?, nom: row.get(2)? }, row.get(3)?))
-        })
+        .query_row(
+            "SELECT numero_personne, prenom, nom, date_naissance FROM beneficiaires WHERE id = ?1",
+            [id],
+            |row| Ok((row.get(0)?, Personne { id, prenom: row.get(1)?, nom: row.get(2)? }, row.get(3)?)),
+        )
         .optional()?;
     Ok(found.unwrap_or_else(|| {
         (None, Personne { id, prenom: String::new(), nom: String::new() }, NaiveDate::MIN)
@@ -214,7 +221,13 @@ fn beneficiaire(db: &Connection, id: i64) -> rusqlite::Result<(Option<String>, P
 
 /// The contract covering the beneficiary today, else the one to come, else the last one.
 fn couverture(db: &Connection, beneficiaire: i64, aujourdhui: NaiveDate) -> Result<Couverture, ApiFailure> {
-    let (numero, code_produit, libelle_produit, debut, fin): (String, String, String, NaiveDate, Option<NaiveDate>) = db
+    let (numero, code_produit, libelle_produit, debut, fin): (
+        String,
+        String,
+        String,
+        NaiveDate,
+        Option<NaiveDate>,
+    ) = db
         .query_row(
             "SELECT c.numero_contrat, c.code_produit, p.libelle, c.date_debut, c.date_fin
              FROM contrat_beneficiaires cb
@@ -244,7 +257,12 @@ struct Releves<'a> {
 }
 
 impl Releves<'_> {
-    fn query<T: rusqlite::types::FromSql>(&self, select: &str, actes: &[&str], depuis: NaiveDate) -> rusqlite::Result<T> {
+    fn query<T: rusqlite::types::FromSql>(
+        &self,
+        select: &str,
+        actes: &[&str],
+        depuis: NaiveDate,
+    ) -> rusqlite::Result<T> {
         let marques = vec!["?"; actes.len()].join(", ");
         let sql = format!(
             "SELECT {select} FROM lignes_prestation l JOIN paiements p ON p.id = l.paiement_id

@@ -105,10 +105,9 @@ impl Soin {
             }
             // Lenses are paid by the Sécurité sociale only for a few conditions, whose base the
             // quote then shows.
-            Self::OptiqueLentilles => Definition {
-                taux: 60,
-                ..sans_base("Lentilles de contact", g::LENTILLES, None)
-            },
+            Self::OptiqueLentilles => {
+                Definition { taux: 60, ..sans_base("Lentilles de contact", g::LENTILLES, None) }
+            }
             Self::DentaireCouronne => prothese("Couronne dentaire", 12_000, 50_000),
             Self::DentaireBridge => prothese("Bridge (trois éléments)", 27_950, 146_500),
             Self::DentaireProtheseAmovible => prothese("Prothèse dentaire amovible", 18_275, 110_000),
@@ -168,7 +167,9 @@ impl Renouvellement {
     /// The rule, as the estimate states it.
     pub fn en_clair(self) -> &'static str {
         match self {
-            Self::Lunettes => "Lunettes : un équipement remboursé par an avant 16 ans, tous les 2 ans ensuite.",
+            Self::Lunettes => {
+                "Lunettes : un équipement remboursé par an avant 16 ans, tous les 2 ans ensuite."
+            }
             Self::AidesAuditives => "Aides auditives : une remboursée par oreille tous les 4 ans.",
         }
     }

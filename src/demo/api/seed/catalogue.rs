@@ -111,7 +111,8 @@ pub mod libelles {
     pub const OPTIQUE_HORS_100_SANTE: &str = "Monture et verres hors 100 % Santé (classe B)";
     pub const LENTILLES: &str = "Lentilles de contact prescrites";
     pub const AIDES_AUDITIVES_100_SANTE: &str = "Aides auditives 100 % Santé (classe I)";
-    pub const AIDES_AUDITIVES_HORS_100_SANTE: &str = "Aides auditives hors 100 % Santé (classe II), par oreille";
+    pub const AIDES_AUDITIVES_HORS_100_SANTE: &str =
+        "Aides auditives hors 100 % Santé (classe II), par oreille";
 }
 
 /// A ceiling on what a guarantee pays over a period.
@@ -361,14 +362,14 @@ impl Produit {
                 plafond_an(n.plafond_protheses),
                 &["SPR"],
             ),
-            garantie("DENTAIRE", libelles::IMPLANTS, Couverture::ForfaitAnnuel(n.implants), plafond_an(n.implants), &[]),
             garantie(
                 "DENTAIRE",
-                libelles::ORTHODONTIE,
-                Couverture::Brss(n.orthodontie),
-                None,
+                libelles::IMPLANTS,
+                Couverture::ForfaitAnnuel(n.implants),
+                plafond_an(n.implants),
                 &[],
             ),
+            garantie("DENTAIRE", libelles::ORTHODONTIE, Couverture::Brss(n.orthodontie), None, &[]),
             garantie("OPTIQUE", libelles::OPTIQUE_100_SANTE, Couverture::FraisReels, None, &[]),
         ];
         if n.forfait_optique > 0 {
@@ -395,7 +396,13 @@ impl Produit {
             plafond_an(n.lentilles),
             &[],
         ));
-        garanties.push(garantie("AUDIOLOGIE", libelles::AIDES_AUDITIVES_100_SANTE, Couverture::FraisReels, None, &[]));
+        garanties.push(garantie(
+            "AUDIOLOGIE",
+            libelles::AIDES_AUDITIVES_100_SANTE,
+            Couverture::FraisReels,
+            None,
+            &[],
+        ));
         garanties.push(garantie(
             "AUDIOLOGIE",
             libelles::AIDES_AUDITIVES_HORS_100_SANTE,

@@ -1,0 +1,126 @@
+//! The quote estimate (`POST assure/estimation`) and the certificates (`assure/attestation`)
+//! of the demo member API, for the seeded members.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::demo_api::{ApiApp, JEAN, LEA, MARIE, PAUL, assert_refused, pdf_text, spawn_api};
+
+async fn beneficiaire(api: &ApiApp, member: &str, prenom: &str) -> Value {
+    let beneficiaires = api.get_json(member, "assure/beneficiaires").await;
+    beneficiaires.as_array().unwrap().iter().find(|b| b["prenom"] == prenom).unwrap()["id"].clone()
+}
+
+async fn estimate(api: &ApiApp, member: &str, body: Value) -> reqwest::Response {
+    api.send(Method::POST, member, "assure/estimation", body).await
+}
+
+#[tokio::test]
+async fn a_crown_in_the_100_sante_basket_leaves_nothing_to_pay() {
+    let api = spawn_api().await;
+    let marie = beneficiaire(&api, MARIE, "Marie").await;
+    let body =
+        json!({"idBeneficiaire": marie, "soin": "DENTAIRE_COURONNE", "centPourCentSante": true, "prix": 500});
+    let estimation: Value = estimate(&api, MARIE, body).await.json().await.unwrap();
+    assert_eq!(
+        (estimation["montantSecu"].as_f64(), estimation["resteACharge"].as_f64()),
+        (Some(72.0), Some(0.0))
+    );
+    assert_eq!(estimation["garantie"]["libelle"], "Prothèses dentaires 100 % Santé");
+    assert_eq!(estimation["garantie"]["numeroContrat"], "IND-004512");
+    assert!(estimation["mention"].as_str().unwrap().starts_with("Estimation indicative"));
+}
+
+#[tokio::test]
+async fn emmas_new_glasses_wait_for_the_yearly_renewal_of_a_child() {
+    let api = spawn_api().await;
+    let emma = beneficiaire(&api, MARIE, "Emma").await;
+    let body = json!({"idBeneficiaire": emma, "soin": "OPTIQUE_VERRES_SIMPLES", "centPourCentSante": false, "prix": 300});
+    let estimation: Value = estimate(&api, MARIE, body).await.json().await.unwrap();
+    // Her last glasses were paid a month ago; at 14 she may have new ones a year after.
+    let renouvellement = &estimation["renouvellement"];
+    assert_eq!(renouvellement["annees"], 1);
+    assert!(renouvellement["possibleLe"].is_string(), "{estimation}");
+    assert_eq!(
+        (estimation["montantMutuelle"].as_f64(), estimation["resteACharge"].as_f64()),
+        (Some(0.0), Some(300.0))
+    );
+}
+
+#[tokio::test]
+async fn a_struck_off_member_gets_the_securite_sociale_s_share_and_the_reason() {
+    let api = spawn_api().await;
+    let jean = beneficiaire(&api, JEAN, "Jean").await;
+    let body =
+        json!({"idBeneficiaire": jean, "soin": "DENTAIRE_COURONNE", "centPourCentSante": false, "prix": 800});
+    let estimation: Value = estimate(&api, JEAN, body).await.json().await.unwrap();
+    assert_eq!(estimation["montantMutuelle"], 0.0);
+    assert!(estimation["garantie"].is_null());
+    assert!(estimation["regles"].to_string().contains("a pris fin le"), "{estimation}");
+}
+
+#[tokio::test]
+async fn a_quote_that_cannot_be_estimated_is_refused_in_french() {
+    let api = spawn_api().await;
+    let marie = beneficiaire(&api, MARIE, "Marie").await;
+    let cases = [
+        (json!({"soin": "DENTAIRE_COURONNE", "centPourCentSante": false, "prix": 12.345}), "au centime près"),
+        (json!({"soin": "DENTAIRE_IMPLANT", "centPourCentSante": true, "prix": 1200}), "panier 100 % Santé"),
+        (
+            json!({"soin": "DENTAIRE_COURONNE", "centPourCentSante": false, "prix": 100, "baseSecu": 120}),
+            "ne peut dépasser",
+        ),
+        (json!({"soin": "HOSPITALISATION_DEPASSEMENTS", "centPourCentSante": false, "prix": 900}), "BRSS"),
+        (
+            json!({"soin": "DENTAIRE_COURONNE", "centPourCentSante": false, "prix": 500, "quantite": 2}),
+            "quantité",
+        ),
+        (json!({"soin": "MASSAGE", "centPourCentSante": false, "prix": 50}), "mal formée"),
+    ];
+    for (mut body, expected) in cases {
+        body["idBeneficiaire"] = marie.clone();
+        let message = assert_refused(estimate(&api, MARIE, body.clone()).await, 400).await;
+        assert!(message.contains(expected), "{body}: {message}");
+    }
+}
+
+#[tokio::test]
+async fn another_members_beneficiary_is_neither_estimated_nor_certified() {
+    let api = spawn_api().await;
+    let paul = beneficiaire(&api, PAUL, "Paul").await;
+    let body =
+        json!({"idBeneficiaire": paul, "soin": "DENTAIRE_COURONNE", "centPourCentSante": true, "prix": 500});
+    assert_refused(estimate(&api, MARIE, body).await, 403).await;
+    let path = format!("assure/attestation?type=DROITS&beneficiaire={paul}");
+    assert_refused(api.get(MARIE, &path).await, 403).await;
+    assert_refused(api.get(MARIE, "assure/attestation?type=CARTE").await, 400).await;
+}
+
+async fn certificate(api: &ApiApp, member: &str, query: &str) -> Option<String> {
+    let response = api.get(member, &format!("assure/attestation?{query}")).await;
+    assert_eq!(response.status(), 200);
+    pdf_text(&response.bytes().await.unwrap())
+}
+
+#[tokio::test]
+async fn the_certificates_name_the_person_the_contract_and_the_dates() {
+    let api = spawn_api().await;
+    let Some(droits) = certificate(&api, MARIE, "type=DROITS").await else { return };
+    for expected in [
+        "Attestation de droits",
+        "Marie DUPONT",
+        "IND-004512",
+        "Santé Famille Confort",
+        "N° AMC",
+        "Pharmacie",
+    ] {
+        assert!(droits.contains(expected), "{expected} missing from:\n{droits}");
+    }
+    let emma = beneficiaire(&api, MARIE, "Emma").await;
+    let adhesion = certificate(&api, MARIE, &format!("type=ADHESION&beneficiaire={emma}")).await.unwrap();
+    assert!(adhesion.contains("Emma DUPONT, enfant de Mme Marie DUPONT"), "{adhesion}");
+    let jean = certificate(&api, JEAN, "type=DROITS").await.unwrap();
+    assert!(jean.contains("a bénéficié des garanties") && !jean.contains("N° AMC"), "{jean}");
+    let lea = certificate(&api, LEA, "type=DROITS").await.unwrap();
+    assert!(lea.contains("bénéficiera des garanties") && lea.contains("à compter du 01/01/"), "{lea}");
+}

@@ -118,6 +118,43 @@ test.describe('Mes demandes', () => {
       expect(consoleErrors).toEqual([]);
     });
 
+    test('Marie DUPONT estimates a dental quote, then sends it with its estimate', async ({ page }) => {
+      await page.goto('/mutuelle/demandes/creation');
+      await page.getByRole('radio', { name: 'Un devis' }).check();
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      await expect(stepTitle(page, 2)).toBeFocused();
+      await page.getByLabel('Personne concernée').selectOption({ label: 'Marie DUPONT' });
+      await page.getByLabel('Date du devis').fill('2026-11-02');
+      await page.getByLabel('Montant du devis, en euros').fill('800');
+      const part = page.getByRole('region', { name: 'Estimer ce devis (facultatif)' });
+      await part.getByLabel('Type de soin').selectOption({ label: 'Couronne' });
+      await part.getByRole('radio', { name: 'Non' }).check();
+      await part.getByRole('button', { name: 'Estimer ce devis' }).click();
+      await expect(part).toContainText('Reste à votre charge440,00 €');
+      await expectNoAccessibilityViolations(page);
+      await page.getByRole('button', { name: 'Continuer' }).click();
+
+      await expect(stepTitle(page, 3)).toBeFocused();
+      await pickFiles(page, [facturePdf]);
+      await expect(page.getByRole('region', { name: 'Fichiers joints' }).getByText('Envoyé')).toHaveCount(1);
+      await page.getByRole('button', { name: 'Continuer' }).click();
+
+      await expect(stepTitle(page, 4)).toBeFocused();
+      const recap = page.locator('main');
+      await expect(recap.getByText('Estimation de votre remboursement')).toBeVisible();
+      await expect(recap).toContainText('Reste à votre charge440,00 €');
+      await page.getByRole('button', { name: 'Envoyer' }).click();
+
+      await page.waitForURL((url) => url.pathname === '/mutuelle/demandes');
+      const confirmation = page.getByRole('status').filter({ hasText: 'a bien été envoyée' });
+      const numero = /n° (\d+)/.exec((await confirmation.textContent()) ?? '')?.[1];
+      // The mutual reads what the member was told with the quote.
+      const demande = (await (await page.request.get(`/api/demande/${numero ?? ''}`)).json()) as {
+        metadata?: Record<string, string>;
+      };
+      expect(demande.metadata?.estimationResteACharge).toContain('440,00');
+    });
+
     test('Marie DUPONT asks for a hospital prior agreement, the SIREN checked before sending', async ({
       page,
     }) => {

@@ -25,6 +25,7 @@ const personalInformation: [string, string] = [
   '/compte/informations-personnelles',
 ];
 const guarantees: [string, string] = ['Mes garanties et mes services', '/mutuelle/contrats-garanties'];
+const estimate: [string, string] = ['Estimer mon remboursement', '/mutuelle/contrats-garanties/estimation'];
 
 /** Today in Paris, [year, month, day]: the member API's day, whatever this machine's zone. */
 function parisToday(): [number, number, number] {
@@ -97,6 +98,7 @@ test.describe('Mme Marie DUPONT', () => {
       [bothYears, '/mutuelle/smart-carte'],
       guarantees,
       ['Mes cotisations', '/mutuelle/contrats-garanties#cotisations'],
+      estimate,
       ['Résilier un contrat', '/mutuelle/contrats-garanties/resiliation'],
     ]);
     await expect(
@@ -185,6 +187,7 @@ dashboardOf(
       personalInformation,
       [nextYearOnly, '/mutuelle/smart-carte'],
       guarantees,
+      estimate,
     ]);
     await expectNoPaymentAndNoPendingRequest(page);
   },
@@ -200,6 +203,7 @@ dashboardOf(
       [bothYears, '/mutuelle/smart-carte'],
       guarantees,
       ['Mes cotisations', '/mutuelle/contrats-garanties#cotisations'],
+      estimate,
     ]);
     expect(await expectCardsLeadToTheirPaymentDay(page)).toBeGreaterThan(0);
     // His pending question, then the hospital care agreed five weeks ago.
@@ -217,6 +221,7 @@ dashboardOf('Sophie PETIT', 'Mme Sophie PETIT sees both years on her card and em
     personalInformation,
     [bothYears, '/mutuelle/smart-carte'],
     guarantees,
+    estimate,
     ['Résilier un contrat', '/mutuelle/contrats-garanties/resiliation'],
   ]);
   await expectNoPaymentAndNoPendingRequest(page);

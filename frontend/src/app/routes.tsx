@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
               lazyRoute('carteTp'),
               lazyRoute('garanties'),
               lazyRoute('resiliation'),
+              lazyRoute('estimation'),
+              lazyRoute('anneeSante'),
               lazyRoute('remboursements'),
               lazyRoute('remboursementsDuJour'),
               lazyRoute('demandes'),

@@ -106,6 +106,19 @@ describe('downloadFile', () => {
     expect(downloadsInProgress()).toBe(0);
     expect(announced.map((detail) => detail.message)).toEqual(['Ce document est introuvable.']);
   });
+
+  it('tells a caller that asks of the failure, with its status', async () => {
+    server.use(http.get('/api/assure/attestation', () => errorBody(404, 'not_found', 'Introuvable.')));
+    const failures: unknown[] = [];
+
+    await downloadFile('/api/assure/attestation', {
+      fileName: 'attestation.pdf',
+      onFailure: (error) => failures.push(error),
+    });
+
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ status: 404, message: 'Introuvable.' });
+  });
 });
 
 describe('fileNameFromContentDisposition', () => {

@@ -67,6 +67,11 @@ interface DownloadOptions {
   fileName: string;
   /** Defaults to PDF, what the member API serves (SPEC.md §7). */
   accept?: string;
+  /**
+   * Told of a failure, for a caller with more to say than the announcement (an expected 404:
+   * « Aucune attestation n’est disponible… »).
+   */
+  onFailure?: (error: unknown) => void;
 }
 
 /**
@@ -76,14 +81,15 @@ interface DownloadOptions {
  */
 export async function downloadFile(
   url: string,
-  { fileName, accept = 'application/pdf' }: DownloadOptions,
+  { fileName, accept = 'application/pdf', onFailure }: DownloadOptions,
 ): Promise<boolean> {
   setInProgress(inProgress + 1);
   try {
     const file = await apiGetFile(url, accept);
     saveFile(file.blob, fileNameFromContentDisposition(file.contentDisposition) ?? fileName);
     return true;
-  } catch {
+  } catch (error) {
+    onFailure?.(error);
     return false;
   } finally {
     setInProgress(inProgress - 1);

@@ -24,9 +24,13 @@ export const paths = {
   cotisations: '/mutuelle/contrats-garanties#cotisations',
   /** "Résilier votre contrat" (Code de la mutualité D221-1): the online termination. */
   resiliation: '/mutuelle/contrats-garanties/resiliation',
+  /** « Estimer mon remboursement »: what a quote will cost, before paying it. */
+  estimation: '/mutuelle/contrats-garanties/estimation',
   remboursements: '/mutuelle/remboursements',
   /** `date` is one payment day, formatted yyyy-MM-dd. */
   remboursementsDuJour: (date: string) => `/mutuelle/remboursements/${date}`,
+  /** "Mon année santé"; the router ranks it above the payment day's `:date`. */
+  anneeSante: '/mutuelle/remboursements/annee-sante',
   demandesMutuelle: '/mutuelle/demandes',
   creationDemande: '/mutuelle/demandes/creation',
   /** A request's creation with its type preselected (a home tile's invoice, a request's missing documents). */

@@ -226,3 +226,34 @@ export function aContrat(overrides: Partial<MemberApi<'Contrat'>> = {}): MemberA
     ...overrides,
   };
 }
+
+/** The member API's estimate of a pair of glasses for Marie DUPONT, with a ceiling and a renewal. */
+export function anEstimation(overrides: Partial<MemberApi<'Estimation'>> = {}): MemberApi<'Estimation'> {
+  return {
+    beneficiaire: { id: 1, prenom: 'Marie', nom: 'DUPONT' },
+    soin: 'OPTIQUE_VERRES_SIMPLES',
+    libelleSoin: 'Lunettes : monture et verres simples',
+    centPourCentSante: false,
+    prix: 450,
+    quantite: 1,
+    baseSecu: 9,
+    tauxSecu: 60,
+    montantSecu: 5.4,
+    montantMutuelle: 200,
+    resteACharge: 244.6,
+    garantie: {
+      libelle: 'Lunettes (verres simples)',
+      regle: '100 % BRSS + 200 €',
+      numeroContrat: 'IND-004512',
+      libelleProduit: 'Santé Famille Confort',
+    },
+    plafond: { montant: 300, periodicite: '2 ans', depuis: '2025-01-01', dejaUtilise: 100, disponible: 200 },
+    renouvellement: { annees: 2, dernierEquipement: '2024-03-12', possibleLe: null },
+    regles: [
+      'Hors panier 100 % Santé : 100 % de la base plus 200 €, dans la limite du plafond.',
+      'Plafond de 300 € tous les 2 ans, dont 100 € déjà utilisés.',
+    ],
+    mention: 'Estimation indicative, établie selon vos garanties au 24/11/2026.',
+    ...overrides,
+  };
+}

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearDraft, readDraft, saveDraft } from './demande-draft';
+import { emptyEstimation } from '@/lib/estimation-form';
+import { anEstimation } from '@/test/fixtures';
+import {
+  clearDraft,
+  type DevisEstimation,
+  emptyDevis,
+  estimationDuDevis,
+  readDraft,
+  saveDraft,
+} from './demande-draft';
 import { emptyDetails } from './demande-schemas';
 
 const key = 'espace-assure.demande-en-cours';
@@ -14,6 +23,7 @@ describe('the draft of a request', () => {
       type: 'UNE_QUESTION_SANTÉ' as const,
       step: 2,
       values: { ...emptyDetails, commentaire: 'Et les semelles ?' },
+      devis: emptyDevis,
     };
     saveDraft(draft);
 
@@ -28,8 +38,48 @@ describe('the draft of a request', () => {
       JSON.stringify({ type: 'INCONNU', step: 9, values: { commentaire: 42, montant: '12', autre: 'x' } }),
     );
 
-    expect(readDraft()).toEqual({ type: null, step: 1, values: { ...emptyDetails, montant: '12' } });
+    expect(readDraft()).toEqual({
+      type: null,
+      step: 1,
+      values: { ...emptyDetails, montant: '12' },
+      devis: emptyDevis,
+    });
     sessionStorage.setItem(key, '{pas du json');
     expect(readDraft()).toBeNull();
+  });
+});
+
+describe('the estimate of a quote in its draft', () => {
+  const devis: DevisEstimation = {
+    values: { ...emptyEstimation, soin: 'DENTAIRE_IMPLANT', beneficiaire: '2', prix: '900' },
+    resultat: {
+      demande: { idBeneficiaire: 2, soin: 'DENTAIRE_IMPLANT', centPourCentSante: false, prix: 900 },
+      estimation: anEstimation({ soin: 'DENTAIRE_IMPLANT', libelleSoin: 'Implant', prix: 900 }),
+    },
+  };
+  const quote = { ...emptyDetails, beneficiaire: '2', dateSoins: '2026-11-02', montant: '900,00' };
+
+  it('is kept whole, and a tampered answer is dropped with its choices kept', () => {
+    saveDraft({ type: 'ENVOI_DE_DEVIS', step: 2, values: quote, devis });
+    expect(readDraft()?.devis).toEqual(devis);
+
+    sessionStorage.setItem(
+      key,
+      JSON.stringify({
+        type: 'ENVOI_DE_DEVIS',
+        step: 2,
+        values: quote,
+        devis: { ...devis, resultat: { ...devis.resultat, estimation: { resteACharge: 0 } } },
+      }),
+    );
+    expect(readDraft()?.devis).toEqual({ values: devis.values, resultat: null });
+  });
+
+  it('stands while the quote asks what it answered, and no longer once its person, amount or care changed', () => {
+    expect(estimationDuDevis(devis, quote)?.libelleSoin).toBe('Implant');
+    expect(estimationDuDevis(devis, { ...quote, montant: '901' })).toBeNull();
+    expect(estimationDuDevis(devis, { ...quote, beneficiaire: '1' })).toBeNull();
+    expect(estimationDuDevis({ ...devis, values: { ...devis.values, soin: 'DENTAIRE_BRIDGE' } }, quote)).toBeNull();
+    expect(estimationDuDevis(emptyDevis, quote)).toBeNull();
   });
 });

@@ -1,5 +1,37 @@
+import type { Estimation } from '@/api/post-estimation';
 import { isTypeDemande, type TypeDemande } from '@/lib/demande-labels';
+import {
+  type DemandeEstimation,
+  emptyEstimation,
+  estimationRequest,
+  type EstimationValues,
+  sameDemande,
+} from '@/lib/estimation-form';
+import { isDemandeEstimation, isEstimation } from '@/lib/estimation-record';
 import { type DetailsValues, emptyDetails } from './demande-schemas';
+
+/**
+ * « Estimer ce devis », a quote's optional estimate: what the member chose (the care, the
+ * basket…; the person and the price are the request's own) and the member API's last answer
+ * with the request it answered.
+ */
+export interface DevisEstimation {
+  values: EstimationValues;
+  resultat: { demande: DemandeEstimation; estimation: Estimation } | null;
+}
+
+export const emptyDevis: DevisEstimation = { values: emptyEstimation, resultat: null };
+
+/**
+ * The estimate of the quote as it stands: the last answer, as long as the request's person and
+ * amount and the member's choices still ask what it answered; `null` once any of them changed
+ * (the member estimates again) or before any answer.
+ */
+export function estimationDuDevis(devis: DevisEstimation, values: DetailsValues): Estimation | null {
+  if (!devis.resultat) return null;
+  const demande = estimationRequest({ ...devis.values, beneficiaire: values.beneficiaire, prix: values.montant });
+  return demande && sameDemande(demande, devis.resultat.demande) ? devis.resultat.estimation : null;
+}
 
 /**
  * The request being written, kept in session storage so that a reload (or a slip of the
@@ -11,6 +43,8 @@ export interface Draft {
   type: TypeDemande | null;
   step: number;
   values: DetailsValues;
+  /** A quote's estimate; empty for any other request. */
+  devis: DevisEstimation;
 }
 
 const key = 'espace-assure.demande-en-cours';
@@ -20,14 +54,31 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Only the known fields, each of its own type: a stale or tampered entry reads as empty. */
-function valuesFrom(stored: unknown): DetailsValues {
-  const values = { ...emptyDetails };
+function fieldsFrom<Values extends object>(stored: unknown, empty: Values): Values {
+  const values = { ...empty };
   if (!isRecord(stored)) return values;
-  for (const name of Object.keys(emptyDetails) as (keyof DetailsValues)[]) {
-    const value = stored[name];
-    if (typeof value === typeof emptyDetails[name]) Object.assign(values, { [name]: value });
+  for (const name of Object.keys(empty) as (keyof Values)[]) {
+    const value = stored[name as string];
+    if (typeof value === typeof empty[name]) Object.assign(values, { [name]: value });
   }
   return values;
+}
+
+function valuesFrom(stored: unknown): DetailsValues {
+  return fieldsFrom(stored, emptyDetails);
+}
+
+/** An answer is kept only whole, with the request it answered. */
+function devisFrom(stored: unknown): DevisEstimation {
+  if (!isRecord(stored)) return emptyDevis;
+  const { resultat } = stored;
+  return {
+    values: fieldsFrom(stored.values, emptyEstimation),
+    resultat:
+      isRecord(resultat) && isDemandeEstimation(resultat.demande) && isEstimation(resultat.estimation)
+        ? { demande: resultat.demande, estimation: resultat.estimation }
+        : null,
+  };
 }
 
 export function readDraft(): Draft | null {
@@ -40,7 +91,7 @@ export function readDraft(): Draft | null {
   if (!isRecord(stored)) return null;
   const type = typeof stored.type === 'string' && isTypeDemande(stored.type) ? stored.type : null;
   const step = typeof stored.step === 'number' && [1, 2, 3, 4].includes(stored.step) ? stored.step : 1;
-  return { type, step, values: valuesFrom(stored.values) };
+  return { type, step, values: valuesFrom(stored.values), devis: devisFrom(stored.devis) };
 }
 
 export function saveDraft(draft: Draft): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toIsoDate } from '@/lib/format-date';
+import { anEstimation } from '@/test/fixtures';
 import {
   creationGed,
   creationHospitalisation,
@@ -78,6 +79,23 @@ describe('an invoice or a quote', () => {
     expect(creationGed(type, values, [7, 8])).toEqual({
       postCreationDocumentDto: { type, commentaire: 'Lunettes', idBeneficiaire: 3, idDocuments: [7, 8] },
       metadata: { dateSoins: '2026-11-02', montant: '389.90' },
+    });
+  });
+
+  it('carries a quote’s estimate in its GED index, and no other request’s', () => {
+    const values = { ...emptyDetails, beneficiaire: '1', dateSoins: '2026-11-02', montant: '450' };
+    const devis = creationGed('ENVOI_DE_DEVIS', values, [7], anEstimation());
+    expect(devis.metadata).toMatchObject({
+      dateSoins: '2026-11-02',
+      montant: '450.00',
+      estimationSoin: 'Lunettes : monture et verres simples',
+      estimationMutuelle: '200,00\u00a0€',
+      estimationResteACharge: '244,60\u00a0€',
+    });
+    expect(Object.keys(devis.metadata ?? {}).length).toBeLessThanOrEqual(20);
+    expect(creationGed('DEMANDE_DE_REMBOURSEMENT_OPTIQUE', values, [7], anEstimation()).metadata).toEqual({
+      dateSoins: '2026-11-02',
+      montant: '450.00',
     });
   });
 });

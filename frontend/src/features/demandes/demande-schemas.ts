@@ -1,7 +1,9 @@
 import luhn from 'fast-luhn';
 import { z } from 'zod';
+import type { Estimation } from '@/api/post-estimation';
 import { t } from '@/i18n/t';
 import type { TypeDemande } from '@/lib/demande-labels';
+import { estimationMetadata } from '@/lib/estimation-record';
 import { parseIsoDate, toIsoDate } from '@/lib/format-date';
 import type { MemberApi } from '@/types/member-api';
 import type { CreationGed, CreationHospitalisation } from './api/post-demande';
@@ -163,11 +165,16 @@ function commentaire(values: DetailsValues) {
   return text === '' ? {} : { commentaire: text };
 }
 
-/** `{postCreationDocumentDto, metadata}`: the date and amount of care go to the GED's index. */
+/**
+ * `{postCreationDocumentDto, metadata}`: the date and amount of care go to the GED's index,
+ * and with a quote the estimate the member was given (`estimationSoin`,
+ * `estimationMutuelle`, `estimationResteACharge`…), so that the mutual reads what they read.
+ */
 export function creationGed(
   type: TypeDemande,
   values: DetailsValues,
   idDocuments: number[],
+  estimation: Estimation | null = null,
 ): CreationGed {
   const kind = formKind(type);
   const montant = parseMontant(values.montant);
@@ -179,7 +186,13 @@ export function creationGed(
       idDocuments,
     },
     ...(kind === 'soins' && montant !== null
-      ? { metadata: { dateSoins: values.dateSoins, montant: montant.toFixed(2) } }
+      ? {
+          metadata: {
+            dateSoins: values.dateSoins,
+            montant: montant.toFixed(2),
+            ...(type === 'ENVOI_DE_DEVIS' && estimation ? estimationMetadata(estimation) : {}),
+          },
+        }
       : {}),
   };
 }

@@ -38,6 +38,11 @@ const cotisations: HomeTile = {
   to: '/mutuelle/contrats-garanties#cotisations',
   detail: 'Prochaine échéance le 05/12/2026',
 };
+const estimation: HomeTile = {
+  id: 'estimation',
+  label: 'Estimer mon remboursement',
+  to: '/mutuelle/contrats-garanties/estimation',
+};
 const resiliation: HomeTile = {
   id: 'resiliation',
   label: 'Résilier un contrat',
@@ -57,11 +62,11 @@ interface Case {
  */
 const cases: [string, Case][] = [
   [
-    'a covered member with every flag: all six tiles, in the order of the specification',
+    'a covered member with every flag: all seven tiles, the specification’s in its order',
     {
       flags: covered,
       nextDueDate: dueDate,
-      expected: [factureOuDevis, informations, carte('Ma carte de Tiers Payant 2026-2027'), garanties, cotisations, resiliation],
+      expected: [factureOuDevis, informations, carte('Ma carte de Tiers Payant 2026-2027'), garanties, cotisations, estimation, resiliation],
     },
   ],
   [
@@ -69,7 +74,7 @@ const cases: [string, Case][] = [
     {
       flags: { ...covered, CarteTpSuivante: true },
       nextDueDate: dueDate,
-      expected: [factureOuDevis, informations, carte('Ma carte de Tiers Payant 2026-2027'), garanties, cotisations, resiliation],
+      expected: [factureOuDevis, informations, carte('Ma carte de Tiers Payant 2026-2027'), garanties, cotisations, estimation, resiliation],
     },
   ],
   [
@@ -77,7 +82,7 @@ const cases: [string, Case][] = [
     {
       flags: { ...covered, CarteTp: false, CarteTpSuivante: true },
       nextDueDate: dueDate,
-      expected: [factureOuDevis, informations, carte('Ma carte de Tiers Payant 2027'), garanties, cotisations, resiliation],
+      expected: [factureOuDevis, informations, carte('Ma carte de Tiers Payant 2027'), garanties, cotisations, estimation, resiliation],
     },
   ],
   [
@@ -85,7 +90,7 @@ const cases: [string, Case][] = [
     {
       flags: { ...covered, CarteTp: false },
       nextDueDate: dueDate,
-      expected: [factureOuDevis, informations, garanties, cotisations, resiliation],
+      expected: [factureOuDevis, informations, garanties, cotisations, estimation, resiliation],
     },
   ],
   [
@@ -94,7 +99,7 @@ const cases: [string, Case][] = [
       flags: covered,
       nextDueDate: dueDate,
       currentYear: 2031,
-      expected: [factureOuDevis, informations, carte('Ma carte de Tiers Payant 2031-2032'), garanties, cotisations, resiliation],
+      expected: [factureOuDevis, informations, carte('Ma carte de Tiers Payant 2031-2032'), garanties, cotisations, estimation, resiliation],
     },
   ],
   [
@@ -102,7 +107,7 @@ const cases: [string, Case][] = [
     {
       flags: covered,
       nextDueDate: null,
-      expected: [factureOuDevis, informations, carte('Ma carte de Tiers Payant 2026-2027'), garanties, resiliation],
+      expected: [factureOuDevis, informations, carte('Ma carte de Tiers Payant 2026-2027'), garanties, estimation, resiliation],
     },
   ],
   [
@@ -110,7 +115,7 @@ const cases: [string, Case][] = [
     {
       flags: { ...covered, AuMoinsUnContratActifEtIndividuel: false },
       nextDueDate: dueDate,
-      expected: [factureOuDevis, informations, carte('Ma carte de Tiers Payant 2026-2027'), garanties, cotisations],
+      expected: [factureOuDevis, informations, carte('Ma carte de Tiers Payant 2026-2027'), garanties, cotisations, estimation],
     },
   ],
   [
@@ -134,7 +139,7 @@ const cases: [string, Case][] = [
     {
       flags: { ...covered, Futur: true },
       nextDueDate: dueDate,
-      expected: [factureOuDevis, informations, carte('Ma carte de Tiers Payant 2026-2027'), garanties, cotisations, resiliation],
+      expected: [factureOuDevis, informations, carte('Ma carte de Tiers Payant 2026-2027'), garanties, cotisations, estimation, resiliation],
     },
   ],
 ];

@@ -12,7 +12,13 @@ export interface TileFlags {
 }
 
 export type TileId =
-  'facture' | 'informationsPersonnelles' | 'carteTp' | 'garanties' | 'cotisations' | 'resiliation';
+  | 'facture'
+  | 'informationsPersonnelles'
+  | 'carteTp'
+  | 'garanties'
+  | 'cotisations'
+  | 'estimation'
+  | 'resiliation';
 
 export interface HomeTile {
   id: TileId;
@@ -32,8 +38,8 @@ export interface TileContext {
 /**
  * The home page's shortcuts, in the order of SPEC.md §2, after the flag rules of SPEC.md §6.
  * `Radie` hides what only a covered member has (personal information, card, guarantees,
- * contributions) and turns "une facture ou un devis" into "une facture"; termination depends
- * on `AuMoinsUnContratActifEtIndividuel` alone.
+ * contributions, the estimate of a quote) and turns "une facture ou un devis" into "une
+ * facture"; termination depends on `AuMoinsUnContratActifEtIndividuel` alone.
  */
 export function homeTiles(flags: TileFlags, { nextDueDate, currentYear }: TileContext): HomeTile[] {
   const tiles: HomeTile[] = [
@@ -61,6 +67,8 @@ export function homeTiles(flags: TileFlags, { nextDueDate, currentYear }: TileCo
         detail: t('home.tiles.cotisations.detail', { date: formatDate(nextDueDate) }),
       });
     }
+    // Not in SPEC.md §2's list: added with the estimate, beside the guarantees it reads.
+    tiles.push({ id: 'estimation', label: t('home.tiles.estimation'), to: paths.estimation });
   }
   if (flags.AuMoinsUnContratActifEtIndividuel) {
     tiles.push({

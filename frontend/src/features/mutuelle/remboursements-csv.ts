@@ -1,23 +1,9 @@
 import { t } from '@/i18n/t';
 import { formatIsoDate } from '@/lib/format-date';
 import type { Paiement } from './api/get-prestations';
+import { csvAmount as amount, spreadsheetCsv } from './spreadsheet-csv';
 
-/**
- * The payments as a CSV file a French spreadsheet opens right: UTF-8 with a byte-order mark
- * (else Excel reads it as Windows-1252), `;` between values (`,` is the decimal separator),
- * CRLF line ends (RFC 4180), dates dd/MM/yyyy and amounts with a decimal comma and no
- * thousands separator, so that they stay numbers. One row per line of care.
- */
-
-const bom = '\uFEFF';
-
-function cell(value: string): string {
-  return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-function amount(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2).replace('.', ',') : '';
-}
+/** The payments for a spreadsheet, one row per line of care, dates dd/MM/yyyy. */
 
 function date(value: string | null | undefined): string {
   const formatted = formatIsoDate(value);
@@ -51,5 +37,5 @@ export function remboursementsCsv(paiements: readonly Paiement[], provider: stri
       paiement.nomDestinataire,
     ]),
   );
-  return bom + [header, ...rows].map((row) => row.map(cell).join(';')).join('\r\n') + '\r\n';
+  return spreadsheetCsv([header, ...rows]);
 }

@@ -14,6 +14,7 @@ import {
 import { echeanceProchaineKey, getEcheanceProchaine } from './api/get-echeance-prochaine';
 import { getPrestations, jourQuery, prestationsKey } from './api/get-prestations';
 import { getPrestationsPro, prestationsProKey } from './api/get-prestations-pro';
+import { anneeSanteQuery, readAnneeSanteFilters } from './annee-sante-filters';
 import { paiementsList, readFilters } from './remboursements-filters';
 
 /** The insurance-cover section's pages: card, reimbursements, guarantees, termination. */
@@ -48,6 +49,19 @@ export const mutuellePages = {
       ]);
     },
   },
+  anneeSante: {
+    pattern: paths.anneeSante,
+    lazy: () =>
+      import('./components/annee-sante-page').then((m) => ({ Component: m.AnneeSantePage })),
+    data: (_params: Params, search: URLSearchParams) =>
+      Promise.all([
+        preloadData(
+          prestationsKey(anneeSanteQuery(readAnneeSanteFilters(search, new Date()))),
+          getPrestations,
+        ),
+        preloadData(beneficiairesKey, getBeneficiaires),
+      ]),
+  },
   carteTp: {
     pattern: paths.smartCarte,
     lazy: () => import('./components/carte-tp-page').then((m) => ({ Component: m.CarteTpPage })),
@@ -63,7 +77,15 @@ export const mutuellePages = {
         preloadData(droitsAdherentKey, getDroitsAdherent),
         preloadData(droitsCompletAdherentKey, getDroitsCompletAdherent),
         preloadData(echeanceProchaineKey, getEcheanceProchaine),
+        // « Mes attestations » chooses among them.
+        preloadData(beneficiairesKey, getBeneficiaires),
       ]),
+  },
+  estimation: {
+    pattern: paths.estimation,
+    lazy: () =>
+      import('./components/estimation-page').then((m) => ({ Component: m.EstimationPage })),
+    data: () => preloadData(beneficiairesKey, getBeneficiaires),
   },
   resiliation: {
     pattern: paths.resiliation,

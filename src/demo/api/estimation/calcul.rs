@@ -142,12 +142,13 @@ pub fn estimer(
             date(possible_le),
             rythme(vu.annees),
         )];
-    } else {
-        match &situation.couverture {
-            Couverture::Contrat { numero, libelle_produit, produit } => {
-                let garanties = produit.garanties();
-                let nom = panier.map_or(definition.garantie, |panier| panier.garantie);
-                if let Some(appliquee) = garanties.iter().find(|garantie| garantie.libelle == nom) {
+    }
+    match &situation.couverture {
+        Couverture::Contrat { numero, libelle_produit, produit } => {
+            let garanties = produit.garanties();
+            let nom = panier.map_or(definition.garantie, |panier| panier.garantie);
+            if let Some(appliquee) = garanties.iter().find(|garantie| garantie.libelle == nom) {
+                if trop_tot.is_none() {
                     let reste = devis.prix - secu;
                     mutuelle = match panier {
                         Some(panier) => {
@@ -157,43 +158,37 @@ pub fn estimer(
                         }
                         None => appliquee.couverture.part_mutuelle(base, secu, reste, devis.quantite),
                     };
-                    regles.push(format!(
-                        "Votre garantie « {} » : {}.",
-                        appliquee.libelle,
-                        appliquee.couverture.regle()
-                    ));
-                    if let Some(utilise) = plafond_utilise(appliquee, devis, &definition, situation, historique)? {
-                        if mutuelle > utilise.disponible {
-                            mutuelle = utilise.disponible;
-                        }
-                        regles.push(regle_plafond(&utilise));
-                        plafond = Some(utilise);
-                    }
-                    garantie = Some(GarantieAppliquee {
-                        libelle: appliquee.libelle,
-                        regle: appliquee.couverture.regle(),
-                        numero_contrat: numero.clone(),
-                        libelle_produit: libelle_produit.clone(),
-                    });
-                } else {
-                    regles.push("Votre contrat ne comporte pas de garantie pour ce soin.".to_owned());
                 }
-                if devis.soin == Soin::DentaireOrthodontie && situation.age >= 16 {
-                    regles.push(
-                        "L’orthodontie n’est remboursée par la Sécurité sociale, et donc par votre garantie, que pour un traitement commencé avant 16 ans.".to_owned(),
-                    );
+                regles.push(format!("Votre garantie « {} » : {}.", appliquee.libelle, appliquee.couverture.regle()));
+                if let Some(utilise) = plafond_utilise(appliquee, devis, &definition, situation, historique)? {
+                    mutuelle = mutuelle.min(utilise.disponible);
+                    regles.push(regle_plafond(&utilise));
+                    plafond = Some(utilise);
                 }
+                garantie = Some(GarantieAppliquee {
+                    libelle: appliquee.libelle,
+                    regle: appliquee.couverture.regle(),
+                    numero_contrat: numero.clone(),
+                    libelle_produit: libelle_produit.clone(),
+                });
+            } else {
+                regles.push("Votre contrat ne comporte pas de garantie pour ce soin.".to_owned());
             }
-            Couverture::AVenir(numero, debut) => regles.push(format!(
-                "Le contrat {numero} ne prend effet que le {} : avant cette date, la mutuelle ne rembourse rien.",
-                date(*debut)
-            )),
-            Couverture::Terminee(numero, fin) => regles.push(format!(
-                "Aucun contrat ne couvre {} aujourd’hui (le contrat {numero} a pris fin le {}) : la mutuelle ne rembourse rien, seule la part de la Sécurité sociale est estimée.",
-                situation.nom,
-                date(*fin)
-            )),
+            if devis.soin == Soin::DentaireOrthodontie && situation.age >= 16 {
+                regles.push(
+                    "L’orthodontie n’est remboursée par la Sécurité sociale, et donc par votre garantie, que pour un traitement commencé avant 16 ans.".to_owned(),
+                );
+            }
         }
+        Couverture::AVenir(numero, debut) => regles.push(format!(
+            "Le contrat {numero} ne prend effet que le {} : avant cette date, la mutuelle ne rembourse rien.",
+            date(*debut)
+        )),
+        Couverture::Terminee(numero, fin) => regles.push(format!(
+            "Aucun contrat ne couvre {} aujourd’hui (le contrat {numero} a pris fin le {}) : la mutuelle ne rembourse rien, seule la part de la Sécurité sociale est estimée.",
+            situation.nom,
+            date(*fin)
+        )),
     }
     if let (Some(regle), None) = (definition.renouvellement, &trop_tot) {
         regles.push(regle.en_clair().to_owned());
@@ -417,6 +412,7 @@ mod tests {
         let estimation =
             estimer(&devis(Soin::OptiqueVerresSimples, false, 30_000), &confort(40), &historique).unwrap();
         assert_eq!(parts(&estimation), (0, 0, 30_000));
+        assert_eq!(estimation.garantie.unwrap().libelle, "Monture et verres hors 100 % Santé (classe B)");
         let renouvellement = estimation.renouvellement.unwrap();
         assert_eq!((renouvellement.annees, renouvellement.possible_le), (2, Some(jour("2027-06-10"))));
         assert!(estimation.regles[0].contains("à partir du 10/06/2027"));

@@ -112,6 +112,26 @@ describe('Mes informations personnelles', () => {
     expect(within(region('Coordonnées')).getByText('06 12 34 56 78')).toBeVisible();
   });
 
+  it('offers the member’s certificates, and explains why there is none without a contract', async () => {
+    memberApi();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/assure/attestation', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return errorBody(404, 'not_found', 'Aucun contrat.');
+      }),
+    );
+    await openPage();
+    const attestations = region('Mes attestations');
+    expect(await within(attestations).findByRole('option', { name: 'Marie DUPONT (vous)' })).toBeInTheDocument();
+    await userEvent.click(within(attestations).getByRole('button', { name: 'Attestation de droits' }));
+
+    expect(await within(attestations).findByRole('alert')).toHaveTextContent(
+      'Aucune attestation n’est disponible : aucun contrat n’est enregistré à votre nom.',
+    );
+    expect(asked).toEqual(['?type=DROITS']);
+  });
+
   it('shows the address as on an envelope', async () => {
     memberApi();
     await openPage();

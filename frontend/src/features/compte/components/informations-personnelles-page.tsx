@@ -1,5 +1,6 @@
 import { useBeneficiaires } from '@/api/get-beneficiaires';
 import { AsyncPart } from '@/components/async-part';
+import { Attestations } from '@/components/attestations';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
@@ -27,6 +28,7 @@ export function InformationsPersonnellesPage() {
       <AdresseSection />
       <BanqueSection />
       <BeneficiairesSection />
+      <Attestations />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aBeneficiaire, errorBody, signedIn } from '@/test/fixtures';
+import { aBeneficiaire, anEstimation, errorBody, signedIn } from '@/test/fixtures';
 import { renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';
 import { readDraft } from '../demande-draft';
@@ -376,6 +376,167 @@ describe('the documents of a request', () => {
     });
     expect(screen.getByText('facture.pdf')).toBeVisible();
     expect(calls).toBe(3);
+  });
+});
+
+describe('a quote and its estimate', () => {
+  /** The member API's estimates, answering `answer`; the bodies it received. */
+  function estimations(answer: () => Response = () => HttpResponse.json(anEstimation({ beneficiaire: { id: 2, prenom: 'Emma', nom: 'DUPONT' } }))) {
+    const received: unknown[] = [];
+    server.use(
+      http.post('/api/assure/estimation', async ({ request }) => {
+        received.push(await request.json());
+        return answer();
+      }),
+    );
+    return received;
+  }
+
+  /** Step 2 of a quote for Emma, of 450 €. */
+  async function atQuoteDetails() {
+    await renderAppLoaded('/mutuelle/demandes/creation?type=ENVOI_DE_DEVIS');
+    await continuer();
+    await userEvent.selectOptions(await screen.findByLabelText('Personne concernée'), 'Emma DUPONT');
+    await userEvent.type(screen.getByLabelText('Date du devis'), '2026-11-02');
+    await userEvent.type(screen.getByLabelText('Montant du devis, en euros'), '450');
+    return screen.getByRole('region', { name: 'Estimer ce devis (facultatif)' });
+  }
+
+  async function estimateGlasses(part: HTMLElement) {
+    await userEvent.selectOptions(within(part).getByLabelText('Type de soin'), 'Lunettes : monture et verres simples');
+    await userEvent.click(within(part).getByRole('radio', { name: 'Non' }));
+    await userEvent.click(within(part).getByRole('button', { name: 'Estimer ce devis' }));
+  }
+
+  /** From step 2 to step 4, one document joined. */
+  async function toSummary() {
+    await continuer();
+    await step(3);
+    await pick(aFile('devis.pdf', 'application/pdf'));
+    await screen.findByText('Envoyé');
+    await continuer();
+    return step(4);
+  }
+
+  it('estimates the quote for its person and amount, shows it before sending, and sends it to the GED index', async () => {
+    const received = memberApi();
+    const asked = estimations();
+    const part = await atQuoteDetails();
+    // Neither the person nor the price is asked again: they are the request's.
+    expect(within(part).queryByLabelText('Pour qui ?')).not.toBeInTheDocument();
+    expect(within(part).queryByLabelText('Prix indiqué sur le devis')).not.toBeInTheDocument();
+    await estimateGlasses(part);
+
+    const answer = await within(part).findByRole('group', { name: 'Votre estimation' });
+    await waitFor(() => {
+      expect(answer).toHaveFocus();
+    });
+    expect(asked).toEqual([{ idBeneficiaire: 2, soin: 'OPTIQUE_VERRES_SIMPLES', centPourCentSante: false, prix: 450 }]);
+    expect(within(answer).getByText(/^Reste à votre charge/, { selector: 'strong' })).toBeVisible();
+
+    await toSummary();
+    const recap = screen.getByRole('region', { name: 'Estimation de votre remboursement' });
+    expect(within(recap).getByText('Lunettes : monture et verres simples, pour Emma DUPONT')).toBeVisible();
+    expect(within(recap).getByText('Reste à votre charge', { selector: 'strong' }).closest('div')).toHaveTextContent(
+      /^Reste à votre charge244,60\s€$/,
+    );
+    expect(within(recap).getByRole('note')).toHaveTextContent('Estimation indicative');
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+
+    await waitFor(() => {
+      expect(received.ged).toHaveLength(1);
+    });
+    expect(received.ged[0]).toEqual({
+      postCreationDocumentDto: { type: 'ENVOI_DE_DEVIS', idBeneficiaire: 2, idDocuments: [101] },
+      metadata: {
+        dateSoins: '2026-11-02',
+        montant: '450.00',
+        estimationSoin: 'Lunettes : monture et verres simples',
+        estimationSecu: '5,40\u00a0€',
+        estimationMutuelle: '200,00\u00a0€',
+        estimationResteACharge: '244,60\u00a0€',
+        estimationGarantie: 'Lunettes (verres simples) : 100 % BRSS + 200 € (Santé Famille Confort, contrat n° IND-004512)',
+        estimationMention: 'Estimation indicative, établie selon vos garanties au 24/11/2026.',
+      },
+    });
+  });
+
+  it('asks for the person and the amount before estimating', async () => {
+    memberApi();
+    const asked = estimations();
+    await renderAppLoaded('/mutuelle/demandes/creation?type=ENVOI_DE_DEVIS');
+    await continuer();
+    const part = await screen.findByRole('region', { name: 'Estimer ce devis (facultatif)' });
+    await estimateGlasses(part);
+
+    expect(await screen.findByText('Choisissez la personne concernée.')).toBeVisible();
+    expect(screen.getByLabelText('Montant du devis, en euros')).toHaveAttribute('aria-invalid', 'true');
+    expect(asked).toEqual([]);
+  });
+
+  it('sends the quote all the same when the estimate fails, with the member API’s reason shown', async () => {
+    const received = memberApi();
+    estimations(() => errorBody(400, 'demande-incorrecte', 'Aucune garantie ne couvre ce soin.'));
+    const part = await atQuoteDetails();
+    await estimateGlasses(part);
+
+    expect(await within(part).findByRole('alert')).toHaveTextContent(
+      'Aucune garantie ne couvre ce soin. Vous pouvez tout de même envoyer votre devis.',
+    );
+    await toSummary();
+    expect(
+      within(screen.getByRole('region', { name: 'Estimation de votre remboursement' })).getByText(
+        'Vous n’avez pas estimé ce devis.',
+      ),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+
+    await waitFor(() => {
+      expect(received.ged).toHaveLength(1);
+    });
+    expect(received.ged[0]).toMatchObject({ metadata: { dateSoins: '2026-11-02', montant: '450.00' } });
+    expect(Object.keys((received.ged[0] as { metadata: object }).metadata)).toEqual(['dateSoins', 'montant']);
+  });
+
+  it('drops an estimate the quote no longer matches, and sends none', async () => {
+    const received = memberApi();
+    estimations();
+    const part = await atQuoteDetails();
+    await estimateGlasses(part);
+    await within(part).findByRole('group', { name: 'Votre estimation' });
+
+    const montant = screen.getByLabelText('Montant du devis, en euros');
+    await userEvent.clear(montant);
+    await userEvent.type(montant, '480');
+
+    expect(within(part).queryByRole('group', { name: 'Votre estimation' })).not.toBeInTheDocument();
+    expect(within(part).getByText('Vous avez modifié le devis depuis son estimation : estimez-le à nouveau.')).toBeVisible();
+    await toSummary();
+    expect(screen.getByText('Vous n’avez pas estimé ce devis.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    await waitFor(() => {
+      expect(received.ged).toHaveLength(1);
+    });
+    expect(Object.keys((received.ged[0] as { metadata: object }).metadata)).toEqual(['dateSoins', 'montant']);
+  });
+
+  it('keeps the estimate in the draft, through a reload', async () => {
+    memberApi();
+    estimations();
+    const first = await renderAppLoaded('/mutuelle/demandes/creation?type=ENVOI_DE_DEVIS');
+    await continuer();
+    await userEvent.selectOptions(await screen.findByLabelText('Personne concernée'), 'Emma DUPONT');
+    await userEvent.type(screen.getByLabelText('Date du devis'), '2026-11-02');
+    await userEvent.type(screen.getByLabelText('Montant du devis, en euros'), '450');
+    await estimateGlasses(screen.getByRole('region', { name: 'Estimer ce devis (facultatif)' }));
+    await screen.findByRole('group', { name: 'Votre estimation' });
+    expect(readDraft()?.devis.resultat?.estimation.resteACharge).toBe(244.6);
+    first.unmount();
+
+    await renderAppLoaded('/mutuelle/demandes/creation');
+
+    expect(await screen.findByLabelText('Type de soin')).toHaveDisplayValue('Lunettes : monture et verres simples');
+    expect(screen.getByRole('group', { name: 'Votre estimation' })).toBeVisible();
   });
 });
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
+import type { Estimation } from '@/api/post-estimation';
 import { paths } from '@/lib/paths';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -11,7 +12,7 @@ import { type Demande, demandesKey } from '../api/get-demandes';
 import { postDemandeGed, postHospitalisation } from '../api/post-demande';
 import { documentsRequired, formKind, typeResiliation } from '../creation-choices';
 import { choiceLabel, isOffered } from '../creation-labels';
-import { clearDraft, type Draft, readDraft, saveDraft } from '../demande-draft';
+import { clearDraft, type Draft, emptyDevis, estimationDuDevis, readDraft, saveDraft } from '../demande-draft';
 import {
   creationGed,
   creationHospitalisation,
@@ -45,8 +46,8 @@ function initialDraft(typeParam: string | null): Draft {
   if (draft?.type && (asked === null || draft.type === asked)) {
     return { ...draft, step: Math.min(draft.step, 3) };
   }
-  if (asked) return { type: asked, step: isOffered(asked) ? 1 : 2, values: emptyDetails };
-  return { type: null, step: 1, values: emptyDetails };
+  if (asked) return { type: asked, step: isOffered(asked) ? 1 : 2, values: emptyDetails, devis: emptyDevis };
+  return { type: null, step: 1, values: emptyDetails, devis: emptyDevis };
 }
 
 function isEmpty(values: DetailsValues): boolean {
@@ -59,12 +60,14 @@ interface Envoi {
   type: TypeDemande;
   values: DetailsValues;
   idDocuments: number[];
+  /** A quote's estimate, carried in the GED index. */
+  estimation: Estimation | null;
 }
 
-function sendDemande({ type, values, idDocuments }: Envoi): Promise<Demande> {
+function sendDemande({ type, values, idDocuments, estimation }: Envoi): Promise<Demande> {
   return formKind(type) === 'hospitalisation'
     ? postHospitalisation(creationHospitalisation(values, idDocuments))
-    : postDemandeGed(creationGed(type, values, idDocuments));
+    : postDemandeGed(creationGed(type, values, idDocuments, estimation));
 }
 
 /** `/mutuelle/demandes/creation`: a request in four steps, then its place in the list. */
@@ -75,6 +78,9 @@ export function CreationDemandePage() {
   const [type, setType] = useState(initial.type);
   const [step, setStep] = useState(initial.step as Step);
   const [values, setValues] = useState(initial.values);
+  const [devis, setDevis] = useState(initial.devis);
+  // Only a quote has one, and only while it still answers the quote as it stands.
+  const estimation = type === 'ENVOI_DE_DEVIS' ? estimationDuDevis(devis, values) : null;
   const uploads = useUploads();
   const creation = useSubmit(sendDemande);
   const navigate = useNavigate();
@@ -89,14 +95,14 @@ export function CreationDemandePage() {
   const hasUnsentWork = useCallback(() => !sent.current && dirty.current, []);
 
   useEffect(() => {
-    if (!sent.current) saveDraft({ type, step, values });
-  }, [type, step, values]);
+    if (!sent.current) saveDraft({ type, step, values, devis });
+  }, [type, step, values, devis]);
 
   const heading = useFocusOnChange<HTMLHeadingElement>(step);
 
   const send = async () => {
     if (!type) return;
-    const created = await creation.submit({ type, values, idDocuments: uploads.documentIds });
+    const created = await creation.submit({ type, values, idDocuments: uploads.documentIds, estimation });
     if (!created.ok) return;
     const demande = created.data;
     sent.current = true;
@@ -137,6 +143,8 @@ export function CreationDemandePage() {
             setValues(next);
             setStep(3);
           }}
+          devis={devis}
+          onDevisChange={setDevis}
         />
       )}
       {step === 3 && type && (
@@ -156,6 +164,7 @@ export function CreationDemandePage() {
           type={type}
           values={values}
           uploads={uploads.uploads}
+          estimation={estimation}
           // Once created, the button stays disabled while the list opens: no second request.
           sending={creation.sending || creation.sent}
           serverError={creation.error}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { type Dispatch, type SetStateAction, useEffect } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
 import { FormField } from '@/components/form-field';
@@ -8,7 +8,9 @@ import type { TypeDemande } from '@/lib/demande-labels';
 import { toIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
 import { formKind } from '../creation-choices';
+import type { DevisEstimation } from '../demande-draft';
 import { commentaireMax, type DetailsValues, detailsSchema, typesHospitalisation } from '../demande-schemas';
+import { DevisEstimationPart } from './devis-estimation-part';
 import { StepActions } from './step-actions';
 import styles from './creation.module.css';
 
@@ -19,12 +21,15 @@ interface DetailsStepProps {
   onChange: (values: DetailsValues) => void;
   onBack: () => void;
   onNext: (values: DetailsValues) => void;
+  /** A quote's optional estimate (« Estimer ce devis »), kept in the draft with the rest. */
+  devis: DevisEstimation;
+  onDevisChange: Dispatch<SetStateAction<DevisEstimation>>;
 }
 
 type Form = UseFormReturn<DetailsValues>;
 
 /** Step 2: what the request's kind asks for, checked field by field before going on. */
-export function DetailsStep({ type, values, onChange, onBack, onNext }: DetailsStepProps) {
+export function DetailsStep({ type, values, onChange, onBack, onNext, devis, onDevisChange }: DetailsStepProps) {
   const form = useForm<DetailsValues>({
     resolver: zodResolver(detailsSchema(type)),
     defaultValues: values,
@@ -51,6 +56,9 @@ export function DetailsStep({ type, values, onChange, onBack, onNext }: DetailsS
     >
       {kind !== 'question' && <BeneficiaireField form={form} />}
       {kind === 'soins' && <SoinsFields form={form} devis={type === 'ENVOI_DE_DEVIS'} />}
+      {type === 'ENVOI_DE_DEVIS' && (
+        <DevisEstimationPart details={form} values={values} devis={devis} onChange={onDevisChange} />
+      )}
       {kind === 'hospitalisation' && <HospitalisationFields form={form} />}
       <CommentaireField form={form} question={kind === 'question'} />
       <StepActions onBack={onBack} />

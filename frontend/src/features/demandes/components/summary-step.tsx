@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
+import type { Estimation } from '@/api/post-estimation';
 import { Entry } from '@/components/entry';
+import { EstimationResult } from '@/components/estimation/estimation-result';
 import { t } from '@/i18n/t';
 import type { TypeDemande } from '@/lib/demande-labels';
 import { formatAmount } from '@/lib/format-amount';
@@ -16,6 +18,8 @@ interface SummaryStepProps {
   type: TypeDemande;
   values: DetailsValues;
   uploads: readonly Upload[];
+  /** A quote's estimate, as it still stands; `null` when the member has none. */
+  estimation: Estimation | null;
   sending: boolean;
   serverError: string | null;
   onEdit: (step: number) => void;
@@ -23,7 +27,16 @@ interface SummaryStepProps {
 }
 
 /** Step 4: everything the request will say, each part with its way back, then "Envoyer". */
-export function SummaryStep({ type, values, uploads, sending, serverError, onEdit, onSend }: SummaryStepProps) {
+export function SummaryStep({
+  type,
+  values,
+  uploads,
+  estimation,
+  sending,
+  serverError,
+  onEdit,
+  onSend,
+}: SummaryStepProps) {
   const beneficiaires = useBeneficiaires();
   const beneficiaire = beneficiaires.data?.find((candidate) => String(candidate.id) === values.beneficiaire);
   const kind = formKind(type);
@@ -77,6 +90,16 @@ export function SummaryStep({ type, values, uploads, sending, serverError, onEdi
           )}
         </dl>
       </SummarySection>
+      {devis && (
+        // What the member will be told is sent with the quote: read before sending it.
+        <SummarySection title={t('estimation.devis.recap')} onEdit={() => { onEdit(2); }}>
+          {estimation ? (
+            <EstimationResult estimation={estimation} compact />
+          ) : (
+            <p>{t('estimation.devis.recap.aucune')}</p>
+          )}
+        </SummarySection>
+      )}
       <SummarySection title={t('creation.recap.documents')} onEdit={() => { onEdit(3); }}>
         {uploads.length === 0 ? (
           <p>{t('creation.recap.aucun')}</p>

@@ -156,6 +156,7 @@ describe('the home tiles', () => {
         'Mes cotisationsProchaine échéance le 05/12/2026',
         '/mutuelle/contrats-garanties#cotisations',
       ],
+      ['Estimer mon remboursement', '/mutuelle/contrats-garanties/estimation'],
       ['Résilier un contrat', '/mutuelle/contrats-garanties/resiliation'],
     ]);
   });

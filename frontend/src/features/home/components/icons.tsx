@@ -25,6 +25,12 @@ const tilePaths: Record<TileId, ReactNode> = {
       <path d="M3 10h18M8 3v4M16 3v4" />
     </>
   ),
+  estimation: (
+    <>
+      <rect x="5" y="3" width="14" height="18" rx="2" />
+      <path d="M8 7h8M8 11h2M14 11h2M8 15h2M14 15h2M8 18h2M14 18h2" />
+    </>
+  ),
   resiliation: <path d={`${documentOutline}M10 13l4 4M14 13l-4 4`} />,
 };
 

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@/api/get-session';
-import { aContrat, errorBody, signedIn } from '@/test/fixtures';
+import { aBeneficiaire, aContrat, errorBody, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { MemberApi } from '@/types/member-api';
@@ -63,6 +64,9 @@ function memberApi({
     http.get('/api/assure/contrats', () => HttpResponse.json(contrats)),
     http.get('/api/assure/droitsCompletAdherent', () => HttpResponse.json(droitsComplets)),
     http.get('/api/assure/droitsAdherent', () => HttpResponse.json(droits)),
+    http.get('/api/assure/beneficiaires', () =>
+      HttpResponse.json([aBeneficiaire(), aBeneficiaire({ id: 3, lien: 'ENFANT', prenom: 'Emma' })]),
+    ),
     http.get('/api/assure/echeance-prochaine', () =>
       HttpResponse.json({ numeroContrat: 'IND-004512', dateEcheance: '2026-12-05', montant: 187.4, modePaiement: 'PRELEVEMENT' }),
     ),
@@ -94,7 +98,7 @@ describe('Mes garanties et mes services', () => {
     memberApi();
     renderApp('/mutuelle/contrats-garanties');
     expect(await screen.findByText('100 % BRSS + 150 €')).toBeInTheDocument();
-    expect(screen.getByText('Plafond : 150,00 € par 2 ans')).toBeInTheDocument();
+    expect(screen.getByText('Plafond : 150,00 € tous les 2 ans')).toBeInTheDocument();
     const rights = (await screen.findByText(/^Thomas DUPONT/)).closest('li');
     expect(rights).toHaveTextContent('Non couvert');
     expect((await screen.findByText(/^Marie DUPONT/, { selector: 'span' })).closest('li')).toHaveTextContent('Couvert');
@@ -111,6 +115,35 @@ describe('Mes garanties et mes services', () => {
       'href',
       '/mutuelle/contrats-garanties/resiliation',
     );
+  });
+
+  it('leads to « Estimer mon remboursement »', async () => {
+    memberApi();
+    renderApp('/mutuelle/contrats-garanties');
+    expect(await screen.findByRole('link', { name: 'Estimer mon remboursement' })).toHaveAttribute(
+      'href',
+      '/mutuelle/contrats-garanties/estimation',
+    );
+  });
+
+  it('offers the certificates, for the member or a person covered', async () => {
+    memberApi();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/assure/attestation', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return errorBody(404, 'not_found', 'Aucun contrat.');
+      }),
+    );
+    renderApp('/mutuelle/contrats-garanties');
+    const attestations = await screen.findByRole('region', { name: 'Mes attestations' });
+    await userEvent.selectOptions(await within(attestations).findByLabelText('Pour qui ?'), 'Emma DUPONT');
+    await userEvent.click(within(attestations).getByRole('button', { name: 'Attestation d’adhésion' }));
+
+    expect(await within(attestations).findByRole('alert')).toHaveTextContent(
+      'Aucune attestation n’est disponible : aucun contrat n’est enregistré à votre nom.',
+    );
+    expect(asked).toEqual(['?type=ADHESION&beneficiaire=3']);
   });
 
   it('offers no termination without an active individual contract', async () => {

@@ -2,10 +2,12 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
 import { AsyncPart } from '@/components/async-part';
+import { Attestations } from '@/components/attestations';
 import { Skeleton } from '@/components/skeleton';
 import { useMemberSession } from '@/lib/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
+import { plafondPeriode } from '@/lib/plafond-periode';
 import { downloadFile } from '@/lib/download-file';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
@@ -30,7 +32,7 @@ function loading() {
 
 /**
  * `/mutuelle/contrats-garanties`: the contracts, their guarantees, today's rights, the
- * booklet, and `#cotisations`. Each part loads on its own and fails on its own.
+ * booklet, the certificates, the way to an estimate, and `#cotisations`. Each part loads on its own and fails on its own.
  */
 export function GarantiesPage() {
   usePageTitle(t('nav.garanties'));
@@ -50,6 +52,9 @@ export function GarantiesPage() {
           >
             {t('garanties.livret')}
           </button>
+          <Link className="button button-secondary" to={paths.estimation}>
+            {t('estimation.title')}
+          </Link>
           {User.AuMoinsUnContratActifEtIndividuel && (
             <Link className="button button-secondary" to={paths.resiliation}>
               {t('garanties.resilier')}
@@ -76,6 +81,7 @@ export function GarantiesPage() {
         </AsyncPart>
       </div>
       <Droits />
+      <Attestations />
       <div className="card">
         <h2 className="section-title">{t('garanties.title')}</h2>
         <AsyncPart query={garanties} {...loading()} failureMessage={t('garanties.error')}>
@@ -187,7 +193,7 @@ function Garanties({ droits }: { droits: DroitsComplets }) {
                         {garantie.periodicitePlafond
                           ? t('garanties.plafondPar', {
                               amount: formatAmount(garantie.plafond),
-                              period: garantie.periodicitePlafond,
+                              period: plafondPeriode(garantie.periodicitePlafond),
                             })
                           : t('garanties.plafond', { amount: formatAmount(garantie.plafond) })}
                       </span>

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import type { Beneficiaire } from '@/api/get-beneficiaires';
 import { t } from '@/i18n/t';
-import { memberDisplayName } from '@/lib/format-name';
 import {
   type Periode,
   periodes,
@@ -9,6 +8,7 @@ import {
   type Versement,
   versements,
 } from '../remboursements-filters';
+import { BeneficiaireFilter } from './beneficiaire-filter';
 import styles from './remboursements.module.css';
 
 interface FiltersFormProps {
@@ -35,23 +35,16 @@ export function RemboursementsFiltersForm({ filters, beneficiaires, onChange }: 
         event.preventDefault();
       }}
     >
-      <div className="form-field">
-        <label htmlFor={`${id}-beneficiaire`}>{t('remboursements.filters.beneficiaire')}</label>
-        <select
-          id={`${id}-beneficiaire`}
-          value={filters.beneficiaire ?? ''}
-          onChange={(event) => {
-            change({ beneficiaire: event.target.value ? Number(event.target.value) : undefined });
-          }}
-        >
-          <option value="">{t('remboursements.filters.allBeneficiaires')}</option>
-          {beneficiaires.map((beneficiaire) => (
-            <option key={beneficiaire.id} value={beneficiaire.id}>
-              {memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <BeneficiaireFilter
+        id={`${id}-beneficiaire`}
+        label={t('remboursements.filters.beneficiaire')}
+        allLabel={t('remboursements.filters.allBeneficiaires')}
+        value={filters.beneficiaire}
+        beneficiaires={beneficiaires}
+        onChange={(beneficiaire) => {
+          change({ beneficiaire });
+        }}
+      />
       <div className="form-field">
         <label htmlFor={`${id}-periode`}>{t('remboursements.filters.periode')}</label>
         <select

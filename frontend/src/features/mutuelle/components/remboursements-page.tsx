@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
 import { paths } from '@/lib/paths';
 import { Pagination } from '@/components/pagination';
@@ -59,6 +59,9 @@ export function RemboursementsPage() {
   return (
     <div className="card">
       <h1 className="page-title">{t('nav.remboursements')}</h1>
+      <p>
+        <Link to={paths.anneeSante}>{t('anneeSante.link')}</Link>
+      </p>
       <RemboursementsFiltersForm
         filters={filters}
         beneficiaires={beneficiaires.data ?? []}

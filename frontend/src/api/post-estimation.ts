@@ -1,0 +1,24 @@
+import { apiPost } from '@/lib/api-client';
+import type { DemandeEstimation } from '@/lib/estimation-form';
+import { useSubmit } from '@/lib/use-submit';
+import type { MemberApi } from '@/types/member-api';
+
+/**
+ * `POST assure/estimation`: what a quote will cost, computed by the member API from the
+ * guarantees covering the beneficiary today. Shared here because « Estimer mon
+ * remboursement » and a quote's request both ask for it; a feature folder never imports
+ * another one.
+ */
+export type Estimation = MemberApi<'Estimation'>;
+
+export function postEstimation(body: DemandeEstimation): Promise<Estimation> {
+  return apiPost<Estimation>('/api/assure/estimation', body);
+}
+
+/**
+ * The estimate as a form's submission: its pending state and the member API's French
+ * message when it refuses (400). Nothing is cached: an estimate answers one quote.
+ */
+export function useEstimation() {
+  return useSubmit(postEstimation);
+}

@@ -1,0 +1,101 @@
+import { useId, useState } from 'react';
+import { useBeneficiaires } from '@/api/get-beneficiaires';
+import { t } from '@/i18n/t';
+import { isApiError } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download-file';
+import { memberDisplayName } from '@/lib/format-name';
+import { FormField } from './form-field';
+import styles from './attestations.module.css';
+
+export type TypeAttestation = 'DROITS' | 'ADHESION';
+
+/**
+ * `GET assure/attestation`: the certificate of `type`, for a beneficiary (`idBeneficiaire`)
+ * or, without one, the member.
+ */
+export function attestationUrl(type: TypeAttestation, beneficiaire: string): string {
+  const query = new URLSearchParams({ type });
+  if (beneficiaire !== '') query.set('beneficiaire', beneficiaire);
+  return `/api/assure/attestation?${query.toString()}`;
+}
+
+const fileNames: Record<TypeAttestation, string> = {
+  DROITS: 'attestation-droits.pdf',
+  ADHESION: 'attestation-adhesion.pdf',
+};
+
+/**
+ * « Mes attestations », on Mes garanties and on Mes informations personnelles: the
+ * certificates of rights and of membership, as PDF, for the member or one of the people
+ * their contracts cover. A failure is announced like every download's (the API client's
+ * broadcast); a 404, a member without any contract, also gets its explanation here.
+ */
+export function Attestations() {
+  const beneficiaires = useBeneficiaires();
+  const [pour, setPour] = useState('');
+  const [indisponible, setIndisponible] = useState(false);
+  const titleId = useId();
+  const people = beneficiaires.data ?? [];
+  const member = people.find((person) => person.lien === 'ASSURE_PRINCIPAL');
+  const others = people.filter((person) => person.lien !== 'ASSURE_PRINCIPAL');
+
+  const download = (type: TypeAttestation) => {
+    setIndisponible(false);
+    void downloadFile(attestationUrl(type, pour), {
+      fileName: fileNames[type],
+      onFailure: (error) => {
+        if (isApiError(error, 404)) setIndisponible(true);
+      },
+    });
+  };
+
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="section-title">
+        {t('attestations.title')}
+      </h2>
+      <p className={styles.intro}>{t('attestations.intro')}</p>
+      {/* Without anyone else covered, the certificates are the member's: nothing to choose. */}
+      {others.length > 0 && (
+        <div className={styles.pour}>
+          <FormField label={t('attestations.pour')} error={undefined}>
+            {(props) => (
+              <select
+                {...props}
+                value={pour}
+                onChange={(event) => {
+                  setPour(event.target.value);
+                  setIndisponible(false);
+                }}
+              >
+                <option value="">
+                  {member
+                    ? t('attestations.vous', { name: memberDisplayName('', member.prenom, member.nom) })
+                    : t('attestations.vousSeul')}
+                </option>
+                {others.map((person) => (
+                  <option key={person.id} value={String(person.id)}>
+                    {memberDisplayName('', person.prenom, person.nom)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </div>
+      )}
+      <div className={styles.actions}>
+        <button type="button" className="button button-secondary" onClick={() => { download('DROITS'); }}>
+          {t('attestations.droits')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => { download('ADHESION'); }}>
+          {t('attestations.adhesion')}
+        </button>
+      </div>
+      {indisponible && (
+        <p role="alert" className={['notice-error', styles.notice].join(' ')}>
+          {t('attestations.aucune')}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { type Beneficiaire, useBeneficiaires } from '@/api/get-beneficiaires';
+import { type Estimation, useEstimation } from '@/api/post-estimation';
+import { AsyncPart } from '@/components/async-part';
+import { EstimationFields } from '@/components/estimation/estimation-fields';
+import { EstimationResult } from '@/components/estimation/estimation-result';
+import { Skeleton } from '@/components/skeleton';
+import { useFocusOnChange } from '@/hooks/use-focus-on-change';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { t } from '@/i18n/t';
+import { demandeEstimation, emptyEstimation, type EstimationValues, estimationSchema } from '@/lib/estimation-form';
+import { paths } from '@/lib/paths';
+import styles from './estimation.module.css';
+
+/**
+ * `/mutuelle/contrats-garanties/estimation`, « Estimer mon remboursement »: a quote's care and
+ * price, and what the member API says the Sécurité sociale, the mutual and the member will
+ * each pay. The member API computes it all; the page asks and shows.
+ */
+export function EstimationPage() {
+  usePageTitle(t('estimation.title'));
+  const beneficiaires = useBeneficiaires();
+
+  return (
+    <div className={styles.page}>
+      <div className="card">
+        <h1 className="page-title">{t('estimation.title')}</h1>
+        <p className={styles.intro}>{t('estimation.intro')}</p>
+        <AsyncPart
+          query={beneficiaires}
+          loadingLabel={t('estimation.loading')}
+          placeholder={<Skeleton className={styles.skeleton} />}
+          failureMessage={t('estimation.beneficiairesError')}
+        >
+          {(data) =>
+            data.length === 0 ? <p>{t('estimation.aucunBeneficiaire')}</p> : <EstimationForm beneficiaires={data} />
+          }
+        </AsyncPart>
+      </div>
+    </div>
+  );
+}
+
+function EstimationForm({ beneficiaires }: { beneficiaires: readonly Beneficiaire[] }) {
+  const form = useForm<EstimationValues>({
+    resolver: zodResolver(estimationSchema),
+    // The member first in the list (`assure/beneficiaires` puts them there): most quotes are theirs.
+    defaultValues: { ...emptyEstimation, beneficiaire: String(beneficiaires[0]?.id ?? '') },
+  });
+  const estimate = useEstimation();
+  const [estimation, setEstimation] = useState<Estimation | null>(null);
+  // The answer's heading takes the focus, so that it is read out where the button was pressed.
+  const heading = useFocusOnChange<HTMLHeadingElement>(estimation);
+  const titleId = useId();
+
+  const submit = form.handleSubmit(async (values) => {
+    // A new question: the last answer no longer stands beside it.
+    setEstimation(null);
+    const answered = await estimate.submit(demandeEstimation(values));
+    if (answered.ok) setEstimation(answered.data);
+  });
+
+  return (
+    <>
+      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+        <EstimationFields form={form} beneficiaires={beneficiaires} />
+        {estimate.error && (
+          <p role="alert" className="notice-error">
+            {estimate.error}
+          </p>
+        )}
+        <div className={styles.buttons}>
+          <button type="submit" className="button button-primary" disabled={estimate.sending}>
+            {t(estimate.sending ? 'estimation.enCours' : 'estimation.estimer')}
+          </button>
+        </div>
+      </form>
+      {estimation && (
+        <section className={styles.result} aria-labelledby={titleId}>
+          <h2 id={titleId} ref={heading} tabIndex={-1} className={['section-title', styles.resultTitle].join(' ')}>
+            {t('estimation.resultat.title')}
+          </h2>
+          <EstimationResult estimation={estimation} />
+          <p>
+            <Link className="button button-secondary" to={paths.creationDemandeDeType('ENVOI_DE_DEVIS')}>
+              {t('estimation.envoyerDevis')}
+            </Link>
+          </p>
+        </section>
+      )}
+    </>
+  );
+}

@@ -27,6 +27,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/demande/{id}"),
     ("POST", "/document/upload"),
     ("POST", "/document/creationHospitalisation"),
+    ("POST", "/document/creationReclamation"),
     ("POST", "/document/documentGedCegedim"),
     ("GET", "/document/pdf/{id}"),
     ("PUT", "/assure/adresse"),

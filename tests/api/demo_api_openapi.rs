@@ -178,6 +178,11 @@ async fn the_answers_to_writes_match_the_document() {
     let response = api.send(Method::POST, MARIE, "assure/estimation", estimation).await;
     assert_conforms("/assure/estimation", "post", 200, &response.json().await.unwrap());
 
+    let reclamation = json!({"motif": "SERVICE", "objet": "Accueil", "commentaire": "Attente trop longue."});
+    let response = api.send(Method::POST, MARIE, "document/creationReclamation", reclamation).await;
+    assert_eq!(response.status(), 201);
+    assert_conforms("/document/creationReclamation", "post", 201, &response.json().await.unwrap());
+
     let resiliation = json!({"numeroContrat": "IND-004512", "motif": "ECHEANCE"});
     let response = api.send(Method::POST, MARIE, "document/creationResiliation", resiliation).await;
     assert_eq!(response.status(), 201);

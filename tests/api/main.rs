@@ -9,6 +9,7 @@ mod demo_api_auth;
 mod demo_api_estimation;
 mod demo_api_openapi;
 mod demo_api_reads;
+mod demo_api_reclamation;
 mod demo_api_through_portal;
 mod demo_api_upload_quotas;
 mod demo_api_uploads;

@@ -1308,6 +1308,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/document/creationReclamation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A complaint (réclamation, TypeCode REC), with the dates the mutual owes its answer.
+         * @description ACPR recommendation 2022-R-01: the mutual acknowledges a complaint within 10 working
+         *     days (jours ouvrables: every day but Sundays and French public holidays) and answers
+         *     within 2 months of receiving it. `reclamation.accuseReceptionAvant` and
+         *     `reclamation.reponseAvant` are those limits, computed from `recueLe` (Europe/Paris).
+         *     The contract or payment concerned, when given, must be the member's; at most one of
+         *     them. Once answered, `reclamation.issue` says whether the complaint was upheld; on a
+         *     refusal the member may refer it to the mediator.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreationReclamation"];
+                };
+            };
+            responses: {
+                201: components["responses"]["DemandeCreee"];
+                400: components["responses"]["DemandeIncorrecte"];
+                401: components["responses"]["NonAuthentifie"];
+                403: components["responses"]["Interdit"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1789,7 +1833,7 @@ export interface components {
             }[];
         };
         /** @enum {string} */
-        TypeDemande: "JUSTIFICATIF_DE_DOMICILE" | "ATTESTATION_FRANCE_TRAVAIL" | "ATTESTATION_VITALE" | "JUSTIFICATIF_DE_SCOLARITÉ" | "MANDAT_SEPA" | "MISE_A_JOUR_RIB" | "RIB" | "UNE_QUESTION_SANTÉ" | "UNE_QUESTION_AFFILIATION_COTISATION" | "DEMANDE_DE_REMBOURSEMENT_DENTAIRE" | "DEMANDE_DE_REMBOURSEMENT_HOSPITALISATION" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE" | "DEMANDE_DE_REMBOURSEMENT_OPTIQUE" | "DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF" | "ENVOI_DE_DEVIS" | "PRISE_EN_CHARGE_HOSPITALIERE" | "DEMANDE_DE_RESILIATION";
+        TypeDemande: "JUSTIFICATIF_DE_DOMICILE" | "ATTESTATION_FRANCE_TRAVAIL" | "ATTESTATION_VITALE" | "JUSTIFICATIF_DE_SCOLARITÉ" | "MANDAT_SEPA" | "MISE_A_JOUR_RIB" | "RIB" | "UNE_QUESTION_SANTÉ" | "UNE_QUESTION_AFFILIATION_COTISATION" | "DEMANDE_DE_REMBOURSEMENT_DENTAIRE" | "DEMANDE_DE_REMBOURSEMENT_HOSPITALISATION" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE" | "DEMANDE_DE_REMBOURSEMENT_OPTIQUE" | "DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF" | "ENVOI_DE_DEVIS" | "PRISE_EN_CHARGE_HOSPITALIERE" | "DEMANDE_DE_RESILIATION" | "RECLAMATION";
         Demande: {
             id: number;
             DateCreation: components["schemas"]["Date"];
@@ -1797,7 +1841,7 @@ export interface components {
              * @description The code of SPEC.md §9 for `type`.
              * @enum {string}
              */
-            TypeCode: "MAJD" | "PRT" | "MAJV" | "JSCO" | "RIB" | "QUE" | "QUC" | "DEN" | "HOS" | "MED" | "OPT" | "AUT" | "DEV" | "PEH" | "RAD";
+            TypeCode: "MAJD" | "PRT" | "MAJV" | "JSCO" | "RIB" | "QUE" | "QUC" | "DEN" | "HOS" | "MED" | "OPT" | "AUT" | "DEV" | "PEH" | "RAD" | "REC";
             /**
              * @description TERMINE and Traité are done; every other state is pending.
              * @enum {string}
@@ -1816,6 +1860,7 @@ export interface components {
             documents: components["schemas"]["DocumentInfo"][];
             hospitalisation?: components["schemas"]["PriseEnCharge"];
             resiliation?: components["schemas"]["Resiliation"];
+            reclamation?: components["schemas"]["Reclamation"];
             metadata?: {
                 [key: string]: string;
             };
@@ -1879,6 +1924,43 @@ export interface components {
          * @enum {string}
          */
         MotifResiliation: "ECHEANCE" | "RESILIATION_INFRA_ANNUELLE" | "ADHESION_CONTRAT_COLLECTIF" | "DEMENAGEMENT_ETRANGER" | "AUTRE";
+        /**
+         * @description What the complaint is about.
+         * @enum {string}
+         */
+        MotifReclamation: "REMBOURSEMENT" | "COTISATION" | "CONTRAT" | "SERVICE" | "AUTRE";
+        Reclamation: {
+            motif: components["schemas"]["MotifReclamation"];
+            numeroContrat: components["schemas"]["TexteOuNull"];
+            paymentId: components["schemas"]["TexteOuNull"];
+            /**
+             * Format: date-time
+             * @description When the mutual received the complaint (RFC 3339, Europe/Paris offset).
+             */
+            recueLe: string;
+            /** @description The last day to acknowledge it (10 working days). */
+            accuseReceptionAvant: components["schemas"]["Date"];
+            /** @description The last day to answer it (2 months). */
+            reponseAvant: components["schemas"]["Date"];
+            /**
+             * @description Null until answered; REFUSEE opens the way to the mediator.
+             * @enum {string|null}
+             */
+            issue: "ACCEPTEE" | "REFUSEE" | null;
+            reponduLe: components["schemas"]["DateOuNull"];
+        };
+        CreationReclamation: {
+            motif: components["schemas"]["MotifReclamation"];
+            /** @description The complaint's subject */
+            objet: string;
+            /** @description The complaint itself. */
+            commentaire: string;
+            /** @description The contract concerned. */
+            numeroContrat?: string;
+            /** @description The payment concerned. */
+            paymentId?: string;
+            idDocuments?: number[];
+        };
         CreationGed: {
             postCreationDocumentDto: {
                 type: components["schemas"]["TypeDemande"];

@@ -16,6 +16,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("migrations/0001_schema.sql")),
     M::up(include_str!("migrations/0002_document_nature.sql")),
     M::up(include_str!("migrations/0003_document_depose_le.sql")),
+    M::up(include_str!("migrations/0004_reclamation.sql")),
 ];
 
 /// One connection behind a mutex: the demo serves a handful of members, and SQLite serialises

@@ -15,6 +15,7 @@ use super::auth::Member;
 use super::contrats::Contrat;
 use super::documents::{ACCUSE_RECEPTION_RESILIATION, DocumentInfo};
 use super::error::ApiFailure;
+use super::reclamation::Reclamation;
 use super::types_demande::{self, DEMANDE_DE_RESILIATION, PRISE_EN_CHARGE_HOSPITALIERE, TypeDemande};
 use super::{Context, PREFIX, impression, now, pdf, resiliation, today, validation};
 
@@ -62,6 +63,8 @@ struct Demande {
     hospitalisation: Option<PriseEnCharge>,
     #[serde(skip_serializing_if = "Option::is_none")]
     resiliation: Option<Resiliation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reclamation: Option<Reclamation>,
     #[serde(skip_serializing_if = "Option::is_none")]
     metadata: Option<BTreeMap<String, String>>,
 }
@@ -129,7 +132,7 @@ impl Identite {
 
 const DEMANDE_SELECT: &str =
     "SELECT d.id, d.date_creation, d.type_code, d.etat, d.type, d.objet, d.commentaire,
-        d.date_mise_a_jour, b.id, b.prenom, b.nom, d.hospitalisation, d.resiliation, d.metadata
+        d.date_mise_a_jour, b.id, b.prenom, b.nom, d.hospitalisation, d.resiliation, d.metadata, d.reclamation
     FROM demandes d LEFT JOIN beneficiaires b ON b.id = d.beneficiaire_id";
 
 fn parse_json<T: serde::de::DeserializeOwned>(row: &Row, index: usize) -> rusqlite::Result<Option<T>> {
@@ -162,6 +165,7 @@ fn from_row(db: &Connection, row: &Row) -> rusqlite::Result<Demande> {
         hospitalisation: parse_json(row, 11)?,
         resiliation: parse_json(row, 12)?,
         metadata: parse_json(row, 13)?,
+        reclamation: parse_json(row, 14)?,
     })
 }
 
@@ -234,18 +238,21 @@ async fn demande(
 }
 
 /// A request ready to be written, once its specific form has been checked.
-struct NouvelleDemande {
+pub struct NouvelleDemande {
     type_demande: &'static TypeDemande,
-    commentaire: Option<String>,
+    /// The subject line: the type's, or what the form makes of it.
+    pub objet: String,
+    pub commentaire: Option<String>,
     id_beneficiaire: Option<i64>,
     id_documents: Vec<i64>,
     hospitalisation: Option<PriseEnCharge>,
     resiliation: Option<Resiliation>,
+    pub reclamation: Option<Reclamation>,
     metadata: Option<BTreeMap<String, String>>,
 }
 
 impl NouvelleDemande {
-    fn new(
+    pub fn new(
         type_demande: &'static TypeDemande,
         commentaire: Option<&str>,
         id_beneficiaire: Option<i64>,
@@ -260,11 +267,13 @@ impl NouvelleDemande {
         }
         Ok(Self {
             type_demande,
+            objet: type_demande.objet.to_owned(),
             commentaire: validation::texte_multiligne(commentaire, "Le commentaire", COMMENTAIRE_MAX)?,
             id_beneficiaire,
             id_documents,
             hospitalisation: None,
             resiliation: None,
+            reclamation: None,
             metadata: None,
         })
     }
@@ -306,13 +315,13 @@ impl NouvelleDemande {
         let today = today();
         tx.execute(
             "INSERT INTO demandes (numero_personne, type, type_code, objet, commentaire, beneficiaire_id, etat,
-                date_creation, date_mise_a_jour, hospitalisation, resiliation, metadata)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11)",
+                date_creation, date_mise_a_jour, hospitalisation, resiliation, metadata, reclamation)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12)",
             params![
                 member.person_number,
                 self.type_demande.type_demande,
                 self.type_demande.code,
-                self.type_demande.objet,
+                self.objet,
                 self.commentaire,
                 self.id_beneficiaire,
                 ETAT_INITIAL,
@@ -320,6 +329,7 @@ impl NouvelleDemande {
                 self.hospitalisation.as_ref().map(serde_json::to_string).transpose()?,
                 self.resiliation.as_ref().map(serde_json::to_string).transpose()?,
                 self.metadata.as_ref().map(serde_json::to_string).transpose()?,
+                self.reclamation.as_ref().map(serde_json::to_string).transpose()?,
             ],
         )?;
         let id = tx.last_insert_rowid();
@@ -333,7 +343,7 @@ impl NouvelleDemande {
 /// Writes the request and answers 201 with it, and where to read it again. `prepare` checks
 /// what the request's own form needs and completes it, inside the transaction that writes it;
 /// `attach` adds what can only be made once the request has its number.
-async fn enregistrer<P: Send + 'static>(
+pub async fn enregistrer<P: Send + 'static>(
     member: Member,
     context: web::Data<Context>,
     mut nouvelle: NouvelleDemande,
@@ -391,7 +401,7 @@ async fn creer_ged(
     })?;
     if type_demande.formulaire_dedie {
         return Err(ApiFailure::bad_request(
-            "Les prises en charge hospitalières et les résiliations ont leur propre formulaire.",
+            "Les prises en charge hospitalières, les résiliations et les réclamations ont leur propre formulaire.",
         ));
     }
     let mut nouvelle = NouvelleDemande::new(
@@ -678,8 +688,8 @@ mod tests {
     #[test]
     fn the_home_page_lists_pending_requests_and_those_done_lately() {
         let (_dir, db) = seeded(seed_day());
-        // Her schooling certificate was dealt with 70 days ago; her health question (136 days)
-        // and her bank details (260 days) only stay in the full list.
+        // Her schooling certificate was dealt with 70 days ago; her complaint (100 days), her
+        // health question (136 days) and her bank details (260 days) only stay in the full list.
         assert_eq!(
             accueil(&db, seed_day()),
             pairs(&[
@@ -689,7 +699,7 @@ mod tests {
                 ("JSCO", "TERMINE")
             ])
         );
-        assert_eq!(liste(&db, MARIE, Selection::Toutes).unwrap().len(), 6);
+        assert_eq!(liste(&db, MARIE, Selection::Toutes).unwrap().len(), 7);
     }
 
     #[test]

@@ -22,6 +22,7 @@ mod impression;
 mod json;
 pub mod pdf;
 mod prestations;
+mod reclamation;
 mod resiliation;
 mod seed;
 mod types_demande;
@@ -136,6 +137,7 @@ impl MemberApi {
                 .configure(prestations::routes)
                 .configure(carte_tp::routes)
                 .configure(demandes::routes)
+                .configure(reclamation::routes)
                 .configure(documents::routes)
                 .default_service(web::to(error::no_such_route)),
         );

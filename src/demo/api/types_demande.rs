@@ -13,6 +13,7 @@ pub struct TypeDemande {
 
 pub const PRISE_EN_CHARGE_HOSPITALIERE: &str = "PRISE_EN_CHARGE_HOSPITALIERE";
 pub const DEMANDE_DE_RESILIATION: &str = "DEMANDE_DE_RESILIATION";
+pub const RECLAMATION: &str = "RECLAMATION";
 
 pub const TYPES: &[TypeDemande] = &[
     generique("JUSTIFICATIF_DE_DOMICILE", "MAJD", "Justificatif de domicile"),
@@ -57,6 +58,13 @@ pub const TYPES: &[TypeDemande] = &[
         formulaire_dedie: true,
         question: false,
     },
+    TypeDemande {
+        type_demande: RECLAMATION,
+        code: "REC",
+        objet: "Réclamation",
+        formulaire_dedie: true,
+        question: false,
+    },
 ];
 
 const fn generique(type_demande: &'static str, code: &'static str, objet: &'static str) -> TypeDemande {
@@ -96,6 +104,7 @@ mod tests {
             ("ENVOI_DE_DEVIS", "DEV"),
             ("PRISE_EN_CHARGE_HOSPITALIERE", "PEH"),
             ("DEMANDE_DE_RESILIATION", "RAD"),
+            ("RECLAMATION", "REC"),
         ];
         for (type_demande, code) in expected {
             assert_eq!(par_type(type_demande).map(|known| known.code), Some(code), "{type_demande}");

@@ -117,6 +117,12 @@ pub enum Detail {
         numero_contrat: &'static str,
         motif: &'static str,
     },
+    /// A complaint, answered when the request was last updated.
+    Reclamation {
+        motif: &'static str,
+        numero_contrat: Option<&'static str>,
+        issue: &'static str,
+    },
 }
 
 const fn soin(
@@ -341,6 +347,22 @@ fn marie_dupont() -> Membre {
                 ),
                 documents: &[],
                 detail: Detail::Aucun,
+            },
+            Demande {
+                type_demande: "RECLAMATION",
+                etat: "TERMINE",
+                il_y_a: 130,
+                mise_a_jour_il_y_a: 100,
+                beneficiaire: None,
+                commentaire: Some(
+                    "Ma cotisation a augmenté de 12 % au 1er janvier sans que j’en aie été informée à l’avance.",
+                ),
+                documents: &[],
+                detail: Detail::Reclamation {
+                    motif: "COTISATION",
+                    numero_contrat: Some("IND-004512"),
+                    issue: "REFUSEE",
+                },
             },
             Demande {
                 type_demande: "MISE_A_JOUR_RIB",

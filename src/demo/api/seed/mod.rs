@@ -13,6 +13,7 @@ use rusqlite::{Connection, Transaction, params};
 use self::catalogue::{Cents, PRODUITS, Produit, acte_par_code, produit};
 use self::membres::{CarteAnnee, Detail, Membre, Quand, Soin};
 use super::demandes::{Identite, PriseEnCharge, Resiliation};
+use super::reclamation::Reclamation;
 use crate::demo::personas;
 
 /// The documents attached to the seeded requests, as a member would have sent them.
@@ -372,8 +373,20 @@ impl Seeder<'_> {
             let type_demande =
                 super::types_demande::par_type(demande.type_demande).expect("a known request type");
             let creation = self.il_y_a(demande.il_y_a);
+            let mut objet = type_demande.objet.to_owned();
+            let mut reclamation = None;
             let (hospitalisation, resiliation) = match &demande.detail {
                 Detail::Aucun => (None, None),
+                Detail::Reclamation { motif, numero_contrat, issue } => {
+                    let recue_le = a_10_heures(creation);
+                    let mut detail =
+                        Reclamation::recue(motif, numero_contrat.map(str::to_owned), None, recue_le);
+                    detail.issue = Some((*issue).to_owned());
+                    detail.repondu_le = Some(self.il_y_a(demande.mise_a_jour_il_y_a));
+                    objet = format!("{objet} : hausse de ma cotisation");
+                    reclamation = Some(serde_json::to_string(&detail)?);
+                    (None, None)
+                }
                 Detail::Hospitalisation { etablissement, siren, type_hospitalisation, dans } => {
                     let entree = creation + chrono::Duration::days(*dans);
                     let detail = PriseEnCharge {
@@ -397,10 +410,7 @@ impl Seeder<'_> {
                         |row| row.get(0),
                     )?;
                     let identite = Identite::lire(self.tx, self.membre.numero_personne)?;
-                    let notifiee_le = creation
-                        .and_hms_opt(10, 0, 0)
-                        .and_then(|moment| moment.and_local_timezone(chrono_tz::Europe::Paris).single())
-                        .expect("10:00 exists every day in Paris");
+                    let notifiee_le = a_10_heures(creation);
                     let detail = Resiliation {
                         numero_contrat: (*numero_contrat).to_owned(),
                         libelle_produit,
@@ -418,13 +428,13 @@ impl Seeder<'_> {
             };
             self.tx.execute(
                 "INSERT INTO demandes (numero_personne, type, type_code, objet, commentaire, beneficiaire_id, etat,
-                    date_creation, date_mise_a_jour, hospitalisation, resiliation)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                    date_creation, date_mise_a_jour, hospitalisation, resiliation, reclamation)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 params![
                     self.membre.numero_personne,
                     type_demande.type_demande,
                     type_demande.code,
-                    type_demande.objet,
+                    objet,
                     demande.commentaire,
                     demande.beneficiaire.map(|index| self.beneficiaires[index]),
                     demande.etat,
@@ -432,6 +442,7 @@ impl Seeder<'_> {
                     self.il_y_a(demande.mise_a_jour_il_y_a),
                     hospitalisation,
                     resiliation,
+                    reclamation,
                 ],
             )?;
             let demande_id = self.tx.last_insert_rowid();
@@ -487,6 +498,13 @@ struct Ligne {
     secu: Cents,
     mutuelle: Cents,
     couvert: bool,
+}
+
+/// 10:00 in Paris on `day`: when the seeded notices and complaints were received.
+fn a_10_heures(day: NaiveDate) -> chrono::DateTime<chrono_tz::Tz> {
+    day.and_hms_opt(10, 0, 0)
+        .and_then(|moment| moment.and_local_timezone(chrono_tz::Europe::Paris).single())
+        .expect("10:00 exists every day in Paris")
 }
 
 /// One reimbursement line: the Sécurité sociale pays its rate of the base, minus the flat

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::assets::ExtraFile;
-use crate::config::{AccessibiliteSettings, BrandSettings, logo_type};
+use crate::config::{AccessibiliteSettings, BrandSettings, MediateurSettings, Settings, logo_type};
 
 /// Where a configured logo is served; the build's own logo otherwise.
 const LOGO_PATH: &str = "/brand/logo";
@@ -20,11 +20,13 @@ struct BrandJson<'a> {
     primary_color: &'a str,
     logo_url: &'a str,
     accessibilite: &'a AccessibiliteSettings,
+    mediateur: &'a MediateurSettings,
 }
 
 /// The `<script type="application/json" id="brand">` block inserted in `index.html`, with
-/// the accessibility statement's parts (public, shown to anyone).
-pub fn index_head(brand: &BrandSettings, accessibilite: &AccessibiliteSettings) -> String {
+/// the accessibility statement's parts and the mediator (public, shown to anyone).
+pub fn index_head(settings: &Settings) -> String {
+    let brand = &settings.brand;
     let json = serde_json::to_string(&BrandJson {
         name: &brand.name,
         provider: &brand.provider,
@@ -32,13 +34,44 @@ pub fn index_head(brand: &BrandSettings, accessibilite: &AccessibiliteSettings) 
         feedback_url: brand.feedback_url.as_str(),
         primary_color: &brand.primary_color,
         logo_url: if brand.logo.is_some() { LOGO_PATH } else { DEFAULT_LOGO_PATH },
-        accessibilite,
+        accessibilite: &settings.accessibilite,
+        mediateur: &settings.mediateur,
     })
     .expect("brand serialises");
     // `<` never appears outside strings in JSON; escaping it keeps `</script>` in a brand
     // name from closing the block.
     let json = json.replace('<', "\\u003c");
-    format!(r#"<script type="application/json" id="brand">{json}</script>"#)
+    // The colour is checked as `#rgb` or `#rrggbb` by the configuration: nothing to escape.
+    format!(
+        r#"<meta name="theme-color" content="{}"><script type="application/json" id="brand">{json}</script>"#,
+        brand.primary_color
+    )
+}
+
+/// The web app manifest (`/manifest.webmanifest`), from the partner's brand: installed on a
+/// phone, the space opens on the home page, with a shortcut to the card kept for offline use.
+pub fn manifest_file(brand: &BrandSettings) -> ExtraFile {
+    let (logo_url, logo_type) = match &brand.logo {
+        Some(path) => (LOGO_PATH, logo_type(path).unwrap_or("application/octet-stream")),
+        None => (DEFAULT_LOGO_PATH, "image/svg+xml"),
+    };
+    let manifest = serde_json::json!({
+        "name": format!("Espace assuré — {}", brand.name),
+        "short_name": brand.provider,
+        "lang": "fr",
+        "start_url": "/home",
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": brand.primary_color,
+        "background_color": "#ffffff",
+        "icons": [{"src": logo_url, "sizes": "any", "type": logo_type, "purpose": "any"}],
+        "shortcuts": [{"name": "Ma carte de Tiers Payant", "url": "/mutuelle/smart-carte"}],
+    });
+    ExtraFile {
+        path: "/manifest.webmanifest".into(),
+        content_type: "application/manifest+json".into(),
+        body: serde_json::to_vec(&manifest).expect("a manifest serialises"),
+    }
 }
 
 /// The configured logo, to be served beside the build.
@@ -57,26 +90,52 @@ mod tests {
 
     #[test]
     fn a_brand_name_cannot_close_the_script_block() {
-        let brand = BrandSettings { name: "</script><script>alert(1)</script>".into(), ..Default::default() };
-        let head = index_head(&brand, &AccessibiliteSettings::default());
+        let mut settings = Settings::default();
+        settings.brand.name = "</script><script>alert(1)</script>".into();
+        let head = index_head(&settings);
         assert_eq!(head.matches("</script>").count(), 1, "{head}");
         let json = head
-            .trim_start_matches(r#"<script type="application/json" id="brand">"#)
+            .split_once(r#"<script type="application/json" id="brand">"#)
+            .unwrap()
+            .1
             .trim_end_matches("</script>");
         let parsed: serde_json::Value = serde_json::from_str(json).unwrap();
         assert_eq!(parsed["name"], "</script><script>alert(1)</script>");
     }
 
     #[test]
+    fn the_manifest_carries_the_partner_s_name_and_colour() {
+        let brand = BrandSettings {
+            name: "Mutuelle Horizon".into(),
+            primary_color: "#224466".into(),
+            ..Default::default()
+        };
+        let file = manifest_file(&brand);
+        let manifest: serde_json::Value = serde_json::from_slice(&file.body).unwrap();
+        assert_eq!(manifest["name"], "Espace assuré — Mutuelle Horizon");
+        assert_eq!(manifest["theme_color"], "#224466");
+        assert_eq!(manifest["start_url"], "/home");
+        assert!(
+            index_head(&Settings { brand, ..Default::default() })
+                .starts_with(r##"<meta name="theme-color" content="#224466">"##)
+        );
+    }
+
+    #[test]
     fn the_accessibility_statement_reaches_the_spa_in_camel_case() {
-        let statement = AccessibiliteSettings {
+        let mut settings = Settings::default();
+        settings.accessibilite = AccessibiliteSettings {
             etat: "partiellement conforme".into(),
             taux_conformite: Some(87.5),
             date_audit: "2026-09-15".parse().ok(),
             ..Default::default()
         };
-        let head = index_head(&BrandSettings::default(), &statement);
+        let head = index_head(&settings);
         assert!(head.contains(r#""accessibilite":{"etat":"partiellement conforme","tauxConformite":87.5,"dateAudit":"2026-09-15""#), "{head}");
         assert!(head.contains(r#""contactEmail":"accessibilite@example.org""#), "{head}");
+        assert!(
+            head.contains(r#""mediateur":{"nom":"Médiateur de la Mutualité française","adresse":["FNMF","#),
+            "{head}"
+        );
     }
 }

@@ -24,6 +24,7 @@ pub struct Settings {
     pub upstream: UpstreamSettings,
     pub brand: BrandSettings,
     pub accessibilite: AccessibiliteSettings,
+    pub mediateur: MediateurSettings,
     pub mail: MailSettings,
     pub demo: DemoSettings,
 }
@@ -270,6 +271,28 @@ impl Default for AccessibiliteSettings {
     }
 }
 
+/// The consumer mediator a member may refer a complaint to once the mutual has refused it
+/// (Code de la consommation, L612-1): named, with how to reach it, on a refused complaint.
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MediateurSettings {
+    pub nom: String,
+    /// The postal address, one line each.
+    pub adresse: Vec<String>,
+    /// Where a member refers a complaint online.
+    pub site: Url,
+}
+
+impl Default for MediateurSettings {
+    fn default() -> Self {
+        Self {
+            nom: "Médiateur de la Mutualité française".into(),
+            adresse: vec!["FNMF".into(), "255 rue de Vaugirard".into(), "75719 Paris Cedex 15".into()],
+            site: Url::parse("https://www.mediateur-mutualite.fr/").expect("static URL"),
+        }
+    }
+}
+
 /// How the portal sends the emails it owes members (a termination's acknowledgement).
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
@@ -440,6 +463,7 @@ impl Settings {
         self.upstream.validate(&self.demo, &mut problems);
         self.brand.validate(&mut problems);
         self.accessibilite.validate(&mut problems);
+        self.mediateur.validate(&mut problems);
         self.mail.validate(&self.demo, &mut problems);
         self.demo.validate(&mut problems);
         if problems.0.is_empty() { Ok(()) } else { Err(ConfigError { problems: problems.0 }) }
@@ -602,6 +626,21 @@ impl AccessibiliteSettings {
         if !self.contact_email.contains('@') {
             problems.add("accessibilite.contact_email", "an email address");
         }
+    }
+}
+
+impl MediateurSettings {
+    fn validate(&self, problems: &mut Problems) {
+        if self.nom.trim().is_empty() {
+            problems.add("mediateur.nom", "the mediator's name");
+        }
+        if self.adresse.is_empty()
+            || self.adresse.len() > 6
+            || self.adresse.iter().any(|line| line.trim().is_empty())
+        {
+            problems.add("mediateur.adresse", "one to six lines of postal address, none empty");
+        }
+        problems.http_url("mediateur.site", &self.site);
     }
 }
 
@@ -879,6 +918,16 @@ mod tests {
         ));
         assert!(message.contains("session.max_sessions: must be at least 1"), "{message}");
         assert!(message.contains("oidc.timeout_ms: must be at least 1"), "{message}");
+    }
+
+    #[test]
+    fn the_mediator_needs_a_name_an_address_and_a_website() {
+        let message = problems(load_toml(
+            "[demo]\nenabled = true\n[mediateur]\nnom = \" \"\nadresse = []\nsite = \"ftp://mediateur.example\"\n",
+        ));
+        assert!(message.contains("mediateur.nom"), "{message}");
+        assert!(message.contains("mediateur.adresse"), "{message}");
+        assert!(message.contains("mediateur.site"), "{message}");
     }
 
     #[test]

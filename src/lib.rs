@@ -55,8 +55,11 @@ impl Application {
         let http = state::http_client(&settings)?;
         let embedded = embedded::Embedded::open(&mut settings, &endpoints, &http)?;
         let assets = Assets::load(
-            &brand::index_head(&settings.brand, &settings.accessibilite),
-            brand::logo_file(&settings.brand)?.into_iter().collect(),
+            &brand::index_head(&settings),
+            brand::logo_file(&settings.brand)?
+                .into_iter()
+                .chain([brand::manifest_file(&settings.brand)])
+                .collect(),
         )?;
         let metrics = metrics::Metrics::new();
         let content = cms::ContentCache::new(

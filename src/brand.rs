@@ -123,11 +123,13 @@ mod tests {
 
     #[test]
     fn the_accessibility_statement_reaches_the_spa_in_camel_case() {
-        let mut settings = Settings::default();
-        settings.accessibilite = AccessibiliteSettings {
-            etat: "partiellement conforme".into(),
-            taux_conformite: Some(87.5),
-            date_audit: "2026-09-15".parse().ok(),
+        let settings = Settings {
+            accessibilite: AccessibiliteSettings {
+                etat: "partiellement conforme".into(),
+                taux_conformite: Some(87.5),
+                date_audit: "2026-09-15".parse().ok(),
+                ..Default::default()
+            },
             ..Default::default()
         };
         let head = index_head(&settings);

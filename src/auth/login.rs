@@ -178,6 +178,14 @@ async fn sign_in(
         sid: member::claim_text(&claims.additional_claims().other, "sid"),
         sub: claims.subject().to_string(),
         expires_at: now + auth.max_lifetime.as_secs() as i64,
+        opened_at: now,
+        device: session::Device::from_user_agent(
+            request
+                .headers()
+                .get(header::USER_AGENT)
+                .and_then(|agent| agent.to_str().ok())
+                .unwrap_or_default(),
+        ),
     };
     // A fresh id at each sign-in: an id planted before sign-in is worth nothing after it.
     let session_id = session::new_id();

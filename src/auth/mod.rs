@@ -3,6 +3,7 @@
 //! the server-side session and are refreshed here, once per session however many requests wait.
 
 mod backchannel;
+mod connexions;
 mod cookies;
 pub mod failure;
 mod login;
@@ -104,5 +105,7 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth: &Auth) {
         .service(web::resource("/auth/callback").wrap(sign_in_cookie()).get(login::callback))
         .service(web::resource("/auth/logout").post(logout::logout))
         .service(web::resource("/auth/backchannel-logout").post(backchannel::backchannel_logout))
-        .service(web::resource("/api/session").get(member::session));
+        .service(web::resource("/api/session").get(member::session))
+        .service(web::resource("/api/connexions").get(connexions::list).delete(connexions::close_others))
+        .service(web::resource("/api/connexions/{id}").delete(connexions::close));
 }

@@ -14,7 +14,7 @@ use moka::future::Cache;
 use moka::notification::RemovalCause;
 use moka::policy::EvictionPolicy;
 
-use super::{REFRESH_LOCK_TTL, Session, SessionStore};
+use super::{Listed, REFRESH_LOCK_TTL, Session, SessionStore};
 use crate::clock::{self, Clock};
 
 /// Provider session id or subject → portal session ids.
@@ -144,6 +144,20 @@ impl SessionStore for MemoryStore {
         Ok(self.remove_all(ids_of(&self.by_sub, sub)).await)
     }
 
+    async fn list_by_sub(&self, sub: &str) -> anyhow::Result<Vec<Listed>> {
+        let (now, wall) = ((self.clock)(), super::now());
+        let mut listed = Vec::new();
+        for id in ids_of(&self.by_sub, sub) {
+            let Some(stored) = self.sessions.get(&id).await else { continue };
+            let idle_for = now.saturating_duration_since(*stored.last_read.lock().expect("last read lock"));
+            if idle_for < self.idle_timeout {
+                let last_active = wall - i64::try_from(idle_for.as_secs()).unwrap_or(i64::MAX);
+                listed.push(Listed { id, session: stored.session.clone(), last_active });
+            }
+        }
+        Ok(listed)
+    }
+
     async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool> {
         // `is_fresh` tells whether this call inserted the entry: an atomic test-and-set.
         Ok(self.locks.entry(id.to_owned()).or_insert(()).await.is_fresh())
@@ -173,6 +187,11 @@ mod tests {
     #[tokio::test]
     async fn back_channel_indexes_end_the_right_sessions() {
         contract::back_channel_indexes(&store()).await;
+    }
+
+    #[tokio::test]
+    async fn sessions_are_listed_by_subject() {
+        contract::listing_by_subject(&store()).await;
     }
 
     #[tokio::test]

@@ -2,6 +2,7 @@
 //! tokens stay here, in one of two stores behind the `SessionStore` trait: in memory for one
 //! instance, Redis for several behind a load balancer.
 
+mod device;
 mod memory;
 mod redis;
 
@@ -11,6 +12,7 @@ use async_trait::async_trait;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
 
+pub use device::Device;
 pub use memory::MemoryStore;
 pub use redis::RedisStore;
 
@@ -25,6 +27,20 @@ pub struct Session {
     pub sub: String,
     /// Unix time after which the session ends whatever the activity.
     pub expires_at: i64,
+    /// Unix time of the sign-in (0 in sessions written before it was kept).
+    #[serde(default)]
+    pub opened_at: i64,
+    /// What the member signed in with, for « Mes connexions ».
+    #[serde(default)]
+    pub device: Device,
+}
+
+/// One of a member's sessions, as « Mes connexions » lists them.
+pub struct Listed {
+    pub id: String,
+    pub session: Session,
+    /// Unix time of the session's last use.
+    pub last_active: i64,
 }
 
 #[derive(Clone, Serialize, Deserialize)]
@@ -92,6 +108,8 @@ pub trait SessionStore: Send + Sync {
     async fn remove_by_sid(&self, sid: &str) -> anyhow::Result<usize>;
     /// Ends every session of a subject (a logout token without `sid`).
     async fn remove_by_sub(&self, sub: &str) -> anyhow::Result<usize>;
+    /// The live sessions of a subject, without resetting their idle timers.
+    async fn list_by_sub(&self, sub: &str) -> anyhow::Result<Vec<Listed>>;
     /// Takes the session's refresh lock; false when someone else holds it.
     async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool>;
     async fn unlock_refresh(&self, id: &str) -> anyhow::Result<()>;
@@ -132,7 +150,29 @@ pub(crate) mod contract {
             sid: Some(sid.into()),
             sub: sub.into(),
             expires_at: now() + 3600,
+            opened_at: now(),
+            device: Device { browser: "Firefox 133".into(), system: "Android".into() },
         }
+    }
+
+    pub async fn listing_by_subject(store: &dyn SessionStore) {
+        let (first, second, other) = (new_id(), new_id(), new_id());
+        store.put(&first, &session("s1", "alice")).await.unwrap();
+        store.put(&second, &session("s2", "alice")).await.unwrap();
+        store.put(&other, &session("s3", "bob")).await.unwrap();
+        let mut listed: Vec<String> =
+            store.list_by_sub("alice").await.unwrap().into_iter().map(|listed| listed.id).collect();
+        listed.sort();
+        let mut expected = vec![first.clone(), second.clone()];
+        expected.sort();
+        assert_eq!(listed, expected);
+        let alice = store.list_by_sub("alice").await.unwrap();
+        assert!(alice.iter().all(|listed| (now() - listed.last_active).abs() <= 2));
+        assert_eq!(alice[0].session.device.browser, "Firefox 133");
+        store.remove(&first).await.unwrap();
+        let left: Vec<String> = store.list_by_sub("alice").await.unwrap().into_iter().map(|l| l.id).collect();
+        assert_eq!(left, [second]);
+        assert!(store.list_by_sub("nobody").await.unwrap().is_empty());
     }
 
     pub async fn round_trip(store: &dyn SessionStore) {

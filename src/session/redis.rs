@@ -7,7 +7,7 @@ use async_trait::async_trait;
 use redis::AsyncCommands;
 use redis::aio::ConnectionManager;
 
-use super::{REFRESH_LOCK_TTL, Session, SessionStore};
+use super::{Listed, REFRESH_LOCK_TTL, Session, SessionStore};
 
 const PREFIX: &str = "espace-assure";
 
@@ -88,6 +88,33 @@ impl SessionStore for RedisStore {
         self.remove_indexed(key("sub", sub)).await
     }
 
+    /// A session's last use is read off its idle expiry: every read sets it to the whole idle
+    /// timeout again, so what has run of it since is the time since that read.
+    async fn list_by_sub(&self, sub: &str) -> anyhow::Result<Vec<Listed>> {
+        let mut connection = self.connection.clone();
+        let index = key("sub", sub);
+        let ids: Vec<String> = connection.smembers(&index).await?;
+        let idle_ms = i64::try_from(millis(self.idle_timeout)).unwrap_or(i64::MAX);
+        let mut listed = Vec::new();
+        for id in ids {
+            let session_key = key("session", &id);
+            let (json, remaining_ms): (Option<String>, i64) =
+                redis::pipe().get(&session_key).pttl(&session_key).query_async(&mut connection).await?;
+            match json {
+                Some(json) => listed.push(Listed {
+                    session: serde_json::from_str(&json)?,
+                    last_active: super::now() - (idle_ms - remaining_ms.max(0)) / 1000,
+                    id,
+                }),
+                // Gone idle: its id has no business in the index any more.
+                None => {
+                    let _: () = connection.srem(&index, &id).await?;
+                }
+            }
+        }
+        Ok(listed)
+    }
+
     async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool> {
         let taken: Option<String> = redis::cmd("SET")
             .arg(key("refresh-lock", id))
@@ -131,6 +158,12 @@ mod tests {
     async fn back_channel_indexes_end_the_right_sessions() {
         let redis = TestRedis::start().await;
         contract::back_channel_indexes(&store(&redis, Duration::from_secs(60)).await).await;
+    }
+
+    #[tokio::test]
+    async fn sessions_are_listed_by_subject() {
+        let redis = TestRedis::start().await;
+        contract::listing_by_subject(&store(&redis, Duration::from_secs(60)).await).await;
     }
 
     #[tokio::test]

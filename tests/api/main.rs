@@ -4,6 +4,7 @@ mod assets;
 mod auth;
 mod cli;
 mod cms;
+mod connexions;
 mod demo_api;
 mod demo_api_auth;
 mod demo_api_estimation;

@@ -5,7 +5,7 @@ use crate::helpers::{assert_json_error, spawn_app_with_idp};
 
 #[path = "../support/test_redis.rs"]
 mod test_redis;
-use test_redis::TestRedis as Redis;
+pub use test_redis::TestRedis as Redis;
 
 #[tokio::test]
 async fn two_instances_share_sign_in_api_calls_and_sign_out() {

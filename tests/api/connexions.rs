@@ -1,0 +1,95 @@
+//! « Mes connexions »: a member lists their open sessions and closes one, or all the others;
+//! a closed session answers 401 at once, on every instance sharing the store.
+
+use reqwest::Method;
+use serde_json::Value;
+
+use crate::fake_idp::{FakeIdp, member_api};
+use crate::helpers::{TestApp, assert_json_error, spawn_app_with_idp};
+
+use crate::redis_sessions::Redis;
+
+/// The cookies of a browser signed in on `app`, for calls made as that browser later on.
+fn cookies_of(app: &TestApp) -> String {
+    format!("espace-assure-session={}; XSRF-TOKEN={}", app.session_cookie(), app.xsrf_token())
+}
+
+async fn session_status(address: &str, cookies: &str) -> u16 {
+    reqwest::Client::new()
+        .get(format!("{address}/api/session"))
+        .header("Cookie", cookies)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+async fn connexions(app: &TestApp) -> Vec<Value> {
+    let response = app.get("/api/connexions", &[]).await;
+    assert_eq!(response.status(), 200);
+    response.json().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_member_closes_the_session_of_another_browser() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let mut app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    app.sign_in(&idp, 300).await;
+    let other_browser = cookies_of(&app);
+    app.with_cookie_jar();
+    let xsrf = app.sign_in(&idp, 300).await;
+
+    let listed = connexions(&app).await;
+    assert_eq!(listed.len(), 2, "{listed:?}");
+    assert_eq!(
+        (listed[0]["cetAppareil"].as_bool(), listed[1]["cetAppareil"].as_bool()),
+        (Some(true), Some(false))
+    );
+    assert_eq!(listed[1]["navigateur"], "Navigateur inconnu");
+    let (this_one, other) = (listed[0]["id"].as_str().unwrap(), listed[1]["id"].as_str().unwrap());
+    assert!(!other_browser.contains(other), "a session is never named by its id");
+
+    let without_token = app.request(Method::DELETE, &format!("/api/connexions/{other}"), &[]).await;
+    assert_eq!(without_token.status(), 403);
+    let own =
+        app.request(Method::DELETE, &format!("/api/connexions/{this_one}"), &[("X-XSRF-TOKEN", &xsrf)]).await;
+    let own = assert_json_error(own, 400, "bad_request").await;
+    assert!(own["message"].as_str().unwrap().contains("Se déconnecter"));
+
+    let closed =
+        app.request(Method::DELETE, &format!("/api/connexions/{other}"), &[("X-XSRF-TOKEN", &xsrf)]).await;
+    assert_eq!(closed.status(), 204);
+    assert_eq!(session_status(&app.address, &other_browser).await, 401);
+    assert_eq!(connexions(&app).await.len(), 1);
+    let again =
+        app.request(Method::DELETE, &format!("/api/connexions/{other}"), &[("X-XSRF-TOKEN", &xsrf)]).await;
+    let again = assert_json_error(again, 404, "not_found").await;
+    assert_eq!(again["message"], "Cette connexion n’est plus ouverte.");
+}
+
+#[tokio::test]
+async fn signing_out_everywhere_else_reaches_every_instance_sharing_redis() {
+    let redis = Redis::start().await;
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let with_redis = |url: String| {
+        move |settings: &mut espace_assure::config::Settings| {
+            settings.session.store = espace_assure::config::SessionStoreKind::Redis;
+            settings.session.redis_url = Some(url.into());
+        }
+    };
+    let first = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
+    let second = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
+    first.sign_in(&idp, 300).await;
+    let xsrf = second.sign_in(&idp, 300).await;
+
+    let listed = connexions(&second).await;
+    assert_eq!(listed.len(), 2, "the session opened on the other instance is listed");
+    let closed = second.request(Method::DELETE, "/api/connexions", &[("X-XSRF-TOKEN", &xsrf)]).await;
+    assert_eq!(closed.status(), 200);
+    assert_eq!(closed.json::<Value>().await.unwrap()["fermees"], 1);
+    assert_json_error(first.get("/api/session", &[]).await, 401, "unauthorized").await;
+    assert_eq!(second.get("/api/session", &[]).await.status(), 200, "this device stays signed in");
+}

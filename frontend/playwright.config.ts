@@ -45,7 +45,12 @@ const dataDir = join(workDir, 'data');
 mkdirSync(dataDir, { recursive: true });
 
 /** Journeys that add requests (Mes demandes, termination, the keyboard-only journey). */
-const sendingRequests = ['**/demandes.spec.ts', '**/resiliation.spec.ts', '**/keyboard.spec.ts'];
+const sendingRequests = [
+  '**/demandes.spec.ts',
+  '**/resiliation.spec.ts',
+  '**/keyboard.spec.ts',
+  '**/compte-securite.spec.ts',
+];
 /** Signs each demo member in once, for the journeys that start signed in (support/sign-in.ts). */
 const signIn = '**/sign-in.setup.ts';
 

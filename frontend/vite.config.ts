@@ -66,7 +66,9 @@ export default defineConfig({
       // Registered by src/app/service-worker.ts, which also prints SPEC.md §8's message when
       // the browser has no service workers.
       injectRegister: false,
-      // Not an installable app: no manifest, no icons.
+      // No manifest from the build: the server serves /manifest.webmanifest (linked from
+      // index.html) built from the partner's brand (name, colours, logo), which a file frozen
+      // at build time could not follow.
       manifest: false,
       workbox: {
         // The app shell: scripts, styles, images and the Latin fonts, all content-hashed or
@@ -74,6 +76,10 @@ export default defineConfig({
         // frozen at install time could show another configuration's name or colour.
         globPatterns: ['**/*.{js,css,svg}', 'assets/inter-latin-*.woff2'],
         navigateFallback: null,
+        // A new worker takes over at once, and the page that registered it too: the card page
+        // reached by client-side navigation after the first visit can then be reloaded offline.
+        skipWaiting: true,
+        clientsClaim: true,
         runtimeCaching: [
           {
             // Page loads go to the network first (always the current index.html with its brand)
@@ -85,10 +91,29 @@ export default defineConfig({
               !/^\/(api|auth|_demo|brand|healthz|readyz|metrics)(\/|$)/.test(url.pathname),
             handler: 'NetworkFirst',
             options: {
+              // Also filled from the page (src/lib/app-page-cache.ts): keep the two names alike.
               cacheName: 'app-shell-pages',
               networkTimeoutSeconds: 5,
               cacheableResponse: { statuses: [200] },
               expiration: { maxEntries: 20 },
+              plugins: [
+                {
+                  // Offline, at an address never loaded through the worker (members reach
+                  // `/mutuelle/smart-carte` by client-side navigation): every app address
+                  // serves the same index.html, so the latest page cached stands for it (the
+                  // Cache API lists entries oldest first). Copied into the worker's source
+                  // like `urlPattern`: only the worker's own globals.
+                  handlerDidError: async () => {
+                    const cache = await caches.open('app-shell-pages');
+                    const requests = await cache.keys();
+                    for (const request of [...requests].reverse()) {
+                      const response = await cache.match(request);
+                      if (response) return response;
+                    }
+                    return undefined;
+                  },
+                },
+              ],
             },
           },
         ],

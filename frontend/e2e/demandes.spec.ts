@@ -155,6 +155,41 @@ test.describe('Mes demandes', () => {
       expect(demande.metadata?.estimationResteACharge).toContain('440,00');
     });
 
+    test('Marie DUPONT makes a complaint and reads the dates the mutual owes, then the mediator of a refused one', async ({
+      page,
+    }) => {
+      await page.goto('/mutuelle/demandes/creation');
+      await page.getByRole('radio', { name: 'Faire une réclamation' }).check();
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      await expect(stepTitle(page, 2)).toBeFocused();
+      await page.getByLabel('Votre réclamation concerne').selectOption({ label: 'Mon contrat ou mes garanties' });
+      await page.getByLabel('Objet', { exact: true }).fill('Forfait optique');
+      await page.getByLabel('Le contrat concerné (facultatif)').selectOption({ index: 1 });
+      await page.getByLabel('Votre réclamation', { exact: true }).fill('Le forfait optique ne correspond pas à la brochure.');
+      await expectNoAccessibilityViolations(page);
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      await expect(stepTitle(page, 3)).toBeFocused();
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      await expect(stepTitle(page, 4)).toBeFocused();
+      await page.getByRole('button', { name: 'Envoyer' }).click();
+
+      await page.waitForURL((url) => url.pathname === '/mutuelle/demandes');
+      const first = page.getByRole('row').nth(1);
+      await expect(first).toContainText('Réclamation');
+      await first.getByRole('link', { name: 'Réclamation' }).click();
+      await expect(page.getByText(/^Accusé de réception au plus tard le \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+      await expect(page.getByText(/^Réponse au plus tard le \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+      await expect(page.getByText('Votre réclamation n’a pas abouti')).toHaveCount(0);
+      await expectNoAccessibilityViolations(page);
+
+      await page.goto('/mutuelle/demandes');
+      await page.getByRole('link', { name: 'Réclamation' }).last().click();
+      await expect(page.getByRole('heading', { name: 'Votre réclamation n’a pas abouti' })).toBeVisible();
+      await expect(page.getByText('Médiateur de la Mutualité française')).toBeVisible();
+      await expect(page.getByRole('link', { name: /www\.mediateur-mutualite\.fr/ })).toBeVisible();
+      await expectNoAccessibilityViolations(page);
+    });
+
     test('Marie DUPONT asks for a hospital prior agreement, the SIREN checked before sending', async ({
       page,
     }) => {

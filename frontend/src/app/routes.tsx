@@ -3,12 +3,13 @@ import { getSession, sessionKey } from '@/api/get-session';
 import { ErrorPage } from '@/features/auth/components/error-page';
 import { FallbackPage } from '@/features/auth/components/fallback-page';
 import { LandingPage } from '@/features/auth/components/landing-page';
-import { SessionGuard, SessionLoading } from '@/features/auth/components/session-guard';
+import { SessionLoading } from '@/features/auth/components/session-guard';
 import { StartupGate } from '@/features/auth/components/startup-gate';
 import { homeRoute } from '@/features/home/routes';
 import { paths } from '@/lib/paths';
 import { preloadData } from '@/lib/preload-data';
 import { lazyRoute } from './lazy-pages';
+import { MemberSpace } from './member-space';
 import { HomePage } from './pages/home-page';
 import { MutuellePage } from './pages/mutuelle-page';
 import { onArrival, preloadingLoader } from './route-data';
@@ -27,7 +28,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.root, Component: LandingPage },
       {
-        Component: SessionGuard,
+        // The session guard, and the card kept for offline use when the server is unreachable.
+        Component: MemberSpace,
         // The session check leaves with the page's code and first requests; once per page
         // load, the guard's own hook keeps it fresh afterwards.
         loader: preloadingLoader(() => preloadData(sessionKey, getSession)),

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { server } from '@/test/server';
-import { ApiError, apiGet, apiGetOrNull, apiPost, apiUpload, onSessionEnded } from './api-client';
+import { ApiError, apiDelete, apiGet, apiGetOrNull, apiPost, apiUpload, onSessionEnded } from './api-client';
 import { browserLocation } from './browser-location';
 import { type HttpErrorDetail, onHttpError } from './http-error-events';
 
@@ -144,6 +144,20 @@ describe('answers', () => {
       status: 0,
       message: 'Le service est momentanément injoignable. Vérifiez votre connexion puis réessayez.',
     });
+  });
+
+  it('204 of a DELETE resolves without a body, the XSRF header sent', async () => {
+    document.cookie = 'XSRF-TOKEN=abc; path=/';
+    const sent: (string | null)[] = [];
+    server.use(
+      http.delete('/api/connexions/:id', ({ request }) => {
+        sent.push(request.headers.get('X-XSRF-TOKEN'));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+
+    await expect(apiDelete('/api/connexions/s2')).resolves.toBeUndefined();
+    expect(sent).toEqual(['abc']);
   });
 
   it('404 resolves to null where nothing configured is an expected answer', async () => {

@@ -148,6 +148,8 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
 
   if (response.status === 404 && options.notFoundAsNull) return null;
   if (!response.ok) return fail(await errorFrom(response, url));
+  // 204 No Content (a DELETE that has nothing to tell): no body to read.
+  if (response.status === 204) return null;
 
   const text = await response.text();
   try {
@@ -171,6 +173,11 @@ export function apiGetOrNull<T>(url: string): Promise<T | null> {
 
 export function apiPost<T>(url: string, body?: unknown): Promise<T> {
   return apiRequest<T>(url, { method: 'POST', body });
+}
+
+/** DELETE of a resource; the server's answer, if any, is not needed. */
+export async function apiDelete(url: string): Promise<void> {
+  await apiRequest<unknown>(url, { method: 'DELETE' });
 }
 
 /** A file the server sent, with the name its `Content-Disposition` suggests, if any. */

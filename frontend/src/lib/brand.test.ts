@@ -34,6 +34,11 @@ describe('readBrand', () => {
           contactEmail: 'a11y@azur.example',
           contactUrl: null,
         },
+        mediateur: {
+          nom: 'Médiateur de la consommation CNPM',
+          adresse: ['CNPM Médiation Consommation', '27 avenue de la Libération', '42400 Saint-Chamond'],
+          site: 'https://www.cnpm-mediation-consommation.eu/',
+        },
       }),
     );
 
@@ -54,6 +59,11 @@ describe('readBrand', () => {
         contactEmail: 'a11y@azur.example',
         contactUrl: null,
       },
+      mediateur: {
+        nom: 'Médiateur de la consommation CNPM',
+        adresse: ['CNPM Médiation Consommation', '27 avenue de la Libération', '42400 Saint-Chamond'],
+        site: 'https://www.cnpm-mediation-consommation.eu/',
+      },
     });
   });
 
@@ -64,6 +74,30 @@ describe('readBrand', () => {
       ...defaultBrand.accessibilite,
       nonConformites: ['Un PDF.'],
     });
+  });
+
+  it('names the Mutualité française’s mediator by default', () => {
+    expect(defaultBrand.mediateur).toEqual({
+      nom: 'Médiateur de la Mutualité française',
+      adresse: ['FNMF', '255 rue de Vaugirard', '75719 Paris Cedex 15'],
+      site: 'https://www.mediateur-mutualite.fr/',
+    });
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['not an object', 'Médiateur CNPM'],
+    ['without a name', { nom: '', adresse: ['27 avenue de la Libération'], site: 'https://cnpm.example/' }],
+    ['without an address', { nom: 'CNPM', adresse: [], site: 'https://cnpm.example/' }],
+    ['with an address line that is not text', { nom: 'CNPM', adresse: ['CNPM', 42], site: 'https://cnpm.example/' }],
+    ['with a blank address line', { nom: 'CNPM', adresse: ['CNPM', ' '], site: 'https://cnpm.example/' }],
+    ['without a site', { nom: 'CNPM', adresse: ['CNPM'] }],
+    ['with a site that is not a web address', { nom: 'CNPM', adresse: ['CNPM'], site: 'javascript:alert(1)' }],
+  ])('uses the default mediator, whole, when the block’s is %s', (_, mediateur) => {
+    withBrandBlock(JSON.stringify({ name: 'Mutuelle Azur', mediateur }));
+
+    expect(readBrand().mediateur).toEqual(defaultBrand.mediateur);
+    expect(readBrand().name).toBe('Mutuelle Azur');
   });
 
   it('uses the defaults when there is no block', () => {

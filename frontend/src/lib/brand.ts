@@ -9,6 +9,20 @@ export interface Brand {
   logoUrl: string;
   /** The accessibility statement's parts (`[accessibilite]` of the configuration). */
   accessibilite: Accessibilite;
+  /** The consumer mediator a member may refer a refused complaint to (`[mediateur]`). */
+  mediateur: Mediateur;
+}
+
+/**
+ * The mediator of the consumer (Code de la consommation L612-1), whom the answer to a refused
+ * complaint must name, with where to write to them.
+ */
+export interface Mediateur {
+  nom: string;
+  /** The postal address, one line each. */
+  adresse: string[];
+  /** Where to refer a complaint online (http or https). */
+  site: string;
 }
 
 export interface Accessibilite {
@@ -35,6 +49,12 @@ const defaultAccessibilite: Accessibilite = {
   contactUrl: null,
 };
 
+const defaultMediateur: Mediateur = {
+  nom: 'Médiateur de la Mutualité française',
+  adresse: ['FNMF', '255 rue de Vaugirard', '75719 Paris Cedex 15'],
+  site: 'https://www.mediateur-mutualite.fr/',
+};
+
 /** The server's own defaults, used by `npm run dev` and the component tests (no server). */
 export const defaultBrand: Brand = {
   name: 'Mutuelle Cogévie',
@@ -44,11 +64,12 @@ export const defaultBrand: Brand = {
   primaryColor: '#0b5fa5',
   logoUrl: '/logo.svg',
   accessibilite: defaultAccessibilite,
+  mediateur: defaultMediateur,
 };
 
 function stringField(
   source: Record<string, unknown>,
-  name: Exclude<keyof Brand, 'accessibilite'>,
+  name: Exclude<keyof Brand, 'accessibilite' | 'mediateur'>,
 ): string {
   const value = source[name];
   return typeof value === 'string' && value !== '' ? value : defaultBrand[name];
@@ -80,6 +101,26 @@ function readAccessibilite(value: unknown): Accessibilite {
   };
 }
 
+const webAddress = /^https?:\/\/[^\s]+$/i;
+
+/**
+ * The mediator, whole or not at all: a partner's mediator named with the default one's
+ * address would send the member's letter to the wrong office, so any missing or malformed
+ * part (an empty name, no address line, a site that is not a web address) means the default.
+ */
+function readMediateur(value: unknown): Mediateur {
+  if (typeof value !== 'object' || value === null) return defaultMediateur;
+  const source = value as Record<string, unknown>;
+  const nom = textOrNull(source.nom);
+  const adresse = Array.isArray(source.adresse) ? source.adresse : [];
+  const lines = strings(adresse).filter((line) => line.trim() !== '');
+  const site = textOrNull(source.site);
+  if (nom === null || lines.length === 0 || lines.length !== adresse.length || site === null) {
+    return defaultMediateur;
+  }
+  return webAddress.test(site) ? { nom, adresse: lines, site } : defaultMediateur;
+}
+
 /**
  * Reads the brand the server put in `index.html` as `<script type="application/json"
  * id="brand">` (a data block, so the Content-Security-Policy needs no exception for it).
@@ -104,6 +145,7 @@ export function readBrand(doc: Document = document): Brand {
     primaryColor: stringField(source, 'primaryColor'),
     logoUrl: stringField(source, 'logoUrl'),
     accessibilite: readAccessibilite(source.accessibilite),
+    mediateur: readMediateur(source.mediateur),
   };
 }
 

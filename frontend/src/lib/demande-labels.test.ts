@@ -74,6 +74,7 @@ describe('demandeTypeCode', () => {
     ['DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE', 'MED', 'the second of the two alternative-medicine types'],
     ['JUSTIFICATIF_DE_SCOLARITÉ', 'JSCO', 'a type spelt with an accent'],
     ['DEMANDE_DE_RESILIATION', 'RAD', 'the termination the portal sends itself'],
+    ['RECLAMATION', 'REC', 'the complaint, which came after the table'],
   ])('maps %s to %s (%s)', (type, code) => {
     expect(demandeTypeCode(type)).toBe(code);
   });
@@ -93,13 +94,14 @@ describe('demandeTypeCode', () => {
     ['ENVOI_DE_DEVIS', 'Envoi de devis'],
     ['MANDAT_SEPA', 'Coordonnées bancaires'],
     ['DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER', 'Remboursement médecine douce'],
+    ['RECLAMATION', 'Réclamation'],
     ['AUTRE', 'Demande'],
   ])('labels the type %s, through its code, "%s"', (type, label) => {
     expect(demandeTypeLabel(demandeTypeCode(type))).toBe(label);
   });
 
-  it('knows the 18 types of the table, each with a code that has a label', () => {
-    expect(typesDemande).toHaveLength(18);
+  it('knows the 18 types of the table and the complaint, each with a code that has a label', () => {
+    expect(typesDemande).toHaveLength(19);
     for (const type of typesDemande) {
       expect(demandeTypeCodes).toContain(demandeTypeCode(type));
     }

@@ -18,6 +18,7 @@ export const demandeTypeCodes = [
   'DEV',
   'PEH',
   'RAD',
+  'REC',
 ] as const;
 
 /** A request type of the member API (`TypeDemande`). */
@@ -47,6 +48,8 @@ const codeParType: Record<TypeDemande, (typeof demandeTypeCodes)[number]> = {
   ENVOI_DE_DEVIS: 'DEV',
   PRISE_EN_CHARGE_HOSPITALIERE: 'PEH',
   DEMANDE_DE_RESILIATION: 'RAD',
+  // Not in SPEC.md §9's table: the complaint (ACPR 2022-R-01) came later, with its own call.
+  RECLAMATION: 'REC',
 };
 
 export const typesDemande = Object.keys(codeParType) as TypeDemande[];

@@ -4,6 +4,8 @@ import {
   formatIsoDate,
   formatParisDate,
   formatParisTime,
+  formatTime,
+  parseInstant,
   parseIsoDate,
   toIsoDate,
 } from './format-date';
@@ -11,6 +13,32 @@ import {
 describe('formatDate', () => {
   it('writes dd/MM/yyyy', () => {
     expect(formatDate(new Date(2026, 10, 2))).toBe('02/11/2026');
+  });
+});
+
+describe('formatTime', () => {
+  it('writes HH:mm in the browser’s time zone, on 24 hours', () => {
+    expect(formatTime(new Date(2026, 10, 24, 9, 5))).toBe('09:05');
+    expect(formatTime(new Date(2026, 10, 24, 21, 40))).toBe('21:40');
+  });
+
+  it('writes an instant with an offset at the browser’s hour', () => {
+    const instant = new Date('2026-11-24T10:40:00+01:00');
+    const local = new Date(instant.getTime());
+
+    expect(formatTime(instant)).toBe(
+      `${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`,
+    );
+  });
+});
+
+describe('parseInstant', () => {
+  it('reads an RFC 3339 timestamp with its offset', () => {
+    expect(parseInstant('2026-11-24T09:12:00+01:00')?.toISOString()).toBe('2026-11-24T08:12:00.000Z');
+  });
+
+  it.each([null, undefined, '', 'hier', '2026-13-45T99:00:00Z'])('has no instant for %s', (value) => {
+    expect(parseInstant(value)).toBeNull();
   });
 });
 

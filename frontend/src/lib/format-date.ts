@@ -11,6 +11,26 @@ export function formatDate(date: Date): string {
   return frenchDate.format(date);
 }
 
+const frenchTime = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The time of `date` in the browser's time zone, HH:mm: for what happened on the member's
+ * own devices (a sign-in), read where they are. The mutual's records use `formatParisTime`.
+ */
+export function formatTime(date: Date): string {
+  return frenchTime.format(date);
+}
+
+/**
+ * An instant the API sent (RFC 3339, with its offset), or `null` when it is not one: no
+ * "Invalid Date" reaching the screen.
+ */
+export function parseInstant(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
+
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**

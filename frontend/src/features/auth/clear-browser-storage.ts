@@ -1,20 +1,28 @@
 import { consentStorageKey } from '@/lib/cookie-consent';
+import { eraseSavedCard } from '@/lib/saved-card';
 
 /**
  * Clears what this browser keeps for the member (SPEC.md §4): session storage (the request
- * being written, with whatever health details it holds) and local storage (the news banner's
- * 'visible' choice among others). Called whenever the session ends, whatever ended it: the
+ * being written, with whatever health details it holds), local storage (the news banner's
+ * 'visible' choice among others) and the tiers-payant card kept for offline use (IndexedDB,
+ * see `lib/saved-card.ts`). Called whenever the session ends, whatever ended it: the
  * "Se déconnecter" button, the inactivity time-out, and a 401 from the server (the session
  * expired, was closed elsewhere or by the provider's back-channel logout), so that nothing
  * typed survives the session on a shared computer.
  *
+ * The two storages are cleared at once, before this returns; the card's erasure is
+ * asynchronous (IndexedDB), and the promise resolves once it is done (it never rejects): the
+ * sign-out waits for it before leaving the page, a 401 does not need to (the app stays).
+ *
  * The cookie-consent choice survives: it belongs to the browser rather than to the member's
  * session, and the consent rules ask for it to be kept 6 months, not forgotten at every
- * sign-out.
+ * sign-out. So does the « Garder ma carte sur cet appareil » choice, kept with the card: it
+ * is the device's, not the member's data.
  */
-export function clearBrowserStorage(): void {
+export function clearBrowserStorage(): Promise<void> {
   const consent = localStorage.getItem(consentStorageKey);
   localStorage.clear();
   sessionStorage.clear();
   if (consent !== null) localStorage.setItem(consentStorageKey, consent);
+  return eraseSavedCard();
 }

@@ -18,7 +18,8 @@ function closeOpenDialogs(): void {
  */
 export async function logout(): Promise<void> {
   closeOpenDialogs();
-  clearBrowserStorage();
+  // Done before leaving: the page's unload must not cut the card's erasure short.
+  await clearBrowserStorage();
   try {
     const { redirectTo } = await postLogout();
     browserLocation.assign(redirectTo);

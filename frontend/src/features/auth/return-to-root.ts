@@ -13,7 +13,8 @@ import { returnToState } from './return-to';
  */
 export function returnToRootWhenSessionEnds(router: DataRouter): () => void {
   return onSessionEnded(() => {
-    clearBrowserStorage();
+    // The card's erasure finishes on its own: the app stays, only the route changes.
+    void clearBrowserStorage();
     const { pathname, search, hash } = router.state.location;
     if (pathname === paths.root) return;
     void router.navigate(paths.root, {

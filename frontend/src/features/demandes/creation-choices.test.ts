@@ -13,6 +13,7 @@ describe('step 1', () => {
       'priseEnCharge',
       'miseAJour',
       'question',
+      'reclamation',
     ]);
   });
 
@@ -43,6 +44,7 @@ describe('the form of each type', () => {
     ['PRISE_EN_CHARGE_HOSPITALIERE', 'hospitalisation', false],
     ['MANDAT_SEPA', 'justificatif', true],
     ['ATTESTATION_VITALE', 'justificatif', true],
+    ['RECLAMATION', 'reclamation', false],
   ] as const)('%s: %s, documents required: %s', (type, kind, required) => {
     expect(formKind(type)).toBe(kind);
     expect(documentsRequired(type)).toBe(required);

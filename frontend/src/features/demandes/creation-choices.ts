@@ -6,9 +6,11 @@ import type { TypeDemande } from '@/lib/demande-labels';
  * - `soins`: a care expense (an invoice or a quote): who, when, how much;
  * - `justificatif`: a proof to keep the member's file up to date: for whom;
  * - `question`: a message, documents optional;
- * - `hospitalisation`: a prior agreement for a stay, with the establishment and its SIREN.
+ * - `hospitalisation`: a prior agreement for a stay, with the establishment and its SIREN;
+ * - `reclamation`: a complaint: what about, its subject, the contract or payment concerned,
+ *   the text; documents optional.
  */
-export type FormKind = 'soins' | 'justificatif' | 'question' | 'hospitalisation';
+export type FormKind = 'soins' | 'justificatif' | 'question' | 'hospitalisation' | 'reclamation';
 
 export interface CreationChoice {
   type: TypeDemande;
@@ -85,6 +87,19 @@ export const creationGroups: CreationGroup[] = [
       { type: 'UNE_QUESTION_AFFILIATION_COTISATION', label: 'creation.choix.questionAffiliation' },
     ],
   },
+  {
+    // Its own group, not a question: a complaint has deadlines and, when refused, a mediator
+    // (ACPR 2022-R-01), and the member should be able to tell the two apart before writing.
+    id: 'reclamation',
+    label: 'creation.groupe.reclamation',
+    choices: [
+      {
+        type: 'RECLAMATION',
+        label: 'creation.choix.reclamation',
+        hint: 'creation.choix.reclamation.hint',
+      },
+    ],
+  },
 ];
 
 const kinds: Partial<Record<TypeDemande, FormKind>> = {
@@ -98,6 +113,7 @@ const kinds: Partial<Record<TypeDemande, FormKind>> = {
   UNE_QUESTION_SANTÉ: 'question',
   UNE_QUESTION_AFFILIATION_COTISATION: 'question',
   PRISE_EN_CHARGE_HOSPITALIERE: 'hospitalisation',
+  RECLAMATION: 'reclamation',
 };
 
 /** The form a type fills in at step 2; every type not listed is a proof. */
@@ -105,7 +121,10 @@ export function formKind(type: TypeDemande): FormKind {
   return kinds[type] ?? 'justificatif';
 }
 
-/** A question may come without documents, and so may a prior agreement (the quote comes later). */
+/**
+ * A question may come without documents, and so may a prior agreement (the quote comes later)
+ * and a complaint (its text is what matters).
+ */
 export function documentsRequired(type: TypeDemande): boolean {
   const kind = formKind(type);
   return kind === 'soins' || kind === 'justificatif';

@@ -32,6 +32,18 @@ describe('the draft of a request', () => {
     expect(readDraft()).toBeNull();
   });
 
+  it('keeps a complaint’s motif, subject and payment', () => {
+    const draft = {
+      type: 'RECLAMATION' as const,
+      step: 3,
+      values: { ...emptyDetails, motif: 'REMBOURSEMENT', objet: 'Lunettes', paymentId: 'P2', commentaire: 'Trop peu.' },
+      devis: emptyDevis,
+    };
+    saveDraft(draft);
+
+    expect(readDraft()).toEqual(draft);
+  });
+
   it('reads a stale or tampered entry as empty fields, never as a crash', () => {
     sessionStorage.setItem(
       key,

@@ -4,6 +4,7 @@ import { anEstimation } from '@/test/fixtures';
 import {
   creationGed,
   creationHospitalisation,
+  creationReclamation,
   type DetailsValues,
   detailsSchema,
   emptyDetails,
@@ -171,5 +172,77 @@ describe('a hospital prior agreement', () => {
       },
       siren: '839099603',
     });
+  });
+});
+
+describe('a complaint', () => {
+  const type = 'RECLAMATION';
+  const valid = {
+    motif: 'REMBOURSEMENT',
+    objet: 'Lunettes remboursées à moitié',
+    commentaire: 'Le remboursement de mes lunettes ne suit pas mes garanties.',
+  };
+
+  it('needs what it concerns, its subject and its text, not a person', () => {
+    expect(errorsOf(type, { objet: '  ', commentaire: ' ' })).toEqual({
+      motif: 'Choisissez ce que concerne votre réclamation.',
+      objet: 'Indiquez l’objet de votre réclamation.',
+      commentaire: 'Écrivez votre réclamation.',
+    });
+    expect(errorsOf(type, valid)).toEqual({});
+  });
+
+  it('knows only the member API’s motifs', () => {
+    expect(errorsOf(type, { ...valid, motif: 'REMBOURSEMENTS' })).toEqual({
+      motif: 'Choisissez ce que concerne votre réclamation.',
+    });
+    for (const motif of ['REMBOURSEMENT', 'COTISATION', 'CONTRAT', 'SERVICE', 'AUTRE']) {
+      expect(errorsOf(type, { ...valid, motif })).toEqual({});
+    }
+  });
+
+  it('limits the subject to 120 characters and the text to 4000', () => {
+    expect(errorsOf(type, { ...valid, objet: 'a'.repeat(120), commentaire: 'a'.repeat(4000) })).toEqual({});
+    expect(errorsOf(type, { ...valid, objet: 'a'.repeat(121), commentaire: 'a'.repeat(4001) })).toEqual({
+      objet: 'L’objet compte au plus 120 caractères.',
+      commentaire: 'Votre texte compte au plus 4000 caractères.',
+    });
+  });
+
+  it('names a contract or a payment, not both', () => {
+    expect(errorsOf(type, { ...valid, numeroContrat: 'IND-004512' })).toEqual({});
+    expect(errorsOf(type, { ...valid, paymentId: 'P1' })).toEqual({});
+    expect(errorsOf(type, { ...valid, numeroContrat: 'IND-004512', paymentId: 'P1' })).toEqual({
+      paymentId: 'Choisissez un contrat ou un paiement, pas les deux.',
+    });
+  });
+
+  it('is sent trimmed, with the payment a refund complaint names', () => {
+    const values = { ...emptyDetails, ...valid, objet: ' Lunettes ', commentaire: ' Trop peu. ', paymentId: 'P1' };
+
+    expect(creationReclamation(values, [5])).toEqual({
+      motif: 'REMBOURSEMENT',
+      objet: 'Lunettes',
+      commentaire: 'Trop peu.',
+      paymentId: 'P1',
+      idDocuments: [5],
+    });
+  });
+
+  it('sends the contract only for contributions or the contract, the payment only for a refund', () => {
+    const both = { ...emptyDetails, ...valid, numeroContrat: 'IND-004512', paymentId: 'P1' };
+
+    expect(creationReclamation({ ...both, motif: 'COTISATION' }, [])).toEqual({
+      motif: 'COTISATION',
+      objet: valid.objet,
+      commentaire: valid.commentaire,
+      numeroContrat: 'IND-004512',
+      idDocuments: [],
+    });
+    expect(creationReclamation({ ...both, motif: 'CONTRAT' }, []).numeroContrat).toBe('IND-004512');
+    expect(creationReclamation({ ...both, motif: 'REMBOURSEMENT' }, []).numeroContrat).toBeUndefined();
+    const service = creationReclamation({ ...both, motif: 'SERVICE' }, []);
+    expect(service).not.toHaveProperty('numeroContrat');
+    expect(service).not.toHaveProperty('paymentId');
   });
 });

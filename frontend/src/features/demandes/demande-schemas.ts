@@ -6,8 +6,14 @@ import type { TypeDemande } from '@/lib/demande-labels';
 import { estimationMetadata } from '@/lib/estimation-record';
 import { parseIsoDate, toIsoDate } from '@/lib/format-date';
 import type { MemberApi } from '@/types/member-api';
-import type { CreationGed, CreationHospitalisation } from './api/post-demande';
+import type { CreationGed, CreationHospitalisation, CreationReclamation } from './api/post-demande';
 import { type FormKind, formKind } from './creation-choices';
+import {
+  concerneUnContrat,
+  concerneUnPaiement,
+  isMotifReclamation,
+  type MotifReclamation,
+} from './reclamation-labels';
 
 /**
  * Step 2's rules, checked in the browser before anything is sent, each with the French
@@ -30,6 +36,14 @@ export interface DetailsValues {
   dateSortie: string;
   typeHospitalisation: string;
   chambreParticuliere: boolean;
+  /** A complaint's `MotifReclamation`, '' for none chosen. */
+  motif: string;
+  /** A complaint's subject line. */
+  objet: string;
+  /** The contract a complaint concerns, '' for none. */
+  numeroContrat: string;
+  /** The payment a complaint concerns, '' for none. */
+  paymentId: string;
 }
 
 export const emptyDetails: DetailsValues = {
@@ -43,6 +57,10 @@ export const emptyDetails: DetailsValues = {
   dateSortie: '',
   typeHospitalisation: '',
   chambreParticuliere: false,
+  motif: '',
+  objet: '',
+  numeroContrat: '',
+  paymentId: '',
 };
 
 export type TypeHospitalisation = MemberApi<'TypeHospitalisation'>;
@@ -58,6 +76,10 @@ export const typesHospitalisation: readonly TypeHospitalisation[] = [
 
 /** The member API's limit on a request's text. */
 export const commentaireMax = 2000;
+
+/** The member API's limits on a complaint's subject and text (`CreationReclamation`). */
+export const objetMax = 120;
+export const reclamationMax = 4000;
 
 /** The member API's limit on a hospital's name. */
 const etablissementMax = 100;
@@ -96,6 +118,10 @@ const base = z.object({
   dateSortie: libre,
   typeHospitalisation: libre,
   chambreParticuliere: z.boolean(),
+  motif: libre,
+  objet: libre,
+  numeroContrat: libre,
+  paymentId: libre,
 });
 
 const beneficiaire = z.string().min(1, t('creation.erreur.beneficiaire'));
@@ -149,6 +175,25 @@ const schemas: Record<FormKind, z.ZodType<DetailsValues, DetailsValues>> = {
     .refine(({ dateSortie }) => dateSortie === '' || parseIsoDate(dateSortie) !== null, {
       message: t('creation.erreur.dateInvalide'),
       path: ['dateSortie'],
+    }),
+  reclamation: base
+    .extend({
+      motif: z.string().refine(isMotifReclamation, t('creation.erreur.motifReclamation')),
+      objet: z
+        .string()
+        .trim()
+        .min(1, t('creation.erreur.objet'))
+        .max(objetMax, t('creation.erreur.objetLongueur', { max: objetMax })),
+      commentaire: z
+        .string()
+        .trim()
+        .min(1, t('creation.erreur.reclamation'))
+        .max(reclamationMax, t('creation.erreur.texteLongueur', { max: reclamationMax })),
+    })
+    // The member API takes at most one; the form offers the one the motif calls for.
+    .refine(({ numeroContrat, paymentId }) => numeroContrat === '' || paymentId === '', {
+      message: t('creation.erreur.contratOuPaiement'),
+      path: ['paymentId'],
     }),
 };
 
@@ -214,5 +259,21 @@ export function creationHospitalisation(
       idDocuments,
     },
     siren: values.siren.replace(/\s/g, ''),
+  };
+}
+
+/**
+ * `CreationReclamation`: the contract or the payment only where the motif calls for it, so
+ * that one chosen before the motif changed is not sent along unseen.
+ */
+export function creationReclamation(values: DetailsValues, idDocuments: number[]): CreationReclamation {
+  const motif = values.motif as MotifReclamation;
+  return {
+    motif,
+    objet: values.objet.trim(),
+    commentaire: values.commentaire.trim(),
+    ...(concerneUnContrat(motif) && values.numeroContrat !== '' ? { numeroContrat: values.numeroContrat } : {}),
+    ...(concerneUnPaiement(motif) && values.paymentId !== '' ? { paymentId: values.paymentId } : {}),
+    idDocuments,
   };
 }

@@ -1,6 +1,4 @@
-import type { MemberApi } from '@/types/member-api';
-
-type CarteTp = MemberApi<'CarteTp'>;
+import type { CarteTpShown } from '@/lib/saved-card';
 
 /**
  * What the card's 2D code carries: the standard fields a professional keys in to bill the
@@ -13,7 +11,7 @@ type CarteTp = MemberApi<'CarteTp'>;
  *   ADH:{numeroAdherent}
  *   VAL:{dateDebutValidite}-{dateFinValidite}
  */
-export function carteTpCode(carte: CarteTp): string {
+export function carteTpCode(carte: CarteTpShown): string {
   const compact = (date: string) => date.replaceAll('-', '');
   return [
     `AMC:${carte.numeroAmc}`,

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import { PublicLayout } from '@/components/public-layout';
 import { Spinner } from '@/components/spinner';
@@ -7,12 +7,17 @@ import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/api/get-session';
 import { SessionContext } from '@/lib/session-context';
 
+interface SessionGuardProps {
+  /** Shown under the failure's retry button (app/ adds a way to the card kept offline). */
+  failureAside?: ReactNode;
+}
+
 /**
  * SPEC.md §2 guard: the sections behind it open only with a live session. Until the server
  * has answered, a spinner; a 401 is handled by the API client (back to the root); any other
  * failure offers to try again rather than a blank page.
  */
-export function SessionGuard() {
+export function SessionGuard({ failureAside }: SessionGuardProps = {}) {
   const { data: arrived, error, mutate } = useSession();
   // The session's arrival mounts the shell and the page in one render, the longest task of a
   // page load on a phone. Rendered as deferred work, React splits it into slices and lets the
@@ -37,6 +42,7 @@ export function SessionGuard() {
         <button type="button" className="button button-primary" onClick={() => void mutate()}>
           {t('auth.session.retry')}
         </button>
+        {failureAside}
       </PublicLayout>
     );
   }

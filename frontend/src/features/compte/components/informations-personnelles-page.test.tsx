@@ -63,6 +63,18 @@ function memberApi() {
     http.get('/api/assure/', () => HttpResponse.json(identite)),
     http.get('/api/assure/infos', () => HttpResponse.json(infos)),
     http.get('/api/assure/banques', () => HttpResponse.json([compte])),
+    http.get('/api/connexions', () =>
+      HttpResponse.json([
+        {
+          id: 'c1',
+          ouverteLe: '2026-11-24T09:12:00+01:00',
+          derniereActivite: '2026-11-24T10:40:00+01:00',
+          navigateur: 'Chrome 131',
+          systeme: 'Windows',
+          cetAppareil: true,
+        },
+      ]),
+    ),
     http.get('/api/assure/beneficiairesInfosBancaires', () =>
       HttpResponse.json([
         { idBeneficiaire: 1, prenom: 'Marie', nom: 'DUPONT', lien: 'ASSURE_PRINCIPAL', coordonneesBancaires: compte },
@@ -261,6 +273,16 @@ describe('Mes informations personnelles', () => {
       ),
     ).toBeVisible();
     expect(within(section).getByLabelText('IBAN')).toHaveValue('FR7630001007941234567890185');
+  });
+
+  it('ends with the member’s sessions', async () => {
+    memberApi();
+    await openPage();
+    const connexions = region('Mes connexions');
+    expect(await within(connexions).findByText('Chrome 131 sur Windows')).toBeVisible();
+    expect(within(connexions).getByText('Aucune autre connexion ouverte.')).toBeVisible();
+    const sections = screen.getAllByRole('region');
+    expect(sections[sections.length - 1]).toBe(connexions);
   });
 
   it('shows the other parts when the identity fails, with a retry', async () => {

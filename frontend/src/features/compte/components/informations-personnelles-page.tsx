@@ -11,12 +11,13 @@ import { useInfos } from '../api/get-infos';
 import { formatNir } from '../format-nir';
 import { AdresseSection } from './adresse-section';
 import { BanqueSection } from './banque-section';
+import { ConnexionsSection } from './connexions-section';
 import styles from './compte.module.css';
 
 /**
  * `/compte/informations-personnelles` (and `/compte`): who the member is, how to reach them,
- * where they live, where their money goes, who is covered. Each part loads and fails on its
- * own. Struck-off members see and change theirs like everyone.
+ * where they live, where their money goes, who is covered, where their space is open. Each
+ * part loads and fails on its own. Struck-off members see and change theirs like everyone.
  */
 export function InformationsPersonnellesPage() {
   usePageTitle(t('nav.informationsPersonnelles'));
@@ -29,6 +30,7 @@ export function InformationsPersonnellesPage() {
       <BanqueSection />
       <BeneficiairesSection />
       <Attestations />
+      <ConnexionsSection />
     </div>
   );
 }

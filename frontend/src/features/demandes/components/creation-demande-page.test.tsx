@@ -111,6 +111,7 @@ describe('creating a request', () => {
       'Prise en charge hospitalière',
       'Mettre à jour mon dossier',
       'Poser une question',
+      'Une réclamation',
     ]) {
       expect(screen.getByRole('group', { name: group })).toBeVisible();
     }

@@ -9,13 +9,14 @@ import { t } from '@/i18n/t';
 import { isTypeDemande, type TypeDemande } from '@/lib/demande-labels';
 import { useSubmit } from '@/lib/use-submit';
 import { type Demande, demandesKey } from '../api/get-demandes';
-import { postDemandeGed, postHospitalisation } from '../api/post-demande';
+import { postDemandeGed, postHospitalisation, postReclamation } from '../api/post-demande';
 import { documentsRequired, formKind, typeResiliation } from '../creation-choices';
 import { choiceLabel, isOffered } from '../creation-labels';
 import { clearDraft, type Draft, emptyDevis, estimationDuDevis, readDraft, saveDraft } from '../demande-draft';
 import {
   creationGed,
   creationHospitalisation,
+  creationReclamation,
   type DetailsValues,
   emptyDetails,
 } from '../demande-schemas';
@@ -65,9 +66,14 @@ interface Envoi {
 }
 
 function sendDemande({ type, values, idDocuments, estimation }: Envoi): Promise<Demande> {
-  return formKind(type) === 'hospitalisation'
-    ? postHospitalisation(creationHospitalisation(values, idDocuments))
-    : postDemandeGed(creationGed(type, values, idDocuments, estimation));
+  switch (formKind(type)) {
+    case 'hospitalisation':
+      return postHospitalisation(creationHospitalisation(values, idDocuments));
+    case 'reclamation':
+      return postReclamation(creationReclamation(values, idDocuments));
+    default:
+      return postDemandeGed(creationGed(type, values, idDocuments, estimation));
+  }
 }
 
 /** `/mutuelle/demandes/creation`: a request in four steps, then its place in the list. */

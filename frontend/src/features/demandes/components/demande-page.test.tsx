@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorBody, signedIn } from '@/test/fixtures';
+import { defaultBrand } from '@/lib/brand';
+import { aContrat, aPaiement, errorBody, signedIn } from '@/test/fixtures';
 import { pageReady, renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { MemberApi } from '@/types/member-api';
@@ -144,5 +145,123 @@ describe('a request’s page', () => {
     await renderAppLoaded('/mutuelle/demandes/abc');
 
     expect(await screen.findByText('Cette demande n’existe pas ou n’est pas la vôtre.')).toBeVisible();
+  });
+});
+
+describe('a complaint’s page', () => {
+  const pendante: MemberApi<'Reclamation'> = {
+    motif: 'REMBOURSEMENT',
+    numeroContrat: null,
+    paymentId: 'P2',
+    recueLe: '2026-11-24T10:15:00+01:00',
+    accuseReceptionAvant: '2026-12-05',
+    reponseAvant: '2027-01-24',
+    issue: null,
+    reponduLe: null,
+  };
+  const reclamation: Demande = {
+    ...optique,
+    id: 43,
+    TypeCode: 'REC',
+    Etat: 'EN_COURS',
+    type: 'RECLAMATION',
+    objet: 'Lunettes remboursées à moitié',
+    commentaire: 'Le remboursement ne suit pas mes garanties.',
+    beneficiaire: null,
+    documents: [],
+    metadata: {},
+    reclamation: pendante,
+  };
+
+  function complaintIs(demande: Demande) {
+    demandeIs(demande);
+    server.use(
+      http.get('/api/assure/prestations', () =>
+        HttpResponse.json([aPaiement({ paymentId: 'P2', paymentDate: '2026-11-17', beneficiaryFirstName: 'Emma', montantRembourse: 120 })]),
+      ),
+      http.get('/api/assure/contrats', () => HttpResponse.json([aContrat()])),
+    );
+  }
+
+  function answered(issue: 'ACCEPTEE' | 'REFUSEE'): Demande {
+    return {
+      ...reclamation,
+      Etat: 'TERMINE',
+      reclamation: { ...pendante, issue, reponduLe: '2027-01-10' },
+    };
+  }
+
+  it('shows when it was received, the deadlines the mutual owes, and what it concerns', async () => {
+    complaintIs(reclamation);
+    await renderAppLoaded('/mutuelle/demandes/43');
+
+    const part = await screen.findByRole('region', { name: 'Votre réclamation' });
+    expect(within(part).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Réclamation reçue le 24/11/2026 à 10:15',
+      'Accusé de réception au plus tard le 05/12/2026',
+      'Réponse au plus tard le 24/01/2027',
+    ]);
+    expect(part).toHaveTextContent('Elle concerneUn remboursement');
+    // The page's text is matched with its spaces normalised, the no-break one before € too.
+    expect(await within(part).findByText('Paiement du 17/11/2026 — Emma DUPONT — 120,00 €')).toBeVisible();
+    expect(screen.getByText('Réclamation', { selector: 'dd' })).toBeVisible();
+    expect(within(part).queryByText('Votre réclamation n’a pas abouti')).toBeNull();
+    expect(within(part).queryByText(/médiateur/)).toBeNull();
+    expect(within(part).queryByText(/acceptée/)).toBeNull();
+  });
+
+  it('names the contract concerned with its product', async () => {
+    complaintIs({
+      ...reclamation,
+      reclamation: {
+        ...pendante,
+        motif: 'COTISATION',
+        numeroContrat: 'IND-004512',
+        paymentId: null,
+      },
+    });
+    await renderAppLoaded('/mutuelle/demandes/43');
+
+    const part = await screen.findByRole('region', { name: 'Votre réclamation' });
+    expect(part).toHaveTextContent('Elle concerneMes cotisations');
+    expect(await within(part).findByText('IND-004512 — Santé Famille Confort')).toBeVisible();
+  });
+
+  it('says when it was upheld, without the mediator', async () => {
+    complaintIs(answered('ACCEPTEE'));
+    await renderAppLoaded('/mutuelle/demandes/43');
+
+    expect(await screen.findByText('Votre réclamation a été acceptée le 10/01/2027.')).toBeVisible();
+    expect(screen.queryByText(/médiateur/)).toBeNull();
+  });
+
+  it('names the brand’s mediator, free of charge, when it was refused', async () => {
+    complaintIs(answered('REFUSEE'));
+    await renderAppLoaded('/mutuelle/demandes/43', {
+      brand: {
+        ...defaultBrand,
+        mediateur: {
+          nom: 'Médiateur de la consommation CNPM',
+          adresse: ['CNPM Médiation Consommation', '27 avenue de la Libération', '42400 Saint-Chamond'],
+          site: 'https://www.cnpm-mediation-consommation.eu/',
+        },
+      },
+    });
+
+    const refus = await screen.findByRole('region', { name: 'Votre réclamation n’a pas abouti' });
+    expect(refus).toHaveTextContent('Notre réponse vous a été donnée le 10/01/2027.');
+    expect(refus).toHaveTextContent(
+      'Si cette réponse ne vous satisfait pas, vous pouvez saisir gratuitement le médiateur :',
+    );
+    const address = within(refus).getByText('Médiateur de la consommation CNPM').closest('address');
+    expect(address).toHaveTextContent(
+      'Médiateur de la consommation CNPMCNPM Médiation Consommation27 avenue de la Libération42400 Saint-Chamond',
+    );
+    const link = within(refus).getByRole('link', {
+      name: 'Saisir le médiateur en ligne sur www.cnpm-mediation-consommation.eu (nouvel onglet)',
+    });
+    expect(link).toHaveAttribute('href', 'https://www.cnpm-mediation-consommation.eu/');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 });

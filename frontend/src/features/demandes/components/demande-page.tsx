@@ -17,6 +17,7 @@ import { useDemande } from '../api/get-demande';
 import type { Demande } from '../api/get-demandes';
 import { typeHospitalisationLabel } from '../creation-labels';
 import { formatTaille } from '../document-files';
+import { ReclamationDetail } from './reclamation-detail';
 import styles from './demandes.module.css';
 
 /**
@@ -96,6 +97,7 @@ function DemandeDetail({ demande }: { demande: Demande }) {
         )}
       </dl>
       {demande.hospitalisation && <Sejour sejour={demande.hospitalisation} />}
+      {demande.reclamation && <ReclamationDetail reclamation={demande.reclamation} />}
       <Documents demande={demande} />
     </>
   );

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Dispatch, type SetStateAction, useEffect } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useForm, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
+import { useContrats } from '@/api/get-contrats';
+import { usePrestations } from '@/api/get-prestations';
 import { FormField } from '@/components/form-field';
 import { t } from '@/i18n/t';
 import type { TypeDemande } from '@/lib/demande-labels';
@@ -9,7 +11,22 @@ import { toIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
 import { formKind } from '../creation-choices';
 import type { DevisEstimation } from '../demande-draft';
-import { commentaireMax, type DetailsValues, detailsSchema, typesHospitalisation } from '../demande-schemas';
+import {
+  commentaireMax,
+  type DetailsValues,
+  detailsSchema,
+  objetMax,
+  reclamationMax,
+  typesHospitalisation,
+} from '../demande-schemas';
+import {
+  concerneUnContrat,
+  concerneUnPaiement,
+  contratLabel,
+  motifsReclamation,
+  paiementLabel,
+  paiementsRecentsQuery,
+} from '../reclamation-labels';
 import { DevisEstimationPart } from './devis-estimation-part';
 import { StepActions } from './step-actions';
 import styles from './creation.module.css';
@@ -54,13 +71,17 @@ export function DetailsStep({ type, values, onChange, onBack, onNext, devis, onD
         onNext({ ...values, ...valid });
       })(event)}
     >
-      {kind !== 'question' && <BeneficiaireField form={form} />}
+      {kind !== 'question' && kind !== 'reclamation' && <BeneficiaireField form={form} />}
       {kind === 'soins' && <SoinsFields form={form} devis={type === 'ENVOI_DE_DEVIS'} />}
       {type === 'ENVOI_DE_DEVIS' && (
         <DevisEstimationPart details={form} values={values} devis={devis} onChange={onDevisChange} />
       )}
       {kind === 'hospitalisation' && <HospitalisationFields form={form} />}
-      <CommentaireField form={form} question={kind === 'question'} />
+      {kind === 'reclamation' ? (
+        <ReclamationFields form={form} />
+      ) : (
+        <CommentaireField form={form} question={kind === 'question'} />
+      )}
       <StepActions onBack={onBack} />
     </form>
   );
@@ -143,6 +164,133 @@ function HospitalisationFields({ form }: { form: Form }) {
         {t('creation.champ.chambre')}
       </label>
     </>
+  );
+}
+
+/**
+ * A complaint: what it concerns, its subject, then, as the motif calls for it, the contract or
+ * the payment concerned (optional), and the complaint itself.
+ */
+function ReclamationFields({ form }: { form: Form }) {
+  const { errors } = form.formState;
+  const motif = useWatch({ control: form.control, name: 'motif' });
+  const contrat = concerneUnContrat(motif);
+  const paiement = concerneUnPaiement(motif);
+  const { setValue } = form;
+  // A contract or a payment chosen for another motif would be sent unseen: dropped with it.
+  useEffect(() => {
+    if (!contrat) setValue('numeroContrat', '');
+    if (!paiement) setValue('paymentId', '');
+  }, [contrat, paiement, setValue]);
+
+  return (
+    <>
+      <FormField label={t('creation.champ.motifReclamation')} error={errors.motif?.message}>
+        {(props) => (
+          <select {...props} {...form.register('motif')}>
+            <option value="">{t('creation.champ.motifReclamation.choisir')}</option>
+            {motifsReclamation.map((value) => (
+              <option key={value} value={value}>
+                {t(`reclamation.motif.${value}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField
+        label={t('creation.champ.objet')}
+        hint={t('creation.champ.commentaire.hint', { max: objetMax })}
+        error={errors.objet?.message}
+      >
+        {(props) => <input {...props} type="text" maxLength={objetMax} {...form.register('objet')} />}
+      </FormField>
+      {contrat && <ContratField form={form} />}
+      {paiement && <PaiementField form={form} />}
+      <FormField
+        label={t('creation.champ.reclamation')}
+        hint={t('creation.champ.commentaire.hint', { max: reclamationMax })}
+        error={errors.commentaire?.message}
+      >
+        {(props) => <textarea {...props} rows={8} maxLength={reclamationMax} {...form.register('commentaire')} />}
+      </FormField>
+    </>
+  );
+}
+
+/**
+ * A choice among options that arrive after the form opens (a draft's, on a reload): shown as
+ * chosen once they are there, and dropped when the list has it not or could not be loaded,
+ * rather than sent without the member seeing it.
+ */
+function useListedChoice(
+  form: Form,
+  name: 'numeroContrat' | 'paymentId',
+  list: { data: readonly string[] | undefined; error: unknown },
+): string {
+  const value = useWatch({ control: form.control, name });
+  const { setValue } = form;
+  const missing = list.data ? !list.data.includes(value) : list.error !== undefined;
+  useEffect(() => {
+    if (value !== '' && missing) setValue(name, '');
+  }, [value, missing, name, setValue]);
+  return value;
+}
+
+function ContratField({ form }: { form: Form }) {
+  const contrats = useContrats();
+  const { errors } = form.formState;
+  const value = useListedChoice(form, 'numeroContrat', {
+    data: contrats.data?.map((contrat) => contrat.numeroContrat),
+    error: contrats.error,
+  });
+  return (
+    <FormField
+      label={t('creation.champ.contrat')}
+      {...(contrats.error !== undefined && !contrats.data ? { hint: t('creation.champ.listeIndisponible') } : {})}
+      error={errors.numeroContrat?.message}
+    >
+      {(props) => (
+        <select {...props} {...form.register('numeroContrat')} value={value}>
+          <option value="">{t('creation.champ.aucunEnParticulier')}</option>
+          {(contrats.data ?? []).map((contrat) => (
+            <option key={contrat.numeroContrat} value={contrat.numeroContrat}>
+              {contratLabel(contrat)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+function PaiementField({ form }: { form: Form }) {
+  const paiements = usePrestations(paiementsRecentsQuery());
+  const { errors } = form.formState;
+  const value = useListedChoice(form, 'paymentId', {
+    data: paiements.data?.map((paiement) => paiement.paymentId),
+    error: paiements.error,
+  });
+  return (
+    <FormField
+      label={t('creation.champ.paiement')}
+      hint={t(
+        paiements.error !== undefined && !paiements.data
+          ? 'creation.champ.listeIndisponible'
+          : 'creation.champ.paiement.hint',
+      )}
+      error={errors.paymentId?.message}
+    >
+      {(props) => (
+        <select {...props} {...form.register('paymentId')} value={value}>
+          <option value="">{t('creation.champ.aucunEnParticulier')}</option>
+          {(paiements.data ?? []).map((paiement) => (
+            <option key={paiement.paymentId} value={paiement.paymentId}>
+              {paiementLabel(paiement)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }
 

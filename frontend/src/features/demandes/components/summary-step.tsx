@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
+import { useContrats } from '@/api/get-contrats';
+import { usePrestations } from '@/api/get-prestations';
 import type { Estimation } from '@/api/post-estimation';
 import { Entry } from '@/components/entry';
 import { EstimationResult } from '@/components/estimation/estimation-result';
-import { t } from '@/i18n/t';
+import { type MessageKey, t } from '@/i18n/t';
 import type { TypeDemande } from '@/lib/demande-labels';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
@@ -11,6 +13,14 @@ import { memberDisplayName } from '@/lib/format-name';
 import { formKind } from '../creation-choices';
 import { choiceLabel, typeHospitalisationLabel } from '../creation-labels';
 import { type DetailsValues, parseMontant } from '../demande-schemas';
+import {
+  concerneUnContrat,
+  concerneUnPaiement,
+  contratLabel,
+  motifReclamationLabel,
+  paiementLabel,
+  paiementsRecentsQuery,
+} from '../reclamation-labels';
 import type { Upload } from '../use-uploads';
 import styles from './creation.module.css';
 
@@ -62,7 +72,7 @@ export function SummaryStep({
       </SummarySection>
       <SummarySection title={t('creation.recap.informations')} onEdit={() => { onEdit(2); }}>
         <dl className="entries">
-          {beneficiaire && (
+          {beneficiaire && kind !== 'reclamation' && (
             <Entry label={t('creation.champ.beneficiaire')}>{memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}</Entry>
           )}
           {kind === 'soins' && (
@@ -85,8 +95,9 @@ export function SummaryStep({
               <Entry label={t('demande.hospitalisation.chambre')}>{t(values.chambreParticuliere ? 'demande.oui' : 'demande.non')}</Entry>
             </>
           )}
+          {kind === 'reclamation' && <ReclamationEntries values={values} />}
           {values.commentaire.trim() !== '' && (
-            <Entry label={t(kind === 'question' ? 'creation.champ.question' : 'demande.commentaire')}><span className={styles.message}>{values.commentaire.trim()}</span></Entry>
+            <Entry label={t(commentaireLabels[kind] ?? 'demande.commentaire')}><span className={styles.message}>{values.commentaire.trim()}</span></Entry>
           )}
         </dl>
       </SummarySection>
@@ -117,6 +128,42 @@ export function SummaryStep({
         </button>
       </div>
     </form>
+  );
+}
+
+/** The text's name where the form gave it one of its own. */
+const commentaireLabels: Partial<Record<ReturnType<typeof formKind>, MessageKey>> = {
+  question: 'creation.champ.question',
+  reclamation: 'creation.champ.reclamation',
+};
+
+/** A complaint's motif and subject, and the contract or the payment it names, if any. */
+function ReclamationEntries({ values }: { values: DetailsValues }) {
+  return (
+    <>
+      <Entry label={t('creation.champ.motifReclamation')}>{motifReclamationLabel(values.motif)}</Entry>
+      <Entry label={t('creation.champ.objet')}>{values.objet.trim()}</Entry>
+      {concerneUnContrat(values.motif) && values.numeroContrat !== '' && (
+        <ContratEntry numeroContrat={values.numeroContrat} />
+      )}
+      {concerneUnPaiement(values.motif) && values.paymentId !== '' && <PaiementEntry paymentId={values.paymentId} />}
+    </>
+  );
+}
+
+function ContratEntry({ numeroContrat }: { numeroContrat: string }) {
+  const contrat = useContrats().data?.find((candidate) => candidate.numeroContrat === numeroContrat);
+  return <Entry label={t('demande.reclamation.contrat')}>{contrat ? contratLabel(contrat) : numeroContrat}</Entry>;
+}
+
+function PaiementEntry({ paymentId }: { paymentId: string }) {
+  const paiement = usePrestations(paiementsRecentsQuery()).data?.find(
+    (candidate) => candidate.paymentId === paymentId,
+  );
+  return (
+    <Entry label={t('demande.reclamation.paiement')}>
+      {paiement ? paiementLabel(paiement) : t('demande.reclamation.paiementReference', { id: paymentId })}
+    </Entry>
   );
 }
 

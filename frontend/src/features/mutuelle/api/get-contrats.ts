@@ -1,10 +1,2 @@
-import { getEndpoint } from '@/lib/get-endpoint';
-import type { MemberApi } from '@/types/member-api';
-
-/** `GET assure/contrats`: contracts with their contribution schedule, the one in force first. */
-export type Contrats = MemberApi<'Contrat'>[];
-
-const endpoint = getEndpoint<Contrats>('/api/assure/contrats');
-export const contratsKey = endpoint.key;
-export const getContrats = endpoint.get;
-export const useContrats = endpoint.use;
+/** `GET assure/contrats`, shared with the requests (a complaint names its contract). */
+export { type Contrats, contratsKey, getContrats, useContrats } from '@/api/get-contrats';

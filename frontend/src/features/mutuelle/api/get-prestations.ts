@@ -1,21 +1,15 @@
-import useSWR from 'swr';
-import { apiGet } from '@/lib/api-client';
 import { parseIsoDate, toIsoDate } from '@/lib/format-date';
-import { withQuery } from '@/lib/query-string';
-import type { MemberApi } from '@/types/member-api';
+import type { PrestationsQuery } from '@/api/get-prestations';
 
-/** A payment with all its lines. */
-export type Paiement = MemberApi<'Paiement'>;
-export type LignePrestation = MemberApi<'LignePrestation'>;
-
-/** The member API's filters of both payment lists: payment days and beneficiary. */
-export interface PrestationsQuery {
-  /** First payment day included, YYYY-MM-DD. */
-  dateDebut?: string | undefined;
-  /** Last payment day included, YYYY-MM-DD. */
-  dateFin?: string | undefined;
-  idBeneficiaire?: number | undefined;
-}
+/** `GET assure/prestations`, shared with the requests (a complaint names its payment). */
+export {
+  getPrestations,
+  type LignePrestation,
+  type Paiement,
+  prestationsKey,
+  type PrestationsQuery,
+  usePrestations,
+} from '@/api/get-prestations';
 
 /** The payments of one day, named by the address's `date`; `null` for an address that names none. */
 export function jourQuery(date: string): PrestationsQuery | null {
@@ -23,18 +17,4 @@ export function jourQuery(date: string): PrestationsQuery | null {
   if (!day) return null;
   const isoDay = toIsoDate(day);
   return { dateDebut: isoDay, dateFin: isoDay };
-}
-
-/** `GET assure/prestations`: every payment, newest first. */
-export function prestationsKey(query: PrestationsQuery): string {
-  return withQuery('/api/assure/prestations', { ...query });
-}
-
-export function getPrestations(key: string): Promise<Paiement[]> {
-  return apiGet<Paiement[]>(key);
-}
-
-/** `null` asks for nothing (the other list is the one shown). */
-export function usePrestations(query: PrestationsQuery | null) {
-  return useSWR<Paiement[], unknown>(query && prestationsKey(query), getPrestations);
 }

@@ -1,13 +1,22 @@
-import { screen, within } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { aCarteTp, errorBody, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { User } from '@/api/get-session';
+import { eraseSavedCard, readSavedCard, setKeepCard } from '@/lib/saved-card';
 import type { MemberApi } from '@/types/member-api';
 
 const year = new Date().getFullYear();
+
+// Every visit of the page keeps the card on the (fake) device: never handed to the next test.
+afterEach(async () => {
+  await eraseSavedCard();
+  await setKeepCard(true);
+});
 
 function cardsAre(cards: MemberApi<'CarteTp'>[], user: Partial<User> = {}) {
   server.use(
@@ -80,5 +89,76 @@ describe('Ma carte de Tiers Payant', () => {
       await screen.findByText('Votre carte de tiers payant n’a pas pu être chargée.'),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+  });
+});
+
+describe('« Garder ma carte sur cet appareil »', () => {
+  // Valid whenever the test runs: a copy past its validity is not kept.
+  const thisYear = aCarteTp({
+    dateDebutValidite: `${String(year)}-01-01`,
+    dateFinValidite: `${String(year)}-12-31`,
+  });
+  const switchName = 'Garder ma carte sur cet appareil, pour la présenter sans connexion';
+
+  async function keepSwitch() {
+    const keep = await screen.findByRole('switch', { name: switchName });
+    await waitFor(() => {
+      expect(keep).toBeEnabled();
+    });
+    return keep;
+  }
+
+  it('is on by default, says when the card is erased, and keeps the card as it loads', async () => {
+    cardsAre([thisYear]);
+    renderApp('/mutuelle/smart-carte');
+
+    const keep = await keepSwitch();
+    expect(keep).toBeChecked();
+    expect(keep).toHaveAccessibleDescription(
+      'Elle est effacée de cet appareil à la déconnexion, et au plus tard à la fin de sa validité.',
+    );
+    await waitFor(async () => {
+      expect(await readSavedCard()).toMatchObject({
+        owner: '100001',
+        cartes: [{ id: 11, numeroAmc: '75500017' }],
+      });
+    });
+  });
+
+  it('erases the kept card at once when turned off, and keeps nothing afterwards', async () => {
+    cardsAre([thisYear]);
+    renderApp('/mutuelle/smart-carte');
+    const keep = await keepSwitch();
+    await waitFor(async () => {
+      expect(await readSavedCard()).not.toBeNull();
+    });
+
+    await userEvent.click(keep);
+
+    expect(keep).not.toBeChecked();
+    await waitFor(async () => {
+      expect(await readSavedCard()).toBeNull();
+    });
+
+    // The next visit remembers the choice and keeps nothing.
+    cleanup();
+    renderApp('/mutuelle/smart-carte');
+    expect(await keepSwitch()).not.toBeChecked();
+    expect(await screen.findByRole('article', { name: 'Carte de tiers payant' })).toBeVisible();
+    expect(await readSavedCard()).toBeNull();
+  });
+
+  it('keeps the card again when turned back on', async () => {
+    await setKeepCard(false);
+    cardsAre([thisYear]);
+    renderApp('/mutuelle/smart-carte');
+    const keep = await keepSwitch();
+    expect(keep).not.toBeChecked();
+
+    await userEvent.click(keep);
+
+    await waitFor(async () => {
+      expect(await readSavedCard()).not.toBeNull();
+    });
   });
 });

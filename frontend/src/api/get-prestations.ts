@@ -1,0 +1,36 @@
+import useSWR from 'swr';
+import { apiGet } from '@/lib/api-client';
+import { withQuery } from '@/lib/query-string';
+import type { MemberApi } from '@/types/member-api';
+
+/**
+ * `GET assure/prestations`: the member's payments with their lines, newest first. Shared here
+ * because the reimbursement pages list them and a complaint names the one it concerns; a
+ * feature folder never imports another one.
+ */
+
+/** A payment with all its lines. */
+export type Paiement = MemberApi<'Paiement'>;
+export type LignePrestation = MemberApi<'LignePrestation'>;
+
+/** The member API's filters of both payment lists: payment days and beneficiary. */
+export interface PrestationsQuery {
+  /** First payment day included, YYYY-MM-DD. */
+  dateDebut?: string | undefined;
+  /** Last payment day included, YYYY-MM-DD. */
+  dateFin?: string | undefined;
+  idBeneficiaire?: number | undefined;
+}
+
+export function prestationsKey(query: PrestationsQuery): string {
+  return withQuery('/api/assure/prestations', { ...query });
+}
+
+export function getPrestations(key: string): Promise<Paiement[]> {
+  return apiGet<Paiement[]>(key);
+}
+
+/** `null` asks for nothing (the other list is the one shown). */
+export function usePrestations(query: PrestationsQuery | null) {
+  return useSWR<Paiement[], unknown>(query && prestationsKey(query), getPrestations);
+}

@@ -1,0 +1,87 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '@/api/get-session';
+import { SessionGuard, SessionLoading } from '@/features/auth/components/session-guard';
+import { t } from '@/i18n/t';
+import { isApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { eraseSavedCardOfOthers, readSavedCard, type SavedCard } from '@/lib/saved-card';
+
+/** Loaded on an offline start only: the card's drawing and code stay out of the first script. */
+const CarteTpHorsConnexionPage = lazy(() =>
+  import('@/features/mutuelle/components/carte-tp-hors-connexion-page').then((module) => ({
+    default: module.CarteTpHorsConnexionPage,
+  })),
+);
+
+/**
+ * The server could not be reached at all: the session check's `fetch` itself failed (no
+ * network, no route to the server), which the API client reports as status 0. Not a 401 (the
+ * session has ended: the API client sends the member to the root and erases the card) nor a
+ * 5xx (the server answered: the usual failure screen and its retry). `navigator.onLine` is
+ * not asked: it says `true` behind a captive portal or a dead mobile link, where the fetch
+ * fails all the same.
+ */
+function isUnreachable(error: unknown): boolean {
+  return isApiError(error, 0);
+}
+
+type KeptCard = { status: 'reading' } | { status: 'none' } | { status: 'found'; saved: SavedCard };
+
+/** The card kept on the device, read once the server has turned out to be unreachable. */
+function useCardKeptOffline(unreachable: boolean): KeptCard {
+  const [kept, setKept] = useState<KeptCard>({ status: 'reading' });
+  useEffect(() => {
+    if (!unreachable) return;
+    let mounted = true;
+    void readSavedCard().then((saved) => {
+      if (mounted) setKept(saved ? { status: 'found', saved } : { status: 'none' });
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [unreachable]);
+  return kept;
+}
+
+/**
+ * The signed-in member's space: the session guard, and what happens around the session's
+ * start that concerns the card kept for offline use (`lib/saved-card.ts`):
+ * - when another member's session starts on this device, the previous member's card is erased;
+ * - when the app starts without a network and a card is kept, `/mutuelle/smart-carte` shows it
+ *   on its own page (no shell: menus, other sections and downloads need the server), and any
+ *   other address shows the usual failure with a link to it. Without a kept card, the usual
+ *   failure screen, as before.
+ */
+export function MemberSpace() {
+  const { data, error, mutate } = useSession();
+  const owner = data?.User.numeroPersonne;
+  const unreachable = data === undefined && isUnreachable(error);
+  const kept = useCardKeptOffline(unreachable);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (owner !== undefined) void eraseSavedCardOfOthers(owner);
+  }, [owner]);
+
+  if (!unreachable || kept.status === 'none') return <SessionGuard />;
+  if (kept.status === 'reading') return <SessionLoading />;
+  if (pathname.replace(/\/+$/, '') !== paths.smartCarte) {
+    return (
+      <SessionGuard
+        failureAside={
+          <p>
+            <Link className="button button-secondary" to={paths.smartCarte}>
+              {t('carteTp.horsConnexion.lien')}
+            </Link>
+          </p>
+        }
+      />
+    );
+  }
+  return (
+    <Suspense fallback={<SessionLoading />}>
+      <CarteTpHorsConnexionPage saved={kept.saved} onRetry={() => void mutate()} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useId, useState } from 'react';
+import { t } from '@/i18n/t';
+import { keepAppPageForOffline } from '@/lib/app-page-cache';
+import { paths } from '@/lib/paths';
+import { type CarteTpShown, readKeepCard, saveCard, setKeepCard } from '@/lib/saved-card';
+import styles from './carte-tp.module.css';
+
+/**
+ * « Garder ma carte sur cet appareil » (see `lib/saved-card.ts`): whether the member keeps the
+ * card on the device, `undefined` until the device's choice has been read, and, while it is
+ * on, the card answer kept each time it arrives from the network for `owner`.
+ */
+export function useKeptCard(owner: string, cartes: readonly CarteTpShown[] | undefined) {
+  const [keep, setKeep] = useState<boolean>();
+
+  useEffect(() => {
+    let mounted = true;
+    void readKeepCard().then((kept) => {
+      if (mounted) setKeep(kept);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (cartes === undefined || keep !== true) return;
+    void saveCard(owner, cartes).then((kept) =>
+      kept ? keepAppPageForOffline(paths.smartCarte) : undefined,
+    );
+  }, [owner, cartes, keep]);
+
+  const changeKeep = (next: boolean) => {
+    setKeep(next);
+    // Off erases the copy at once (and the effect above stops saving); on saves it again.
+    void setKeepCard(next);
+  };
+
+  return { keep, changeKeep };
+}
+
+interface GarderCarteSwitchProps {
+  keep: boolean | undefined;
+  onChange: (keep: boolean) => void;
+}
+
+/** The switch itself: on by default, held until the device's choice is known. */
+export function GarderCarteSwitch({ keep, onChange }: GarderCarteSwitchProps) {
+  const hintId = useId();
+  return (
+    <div className={styles.garder}>
+      <label className={styles.switch}>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={keep ?? true}
+          disabled={keep === undefined}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            onChange(event.currentTarget.checked);
+          }}
+        />
+        <span>{t('carteTp.horsConnexion.garder')}</span>
+      </label>
+      <p id={hintId} className={styles.garderAide}>
+        {t('carteTp.horsConnexion.garderAide')}
+      </p>
+    </div>
+  );
+}

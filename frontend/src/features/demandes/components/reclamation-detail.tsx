@@ -57,7 +57,7 @@ export function ReclamationDetail({ reclamation }: { reclamation: Reclamation })
 }
 
 /** The contract named, with its product once the contracts are there; its number until then. */
-function ContratEntry({ numeroContrat }: { numeroContrat: string }) {
+export function ContratEntry({ numeroContrat }: { numeroContrat: string }) {
   const contrat = useContrats().data?.find((candidate) => candidate.numeroContrat === numeroContrat);
   return <Entry label={t('demande.reclamation.contrat')}>{contrat ? contratLabel(contrat) : numeroContrat}</Entry>;
 }
@@ -66,7 +66,7 @@ function ContratEntry({ numeroContrat }: { numeroContrat: string }) {
  * The payment named, as step 2 offered it when it is among the last 12 months' (the list the
  * form used, likely still cached); its reference otherwise.
  */
-function PaiementEntry({ paymentId }: { paymentId: string }) {
+export function PaiementEntry({ paymentId }: { paymentId: string }) {
   const paiement = usePrestations(paiementsRecentsQuery()).data?.find(
     (candidate) => candidate.paymentId === paymentId,
   );

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
-import { useContrats } from '@/api/get-contrats';
-import { usePrestations } from '@/api/get-prestations';
 import type { Estimation } from '@/api/post-estimation';
 import { Entry } from '@/components/entry';
 import { EstimationResult } from '@/components/estimation/estimation-result';
@@ -13,16 +11,10 @@ import { memberDisplayName } from '@/lib/format-name';
 import { formKind } from '../creation-choices';
 import { choiceLabel, typeHospitalisationLabel } from '../creation-labels';
 import { type DetailsValues, parseMontant } from '../demande-schemas';
-import {
-  concerneUnContrat,
-  concerneUnPaiement,
-  contratLabel,
-  motifReclamationLabel,
-  paiementLabel,
-  paiementsRecentsQuery,
-} from '../reclamation-labels';
+import { concerneUnContrat, concerneUnPaiement, motifReclamationLabel } from '../reclamation-labels';
 import type { Upload } from '../use-uploads';
 import styles from './creation.module.css';
+import { ContratEntry, PaiementEntry } from './reclamation-detail';
 
 interface SummaryStepProps {
   type: TypeDemande;
@@ -148,22 +140,6 @@ function ReclamationEntries({ values }: { values: DetailsValues }) {
       )}
       {concerneUnPaiement(values.motif) && values.paymentId !== '' && <PaiementEntry paymentId={values.paymentId} />}
     </>
-  );
-}
-
-function ContratEntry({ numeroContrat }: { numeroContrat: string }) {
-  const contrat = useContrats().data?.find((candidate) => candidate.numeroContrat === numeroContrat);
-  return <Entry label={t('demande.reclamation.contrat')}>{contrat ? contratLabel(contrat) : numeroContrat}</Entry>;
-}
-
-function PaiementEntry({ paymentId }: { paymentId: string }) {
-  const paiement = usePrestations(paiementsRecentsQuery()).data?.find(
-    (candidate) => candidate.paymentId === paymentId,
-  );
-  return (
-    <Entry label={t('demande.reclamation.paiement')}>
-      {paiement ? paiementLabel(paiement) : t('demande.reclamation.paiementReference', { id: paymentId })}
-    </Entry>
   );
 }
 

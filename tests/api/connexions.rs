@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::fake_idp::{FakeIdp, member_api};
 use crate::helpers::{TestApp, assert_json_error, spawn_app_with_idp};
 
-use crate::redis_sessions::Redis;
+use crate::redis_sessions::{Redis, with_redis};
 
 /// The cookies of a browser signed in on `app`, for calls made as that browser later on.
 fn cookies_of(app: &TestApp) -> String {
@@ -74,12 +74,6 @@ async fn signing_out_everywhere_else_reaches_every_instance_sharing_redis() {
     let redis = Redis::start().await;
     let idp = FakeIdp::start().await;
     let api = member_api(200).await;
-    let with_redis = |url: String| {
-        move |settings: &mut espace_assure::config::Settings| {
-            settings.session.store = espace_assure::config::SessionStoreKind::Redis;
-            settings.session.redis_url = Some(url.into());
-        }
-    };
     let first = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
     let second = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
     first.sign_in(&idp, 300).await;

@@ -7,17 +7,19 @@ use crate::helpers::{assert_json_error, spawn_app_with_idp};
 mod test_redis;
 pub use test_redis::TestRedis as Redis;
 
+/// Settings of an instance keeping its sessions in the Redis at `url`.
+pub fn with_redis(url: String) -> impl FnOnce(&mut espace_assure::config::Settings) {
+    move |settings| {
+        settings.session.store = espace_assure::config::SessionStoreKind::Redis;
+        settings.session.redis_url = Some(url.into());
+    }
+}
+
 #[tokio::test]
 async fn two_instances_share_sign_in_api_calls_and_sign_out() {
     let redis = Redis::start().await;
     let idp = FakeIdp::start().await;
     let api = member_api(200).await;
-    let with_redis = |url: String| {
-        move |settings: &mut espace_assure::config::Settings| {
-            settings.session.store = espace_assure::config::SessionStoreKind::Redis;
-            settings.session.redis_url = Some(url.into());
-        }
-    };
     let first = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
     let second = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
     let xsrf = first.sign_in(&idp, 300).await;
@@ -42,18 +44,8 @@ async fn back_channel_logout_on_one_instance_ends_the_session_on_all() {
     let redis = Redis::start().await;
     let idp = FakeIdp::start().await;
     let api = member_api(200).await;
-    let url = redis.url();
-    let url2 = url.clone();
-    let first = spawn_app_with_idp(&idp, &api, move |s| {
-        s.session.store = espace_assure::config::SessionStoreKind::Redis;
-        s.session.redis_url = Some(url.into());
-    })
-    .await;
-    let second = spawn_app_with_idp(&idp, &api, move |s| {
-        s.session.store = espace_assure::config::SessionStoreKind::Redis;
-        s.session.redis_url = Some(url2.into());
-    })
-    .await;
+    let first = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
+    let second = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
     first.sign_in(&idp, 300).await;
     let response = second
         .client

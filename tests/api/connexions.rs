@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::fake_idp::{FakeIdp, member_api};
 use crate::helpers::{TestApp, assert_json_error, spawn_app_with_idp};
 
-use crate::redis_sessions::{Redis, with_redis};
+use crate::redis_sessions::{TwoInstances, two_instances};
 
 /// The cookies of a browser signed in on `app`, for calls made as that browser later on.
 fn cookies_of(app: &TestApp) -> String {
@@ -71,11 +71,7 @@ async fn a_member_closes_the_session_of_another_browser() {
 
 #[tokio::test]
 async fn signing_out_everywhere_else_reaches_every_instance_sharing_redis() {
-    let redis = Redis::start().await;
-    let idp = FakeIdp::start().await;
-    let api = member_api(200).await;
-    let first = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
-    let second = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
+    let TwoInstances { idp, first, second, .. } = two_instances().await;
     first.sign_in(&idp, 300).await;
     let xsrf = second.sign_in(&idp, 300).await;
 

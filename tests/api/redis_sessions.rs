@@ -1,27 +1,41 @@
 //! Two instances behind a load balancer share their sessions through Redis.
 
 use crate::fake_idp::{FakeIdp, member_api};
-use crate::helpers::{assert_json_error, spawn_app_with_idp};
+use crate::helpers::{TestApp, assert_json_error, spawn_app_with_idp};
 
 #[path = "../support/test_redis.rs"]
 mod test_redis;
-pub use test_redis::TestRedis as Redis;
+use test_redis::TestRedis as Redis;
 
 /// Settings of an instance keeping its sessions in the Redis at `url`.
-pub fn with_redis(url: String) -> impl FnOnce(&mut espace_assure::config::Settings) {
+fn with_redis(url: String) -> impl FnOnce(&mut espace_assure::config::Settings) {
     move |settings| {
         settings.session.store = espace_assure::config::SessionStoreKind::Redis;
         settings.session.redis_url = Some(url.into());
     }
 }
 
-#[tokio::test]
-async fn two_instances_share_sign_in_api_calls_and_sign_out() {
+/// Two instances behind a load balancer, sharing one Redis, one provider and one member API.
+pub struct TwoInstances {
+    pub idp: FakeIdp,
+    pub first: TestApp,
+    pub second: TestApp,
+    _redis: Redis,
+    _api: wiremock::MockServer,
+}
+
+pub async fn two_instances() -> TwoInstances {
     let redis = Redis::start().await;
     let idp = FakeIdp::start().await;
     let api = member_api(200).await;
     let first = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
     let second = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
+    TwoInstances { idp, first, second, _redis: redis, _api: api }
+}
+
+#[tokio::test]
+async fn two_instances_share_sign_in_api_calls_and_sign_out() {
+    let TwoInstances { idp, first, second, .. } = two_instances().await;
     let xsrf = first.sign_in(&idp, 300).await;
     let cookies = format!(
         "espace-assure-session={}; XSRF-TOKEN={xsrf}",
@@ -41,11 +55,7 @@ async fn two_instances_share_sign_in_api_calls_and_sign_out() {
 
 #[tokio::test]
 async fn back_channel_logout_on_one_instance_ends_the_session_on_all() {
-    let redis = Redis::start().await;
-    let idp = FakeIdp::start().await;
-    let api = member_api(200).await;
-    let first = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
-    let second = spawn_app_with_idp(&idp, &api, with_redis(redis.url())).await;
+    let TwoInstances { idp, first, second, .. } = two_instances().await;
     first.sign_in(&idp, 300).await;
     let response = second
         .client

@@ -71,7 +71,9 @@ async fn a_member_closes_the_session_of_another_browser() {
 
 #[tokio::test]
 async fn signing_out_everywhere_else_reaches_every_instance_sharing_redis() {
-    let TwoInstances { idp, first, second, .. } = two_instances().await;
+    // Held whole: the Redis server and the member API live as long as it does.
+    let instances = two_instances().await;
+    let TwoInstances { idp, first, second, .. } = &instances;
     first.sign_in(&idp, 300).await;
     let xsrf = second.sign_in(&idp, 300).await;
 

@@ -35,7 +35,9 @@ pub async fn two_instances() -> TwoInstances {
 
 #[tokio::test]
 async fn two_instances_share_sign_in_api_calls_and_sign_out() {
-    let TwoInstances { idp, first, second, .. } = two_instances().await;
+    // Held whole: the Redis server and the member API live as long as it does.
+    let instances = two_instances().await;
+    let TwoInstances { idp, first, second, .. } = &instances;
     let xsrf = first.sign_in(&idp, 300).await;
     let cookies = format!(
         "espace-assure-session={}; XSRF-TOKEN={xsrf}",
@@ -55,7 +57,9 @@ async fn two_instances_share_sign_in_api_calls_and_sign_out() {
 
 #[tokio::test]
 async fn back_channel_logout_on_one_instance_ends_the_session_on_all() {
-    let TwoInstances { idp, first, second, .. } = two_instances().await;
+    // Held whole: the Redis server and the member API live as long as it does.
+    let instances = two_instances().await;
+    let TwoInstances { idp, first, second, .. } = &instances;
     first.sign_in(&idp, 300).await;
     let response = second
         .client

@@ -74,10 +74,10 @@ async fn signing_out_everywhere_else_reaches_every_instance_sharing_redis() {
     // Held whole: the Redis server and the member API live as long as it does.
     let instances = two_instances().await;
     let TwoInstances { idp, first, second, .. } = &instances;
-    first.sign_in(&idp, 300).await;
-    let xsrf = second.sign_in(&idp, 300).await;
+    first.sign_in(idp, 300).await;
+    let xsrf = second.sign_in(idp, 300).await;
 
-    let listed = connexions(&second).await;
+    let listed = connexions(second).await;
     assert_eq!(listed.len(), 2, "the session opened on the other instance is listed");
     let closed = second.request(Method::DELETE, "/api/connexions", &[("X-XSRF-TOKEN", &xsrf)]).await;
     assert_eq!(closed.status(), 200);

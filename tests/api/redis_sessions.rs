@@ -38,7 +38,7 @@ async fn two_instances_share_sign_in_api_calls_and_sign_out() {
     // Held whole: the Redis server and the member API live as long as it does.
     let instances = two_instances().await;
     let TwoInstances { idp, first, second, .. } = &instances;
-    let xsrf = first.sign_in(&idp, 300).await;
+    let xsrf = first.sign_in(idp, 300).await;
     let cookies = format!(
         "espace-assure-session={}; XSRF-TOKEN={xsrf}",
         first.cookie("espace-assure-session").unwrap()
@@ -60,7 +60,7 @@ async fn back_channel_logout_on_one_instance_ends_the_session_on_all() {
     // Held whole: the Redis server and the member API live as long as it does.
     let instances = two_instances().await;
     let TwoInstances { idp, first, second, .. } = &instances;
-    first.sign_in(&idp, 300).await;
+    first.sign_in(idp, 300).await;
     let response = second
         .client
         .post(format!("{}/auth/backchannel-logout", second.address))

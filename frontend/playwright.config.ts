@@ -41,8 +41,19 @@ if (!workDir) {
   });
   workDir = created;
 }
-const dataDir = join(workDir, 'data');
+const scratch: string = workDir;
+const dataDir = join(scratch, 'data');
 mkdirSync(dataDir, { recursive: true });
+
+// A real Strapi (scripts/strapi-test-server, started by the test command before this run):
+// a second instance reads its content from it, with the demo's own provider and member API.
+const strapiUrl = process.env.STRAPI_URL;
+const strapiPortVariable = 'ESPACE_ASSURE_E2E_STRAPI_PORT';
+process.env[strapiPortVariable] ??= freePort();
+const strapiPort = Number(process.env[strapiPortVariable]);
+const strapiDataDir = join(scratch, 'data-strapi');
+mkdirSync(strapiDataDir, { recursive: true });
+const strapiJourney = '**/strapi.spec.ts';
 
 /** Journeys that add requests (Mes demandes, termination, the keyboard-only journey). */
 const sendingRequests = [
@@ -83,23 +94,54 @@ export default defineConfig({
   // the members have signed in.
   projects: [
     { name: 'sign-in', testMatch: signIn },
-    { name: 'seeded', testIgnore: sendingRequests, dependencies: ['sign-in'] },
+    {
+      name: 'seeded',
+      testIgnore: [...sendingRequests, strapiJourney],
+      dependencies: ['sign-in'],
+    },
     { name: 'sending-requests', testMatch: sendingRequests, dependencies: ['seeded'] },
+    ...(strapiUrl
+      ? [
+          {
+            name: 'strapi',
+            testMatch: strapiJourney,
+            use: { baseURL: `http://127.0.0.1:${String(strapiPort)}` },
+          },
+        ]
+      : []),
   ],
-  webServer: {
+  webServer: [
     // The real release binary with no arguments: demo mode, with its embedded identity
     // provider, member API and content service, on a fresh data directory every run.
+    server(port, dataDir, {}),
+    ...(strapiUrl
+      ? [
+          server(strapiPort, strapiDataDir, {
+            ESPACE_ASSURE__DEMO__CMS: 'false',
+            ESPACE_ASSURE__UPSTREAM__CMS__KIND: 'strapi',
+            ESPACE_ASSURE__UPSTREAM__CMS__BASE_URL: strapiUrl,
+            ESPACE_ASSURE__UPSTREAM__CMS__API_TOKEN: process.env.STRAPI_TOKEN ?? '',
+          }),
+        ]
+      : []),
+  ],
+});
+
+/** The release binary in demo mode on `listenPort`, with `env` on top. */
+function server(listenPort: number, data: string, env: Record<string, string>) {
+  return {
     command: `"${binary}"`,
-    cwd: workDir,
+    cwd: scratch,
     env: {
-      ESPACE_ASSURE__SERVER__LISTEN: `127.0.0.1:${String(port)}`,
-      ESPACE_ASSURE__DEMO__DATA_DIR: dataDir,
+      ESPACE_ASSURE__SERVER__LISTEN: `127.0.0.1:${String(listenPort)}`,
+      ESPACE_ASSURE__DEMO__DATA_DIR: data,
       // Access lines of every asset would drown the test report.
       RUST_LOG: 'warn',
+      ...env,
     },
-    url: `${baseURL}/healthz`,
+    url: `http://127.0.0.1:${String(listenPort)}/healthz`,
     reuseExistingServer: false,
     // Let the server finish writing its SQLite database before it is killed.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
-  },
-});
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5000 },
+  };
+}

@@ -4,7 +4,10 @@
 use serde::Serialize;
 
 use crate::assets::ExtraFile;
-use crate::config::{AccessibiliteSettings, BrandSettings, MediateurSettings, Settings, logo_type};
+use crate::config::{
+    AccessibiliteSettings, BrandSettings, CaptchaProvider, MediateurSettings, Settings, logo_type,
+};
+use crate::messages::Overrides;
 
 /// Where a configured logo is served; the build's own logo otherwise.
 const LOGO_PATH: &str = "/brand/logo";
@@ -21,11 +24,23 @@ struct BrandJson<'a> {
     logo_url: &'a str,
     accessibilite: &'a AccessibiliteSettings,
     mediateur: &'a MediateurSettings,
+    /// The partner's rewordings of the front end's catalogue (`[brand] messages_file`).
+    messages: &'a Overrides,
+    captcha: CaptchaJson<'a>,
+}
+
+/// What the SPA needs of `[captcha]`: the provider, and a hosted one's public site key.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CaptchaJson<'a> {
+    provider: CaptchaProvider,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    site_key: Option<&'a str>,
 }
 
 /// The `<script type="application/json" id="brand">` block inserted in `index.html`, with
 /// the accessibility statement's parts and the mediator (public, shown to anyone).
-pub fn index_head(settings: &Settings) -> String {
+pub fn index_head(settings: &Settings, messages: &Overrides) -> String {
     let brand = &settings.brand;
     let json = serde_json::to_string(&BrandJson {
         name: &brand.name,
@@ -36,6 +51,11 @@ pub fn index_head(settings: &Settings) -> String {
         logo_url: if brand.logo.is_some() { LOGO_PATH } else { DEFAULT_LOGO_PATH },
         accessibilite: &settings.accessibilite,
         mediateur: &settings.mediateur,
+        messages,
+        captcha: CaptchaJson {
+            provider: settings.captcha.provider,
+            site_key: settings.captcha.site_key.as_deref().filter(|_| settings.captcha.provider.is_hosted()),
+        },
     })
     .expect("brand serialises");
     // `<` never appears outside strings in JSON; escaping it keeps `</script>` in a brand
@@ -92,7 +112,7 @@ mod tests {
     fn a_brand_name_cannot_close_the_script_block() {
         let mut settings = Settings::default();
         settings.brand.name = "</script><script>alert(1)</script>".into();
-        let head = index_head(&settings);
+        let head = index_head(&settings, &Overrides::new());
         assert_eq!(head.matches("</script>").count(), 1, "{head}");
         let json = head
             .split_once(r#"<script type="application/json" id="brand">"#)
@@ -116,7 +136,7 @@ mod tests {
         assert_eq!(manifest["theme_color"], "#224466");
         assert_eq!(manifest["start_url"], "/home");
         assert!(
-            index_head(&Settings { brand, ..Default::default() })
+            index_head(&Settings { brand, ..Default::default() }, &Overrides::new())
                 .starts_with(r##"<meta name="theme-color" content="#224466">"##)
         );
     }
@@ -132,12 +152,31 @@ mod tests {
             },
             ..Default::default()
         };
-        let head = index_head(&settings);
+        let head = index_head(&settings, &Overrides::new());
         assert!(head.contains(r#""accessibilite":{"etat":"partiellement conforme","tauxConformite":87.5,"dateAudit":"2026-09-15""#), "{head}");
         assert!(head.contains(r#""contactEmail":"accessibilite@example.org""#), "{head}");
         assert!(
             head.contains(r#""mediateur":{"nom":"Médiateur de la Mutualité française","adresse":["FNMF","#),
             "{head}"
         );
+    }
+
+    #[test]
+    fn the_rewordings_and_the_captcha_reach_the_spa_without_the_secret() {
+        let mut settings = Settings::default();
+        settings.captcha.provider = CaptchaProvider::Hcaptcha;
+        settings.captcha.site_key = Some("10000000-ffff-ffff-ffff-000000000001".into());
+        settings.captcha.secret = Some("0x-very-secret".to_owned().into());
+        let messages = Overrides::from([("app.name".to_owned(), "Mon espace adhérent".to_owned())]);
+        let head = index_head(&settings, &messages);
+        assert!(head.contains(r#""messages":{"app.name":"Mon espace adhérent"}"#), "{head}");
+        assert!(
+            head.contains(
+                r#""captcha":{"provider":"hcaptcha","siteKey":"10000000-ffff-ffff-ffff-000000000001"}"#
+            ),
+            "{head}"
+        );
+        assert!(!head.contains("very-secret"));
+        assert!(index_head(&Settings::default(), &messages).contains(r#""captcha":{"provider":"altcha"}"#));
     }
 }

@@ -25,6 +25,7 @@ pub struct Settings {
     pub brand: BrandSettings,
     pub accessibilite: AccessibiliteSettings,
     pub mediateur: MediateurSettings,
+    pub captcha: CaptchaSettings,
     pub mail: MailSettings,
     pub demo: DemoSettings,
 }
@@ -180,7 +181,11 @@ impl Default for ApiUpstream {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CmsUpstream {
+    /// What the content service speaks: the flattened JSON of the demo's own, or Strapi 5.
+    pub kind: CmsKind,
     pub base_url: Option<Url>,
+    /// Strapi's read-only API token, sent as a bearer token (set it from the environment).
+    pub api_token: Option<SecretString>,
     pub timeout_ms: u64,
     /// How long a cached answer is served without asking the content service again.
     pub cache_ttl_secs: u64,
@@ -195,7 +200,9 @@ pub struct CmsUpstream {
 impl Default for CmsUpstream {
     fn default() -> Self {
         Self {
+            kind: CmsKind::Portal,
             base_url: None,
+            api_token: None,
             timeout_ms: 5_000,
             cache_ttl_secs: 300,
             stale_if_error_secs: 86_400,
@@ -203,6 +210,17 @@ impl Default for CmsUpstream {
             cache_max_entries: 1_000,
         }
     }
+}
+
+/// The content service's protocol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CmsKind {
+    /// The content paths of SPEC.md §7 answering the flattened fields (`Id`, `Titre`, ...), as
+    /// the embedded demo content service does.
+    Portal,
+    /// A Strapi 5 (or 4) REST API with the content model of `packaging/strapi/`.
+    Strapi,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -218,6 +236,8 @@ pub struct BrandSettings {
     pub primary_color: String,
     /// An SVG, PNG, JPEG or WebP file served at `/brand/logo`; the embedded logo when absent.
     pub logo: Option<PathBuf>,
+    /// A JSON object of front-end catalogue keys and the partner's texts (see `messages`).
+    pub messages_file: Option<PathBuf>,
 }
 
 impl Default for BrandSettings {
@@ -229,6 +249,7 @@ impl Default for BrandSettings {
             feedback_url: Url::parse("https://www.example.org/avis").expect("static URL"),
             primary_color: "#0b5fa5".into(),
             logo: None,
+            messages_file: None,
         }
     }
 }
@@ -267,6 +288,79 @@ impl Default for AccessibiliteSettings {
             derogations: Vec::new(),
             contact_email: "accessibilite@example.org".into(),
             contact_url: None,
+        }
+    }
+}
+
+/// The captcha of SPEC.md §7, guarding the writes a script would abuse (a request with its
+/// documents, a termination's confirmation).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CaptchaSettings {
+    pub provider: CaptchaProvider,
+    /// ALTCHA's difficulty: the browser tries numbers up to this one (on average half of them)
+    /// before it finds the challenge's; 50,000 SHA-256 take a phone well under a second.
+    pub max_number: u64,
+    /// How long a challenge may be solved and used (ALTCHA).
+    pub expires_secs: u64,
+    /// A hosted provider's public site key, given to its widget.
+    pub site_key: Option<String>,
+    /// A hosted provider's secret, sent to its verification endpoint (set it from the environment).
+    pub secret: Option<SecretString>,
+    /// A hosted provider's verification endpoint, when not its public one.
+    pub verify_url: Option<Url>,
+}
+
+impl Default for CaptchaSettings {
+    fn default() -> Self {
+        Self {
+            provider: CaptchaProvider::Altcha,
+            max_number: 50_000,
+            expires_secs: 600,
+            site_key: None,
+            secret: None,
+            verify_url: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptchaProvider {
+    /// A proof of work made and checked here: no third party, no cookie.
+    Altcha,
+    /// Hosted by hCaptcha: its widget in the browser, its `siteverify` here.
+    Hcaptcha,
+    None,
+}
+
+impl CaptchaProvider {
+    pub fn is_hosted(self) -> bool {
+        self == Self::Hcaptcha
+    }
+}
+
+/// Longest life of a challenge: the portal remembers used solutions that long.
+pub const CAPTCHA_MAX_EXPIRES_SECS: u64 = 3_600;
+
+impl CaptchaSettings {
+    fn validate(&self, problems: &mut Problems) {
+        if !(60..=CAPTCHA_MAX_EXPIRES_SECS).contains(&self.expires_secs) {
+            problems.add("captcha.expires_secs", format!("from 60 to {CAPTCHA_MAX_EXPIRES_SECS} seconds"));
+        }
+        if !(1_000..=10_000_000).contains(&self.max_number) {
+            problems.add("captcha.max_number", "from 1000 to 10000000");
+        }
+        if self.provider.is_hosted() {
+            if self.site_key.as_deref().is_none_or(str::is_empty) {
+                problems.add("captcha.site_key", "required for a hosted provider");
+            }
+            if self.secret.as_ref().is_none_or(|secret| secret.expose_secret().is_empty()) {
+                problems.add("captcha.secret", "required for a hosted provider");
+            }
+        }
+        if let Some(url) = &self.verify_url {
+            problems.http_url("captcha.verify_url", url);
         }
     }
 }
@@ -464,6 +558,7 @@ impl Settings {
         self.brand.validate(&mut problems);
         self.accessibilite.validate(&mut problems);
         self.mediateur.validate(&mut problems);
+        self.captcha.validate(&mut problems);
         self.mail.validate(&self.demo, &mut problems);
         self.demo.validate(&mut problems);
         if problems.0.is_empty() { Ok(()) } else { Err(ConfigError { problems: problems.0 }) }
@@ -583,6 +678,15 @@ impl UpstreamSettings {
         problems.upstream("upstream.api.base_url", self.api.base_url.as_ref(), demo.api_on(), "demo.api");
         problems.upstream("upstream.cms.base_url", self.cms.base_url.as_ref(), demo.cms_on(), "demo.cms");
         problems.at_least_one("upstream.cms.cache_max_entries", self.cms.cache_max_entries);
+        if self.cms.kind == CmsKind::Strapi {
+            if demo.cms_on() {
+                problems
+                    .add("upstream.cms.kind", "\"strapi\" needs a Strapi: set demo.cms = false and base_url");
+            }
+            if self.cms.api_token.as_ref().is_none_or(|token| token.expose_secret().is_empty()) {
+                problems.add("upstream.cms.api_token", "required when upstream.cms.kind = \"strapi\"");
+            }
+        }
         problems.at_least_one("upstream.api.connect_timeout_ms", self.api.connect_timeout_ms);
         problems.at_least_one("upstream.api.timeout_ms", self.api.timeout_ms);
         problems.at_least_one("upstream.cms.timeout_ms", self.cms.timeout_ms);
@@ -605,6 +709,11 @@ impl BrandSettings {
         }
         problems.http_url("brand.public_site_url", &self.public_site_url);
         problems.http_url("brand.feedback_url", &self.feedback_url);
+        if let Some(Err(file_problems)) = self.messages_file.as_deref().map(crate::messages::read) {
+            for problem in file_problems {
+                problems.add("brand.messages_file", problem);
+            }
+        }
     }
 }
 

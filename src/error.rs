@@ -30,6 +30,9 @@ pub enum ApiError {
     /// 413: the request body is over the configured limit.
     #[error("payload too large")]
     PayloadTooLarge,
+    /// 422: understood but refused by a rule of the portal, with its own code and French text.
+    #[error("refused: {code}")]
+    Refused { code: &'static str, message: &'static str },
     /// 502: an upstream refused the connection or failed.
     #[error("bad gateway: {0}")]
     BadGateway(String),
@@ -98,6 +101,7 @@ impl ResponseError for ApiError {
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Refused { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::GatewayTimeout(_) => StatusCode::GATEWAY_TIMEOUT,
@@ -112,6 +116,11 @@ impl ResponseError for ApiError {
             tracing::error!(error = %self, "request failed");
         } else {
             tracing::debug!(error = %self, "request refused");
+        }
+        if let Self::Refused { code, message } = *self {
+            return HttpResponse::build(status)
+                .insert_header((header::CACHE_CONTROL, "no-store"))
+                .json(ErrorBody { status: status.as_u16(), code, message });
         }
         ErrorBody::response(status)
     }

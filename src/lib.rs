@@ -4,6 +4,7 @@
 pub mod assets;
 pub mod auth;
 pub mod brand;
+pub mod captcha;
 pub mod clock;
 pub mod cms;
 pub mod config;
@@ -16,6 +17,7 @@ pub mod home;
 pub mod identifier;
 pub mod mail;
 pub mod member_api;
+pub mod messages;
 pub mod metrics;
 pub mod proxy;
 pub mod request_id;
@@ -54,11 +56,16 @@ impl Application {
         let endpoints = Endpoints::resolve(&settings, bound);
         let http = state::http_client(&settings)?;
         let embedded = embedded::Embedded::open(&mut settings, &endpoints, &http)?;
+        let messages = match &settings.brand.messages_file {
+            Some(path) => messages::read(path)
+                .map_err(|problems| anyhow::anyhow!("brand.messages_file: {}", problems.join("; ")))?,
+            None => messages::Overrides::new(),
+        };
         let assets = Assets::load(
-            &brand::index_head(&settings),
+            &brand::index_head(&settings, &messages),
             brand::logo_file(&settings.brand)?
                 .into_iter()
-                .chain([brand::manifest_file(&settings.brand)])
+                .chain([brand::manifest_file(&settings.brand), messages::catalogue_file(&messages)])
                 .collect(),
         )?;
         let metrics = metrics::Metrics::new();
@@ -73,11 +80,19 @@ impl Application {
             endpoints.api_base.clone(),
             Duration::from_millis(settings.upstream.api.timeout_ms),
         );
+        let auth = build_auth(&settings, &endpoints, http.clone()).await?;
+        let captcha = captcha::Captcha::new(
+            &settings.captcha,
+            settings.oidc.client_secret.as_ref().expect("validated, or made for the demo"),
+            http.clone(),
+            auth.sessions.clone(),
+        );
         let state = web::Data::new(AppState {
             content: web::Data::new(content),
             member_api: web::Data::new(member_api),
             mail: start_mail_queue(&settings)?,
-            auth: web::Data::new(build_auth(&settings, &endpoints, http.clone()).await?),
+            auth: web::Data::new(auth),
+            captcha,
             http,
             metrics: web::Data::new(metrics),
             endpoints: endpoints.clone(),
@@ -111,7 +126,11 @@ impl Application {
                 .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .wrap(from_fn(security::require_xsrf))
                 .wrap(ErrorHandlers::new().default_handler(error::normalise_error_body))
-                .wrap(security::headers(&state.endpoints.public_url, &state.endpoints.oidc_issuer))
+                .wrap(security::headers(
+                    &state.endpoints.public_url,
+                    &state.endpoints.oidc_issuer,
+                    state.settings.captcha.provider,
+                ))
                 .wrap(from_fn(telemetry::observe_request))
                 .configure(|cfg| embedded.mount(cfg))
                 .configure(|cfg| routes(cfg, &state.auth, metrics_access.clone()))
@@ -207,7 +226,8 @@ fn routes(cfg: &mut web::ServiceConfig, auth: &auth::Auth, metrics_access: metri
         .service(web::resource("/api/home").get(home::home))
         // Every method, as on the other client routes: `assets::serve` answers or refuses.
         .route("/home", web::to(home::page))
-        // Before the proxy's `/api` scope, which would otherwise take it.
+        // Before the proxy's `/api` scope, which would otherwise take them.
+        .configure(captcha::routes)
         .configure(resiliation::routes)
         .configure(proxy::routes)
         // Registered last: every path nothing else took.

@@ -63,6 +63,12 @@ const WITH_QUERY: [&str; 4] = [
     "/api/assure/prestations-pro",
     "/api/assure/attestation",
 ];
+/// The calls that create a request, guarded by the captcha (see `captcha`).
+const WITH_CAPTCHA: [&str; 3] = [
+    "/api/document/documentGedCegedim",
+    "/api/document/creationHospitalisation",
+    "/api/document/creationReclamation",
+];
 /// Request headers passed on; everything else (cookies, authorization, hop-by-hop,
 /// X-Forwarded-*) stays here.
 const REQUEST_HEADERS: [header::HeaderName; 3] =
@@ -95,7 +101,11 @@ async fn forward(
 ) -> Result<HttpResponse, ApiError> {
     let current = state.auth.require(&request).await?;
     let path = upstream_path(&request)?;
-    let with_query = request.match_pattern().is_some_and(|pattern| WITH_QUERY.contains(&pattern.as_str()));
+    let pattern = request.match_pattern().unwrap_or_default();
+    if WITH_CAPTCHA.contains(&pattern.as_str()) {
+        state.captcha.require(&request).await?;
+    }
+    let with_query = WITH_QUERY.contains(&pattern.as_str());
     let mut headers = reqwest::header::HeaderMap::new();
     for name in REQUEST_HEADERS {
         let value = request.headers().get(&name).map(|value| value.as_bytes());

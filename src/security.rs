@@ -8,26 +8,34 @@ use url::{Origin, Url};
 
 use crate::auth::Auth;
 use crate::auth::XSRF_HEADER;
+use crate::config::CaptchaProvider;
 
 /// The Content-Security-Policy: scripts and styles from the portal only (no inline code),
 /// no framing. Images may also be `blob:`: the thumbnails of the photos a member is about to
 /// send are read from the device, never from elsewhere. `form-action` also names the identity provider, because Chromium applies it to
 /// the redirect that follows the sign-out form.
-pub fn content_security_policy(issuer: &Url) -> String {
+pub fn content_security_policy(issuer: &Url, captcha: CaptchaProvider) -> String {
     let form_action = match issuer.origin() {
         origin @ Origin::Tuple(..) => format!("'self' {}", origin.ascii_serialization()),
         Origin::Opaque(_) => "'self'".to_owned(),
     };
+    // hCaptcha's documented policy: its script, frames, styles and API, on its own origins.
+    // ALTCHA needs nothing more: its worker is one of the portal's scripts.
+    let hosted = match captcha {
+        CaptchaProvider::Hcaptcha => " https://hcaptcha.com https://*.hcaptcha.com",
+        CaptchaProvider::Altcha | CaptchaProvider::None => "",
+    };
     format!(
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: https:; \
-         font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+        "default-src 'self'; script-src 'self'{hosted}; style-src 'self'{hosted}; \
+         img-src 'self' data: blob: https:; font-src 'self'; connect-src 'self'{hosted}; \
+         frame-src 'self'{hosted}; worker-src 'self'; object-src 'none'; base-uri 'self'; \
          form-action {form_action}; frame-ancestors 'none'"
     )
 }
 
-pub fn headers(public_url: &Url, issuer: &Url) -> DefaultHeaders {
+pub fn headers(public_url: &Url, issuer: &Url, captcha: CaptchaProvider) -> DefaultHeaders {
     let headers = DefaultHeaders::new()
-        .add(("Content-Security-Policy", content_security_policy(issuer)))
+        .add(("Content-Security-Policy", content_security_policy(issuer, captcha)))
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
         .add((
@@ -50,8 +58,12 @@ mod tests {
 
     #[test]
     fn policy_forbids_inline_scripts_and_framing_and_allows_the_provider_as_form_target() {
-        let policy = content_security_policy(&Url::parse("https://sso.example.org/realms/m").unwrap());
+        let policy = content_security_policy(
+            &Url::parse("https://sso.example.org/realms/m").unwrap(),
+            CaptchaProvider::Altcha,
+        );
         assert!(policy.contains("script-src 'self';"));
+        assert!(policy.contains("worker-src 'self';"));
         assert!(!policy.contains("unsafe"));
         assert!(policy.contains("frame-ancestors 'none'"));
         assert!(policy.contains("form-action 'self' https://sso.example.org;"));
@@ -118,5 +130,20 @@ mod xsrf_tests {
             let request = TestRequest::put().uri(raw).to_srv_request();
             assert!(needs_xsrf(request.method(), request.match_info().as_str()), "{raw}");
         }
+    }
+
+    #[test]
+    fn hcaptcha_is_allowed_exactly_what_it_needs() {
+        let issuer = Url::parse("https://sso.example.org/").unwrap();
+        let hcaptcha = content_security_policy(&issuer, CaptchaProvider::Hcaptcha);
+        assert!(
+            hcaptcha.contains("script-src 'self' https://hcaptcha.com https://*.hcaptcha.com;"),
+            "{hcaptcha}"
+        );
+        assert!(
+            hcaptcha.contains("frame-src 'self' https://hcaptcha.com https://*.hcaptcha.com;"),
+            "{hcaptcha}"
+        );
+        assert!(hcaptcha.contains("worker-src 'self';"), "{hcaptcha}");
     }
 }

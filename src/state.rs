@@ -8,6 +8,7 @@ use url::Url;
 
 use crate::assets::Assets;
 use crate::auth::Auth;
+use crate::captcha::Captcha;
 use crate::cms::ContentCache;
 use crate::config::Settings;
 use crate::mail::queue::MailQueue;
@@ -24,6 +25,8 @@ pub struct AppState {
     pub auth: web::Data<Auth>,
     pub content: web::Data<ContentCache>,
     pub member_api: web::Data<MemberApiClient>,
+    /// Checks the solution the guarded writes carry (`[captcha]`).
+    pub captcha: Captcha,
     /// The emails owed to members wait here until they have left; `None` without a transport.
     pub mail: Option<MailQueue>,
     /// One pooled client for every upstream call (keep-alive, shared TLS sessions).

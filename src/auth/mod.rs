@@ -24,7 +24,7 @@ use actix_web::{HttpRequest, web};
 pub use cookies::{Cookies, XSRF_HEADER};
 pub use refresh::{Refresher, SessionBearer};
 pub use sign_in_state::key as sign_in_key;
-pub use xsrf::XsrfKey;
+pub use xsrf::{XsrfKey, derived_mac};
 
 use crate::error::ApiError;
 use crate::session::{Session, SessionStore};

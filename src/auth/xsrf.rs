@@ -17,17 +17,23 @@ const DERIVATION_LABEL: &[u8] = b"espace-assure anti-forgery key v1";
 #[derive(Clone)]
 pub struct XsrfKey(Hmac<Sha256>);
 
+/// An HMAC keyed by a one-way derivation of the client secret for the use named by `label`,
+/// so that each use (anti-forgery tokens, captcha challenges) has its own key.
+pub fn derived_mac(client_secret: &SecretString, label: &[u8]) -> Hmac<Sha256> {
+    let mut derivation = Hmac::<Sha256>::new_from_slice(client_secret.expose_secret().as_bytes())
+        .expect("HMAC takes keys of any length");
+    derivation.update(label);
+    let key = derivation.finalize().into_bytes();
+    Hmac::new_from_slice(&key).expect("HMAC takes keys of any length")
+}
+
 impl XsrfKey {
     /// Derived from the OpenID client secret: every instance of a deployment holds it already
     /// (with Redis, a token made by one instance is good on all), the demo makes a new one at
     /// each start, and the operator has nothing more to keep secret. A token reveals neither
     /// the secret nor the session id (HttpOnly), which it is one-way derived from.
     pub fn derive(client_secret: &SecretString) -> Self {
-        let mut derivation = Hmac::<Sha256>::new_from_slice(client_secret.expose_secret().as_bytes())
-            .expect("HMAC takes keys of any length");
-        derivation.update(DERIVATION_LABEL);
-        let key = derivation.finalize().into_bytes();
-        Self(Hmac::new_from_slice(&key).expect("HMAC takes keys of any length"))
+        Self(derived_mac(client_secret, DERIVATION_LABEL))
     }
 
     fn mac(&self, session_id: &str) -> Hmac<Sha256> {

@@ -13,7 +13,12 @@ use std::time::{Duration, Instant};
 use moka::future::Cache;
 use prometheus::{IntCounterVec, Opts, Registry};
 
+use serde_json::Value;
+
+use super::media::{Media, MediaCache};
+use super::strapi::Strapi;
 use crate::clock::{self, Clock};
+use crate::config::CmsKind;
 use crate::error::ApiError;
 
 /// An answer of the content service worth keeping: found (sanitised JSON) or not found.
@@ -23,12 +28,21 @@ pub enum Content {
     NotFound,
 }
 
-#[derive(Debug, thiserror::Error)]
-enum FetchError {
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum FetchError {
     #[error("content service timed out")]
     Timeout,
     #[error("content service unreachable or failing: {0}")]
     Failed(String),
+}
+
+impl From<&FetchError> for ApiError {
+    fn from(error: &FetchError) -> Self {
+        match error {
+            FetchError::Timeout => Self::GatewayTimeout(error.to_string()),
+            FetchError::Failed(_) => Self::BadGateway(error.to_string()),
+        }
+    }
 }
 
 /// A copy and when it was fetched.
@@ -38,14 +52,81 @@ struct Fetched {
     at: Instant,
 }
 
+/// Calls to the content service's base URL, each within the configured time.
+#[derive(Clone)]
+pub struct HttpSource {
+    http: reqwest::Client,
+    base: url::Url,
+    timeout: Duration,
+}
+
+impl HttpSource {
+    pub fn url(&self, path: &str) -> Result<url::Url, FetchError> {
+        self.base.join(path).map_err(|e| FetchError::Failed(e.to_string()))
+    }
+
+    /// The JSON at `url`; `None` for a 404. Any other status is a failure, named by its number
+    /// only: the answer of a refused token is not worth a log line, the token never is.
+    pub async fn get_json(&self, url: url::Url, bearer: Option<&str>) -> Result<Option<Value>, FetchError> {
+        let mut call = self.http.get(url).header("Accept", "application/json");
+        if let Some(token) = bearer {
+            call = call.bearer_auth(token);
+        }
+        match self.send(call).await? {
+            Some(answer) => answer.json().await.map(Some).map_err(|e| FetchError::Failed(e.to_string())),
+            None => Ok(None),
+        }
+    }
+
+    /// The answer at `url` without credentials (Strapi's uploads are public); `None` for a 404.
+    pub async fn get(&self, url: url::Url) -> Result<Option<reqwest::Response>, FetchError> {
+        self.send(self.http.get(url)).await
+    }
+
+    async fn send(&self, call: reqwest::RequestBuilder) -> Result<Option<reqwest::Response>, FetchError> {
+        let answer = call.timeout(self.timeout).send().await.map_err(|e| {
+            if e.is_timeout() { FetchError::Timeout } else { FetchError::Failed(e.without_url().to_string()) }
+        })?;
+        match answer.status().as_u16() {
+            200 => Ok(Some(answer)),
+            404 => Ok(None),
+            status => Err(FetchError::Failed(format!("status {status}"))),
+        }
+    }
+}
+
+/// What the content service speaks (`upstream.cms.kind`).
+enum Source {
+    /// The content paths answer the flattened fields themselves (the demo's content service).
+    Portal(HttpSource),
+    Strapi(Strapi),
+}
+
+impl Source {
+    async fn fetch(&self, path: &str) -> Result<Content, FetchError> {
+        let content = match self {
+            // SPEC.md §7: content calls carry no bearer token.
+            Self::Portal(http) => match http.get_json(http.url(path)?, None).await? {
+                Some(json) => Content::Found(json),
+                None => Content::NotFound,
+            },
+            Self::Strapi(strapi) => strapi.fetch(path).await?,
+        };
+        Ok(match content {
+            Content::Found(json) => Content::Found(super::sanitise::content(json)),
+            Content::NotFound => Content::NotFound,
+        })
+    }
+}
+
 pub struct ContentCache {
     fresh: Cache<String, Fetched>,
     ttl: Duration,
     clock: Clock,
     last_good: Cache<String, Arc<Content>>,
-    http: reqwest::Client,
-    base: url::Url,
-    timeout: Duration,
+    source: Source,
+    /// Strapi's own uploads, served through the portal; none for the flattened format.
+    media: Option<MediaCache>,
     lookups: IntCounterVec,
     /// The brokerage whose members see the entries flagged `courtierChesneau`.
     broker_name: String,
@@ -79,6 +160,16 @@ impl ContentCache {
         // moka's default admission policy keeps the frequently read pages when a flood of
         // made-up identifiers fills the table.
         let ttl = Duration::from_secs(settings.cache_ttl_secs);
+        let http = HttpSource { http, base, timeout: Duration::from_millis(settings.timeout_ms) };
+        let mut media = None;
+        let source = match (settings.kind, &settings.api_token) {
+            (CmsKind::Strapi, Some(token)) => {
+                media = Some(MediaCache::new(http.clone(), ttl));
+                Source::Strapi(Strapi::new(http, token.clone()))
+            }
+            (CmsKind::Strapi, None) => anyhow::bail!("upstream.cms.api_token: required for Strapi"),
+            (CmsKind::Portal, _) => Source::Portal(http),
+        };
         Ok(Self {
             fresh: Cache::builder().time_to_live(ttl).max_capacity(settings.cache_max_entries).build(),
             ttl,
@@ -87,12 +178,17 @@ impl ContentCache {
                 .time_to_live(Duration::from_secs(settings.stale_if_error_secs))
                 .max_capacity(settings.cache_max_entries)
                 .build(),
-            http,
-            base,
-            timeout: Duration::from_millis(settings.timeout_ms),
+            source,
+            media,
             lookups,
             broker_name: settings.broker_name.clone(),
         })
+    }
+
+    /// An image Strapi stores itself; `None` when there is no such upload (or no Strapi).
+    pub async fn media(&self, name: &str) -> Result<Option<Arc<Media>>, ApiError> {
+        let Some(media) = &self.media else { return Ok(None) };
+        media.get(name).await.map_err(|error| ApiError::from(&error))
     }
 
     pub fn broker_name(&self) -> &str {
@@ -101,7 +197,6 @@ impl ContentCache {
 
     /// The news banner: only the first answer is used (SPEC.md §7); `null` when there is none.
     pub async fn first_banner(&self) -> Result<serde_json::Value, ApiError> {
-        use serde_json::Value;
         let content = self.get("bandeau-nouveautes").await?;
         Ok(match &*content {
             Content::Found(Value::Array(banners)) => banners.first().cloned().unwrap_or(Value::Null),
@@ -123,7 +218,7 @@ impl ContentCache {
             .fresh
             .try_get_with(path.to_owned(), async {
                 self.lookups.with_label_values(&["miss"]).inc();
-                let content = self.fetch(path).await?;
+                let content = self.source.fetch(path).await?;
                 Ok::<_, FetchError>(Fetched { content: Arc::new(content), at: (self.clock)() })
             })
             .await;
@@ -140,29 +235,8 @@ impl ContentCache {
                     tracing::warn!(%error, "content service failing; serving the last good copy");
                     Ok(content)
                 }
-                None => Err(match error.as_ref() {
-                    FetchError::Timeout => ApiError::GatewayTimeout(error.to_string()),
-                    FetchError::Failed(_) => ApiError::BadGateway(error.to_string()),
-                }),
+                None => Err(ApiError::from(error.as_ref())),
             },
-        }
-    }
-
-    async fn fetch(&self, path: &str) -> Result<Content, FetchError> {
-        let url = self.base.join(path).map_err(|e| FetchError::Failed(e.to_string()))?;
-        // SPEC.md §7: content calls carry no bearer token.
-        let answer =
-            self.http.get(url).header("Accept", "application/json").timeout(self.timeout).send().await;
-        let answer = answer.map_err(|e| {
-            if e.is_timeout() { FetchError::Timeout } else { FetchError::Failed(e.to_string()) }
-        })?;
-        match answer.status().as_u16() {
-            200 => {
-                let json = answer.json().await.map_err(|e| FetchError::Failed(e.to_string()))?;
-                Ok(Content::Found(super::sanitise::content(json)))
-            }
-            404 => Ok(Content::NotFound),
-            status => Err(FetchError::Failed(format!("status {status}"))),
         }
     }
 }

@@ -4,7 +4,9 @@
 //! members.
 
 pub mod cache;
+mod media;
 mod sanitise;
+mod strapi;
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -27,7 +29,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .service(web::resource("/menus/{id}").get(menu))
             .service(web::resource("/bloc-gauche/{key}").get(left_block))
             .service(web::resource("/bandeau-nouveautes").get(banner))
-            .service(web::resource("/page-nouveautes/{id}").get(page)),
+            .service(web::resource("/page-nouveautes/{id}").get(page))
+            .service(web::resource("/uploads/{name}").get(upload)),
     );
 }
 
@@ -128,6 +131,23 @@ async fn left_block(
         return Err(ApiError::BadRequest("left block key".into()));
     }
     Ok(answer(found(&*content.get(&format!("bloc-gauche/{key}")).await?)?))
+}
+
+/// An image of Strapi's own uploads (see `media`). It is only ever shown in an `<img>`; the
+/// sandbox keeps an SVG opened on its own from running anything on the portal's origin.
+async fn upload(name: web::Path<String>, content: web::Data<ContentCache>) -> Result<HttpResponse, ApiError> {
+    if !strapi::is_media_name(&name) {
+        return Err(ApiError::NotFound);
+    }
+    let media = content.media(&name).await?.ok_or(ApiError::NotFound)?;
+    Ok(HttpResponse::Ok()
+        .content_type(media.content_type.as_str())
+        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+        .insert_header((
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        ))
+        .body(media.bytes.clone()))
 }
 
 async fn banner(content: web::Data<ContentCache>) -> Result<HttpResponse, ApiError> {

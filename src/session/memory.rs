@@ -16,6 +16,7 @@ use moka::policy::EvictionPolicy;
 
 use super::{Listed, REFRESH_LOCK_TTL, Session, SessionStore};
 use crate::clock::{self, Clock};
+use crate::config::CAPTCHA_MAX_EXPIRES_SECS;
 
 /// Provider session id or subject → portal session ids.
 type Index = Arc<Mutex<HashMap<String, HashSet<String>>>>;
@@ -29,6 +30,8 @@ struct Stored {
 pub struct MemoryStore {
     sessions: Cache<String, Arc<Stored>>,
     locks: Cache<String, ()>,
+    /// Used single-use tokens, kept as long as the longest of them can live.
+    claimed: Cache<String, ()>,
     by_sid: Index,
     by_sub: Index,
     idle_timeout: Duration,
@@ -61,6 +64,10 @@ impl MemoryStore {
                 })
                 .build(),
             locks: Cache::builder().time_to_live(REFRESH_LOCK_TTL).max_capacity(capacity).build(),
+            claimed: Cache::builder()
+                .time_to_live(Duration::from_secs(CAPTCHA_MAX_EXPIRES_SECS))
+                .max_capacity(capacity)
+                .build(),
             by_sid,
             by_sub,
             idle_timeout,
@@ -167,6 +174,12 @@ impl SessionStore for MemoryStore {
         self.locks.remove(id).await;
         Ok(())
     }
+
+    /// Kept for the longest life a token may have (`ttl` is at most that): one table, and no
+    /// token outlives its own expiry by more than that bound.
+    async fn claim_once(&self, token: &str, _ttl: Duration) -> anyhow::Result<bool> {
+        Ok(self.claimed.entry(token.to_owned()).or_insert(()).await.is_fresh())
+    }
 }
 
 #[cfg(test)]
@@ -197,6 +210,11 @@ mod tests {
     #[tokio::test]
     async fn refresh_lock_is_exclusive() {
         contract::refresh_lock_is_exclusive(&store()).await;
+    }
+
+    #[tokio::test]
+    async fn a_token_is_claimed_once() {
+        contract::a_token_is_claimed_once(&store()).await;
     }
 
     #[tokio::test]

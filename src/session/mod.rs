@@ -113,6 +113,9 @@ pub trait SessionStore: Send + Sync {
     /// Takes the session's refresh lock; false when someone else holds it.
     async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool>;
     async fn unlock_refresh(&self, id: &str) -> anyhow::Result<()>;
+    /// Marks a single-use token (a captcha solution) as used for `ttl`, on every instance
+    /// sharing the store; false when it already was.
+    async fn claim_once(&self, token: &str, ttl: Duration) -> anyhow::Result<bool>;
 }
 
 /// A new unguessable id (256 bits) for a session.
@@ -203,5 +206,13 @@ pub(crate) mod contract {
         assert!(!store.try_lock_refresh(&id).await.unwrap());
         store.unlock_refresh(&id).await.unwrap();
         assert!(store.try_lock_refresh(&id).await.unwrap());
+    }
+
+    pub async fn a_token_is_claimed_once(store: &dyn SessionStore) {
+        let (token, other) = (new_id(), new_id());
+        let ttl = std::time::Duration::from_secs(60);
+        assert!(store.claim_once(&token, ttl).await.unwrap());
+        assert!(!store.claim_once(&token, ttl).await.unwrap());
+        assert!(store.claim_once(&other, ttl).await.unwrap());
     }
 }

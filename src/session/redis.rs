@@ -43,6 +43,20 @@ impl RedisStore {
         let _: () = connection.del(&index).await?;
         Ok(removed)
     }
+
+    /// Sets `key` for `ttl` unless it is set: true when this call set it (an atomic test-and-set
+    /// shared by every instance).
+    async fn set_once(&self, key: &str, ttl: Duration) -> anyhow::Result<bool> {
+        let taken: Option<String> = redis::cmd("SET")
+            .arg(key)
+            .arg(1)
+            .arg("NX")
+            .arg("PX")
+            .arg(millis(ttl))
+            .query_async(&mut self.connection.clone())
+            .await?;
+        Ok(taken.is_some())
+    }
 }
 
 #[async_trait]
@@ -116,20 +130,16 @@ impl SessionStore for RedisStore {
     }
 
     async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool> {
-        let taken: Option<String> = redis::cmd("SET")
-            .arg(key("refresh-lock", id))
-            .arg(1)
-            .arg("NX")
-            .arg("PX")
-            .arg(millis(REFRESH_LOCK_TTL))
-            .query_async(&mut self.connection.clone())
-            .await?;
-        Ok(taken.is_some())
+        self.set_once(&key("refresh-lock", id), REFRESH_LOCK_TTL).await
     }
 
     async fn unlock_refresh(&self, id: &str) -> anyhow::Result<()> {
         let _: () = self.connection.clone().del(key("refresh-lock", id)).await?;
         Ok(())
+    }
+
+    async fn claim_once(&self, token: &str, ttl: Duration) -> anyhow::Result<bool> {
+        self.set_once(&key("claimed", token), ttl).await
     }
 }
 
@@ -170,6 +180,12 @@ mod tests {
     async fn refresh_lock_is_exclusive() {
         let redis = TestRedis::start().await;
         contract::refresh_lock_is_exclusive(&store(&redis, Duration::from_secs(60)).await).await;
+    }
+
+    #[tokio::test]
+    async fn a_token_is_claimed_once() {
+        let redis = TestRedis::start().await;
+        contract::a_token_is_claimed_once(&store(&redis, Duration::from_secs(60)).await).await;
     }
 
     /// Redis's own clock ends idle sessions: what the store owes is an expiry of the idle

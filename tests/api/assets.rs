@@ -1,6 +1,6 @@
 use std::io::Read;
 
-use crate::helpers::{assert_json_error, dist, header, largest_script, spawn_app};
+use crate::helpers::{assert_json_error, dist, header, largest_script, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn root_serves_the_index_revalidated_every_time() {
@@ -163,4 +163,21 @@ async fn a_configured_logo_is_served_and_announced_to_the_spa() {
     assert_eq!(header(response.headers(), "content-type"), "image/svg+xml");
     let index = app.get_html("/").await.text().await.unwrap();
     assert!(index.contains(r#""logoUrl":"/brand/logo""#));
+}
+
+#[tokio::test]
+async fn the_catalogue_is_served_with_the_partner_s_rewordings_which_reach_the_spa() {
+    let folder = tempfile::tempdir().unwrap();
+    let messages = folder.path().join("messages.json");
+    std::fs::write(&messages, r#"{"app.name": "Mon espace adhérent"}"#).unwrap();
+    let app = spawn_app_with(move |settings| settings.brand.messages_file = Some(messages)).await;
+
+    let catalogue = app.get("/assets/i18n/fr.json", &[]).await;
+    assert_eq!(catalogue.status(), 200);
+    assert!(header(catalogue.headers(), "content-type").starts_with("application/json"));
+    let catalogue: serde_json::Value = catalogue.json().await.unwrap();
+    assert_eq!(catalogue["app.name"], "Mon espace adhérent");
+    assert_eq!(catalogue["app.skipLink"], "Aller au contenu principal", "the rest as built");
+    let index = app.get_html("/").await.text().await.unwrap();
+    assert!(index.contains(r#""messages":{"app.name":"Mon espace adhérent"}"#), "{index}");
 }

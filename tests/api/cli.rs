@@ -39,6 +39,27 @@ fn check_config_refuses_a_broken_file_with_exit_code_2_naming_the_key() {
 }
 
 #[test]
+fn check_config_refuses_a_rewording_of_an_unknown_key_or_without_its_placeholder() {
+    let mut messages = tempfile::Builder::new().suffix(".json").tempfile().unwrap();
+    messages
+        .write_all(
+            r#"{"app.pageTitle": "Mon espace", "home.tuile.inconnue": "x", "app.name": "Mon espace"}"#
+                .as_bytes(),
+        )
+        .unwrap();
+    let config = format!("[demo]\nenabled = true\n[brand]\nmessages_file = {:?}\n", messages.path());
+    let output = check_config(&config);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(r#"brand.messages_file: "app.pageTitle" lacks the placeholder {page}"#),
+        "{stderr}"
+    );
+    assert!(stderr.contains(r#"brand.messages_file: unknown key "home.tuile.inconnue""#), "{stderr}");
+    assert!(!stderr.contains("app.name"), "a good rewording is not a problem: {stderr}");
+}
+
+#[test]
 fn a_missing_file_is_exit_code_2() {
     let output =
         Command::new(BINARY).args(["--config", "/nonexistent/espace.toml"]).env_clear().output().unwrap();

@@ -30,6 +30,21 @@ async fn app_for(
     courtier: Option<&str>,
     customise: impl FnOnce(&mut espace_assure::config::Settings),
 ) -> TestApp {
+    let cms_base = format!("{}/cms/", cms.uri());
+    app_reading(&cms_base, courtier, move |s| {
+        s.server.metrics_token = Some(METRICS_TOKEN.to_owned().into());
+        customise(s);
+    })
+    .await
+}
+
+/// An app whose content service is at `cms_base`, signed in as a member of broker `courtier`
+/// (or anonymous when `None`).
+pub async fn app_reading(
+    cms_base: &str,
+    courtier: Option<&str>,
+    customise: impl FnOnce(&mut espace_assure::config::Settings),
+) -> TestApp {
     let idp = FakeIdp::start().await;
     let api = MockServer::start().await;
     Mock::given(path("/api/compte/auth"))
@@ -37,10 +52,9 @@ async fn app_for(
             "User": { "Nom": "DURAND", "courtier": courtier.unwrap_or_default() }, "VersionNum": "1", "smartCarteUrl": "" })))
         .mount(&api)
         .await;
-    let cms_base = format!("{}/cms/", cms.uri());
+    let cms_base = cms_base.to_owned();
     let app = spawn_app_with_idp(&idp, &api, move |s| {
         s.upstream.cms.base_url = Some(cms_base.parse().unwrap());
-        s.server.metrics_token = Some(METRICS_TOKEN.to_owned().into());
         customise(s);
     })
     .await;

@@ -6,14 +6,14 @@ use serde_json::{Value, json};
 
 use crate::demo_api::pdf;
 use crate::fake_idp::{CLIENT_ID, CLIENT_SECRET, FakeIdp, now};
-use crate::helpers::{TestApp, query, spawn_app_with};
+use crate::helpers::{TestApp, query, solved_captcha, spawn_app_with};
 
 /// Demo mode with the embedded member API, the external provider in place of the demo one.
-async fn portal_signed_in_as_marie(idp: &FakeIdp) -> (TestApp, String) {
+pub async fn portal_signed_in_as_marie(idp: &FakeIdp) -> (TestApp, String) {
     portal_signed_in_as_marie_with(idp, |_| {}).await
 }
 
-async fn portal_signed_in_as_marie_with(
+pub async fn portal_signed_in_as_marie_with(
     idp: &FakeIdp,
     customise: impl FnOnce(&mut espace_assure::config::Settings) + Send + 'static,
 ) -> (TestApp, String) {
@@ -89,6 +89,7 @@ async fn an_upload_and_a_request_go_through_the_portal_and_come_back() {
         .client
         .post(format!("{}/api/document/documentGedCegedim", app.address))
         .header("X-XSRF-TOKEN", &xsrf)
+        .header("X-Captcha", solved_captcha(&app).await)
         .json(&body)
         .send()
         .await
@@ -152,6 +153,7 @@ async fn a_termination_is_acknowledged_with_the_mutuals_document_and_names_and_t
         .client
         .post(format!("{}/api/document/creationResiliation", app.address))
         .header("X-XSRF-TOKEN", &xsrf)
+        .header("X-Captcha", solved_captcha(&app).await)
         .json(&notice)
         .send()
         .await
@@ -192,6 +194,7 @@ async fn give_notice(app: &TestApp, xsrf: &str) -> Value {
         .client
         .post(format!("{}/api/document/creationResiliation", app.address))
         .header("X-XSRF-TOKEN", xsrf)
+        .header("X-Captcha", solved_captcha(app).await)
         .json(&notice)
         .send()
         .await

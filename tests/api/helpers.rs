@@ -120,6 +120,22 @@ pub async fn assert_json_error(response: reqwest::Response, status: u16, code: &
     body
 }
 
+/// What the browser does for a guarded write: asks for a challenge and finds its number.
+pub async fn solved_captcha(app: &TestApp) -> String {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    let challenge: serde_json::Value = app.get("/api/captcha", &[]).await.json().await.unwrap();
+    let salt = challenge["salt"].as_str().unwrap();
+    let number = (0..=challenge["maxnumber"].as_u64().unwrap())
+        .find(|number| hex::encode(sha2::Sha256::digest(format!("{salt}{number}"))) == challenge["challenge"])
+        .expect("the challenge has a solution");
+    let solution = serde_json::json!({
+        "algorithm": challenge["algorithm"], "challenge": challenge["challenge"], "number": number,
+        "salt": salt, "signature": challenge["signature"],
+    });
+    base64::engine::general_purpose::STANDARD.encode(solution.to_string())
+}
+
 pub fn random() -> String {
     uuid::Uuid::new_v4().to_string()
 }

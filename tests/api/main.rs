@@ -2,6 +2,7 @@
 
 mod assets;
 mod auth;
+mod captcha;
 mod cli;
 mod cms;
 mod connexions;
@@ -26,5 +27,6 @@ mod home;
 mod proxy;
 mod redis_sessions;
 mod security_headers;
+mod strapi;
 mod telemetry;
 mod xsrf;

@@ -105,6 +105,23 @@ describe('answers', () => {
     expect(received).toEqual({ TypeCode: 'QUE' });
   });
 
+  it('send the headers a call adds, beside the usual ones', async () => {
+    document.cookie = 'XSRF-TOKEN=abc; path=/';
+    let headers = new Headers();
+    server.use(
+      http.post('/api/document/creationResiliation', ({ request }) => {
+        headers = request.headers;
+        return HttpResponse.json({ id: 57 }, { status: 201 });
+      }),
+    );
+
+    await apiPost('/api/document/creationResiliation', { motif: 'ECHEANCE' }, { 'X-Captcha': 'eyJudW1iZXIiOjF9' });
+
+    expect(headers.get('X-Captcha')).toBe('eyJudW1iZXIiOjF9');
+    expect(headers.get('X-XSRF-TOKEN')).toBe('abc');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
   it('become an ApiError carrying the server error body', async () => {
     server.use(
       http.get('/api/strapi/menus/9', () =>

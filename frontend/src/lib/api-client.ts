@@ -72,10 +72,12 @@ export interface RequestOptions {
    * page) resolves to `null` instead of failing, so it is neither broadcast nor shown.
    */
   notFoundAsNull?: boolean;
+  /** What one call adds to the usual headers (the captcha's proof on a guarded write). */
+  headers?: Readonly<Record<string, string>>;
 }
 
-function headersFor(url: string, method: string, hasBody: boolean): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
+function headersFor(url: string, method: string, hasBody: boolean, extra: RequestOptions['headers'] = {}): Headers {
+  const headers = new Headers({ ...extra, Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
   // SPEC.md §6: the double-submit token goes on every state-changing call to our own server,
   // never to a third party.
@@ -142,7 +144,7 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
   const hasBody = options.body !== undefined;
   const response = await send(url, {
     method,
-    headers: headersFor(url, method, hasBody),
+    headers: headersFor(url, method, hasBody, options.headers),
     ...(hasBody ? { body: JSON.stringify(options.body) } : {}),
   });
 
@@ -171,8 +173,8 @@ export function apiGetOrNull<T>(url: string): Promise<T | null> {
   return apiRequest<T>(url, { notFoundAsNull: true });
 }
 
-export function apiPost<T>(url: string, body?: unknown): Promise<T> {
-  return apiRequest<T>(url, { method: 'POST', body });
+export function apiPost<T>(url: string, body?: unknown, headers: RequestOptions['headers'] = {}): Promise<T> {
+  return apiRequest<T>(url, { method: 'POST', body, headers });
 }
 
 /** DELETE of a resource; the server's answer, if any, is not needed. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { apiErrorMessage } from './api-error-message';
+import { CaptchaUnavailableError } from './captcha';
 
 describe('apiErrorMessage', () => {
   it('is the server’s own French message, whatever the status', () => {
@@ -15,6 +16,12 @@ describe('apiErrorMessage', () => {
     const error = new ApiError(0, 'network', 'Le service est momentanément injoignable.', '/api/x');
 
     expect(apiErrorMessage(error)).toBe('Le service est momentanément injoignable.');
+  });
+
+  it('says that the anti-robot check failed when a guarded write could not get its proof', () => {
+    expect(apiErrorMessage(new CaptchaUnavailableError())).toBe(
+      'La vérification anti-robot n’a pas pu aboutir. Veuillez réessayer.',
+    );
   });
 
   it('is the generic sentence for an answer without a message, or anything else thrown', () => {

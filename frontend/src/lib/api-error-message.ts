@@ -1,5 +1,6 @@
 import { t } from '@/i18n/t';
 import { isApiError } from './api-client';
+import { CaptchaUnavailableError } from './captcha';
 
 /**
  * The sentence shown to the member when a call failed. Every error answer of the server
@@ -8,8 +9,10 @@ import { isApiError } from './api-client';
  * (413, 415), too many attempts (429) or an unreachable service (5xx), and the API client's
  * for no answer at all. Only an answer without one (a proxy's HTML page) falls back to the
  * generic sentence. A 401 needs no sentence: the API client has already sent the member back
- * to the start.
+ * to the start. A guarded write that could not even leave, for want of its captcha's proof,
+ * says so.
  */
 export function apiErrorMessage(error: unknown): string {
+  if (error instanceof CaptchaUnavailableError) return error.message;
   return isApiError(error) && error.message !== '' ? error.message : t('errors.generic');
 }

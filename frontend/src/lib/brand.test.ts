@@ -39,6 +39,8 @@ describe('readBrand', () => {
           adresse: ['CNPM Médiation Consommation', '27 avenue de la Libération', '42400 Saint-Chamond'],
           site: 'https://www.cnpm-mediation-consommation.eu/',
         },
+        messages: { 'home.tiles.facture': 'Transmettre une facture' },
+        captcha: { provider: 'altcha' },
       }),
     );
 
@@ -64,7 +66,59 @@ describe('readBrand', () => {
         adresse: ['CNPM Médiation Consommation', '27 avenue de la Libération', '42400 Saint-Chamond'],
         site: 'https://www.cnpm-mediation-consommation.eu/',
       },
+      messages: { 'home.tiles.facture': 'Transmettre une facture' },
+      captcha: { provider: 'altcha' },
     });
+  });
+
+  it('keeps, of the partner’s wording, only texts for keys of the catalogue', () => {
+    withBrandBlock(
+      JSON.stringify({
+        messages: {
+          'home.tiles.facture': 'Transmettre une facture',
+          'home.tiles.inconnue': 'Une tuile que l’application n’a pas',
+          'home.tiles.garanties': 42,
+          'home.tiles.cotisations': '',
+          'home.tiles.estimation': null,
+          toString: 'Pas une clé',
+        },
+      }),
+    );
+
+    expect(readBrand().messages).toEqual({ 'home.tiles.facture': 'Transmettre une facture' });
+  });
+
+  it.each([['a list', ['Transmettre une facture']], ['a text', 'Transmettre une facture'], ['null', null]])(
+    'has no wording of its own when `messages` is %s',
+    (_, messages) => {
+      withBrandBlock(JSON.stringify({ name: 'Mutuelle Azur', messages }));
+
+      expect(readBrand().messages).toEqual({});
+      expect(readBrand().name).toBe('Mutuelle Azur');
+    },
+  );
+
+  it.each([
+    [{ provider: 'none' }, { provider: 'none' }],
+    [{ provider: 'hcaptcha', siteKey: '10000000-ffff-ffff-ffff-000000000001' }, { provider: 'hcaptcha', siteKey: '10000000-ffff-ffff-ffff-000000000001' }],
+    [{ provider: 'altcha', siteKey: 'inutile' }, { provider: 'altcha' }],
+  ])('reads the captcha %j', (captcha, expected) => {
+    withBrandBlock(JSON.stringify({ captcha }));
+
+    expect(readBrand().captcha).toEqual(expected);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['not an object', 'altcha'],
+    ['an unknown provider', { provider: 'recaptcha', siteKey: 'abc' }],
+    ['a provider this portal does not offer', { provider: 'friendly-captcha', siteKey: 'FCMGEMUD2KTDSQ5H' }],
+    ['hCaptcha without its site key', { provider: 'hcaptcha' }],
+    ['hCaptcha with an empty site key', { provider: 'hcaptcha', siteKey: '' }],
+  ])('asks for no captcha when the field is %s', (_, captcha) => {
+    withBrandBlock(JSON.stringify({ captcha }));
+
+    expect(readBrand().captcha).toEqual({ provider: 'none' });
   });
 
   it('falls back, part by part, to the default statement when it is malformed', () => {

@@ -1,3 +1,5 @@
+import { isMessageKey, type MessageKey } from '@/i18n/catalogue';
+
 /** The partner mutual's brand (`[brand]` of the server's configuration). */
 export interface Brand {
   name: string;
@@ -11,7 +13,27 @@ export interface Brand {
   accessibilite: Accessibilite;
   /** The consumer mediator a member may refer a refused complaint to (`[mediateur]`). */
   mediateur: Mediateur;
+  /**
+   * The partner's own wording (`[messages]`): only the texts it changes, by catalogue key,
+   * each keeping the original's `{placeholders}` (the server checks both).
+   */
+  messages: MessageOverrides;
+  /** The anti-robot check of the writes a script would abuse (`[captcha]`). */
+  captcha: CaptchaSetting;
 }
+
+export type MessageOverrides = Readonly<Partial<Record<MessageKey, string>>>;
+
+/**
+ * ALTCHA: a proof of work the browser solves against the portal's own challenge (nothing
+ * leaves for a third party); or hCaptcha's hosted widget, with its public site key; or none.
+ * Friendly Captcha is not offered: its widget (`friendly-challenge`) starts its workers from
+ * `blob:` URLs and injects a `<style>` element, both forbidden by the Content-Security-Policy.
+ */
+export type CaptchaSetting =
+  | { provider: 'none' }
+  | { provider: 'altcha' }
+  | { provider: 'hcaptcha'; siteKey: string };
 
 /**
  * The mediator of the consumer (Code de la consommation L612-1), whom the answer to a refused
@@ -65,11 +87,13 @@ export const defaultBrand: Brand = {
   logoUrl: '/logo.svg',
   accessibilite: defaultAccessibilite,
   mediateur: defaultMediateur,
+  messages: {},
+  captcha: { provider: 'none' },
 };
 
 function stringField(
   source: Record<string, unknown>,
-  name: Exclude<keyof Brand, 'accessibilite' | 'mediateur'>,
+  name: Exclude<keyof Brand, 'accessibilite' | 'mediateur' | 'messages' | 'captcha'>,
 ): string {
   const value = source[name];
   return typeof value === 'string' && value !== '' ? value : defaultBrand[name];
@@ -122,6 +146,32 @@ function readMediateur(value: unknown): Mediateur {
 }
 
 /**
+ * The overrides that can apply: a value that is not a text, or empty (no label of this app is
+ * meant to be blank), and a key the catalogue does not have are dropped, one by one.
+ */
+function readMessages(value: unknown): MessageOverrides {
+  if (typeof value !== 'object' || value === null) return {};
+  const messages: Partial<Record<MessageKey, string>> = {};
+  for (const [key, text] of Object.entries(value)) {
+    if (isMessageKey(key) && typeof text === 'string' && text !== '') messages[key] = text;
+  }
+  return messages;
+}
+
+/**
+ * The check the server asks for. Missing or malformed means none, not ALTCHA: the server
+ * always writes the field, so only `npm run dev` and the component tests (no server, nothing
+ * to check the answers) go without it, and hCaptcha cannot be shown without its site key.
+ */
+function readCaptcha(value: unknown): CaptchaSetting {
+  if (typeof value !== 'object' || value === null) return defaultBrand.captcha;
+  const { provider, siteKey } = value as Record<string, unknown>;
+  if (provider === 'altcha') return { provider };
+  if (provider === 'hcaptcha' && typeof siteKey === 'string' && siteKey !== '') return { provider, siteKey };
+  return defaultBrand.captcha;
+}
+
+/**
  * Reads the brand the server put in `index.html` as `<script type="application/json"
  * id="brand">` (a data block, so the Content-Security-Policy needs no exception for it).
  * Any missing or malformed field falls back to the default rather than breaking start-up.
@@ -146,6 +196,8 @@ export function readBrand(doc: Document = document): Brand {
     logoUrl: stringField(source, 'logoUrl'),
     accessibilite: readAccessibilite(source.accessibilite),
     mediateur: readMediateur(source.mediateur),
+    messages: readMessages(source.messages),
+    captcha: readCaptcha(source.captcha),
   };
 }
 

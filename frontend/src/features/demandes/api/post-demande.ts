@@ -1,4 +1,5 @@
 import { apiPost } from '@/lib/api-client';
+import { type CaptchaProof, captchaHeaders } from '@/lib/captcha';
 import type { MemberApi } from '@/types/member-api';
 import type { Demande } from './get-demandes';
 
@@ -6,20 +7,25 @@ export type CreationGed = MemberApi<'CreationGed'>;
 export type CreationHospitalisation = MemberApi<'CreationHospitalisation'>;
 export type CreationReclamation = MemberApi<'CreationReclamation'>;
 
+/*
+ * Each creation carries its anti-robot proof (`X-Captcha`): the portal refuses, with a 422,
+ * a request created by a script.
+ */
+
 /** `POST document/documentGedCegedim`: a request of any type without a form of its own. */
-export function postDemandeGed(body: CreationGed): Promise<Demande> {
-  return apiPost<Demande>('/api/document/documentGedCegedim', body);
+export function postDemandeGed(body: CreationGed, captcha: CaptchaProof): Promise<Demande> {
+  return apiPost<Demande>('/api/document/documentGedCegedim', body, captchaHeaders(captcha));
 }
 
 /** `POST document/creationHospitalisation`: a prior agreement for a hospital stay. */
-export function postHospitalisation(body: CreationHospitalisation): Promise<Demande> {
-  return apiPost<Demande>('/api/document/creationHospitalisation', body);
+export function postHospitalisation(body: CreationHospitalisation, captcha: CaptchaProof): Promise<Demande> {
+  return apiPost<Demande>('/api/document/creationHospitalisation', body, captchaHeaders(captcha));
 }
 
 /**
  * `POST document/creationReclamation`: a complaint; the request created carries the dates the
  * mutual owes its acknowledgement and its answer (`reclamation`).
  */
-export function postReclamation(body: CreationReclamation): Promise<Demande> {
-  return apiPost<Demande>('/api/document/creationReclamation', body);
+export function postReclamation(body: CreationReclamation, captcha: CaptchaProof): Promise<Demande> {
+  return apiPost<Demande>('/api/document/creationReclamation', body, captchaHeaders(captcha));
 }

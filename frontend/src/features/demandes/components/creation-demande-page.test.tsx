@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { type Brand, defaultBrand } from '@/lib/brand';
+import { altchaBrand, altchaPortal } from '@/test/altcha';
 import { aBeneficiaire, anEstimation, errorBody, signedIn } from '@/test/fixtures';
 import { renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';
@@ -33,7 +35,13 @@ function aDemande(overrides: Partial<Demande> = {}): Demande {
 
 /** The member API as the creation uses it; what it received, for the assertions. */
 function memberApi({ upload }: { upload?: Parameters<typeof http.post>[1] } = {}) {
-  const received = { ged: [] as unknown[], hospitalisation: [] as unknown[], uploads: 0 };
+  const received = {
+    ged: [] as unknown[],
+    hospitalisation: [] as unknown[],
+    uploads: 0,
+    /** The `X-Captcha` header of each request created, in order. */
+    captcha: [] as (string | null)[],
+  };
   let nextDocument = 100;
   // The member's requests, the ones this test sends first, as the member API lists them.
   const demandes = [aDemande({ id: 3, TypeCode: 'DEV', type: 'ENVOI_DE_DEVIS' })];
@@ -54,11 +62,13 @@ function memberApi({ upload }: { upload?: Parameters<typeof http.post>[1] } = {}
     ),
     http.post('/api/document/documentGedCegedim', async ({ request }) => {
       received.ged.push(await request.json());
+      received.captcha.push(request.headers.get('X-Captcha'));
       demandes.unshift(aDemande());
       return HttpResponse.json(aDemande(), { status: 201 });
     }),
     http.post('/api/document/creationHospitalisation', async ({ request }) => {
       received.hospitalisation.push(await request.json());
+      received.captcha.push(request.headers.get('X-Captcha'));
       const demande = aDemande({ id: 42, TypeCode: 'PEH', type: 'PRISE_EN_CHARGE_HOSPITALIERE' });
       demandes.unshift(demande);
       return HttpResponse.json(demande, { status: 201 });
@@ -606,5 +616,191 @@ describe('a request being written', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/home');
     });
+  });
+});
+
+describe('the anti-robot check of a request', () => {
+  const verification = 'Vérification anti-robot en cours…';
+
+  /** A health question typed, up to the documents (step 3), under `brand`. */
+  async function questionAtDocuments(brand: Brand) {
+    await renderAppLoaded('/mutuelle/demandes/creation?type=UNE_QUESTION_SANT%C3%89', { brand });
+    await continuer();
+    await userEvent.type(await screen.findByLabelText('Votre question'), 'Les semelles sont-elles remboursées ?');
+    await continuer();
+    await step(3);
+  }
+
+  async function summary() {
+    await continuer();
+    await step(4);
+  }
+
+  async function envoyer() {
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+  }
+
+  async function sent() {
+    expect(await screen.findByText(/a bien été envoyée/)).toBeVisible();
+  }
+
+  it('solves ALTCHA’s challenge once the summary is shown, and sends its payload with the request', async () => {
+    const received = memberApi();
+    const portal = altchaPortal();
+    await questionAtDocuments(altchaBrand);
+    expect(portal.issued).toHaveLength(0);
+
+    await summary();
+    await waitFor(() => {
+      expect(portal.issued).toHaveLength(1);
+    });
+    await envoyer();
+
+    await sent();
+    expect(received.captcha).toHaveLength(1);
+    const header = received.captcha[0] ?? null;
+    expect(await portal.solved(header)).toBe(portal.issued[0]);
+    expect(Object.keys(JSON.parse(atob(header ?? '')) as object)).toEqual([
+      'algorithm',
+      'challenge',
+      'number',
+      'salt',
+      'signature',
+    ]);
+  });
+
+  it('sends ALTCHA’s payload with a prior agreement for a hospital stay', async () => {
+    const received = memberApi();
+    const portal = altchaPortal();
+    await renderAppLoaded('/mutuelle/demandes/creation?type=PRISE_EN_CHARGE_HOSPITALIERE', { brand: altchaBrand });
+    await continuer();
+    await userEvent.selectOptions(await screen.findByLabelText('Personne concernée'), 'Emma DUPONT');
+    await userEvent.type(screen.getByLabelText('Nom de l’établissement'), 'Clinique du Parc');
+    await userEvent.type(screen.getByLabelText('Numéro SIREN de l’établissement'), '839 099 603');
+    await userEvent.type(screen.getByLabelText('Date d’entrée'), '2026-12-14');
+    await userEvent.selectOptions(screen.getByLabelText('Type de séjour'), 'Chirurgie');
+    await continuer();
+    await step(3);
+    await summary();
+    await envoyer();
+
+    await sent();
+    expect(received.hospitalisation).toHaveLength(1);
+    expect(await portal.solved(received.captcha[0] ?? null)).toBe(portal.issued[0]);
+  });
+
+  it('shows the portal’s refusal of a proof, and sends again with a new challenge’s', async () => {
+    const received = memberApi();
+    const portal = altchaPortal();
+    const refused: (string | null)[] = [];
+    server.use(
+      http.post('/api/document/documentGedCegedim', ({ request }) => {
+        // The first request only; the next ones go on to the member API.
+        if (refused.length > 0) return undefined;
+        refused.push(request.headers.get('X-Captcha'));
+        return errorBody(422, 'captcha_replayed', 'Cette vérification anti-robot a déjà servi. Veuillez réessayer.');
+      }),
+    );
+    await questionAtDocuments(altchaBrand);
+    await summary();
+    await envoyer();
+
+    expect(
+      await screen.findByText('Cette vérification anti-robot a déjà servi. Veuillez réessayer.', { selector: 'p.notice-error' }),
+    ).toBeVisible();
+    await waitFor(() => {
+      expect(portal.issued).toHaveLength(2);
+    });
+    await envoyer();
+
+    await sent();
+    expect(await portal.solved(refused[0] ?? null)).toBe(portal.issued[0]);
+    expect(await portal.solved(received.captcha[0] ?? null)).toBe(portal.issued[1]);
+  });
+
+  it('says the send waits for the check when the member sends before it is done', async () => {
+    const received = memberApi();
+    const portal = altchaPortal({ held: true });
+    await questionAtDocuments(altchaBrand);
+    await summary();
+    await envoyer();
+
+    expect(await screen.findByText(verification)).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: 'Envoi en cours…' })).toBeDisabled();
+    expect(received.captcha).toEqual([]);
+    portal.release();
+
+    await sent();
+    expect(screen.queryByText(verification)).not.toBeInTheDocument();
+    expect(await portal.solved(received.captcha[0] ?? null)).toBe(portal.issued[0]);
+  });
+
+  it('sends at once, saying nothing, when the check was done while the member read the summary', async () => {
+    const received = memberApi();
+    const portal = altchaPortal();
+    const digest = vi.spyOn(crypto.subtle, 'digest');
+    onTestFinished(() => {
+      digest.mockRestore();
+    });
+    await questionAtDocuments(altchaBrand);
+    await summary();
+    // Solved in the background: the challenge's digest was computed twice, by the portal that
+    // made it and by the search that found its number.
+    await waitFor(async () => {
+      const digests = await Promise.all(digest.mock.results.map((result) => result.value as Promise<ArrayBuffer>));
+      const hex = digests.map((bytes) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join(''));
+      expect(hex.filter((value) => value === portal.issued[0]?.challenge)).toHaveLength(2);
+    });
+    const status = screen.getByText('', { selector: 'form [role="status"]' });
+    const announced: string[] = [];
+    const observer = new MutationObserver(() => {
+      announced.push(status.textContent);
+    });
+    observer.observe(status, { childList: true, characterData: true, subtree: true });
+    onTestFinished(() => {
+      observer.disconnect();
+    });
+    await envoyer();
+
+    await sent();
+    expect(announced.filter((text) => text !== '')).toEqual([]);
+    expect(await portal.solved(received.captcha[0] ?? null)).toBe(portal.issued[0]);
+  });
+
+  it('says the check could not be done, sends nothing, and sends when tried again', async () => {
+    const received = memberApi();
+    altchaPortal({ failing: true });
+    await questionAtDocuments(altchaBrand);
+    await summary();
+    await envoyer();
+
+    expect(
+      await screen.findByText('La vérification anti-robot n’a pas pu aboutir. Veuillez réessayer.', { selector: 'p.notice-error' }),
+    ).toBeVisible();
+    expect(received.ged).toEqual([]);
+    const portal = altchaPortal();
+    await envoyer();
+
+    await sent();
+    expect(await portal.solved(received.captcha[0] ?? null)).toBe(portal.issued[0]);
+  });
+
+  it('sends no header and fetches nothing when the portal asks for no captcha', async () => {
+    const received = memberApi();
+    let asked = 0;
+    server.use(
+      http.get('/api/captcha', () => {
+        asked += 1;
+        return HttpResponse.json({});
+      }),
+    );
+    await questionAtDocuments(defaultBrand);
+    await summary();
+    await envoyer();
+
+    await sent();
+    expect(received.captcha).toEqual([null]);
+    expect(asked).toBe(0);
+    expect(document.querySelector('script[src*="hcaptcha"]')).toBeNull();
   });
 });

@@ -3,9 +3,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import type { Estimation } from '@/api/post-estimation';
 import { paths } from '@/lib/paths';
+import { useCaptcha } from '@/hooks/use-captcha';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
+import type { CaptchaProof } from '@/lib/captcha';
 import { isTypeDemande, type TypeDemande } from '@/lib/demande-labels';
 import { useSubmit } from '@/lib/use-submit';
 import { type Demande, demandesKey } from '../api/get-demandes';
@@ -65,14 +67,14 @@ interface Envoi {
   estimation: Estimation | null;
 }
 
-function sendDemande({ type, values, idDocuments, estimation }: Envoi): Promise<Demande> {
+function sendDemande({ type, values, idDocuments, estimation }: Envoi, captcha: CaptchaProof): Promise<Demande> {
   switch (formKind(type)) {
     case 'hospitalisation':
-      return postHospitalisation(creationHospitalisation(values, idDocuments));
+      return postHospitalisation(creationHospitalisation(values, idDocuments), captcha);
     case 'reclamation':
-      return postReclamation(creationReclamation(values, idDocuments));
+      return postReclamation(creationReclamation(values, idDocuments), captcha);
     default:
-      return postDemandeGed(creationGed(type, values, idDocuments, estimation));
+      return postDemandeGed(creationGed(type, values, idDocuments, estimation), captcha);
   }
 }
 
@@ -88,7 +90,9 @@ export function CreationDemandePage() {
   // Only a quote has one, and only while it still answers the quote as it stands.
   const estimation = type === 'ENVOI_DE_DEVIS' ? estimationDuDevis(devis, values) : null;
   const uploads = useUploads();
-  const creation = useSubmit(sendDemande);
+  // Solved while the member reads the summary, so that "Envoyer" does not wait.
+  const captcha = useCaptcha(step === 4);
+  const creation = useSubmit(captcha.guard(sendDemande));
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
 
@@ -174,6 +178,7 @@ export function CreationDemandePage() {
           // Once created, the button stays disabled while the list opens: no second request.
           sending={creation.sending || creation.sent}
           serverError={creation.error}
+          captcha={captcha}
           onEdit={(target) => {
             setStep(target as Step);
           }}

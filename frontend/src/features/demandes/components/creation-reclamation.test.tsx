@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { altchaBrand, altchaPortal } from '@/test/altcha';
 import { aContrat, aPaiement, signedIn } from '@/test/fixtures';
 import { renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';
@@ -34,7 +35,7 @@ const reclamation: Demande = {
 
 /** The member API as a complaint uses it; the bodies it received and the lists asked for. */
 function memberApi() {
-  const received = { reclamations: [] as unknown[], prestations: [] as string[] };
+  const received = { reclamations: [] as unknown[], prestations: [] as string[], captcha: [] as (string | null)[] };
   const demandes: Demande[] = [];
   server.use(
     ...signedIn(),
@@ -54,6 +55,7 @@ function memberApi() {
     }),
     http.post('/api/document/creationReclamation', async ({ request }) => {
       received.reclamations.push(await request.json());
+      received.captcha.push(request.headers.get('X-Captcha'));
       demandes.unshift(reclamation);
       return HttpResponse.json(reclamation, { status: 201 });
     }),
@@ -185,6 +187,24 @@ describe('making a complaint', () => {
         idDocuments: [],
       },
     ]);
+  });
+
+  it('is sent with ALTCHA’s payload, solved while the member read the summary', async () => {
+    const received = memberApi();
+    const portal = altchaPortal();
+    await renderAppLoaded('/mutuelle/demandes/creation?type=RECLAMATION', { brand: altchaBrand });
+    await continuer();
+    await userEvent.selectOptions(await screen.findByLabelText('Votre réclamation concerne'), 'La qualité de notre service');
+    await userEvent.type(screen.getByLabelText('Objet'), 'Attente au téléphone');
+    await userEvent.type(screen.getByLabelText('Votre réclamation'), 'Quarante minutes d’attente.');
+    await continuer();
+    await continuer();
+    await step(4);
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+
+    expect(await screen.findByText(/a bien été envoyée/)).toBeVisible();
+    expect(received.reclamations).toHaveLength(1);
+    expect(await portal.solved(received.captcha[0] ?? null)).toBe(portal.issued[0]);
   });
 
   it('says what is missing next to each field, tied to it', async () => {

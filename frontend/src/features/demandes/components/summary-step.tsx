@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
 import type { Estimation } from '@/api/post-estimation';
+import { CaptchaWaiting, CaptchaWidget } from '@/components/captcha';
 import { Entry } from '@/components/entry';
 import { EstimationResult } from '@/components/estimation/estimation-result';
+import type { Captcha } from '@/hooks/use-captcha';
 import { type MessageKey, t } from '@/i18n/t';
 import type { TypeDemande } from '@/lib/demande-labels';
 import { formatAmount } from '@/lib/format-amount';
@@ -24,6 +26,8 @@ interface SummaryStepProps {
   estimation: Estimation | null;
   sending: boolean;
   serverError: string | null;
+  /** The anti-robot check of the send. */
+  captcha: Captcha;
   onEdit: (step: number) => void;
   onSend: () => void;
 }
@@ -36,6 +40,7 @@ export function SummaryStep({
   estimation,
   sending,
   serverError,
+  captcha,
   onEdit,
   onSend,
 }: SummaryStepProps) {
@@ -114,10 +119,12 @@ export function SummaryStep({
           </ul>
         )}
       </SummarySection>
+      <CaptchaWidget captcha={captcha} />
       <div className={styles.actions}>
         <button type="submit" className="button button-primary" disabled={sending}>
           {t(sending ? 'creation.envoi' : 'creation.envoyer')}
         </button>
+        <CaptchaWaiting captcha={captcha} />
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import { apiPost } from '@/lib/api-client';
+import { type CaptchaProof, captchaHeaders } from '@/lib/captcha';
 import type { MemberApi } from '@/types/member-api';
 
 export type CreationResiliation = MemberApi<'CreationResiliation'>;
@@ -12,9 +13,10 @@ export type DocumentInfo = MemberApi<'DocumentInfo'>;
  * motif or an event date the law does not allow. Its answer is the request as recorded: the
  * time of notice, the end date, the member as the mutual knows them, and the PDF
  * acknowledgement among its documents, which the portal then emails to the address given.
+ * It carries its anti-robot proof (`X-Captcha`), without which the portal refuses it (422).
  */
-export function postResiliation(body: CreationResiliation): Promise<DemandeResiliation> {
-  return apiPost<DemandeResiliation>('/api/document/creationResiliation', body);
+export function postResiliation(body: CreationResiliation, captcha: CaptchaProof): Promise<DemandeResiliation> {
+  return apiPost<DemandeResiliation>('/api/document/creationResiliation', body, captchaHeaders(captcha));
 }
 
 /** The acknowledgement among a request's documents: never any file that happens to be first. */

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { User } from '@/api/get-session';
+import { defaultBrand } from '@/lib/brand';
+import { hcaptchaScript } from '@/lib/hcaptcha-proofs';
+import { altchaBrand, altchaPortal } from '@/test/altcha';
 import { aContrat, errorBody, signedIn } from '@/test/fixtures';
 import { renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';
@@ -354,5 +357,146 @@ describe('Résilier votre contrat', () => {
       '/mutuelle/demandes/creation?type=UNE_QUESTION_AFFILIATION_COTISATION',
     );
     expect(screen.queryByRole('button', { name: 'Vérifier ma demande' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the anti-robot check of a termination', () => {
+  /** The `X-Captcha` header of each notice sent, the member API answering as set up. */
+  function captchaSent(): (string | null)[] {
+    const headers: (string | null)[] = [];
+    server.use(
+      http.post('/api/document/creationResiliation', ({ request }) => {
+        headers.push(request.headers.get('X-Captcha'));
+        return undefined;
+      }),
+    );
+    return headers;
+  }
+
+  async function confirmer() {
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmer ma demande de résiliation' }));
+  }
+
+  function hcaptchaScriptTag(): HTMLScriptElement | undefined {
+    return Array.from(document.scripts).find((script) => script.getAttribute('src') === hcaptchaScript);
+  }
+
+  async function accuse() {
+    expect(await screen.findByRole('heading', { level: 2, name: 'Étape 3 sur 3 : accusé de réception' })).toBeVisible();
+  }
+
+  it('solves ALTCHA’s challenge once the summary is shown, and sends its payload with the notice', async () => {
+    memberApi();
+    const headers = captchaSent();
+    const portal = altchaPortal();
+    await renderAppLoaded('/mutuelle/contrats-garanties/resiliation', { brand: altchaBrand });
+    await userEvent.selectOptions(await screen.findByLabelText('Motif de la résiliation'), 'Résiliation à échéance');
+    expect(portal.issued).toHaveLength(0);
+    await verifier();
+    await confirmer();
+
+    await accuse();
+    expect(await portal.solved(headers[0] ?? null)).toBe(portal.issued[0]);
+    expect(document.querySelector('script[src*="hcaptcha"]')).toBeNull();
+  });
+
+  it('shows the portal’s refusal of a proof on the summary, and confirms again with a new challenge’s', async () => {
+    memberApi();
+    // The first notice only; the header of each is recorded first.
+    server.use(
+      http.post('/api/document/creationResiliation', () =>
+        headers.length > 1
+          ? undefined
+          : errorBody(422, 'captcha_invalid', 'La vérification anti-robot a échoué. Veuillez réessayer.'),
+      ),
+    );
+    const headers = captchaSent();
+    const portal = altchaPortal();
+    await renderAppLoaded('/mutuelle/contrats-garanties/resiliation', { brand: altchaBrand });
+    await userEvent.selectOptions(await screen.findByLabelText('Motif de la résiliation'), 'Départ à l’étranger');
+    await verifier();
+    await confirmer();
+
+    expect(
+      await screen.findByText('La vérification anti-robot a échoué. Veuillez réessayer.', { selector: 'p.notice-error' }),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Étape 2 sur 3 : vérifiez votre demande' })).toBeVisible();
+    await waitFor(() => {
+      expect(portal.issued).toHaveLength(2);
+    });
+    await confirmer();
+
+    await accuse();
+    expect(await portal.solved(headers[0] ?? null)).toBe(portal.issued[0]);
+    expect(await portal.solved(headers[1] ?? null)).toBe(portal.issued[1]);
+  });
+
+  it('draws hCaptcha’s widget on the summary, sends its token, and starts it over after a refusal', async () => {
+    memberApi();
+    server.use(
+      http.post('/api/document/creationResiliation', () =>
+        headers.length > 1 ? undefined : errorBody(422, 'captcha_invalid', 'La vérification anti-robot a échoué.'),
+      ),
+    );
+    const headers = captchaSent();
+    let asked = 0;
+    server.use(
+      http.get('/api/captcha', () => {
+        asked += 1;
+        return HttpResponse.json({});
+      }),
+    );
+    const drawn: { container: HTMLElement; parameters: unknown }[] = [];
+    let tokens = 0;
+    let resets = 0;
+    const hcaptcha = {
+      render: (container: HTMLElement, parameters: unknown) => {
+        drawn.push({ container, parameters });
+        return 'widget-1';
+      },
+      // Not ticked: the token comes from hCaptcha's challenge, at the send.
+      getResponse: () => '',
+      execute: () => {
+        tokens += 1;
+        return Promise.resolve({ response: `jeton-${String(tokens)}` });
+      },
+      reset: () => {
+        resets += 1;
+      },
+      remove: () => undefined,
+    };
+    onTestFinished(() => {
+      hcaptchaScriptTag()?.remove();
+      delete window.hcaptcha;
+      delete window.espaceAssureHcaptchaReady;
+    });
+    const brand = { ...defaultBrand, captcha: { provider: 'hcaptcha', siteKey: '10000000-ffff-ffff-ffff-000000000001' } } as const;
+    await renderAppLoaded('/mutuelle/contrats-garanties/resiliation', { brand });
+    await userEvent.selectOptions(await screen.findByLabelText('Motif de la résiliation'), 'Résiliation à échéance');
+    expect(document.querySelector('script[src*="hcaptcha"]')).toBeNull();
+    await verifier();
+
+    await waitFor(() => {
+      expect(hcaptchaScriptTag()).toBeDefined();
+    });
+    // hCaptcha's script, loaded, calls the page back with its API.
+    window.hcaptcha = hcaptcha;
+    window.espaceAssureHcaptchaReady?.();
+    await waitFor(() => {
+      expect(drawn).toHaveLength(1);
+    });
+    expect(drawn[0]?.parameters).toEqual({ sitekey: '10000000-ffff-ffff-ffff-000000000001', hl: 'fr' });
+    expect(screen.getByRole('button', { name: 'Confirmer ma demande de résiliation' }).closest('div')?.previousElementSibling).toBe(
+      drawn[0]?.container,
+    );
+    await confirmer();
+
+    expect(await screen.findByText('La vérification anti-robot a échoué.', { selector: 'p.notice-error' })).toBeVisible();
+    expect(resets).toBe(1);
+    await confirmer();
+
+    await accuse();
+    expect(headers).toEqual(['jeton-1', 'jeton-2']);
+    expect(asked).toBe(0);
   });
 });

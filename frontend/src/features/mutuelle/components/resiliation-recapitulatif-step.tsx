@@ -1,5 +1,7 @@
 import type { User } from '@/api/get-session';
+import { CaptchaWaiting, CaptchaWidget } from '@/components/captcha';
 import { Entry } from '@/components/entry';
+import { useCaptcha } from '@/hooks/use-captcha';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatIsoDate } from '@/lib/format-date';
@@ -30,7 +32,9 @@ export function ResiliationRecapitulatifStep({
   onRefused,
   onSent,
 }: RecapitulatifStepProps) {
-  const notice = useSubmit(postResiliation);
+  // Solved while the member checks the summary, so that confirming does not wait.
+  const captcha = useCaptcha();
+  const notice = useSubmit(captcha.guard(postResiliation));
   const contrat = contrats.find((candidate) => candidate.numeroContrat === values.numeroContrat);
   if (!contrat) return null;
   // What the rules foresee for a notice received today; the mutual's own date, computed on
@@ -70,6 +74,7 @@ export function ResiliationRecapitulatifStep({
           <strong>{formatDate(finPrevue)}</strong> {t('resiliation.recap.finPrevue')}
         </Entry>
       </dl>
+      <CaptchaWidget captcha={captcha} />
       <div className={styles.buttons}>
         <button
           type="button"
@@ -82,6 +87,7 @@ export function ResiliationRecapitulatifStep({
         <button type="button" className="button button-secondary" disabled={notice.sending} onClick={onEdit}>
           {t('resiliation.modifier')}
         </button>
+        <CaptchaWaiting captcha={captcha} />
       </div>
     </div>
   );

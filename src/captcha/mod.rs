@@ -1,0 +1,125 @@
+//! The captcha of SPEC.md §7 (`[captcha]`), guarding the writes a script would abuse: the
+//! calls that create a request with its documents and the termination's confirmation. The
+//! browser sends its solution in `X-Captcha`; the portal checks it before anything is
+//! forwarded, and each solution serves once, on every instance sharing the session store.
+//! By default ALTCHA: a proof of work made and checked here, with no third party and no cookie.
+
+mod altcha;
+mod hosted;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+use secrecy::SecretString;
+use sha2::{Digest, Sha256};
+
+use crate::config::{CaptchaProvider, CaptchaSettings};
+use crate::error::ApiError;
+use crate::session::SessionStore;
+use crate::state::AppState;
+
+/// The request header carrying the solution.
+pub const HEADER: &str = "x-captcha";
+/// Separates the challenges' key from the other uses of the client secret.
+const DERIVATION_LABEL: &[u8] = b"espace-assure captcha key v1";
+
+const MISSING: ApiError = ApiError::Refused {
+    code: "captcha_missing",
+    message: "La vérification anti-robot est manquante. Veuillez réessayer.",
+};
+const INVALID: ApiError = ApiError::Refused {
+    code: "captcha_invalid",
+    message: "La vérification anti-robot a échoué. Veuillez réessayer.",
+};
+const REPLAYED: ApiError = ApiError::Refused {
+    code: "captcha_replayed",
+    message: "Cette vérification anti-robot a déjà servi. Veuillez réessayer.",
+};
+
+enum Check {
+    None,
+    Altcha(altcha::Altcha),
+    Hosted(hosted::Hosted),
+}
+
+pub struct Captcha {
+    check: Check,
+    /// Remembers used solutions for as long as they could be valid.
+    sessions: Arc<dyn SessionStore>,
+    lifetime: Duration,
+}
+
+impl Captcha {
+    pub fn new(
+        settings: &CaptchaSettings,
+        client_secret: &SecretString,
+        http: reqwest::Client,
+        sessions: Arc<dyn SessionStore>,
+    ) -> Self {
+        let check = match settings.provider {
+            CaptchaProvider::None => Check::None,
+            // Derived from the client secret, like the anti-forgery key: every instance holds
+            // it, so a challenge made by one is checked by another.
+            CaptchaProvider::Altcha => Check::Altcha(altcha::Altcha::new(
+                crate::auth::derived_mac(client_secret, DERIVATION_LABEL),
+                settings.max_number,
+                settings.expires_secs,
+            )),
+            CaptchaProvider::Hcaptcha => Check::Hosted(hosted::Hosted::new(
+                http,
+                settings.verify_url.clone(),
+                settings.site_key.clone().unwrap_or_default(),
+                settings.secret.clone().expect("validated with the configuration"),
+            )),
+        };
+        Self { check, sessions, lifetime: Duration::from_secs(settings.expires_secs) }
+    }
+
+    /// Refuses the request unless it carries a good solution never used before (422).
+    pub async fn require(&self, request: &HttpRequest) -> Result<(), ApiError> {
+        if matches!(self.check, Check::None) {
+            return Ok(());
+        }
+        let solution =
+            request.headers().get(HEADER).and_then(|value| value.to_str().ok()).unwrap_or_default();
+        if solution.is_empty() {
+            return Err(MISSING);
+        }
+        let used = match &self.check {
+            Check::None => return Ok(()),
+            Check::Altcha(altcha) => {
+                let solution = altcha.verify(solution, crate::session::now()).map_err(|invalid| {
+                    tracing::info!(?invalid, "captcha solution refused");
+                    INVALID
+                })?;
+                solution.signature
+            }
+            Check::Hosted(hosted) => {
+                match hosted.verify(solution).await.map_err(|e| ApiError::BadGateway(e.to_string()))? {
+                    hosted::Outcome::Valid => hex::encode(Sha256::digest(solution)),
+                    hosted::Outcome::Invalid => return Err(INVALID),
+                }
+            }
+        };
+        if self.sessions.claim_once(&format!("captcha:{used}"), self.lifetime).await? {
+            Ok(())
+        } else {
+            Err(REPLAYED)
+        }
+    }
+}
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/api/captcha").get(challenge));
+}
+
+/// A new ALTCHA challenge for a signed-in member; 404 with another provider.
+async fn challenge(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    state.auth.require(&request).await?;
+    let Check::Altcha(altcha) = &state.captcha.check else { return Err(ApiError::NotFound) };
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(altcha.challenge(crate::session::now())))
+}

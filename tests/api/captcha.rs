@@ -1,0 +1,72 @@
+//! The captcha guarding the writes a script would abuse (`[captcha]`, ALTCHA by default): a
+//! solved challenge passes once; a missing, forged or replayed solution is refused with a French
+//! message before anything reaches the member API.
+
+use espace_assure::config::CaptchaProvider;
+use serde_json::{Value, json};
+
+use crate::demo_api_through_portal::{portal_signed_in_as_marie, portal_signed_in_as_marie_with};
+use crate::fake_idp::FakeIdp;
+use crate::helpers::{TestApp, assert_json_error, solved_captcha, spawn_app};
+
+async fn give_notice(app: &TestApp, xsrf: &str, captcha: Option<&str>) -> reqwest::Response {
+    let mut call = app
+        .client
+        .post(format!("{}/api/document/creationResiliation", app.address))
+        .header("X-XSRF-TOKEN", xsrf)
+        .json(&json!({"numeroContrat": "IND-004512", "motif": "RESILIATION_INFRA_ANNUELLE"}));
+    if let Some(captcha) = captcha {
+        call = call.header("X-Captcha", captcha);
+    }
+    call.send().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_solution_serves_once_and_a_missing_or_forged_one_is_refused_in_french() {
+    let idp = FakeIdp::start().await;
+    let (app, xsrf) = portal_signed_in_as_marie(&idp).await;
+
+    let missing = assert_json_error(give_notice(&app, &xsrf, None).await, 422, "captcha_missing").await;
+    assert_eq!(missing["message"], "La vérification anti-robot est manquante. Veuillez réessayer.");
+    let forged = solved_captcha(&app).await.replace('A', "B");
+    let forged =
+        assert_json_error(give_notice(&app, &xsrf, Some(&forged)).await, 422, "captcha_invalid").await;
+    assert_eq!(forged["message"], "La vérification anti-robot a échoué. Veuillez réessayer.");
+
+    let solution = solved_captcha(&app).await;
+    assert_eq!(give_notice(&app, &xsrf, Some(&solution)).await.status(), 201);
+    let replayed = give_notice(&app, &xsrf, Some(&solution)).await;
+    let replayed = assert_json_error(replayed, 422, "captcha_replayed").await;
+    assert_eq!(replayed["message"], "Cette vérification anti-robot a déjà servi. Veuillez réessayer.");
+}
+
+#[tokio::test]
+async fn a_request_without_a_solution_never_reaches_the_member_api() {
+    let idp = FakeIdp::start().await;
+    let (app, xsrf) = portal_signed_in_as_marie(&idp).await;
+    let before: Value = app.get("/api/demandes", &[]).await.json().await.unwrap();
+    let refused = app
+        .client
+        .post(format!("{}/api/document/documentGedCegedim", app.address))
+        .header("X-XSRF-TOKEN", &xsrf)
+        .json(&json!({"postCreationDocumentDto": {"type": "AUTRE", "commentaire": "Bonjour", "idDocuments": []}}))
+        .send()
+        .await
+        .unwrap();
+    assert_json_error(refused, 422, "captcha_missing").await;
+    let after: Value = app.get("/api/demandes", &[]).await.json().await.unwrap();
+    assert_eq!(before, after);
+}
+
+#[tokio::test]
+async fn challenges_are_for_signed_in_members_only_and_none_asks_for_nothing() {
+    let anonymous = spawn_app().await;
+    assert_json_error(anonymous.get("/api/captcha", &[]).await, 401, "unauthorized").await;
+
+    let idp = FakeIdp::start().await;
+    let (app, xsrf) =
+        portal_signed_in_as_marie_with(&idp, |settings| settings.captcha.provider = CaptchaProvider::None)
+            .await;
+    assert_eq!(app.get("/api/captcha", &[]).await.status(), 404);
+    assert_eq!(give_notice(&app, &xsrf, None).await.status(), 201);
+}

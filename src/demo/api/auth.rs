@@ -12,6 +12,7 @@ use anyhow::Context as _;
 use jsonwebtoken::jwk::{Jwk, PublicKeyUse};
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use serde::Deserialize;
+use sha2::{Digest, Sha256};
 use tokio::sync::Mutex;
 use url::Url;
 
@@ -23,6 +24,11 @@ use super::error::ApiFailure;
 const REFETCH_INTERVAL: Duration = Duration::from_secs(30);
 /// Clock skew allowed on `exp`.
 const LEEWAY_SECS: u64 = 30;
+/// Tokens remembered as checked, each until it expires: an RSA signature check and a member
+/// lookup cost more than the rest of a read, and a member's token is sent again and again.
+const VERIFIED_CAPACITY: u64 = 10_000;
+/// The longest a checked token is remembered, however long it lives.
+const VERIFIED_MAX_SECS: u64 = 3_600;
 
 pub struct TokenVerifier {
     issuer_url: Url,
@@ -31,6 +37,15 @@ pub struct TokenVerifier {
     http: reqwest::Client,
     /// Behind an async mutex: concurrent first requests make one fetch, not one each.
     keys: Mutex<KeyCache>,
+    /// Checked tokens of known members, by the SHA-256 of the token (never the token itself).
+    verified: moka::sync::Cache<[u8; 32], Verified>,
+}
+
+/// A token found good for a known member, and when it stops being good.
+#[derive(Clone)]
+struct Verified {
+    person_number: String,
+    expires_at: i64,
 }
 
 #[derive(Default)]
@@ -59,11 +74,29 @@ impl TokenVerifier {
         person_number_claim: String,
         http: reqwest::Client,
     ) -> Self {
-        Self { issuer_url, audience, person_number_claim, http, keys: Mutex::new(KeyCache::default()) }
+        let verified = moka::sync::Cache::builder()
+            .max_capacity(VERIFIED_CAPACITY)
+            .time_to_live(Duration::from_secs(VERIFIED_MAX_SECS))
+            .build();
+        Self {
+            issuer_url,
+            audience,
+            person_number_claim,
+            http,
+            keys: Mutex::new(KeyCache::default()),
+            verified,
+        }
     }
 
-    /// The person number a valid token speaks for.
-    pub async fn person_number(&self, token: &str) -> Result<String, ApiFailure> {
+    /// The member a token was already found good for, while it is still good.
+    fn remembered(&self, digest: &[u8; 32], now: i64) -> Option<String> {
+        let verified = self.verified.get(digest)?;
+        // The same leeway as the full check's, so that a cached token ends when it would.
+        (now <= verified.expires_at + LEEWAY_SECS as i64).then_some(verified.person_number)
+    }
+
+    /// The person number a valid token speaks for, and its expiry (`exp`).
+    async fn person_number(&self, token: &str) -> Result<(String, i64), ApiFailure> {
         let header = jsonwebtoken::decode_header(token).map_err(|error| refused("malformed token", error))?;
         if header.alg != Algorithm::RS256 {
             return Err(refused("unexpected algorithm", format!("{:?}", header.alg)));
@@ -81,10 +114,11 @@ impl TokenVerifier {
         if !is_access_token(header.typ.as_deref(), claims.get("typ")) {
             return Err(refused("not an access token", header.typ.unwrap_or_default()));
         }
+        let expires_at = claims.get("exp").and_then(serde_json::Value::as_i64).unwrap_or_default();
         // Keycloak sends user attributes as strings; a number is accepted all the same.
         match claims.get(&self.person_number_claim) {
-            Some(serde_json::Value::String(number)) if !number.is_empty() => Ok(number.clone()),
-            Some(serde_json::Value::Number(number)) => Ok(number.to_string()),
+            Some(serde_json::Value::String(number)) if !number.is_empty() => Ok((number.clone(), expires_at)),
+            Some(serde_json::Value::Number(number)) => Ok((number.to_string(), expires_at)),
             _ => Err(refused("no person number claim", &self.person_number_claim)),
         }
     }
@@ -186,7 +220,12 @@ impl FromRequest for Member {
         Box::pin(async move {
             let context = context.ok_or_else(|| ApiFailure::internal(anyhow::anyhow!("no API context")))?;
             let token = token.ok_or_else(|| refused("no bearer token", "-"))?;
-            let person_number = context.tokens.person_number(&token).await?;
+            let digest: [u8; 32] = Sha256::digest(token.as_bytes()).into();
+            let now = chrono::Utc::now().timestamp();
+            if let Some(person_number) = context.tokens.remembered(&digest, now) {
+                return Ok(Member { person_number });
+            }
+            let (person_number, expires_at) = context.tokens.person_number(&token).await?;
             let lookup = person_number.clone();
             let known = context
                 .db
@@ -201,6 +240,10 @@ impl FromRequest for Member {
             if !known {
                 return Err(refused("unknown member", "-"));
             }
+            context
+                .tokens
+                .verified
+                .insert(digest, Verified { person_number: person_number.clone(), expires_at });
             Ok(Member { person_number })
         })
     }
@@ -228,7 +271,23 @@ impl Member {
 mod tests {
     use serde_json::json;
 
-    use super::is_access_token;
+    use super::*;
+
+    #[test]
+    fn a_checked_token_is_remembered_until_it_expires_with_the_leeway() {
+        let verifier = TokenVerifier::new(
+            "http://127.0.0.1:9/".parse().unwrap(),
+            "aud".into(),
+            "n".into(),
+            reqwest::Client::new(),
+        );
+        let digest: [u8; 32] = Sha256::digest(b"token").into();
+        assert_eq!(verifier.remembered(&digest, 0), None);
+        verifier.verified.insert(digest, Verified { person_number: "100001".into(), expires_at: 1_000 });
+        assert_eq!(verifier.remembered(&digest, 1_030).as_deref(), Some("100001"));
+        assert_eq!(verifier.remembered(&digest, 1_031), None);
+        assert_eq!(verifier.remembered(&Sha256::digest(b"other").into(), 0), None);
+    }
 
     #[test]
     fn only_access_tokens_are_accepted() {

@@ -206,16 +206,18 @@ struct EcheanceProchaine {
 /// The next call for funds of any contract, or JSON `null` when none is scheduled (struck-off
 /// members, contracts not started yet or without contribution).
 async fn echeance_prochaine(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
-    let echeance = context
+    let today = today();
+    let key = format!("echeance-prochaine {} {today}", member.person_number);
+    context
         .db
-        .run(move |db| {
+        .read_json(key, move |db| {
             Ok(db
                 .query_row(
                     "SELECT c.numero_contrat, e.date_echeance, e.montant, c.mode_paiement
                      FROM echeances e JOIN contrats c ON c.id = e.contrat_id
                      WHERE c.numero_personne = ?1 AND e.date_echeance >= ?2
                      ORDER BY e.date_echeance LIMIT 1",
-                    params![member.person_number, today()],
+                    params![member.person_number, today],
                     |row| {
                         Ok(EcheanceProchaine {
                             numero_contrat: row.get(0)?,
@@ -227,8 +229,7 @@ async fn echeance_prochaine(member: Member, context: web::Data<Context>) -> Resu
                 )
                 .optional()?)
         })
-        .await?;
-    Ok(HttpResponse::Ok().json(echeance))
+        .await
 }
 
 #[derive(Serialize)]

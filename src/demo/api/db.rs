@@ -2,9 +2,12 @@
 //! async handlers to use the (blocking) connection without stalling the server.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
-use actix_web::web;
+use actix_web::{HttpResponse, web};
+use bytes::Bytes;
 use chrono::NaiveDate;
 use rusqlite::Connection;
 use rusqlite_migration::{M, Migrations};
@@ -19,11 +22,23 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("migrations/0004_reclamation.sql")),
 ];
 
+/// Read answers kept at once (a few per member and query).
+const ANSWERS_CAPACITY: u64 = 10_000;
+/// How long a kept answer serves at most: answers computed from today's date (the next call
+/// for funds, the card in force) follow a change of day within this.
+const ANSWERS_TTL: Duration = Duration::from_secs(60);
+
 /// One connection behind a mutex: the demo serves a handful of members, and SQLite serialises
-/// writers anyway, so a pool would add nothing but configuration.
+/// writers anyway, so a pool would add nothing but configuration. What a load test of the
+/// demo reads again and again (the payments, the home page's parts) is kept as the JSON sent,
+/// until anything is written.
 #[derive(Clone)]
 pub struct Database {
     connection: Arc<Mutex<Connection>>,
+    /// Moves on at every job that changed a row: a kept answer of an older generation is stale.
+    generation: Arc<AtomicU64>,
+    /// Answers by key, with the generation and `data_version` they were read at.
+    answers: moka::sync::Cache<String, ((u64, i64), Bytes)>,
 }
 
 impl Database {
@@ -35,7 +50,14 @@ impl Database {
         connection.pragma_update(None, "foreign_keys", "ON")?;
         Migrations::from_slice(MIGRATIONS).to_latest(&mut connection)?;
         seed::seed_once(&mut connection, today)?;
-        Ok(Self { connection: Arc::new(Mutex::new(connection)) })
+        Ok(Self {
+            connection: Arc::new(Mutex::new(connection)),
+            generation: Arc::new(AtomicU64::new(0)),
+            answers: moka::sync::Cache::builder()
+                .max_capacity(ANSWERS_CAPACITY)
+                .time_to_live(ANSWERS_TTL)
+                .build(),
+        })
     }
 
     /// Runs `job` on the blocking thread pool with the connection.
@@ -43,15 +65,45 @@ impl Database {
         &self,
         job: impl FnOnce(&mut Connection) -> Result<T, ApiFailure> + Send + 'static,
     ) -> Result<T, ApiFailure> {
-        let connection = self.connection.clone();
+        let (connection, generation) = (self.connection.clone(), self.generation.clone());
         web::block(move || {
             // A panic in an earlier job cannot leave SQLite half-written (transactions roll
             // back on drop), so the connection stays usable.
             let mut connection = connection.lock().unwrap_or_else(PoisonError::into_inner);
-            job(&mut connection)
+            let changes = connection.total_changes();
+            let result = job(&mut connection);
+            if connection.total_changes() != changes {
+                generation.fetch_add(1, Ordering::SeqCst);
+            }
+            result
         })
         .await
         .map_err(|error| ApiFailure::internal(error.into()))?
+    }
+
+    /// The JSON answer of a read `job`, kept under `key` (which names everything the answer
+    /// depends on: the member, the query) until the next write, by this process or another
+    /// one sharing the file (SQLite's `data_version` tells those).
+    pub async fn read_json<T: serde::Serialize + Send + 'static>(
+        &self,
+        key: String,
+        job: impl FnOnce(&mut Connection) -> Result<T, ApiFailure> + Send + 'static,
+    ) -> Result<HttpResponse, ApiFailure> {
+        // Read before the job: a write landing meanwhile makes this answer stale at once.
+        let others: i64 =
+            self.run(|db| Ok(db.query_row("PRAGMA data_version", [], |row| row.get(0))?)).await?;
+        let version = (self.generation.load(Ordering::SeqCst), others);
+        let body = match self.answers.get(&key) {
+            Some((kept, body)) if kept == version => body,
+            _ => {
+                let value = self.run(job).await?;
+                let body =
+                    Bytes::from(serde_json::to_vec(&value).map_err(|e| ApiFailure::internal(e.into()))?);
+                self.answers.insert(key, (version, body.clone()));
+                body
+            }
+        };
+        Ok(HttpResponse::Ok().content_type("application/json").body(body))
     }
 }
 
@@ -77,6 +129,41 @@ mod tests {
     #[test]
     fn migrations_are_valid() {
         assert!(Migrations::from_slice(MIGRATIONS).validate().is_ok());
+    }
+
+    #[actix_web::test]
+    async fn a_read_answer_is_kept_until_anything_is_written() {
+        let folder = tempfile::tempdir().unwrap();
+        let db =
+            Database::open(&folder.path().join("demo.sqlite"), NaiveDate::from_ymd_opt(2026, 3, 15).unwrap())
+                .unwrap();
+        let runs = Arc::new(AtomicU64::new(0));
+        let read = || {
+            let runs = runs.clone();
+            db.read_json("count".into(), move |db| {
+                runs.fetch_add(1, Ordering::SeqCst);
+                Ok(db.query_row("SELECT COUNT(*) FROM demandes", [], |row| row.get::<_, i64>(0))?)
+            })
+        };
+        let body = |answer: HttpResponse| async move {
+            actix_web::body::to_bytes(answer.into_body()).await.unwrap_or_default()
+        };
+        let before = body(read().await.unwrap()).await;
+        assert_eq!(body(read().await.unwrap()).await, before);
+        assert_eq!(runs.load(Ordering::SeqCst), 1, "the second read is the kept answer");
+
+        db.run(|db| Ok(db.execute("UPDATE demandes SET commentaire = commentaire", [])?)).await.unwrap();
+        read().await.unwrap();
+        assert_eq!(runs.load(Ordering::SeqCst), 2, "a write makes the kept answer stale");
+        db.run(|db| Ok(db.query_row("SELECT 1", [], |row| row.get::<_, i64>(0))?)).await.unwrap();
+        read().await.unwrap();
+        assert_eq!(runs.load(Ordering::SeqCst), 2, "a read does not");
+
+        // Another process writing the same file (two demo instances sharing a data folder).
+        let other = Connection::open(folder.path().join("demo.sqlite")).unwrap();
+        other.execute("UPDATE demandes SET commentaire = coalesce(commentaire, '') || '.'", []).unwrap();
+        read().await.unwrap();
+        assert_eq!(runs.load(Ordering::SeqCst), 3, "another connection's write makes it stale too");
     }
 
     fn seeded() -> (tempfile::TempDir, Connection) {

@@ -213,9 +213,12 @@ async fn demandes(member: Member, context: web::Data<Context>) -> Result<HttpRes
 
 /// The home page's requests ("Vos demandes en cours"): pending and recently done ones.
 async fn demandes_en_cours(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
-    let selection = Selection::Accueil(today());
-    let demandes = context.db.run(move |db| Ok(liste(db, &member.person_number, selection)?)).await?;
-    Ok(HttpResponse::Ok().json(demandes))
+    let today = today();
+    let key = format!("demandes/home {} {today}", member.person_number);
+    context
+        .db
+        .read_json(key, move |db| Ok(liste(db, &member.person_number, Selection::Accueil(today))?))
+        .await
 }
 
 async fn demande(

@@ -128,7 +128,7 @@ fn lignes(db: &Connection, payment_id: &str) -> rusqlite::Result<Vec<Ligne>> {
 
 /// Filters of the reimbursement lists: a period of payment (one day for
 /// /mutuelle/remboursements/{date}) and a beneficiary.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Filtre {
     date_debut: Option<NaiveDate>,
@@ -190,11 +190,13 @@ async fn liste(
     professionnels_seulement: bool,
 ) -> Result<HttpResponse, ApiFailure> {
     filtre.check()?;
-    let paiements = context
+    let key = format!("prestations {} {professionnels_seulement} {filtre:?}", member.person_number);
+    context
         .db
-        .run(move |db| Ok(paiements_detailles(db, &member.person_number, &filtre, professionnels_seulement)?))
-        .await?;
-    Ok(HttpResponse::Ok().json(paiements))
+        .read_json(key, move |db| {
+            Ok(paiements_detailles(db, &member.person_number, &filtre, professionnels_seulement)?)
+        })
+        .await
 }
 
 /// Every payment with its lines, newest first.
@@ -217,9 +219,10 @@ async fn prestations_pro(
 
 /// The payments of the last few payment days, without their lines.
 async fn recentes(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
-    let paiements = context
+    let key = format!("prestations-recentes {}", member.person_number);
+    context
         .db
-        .run(move |db| {
+        .read_json(key, move |db| {
             let mut statement = db.prepare(&format!(
                 "{PAIEMENT_SELECT}
                  WHERE p.numero_personne = ?1 AND p.date_paiement IN (
@@ -230,8 +233,7 @@ async fn recentes(member: Member, context: web::Data<Context>) -> Result<HttpRes
             let paiements = statement.query_map(params![member.person_number, JOURS_RECENTS], paiement)?;
             Ok(paiements.collect::<rusqlite::Result<Vec<_>>>()?)
         })
-        .await?;
-    Ok(HttpResponse::Ok().json(paiements))
+        .await
 }
 
 #[derive(Serialize)]
@@ -246,9 +248,10 @@ async fn prestation(
     context: web::Data<Context>,
 ) -> Result<HttpResponse, ApiFailure> {
     let payment_id = payment_id.into_inner();
-    let detail = context
+    let key = format!("prestation {} {payment_id}", member.person_number);
+    context
         .db
-        .run(move |db| {
+        .read_json(key, move |db| {
             let owner = db
                 .query_row("SELECT numero_personne FROM paiements WHERE id = ?1", [&payment_id], |row| {
                     row.get(0)
@@ -257,8 +260,7 @@ async fn prestation(
             member.check_owner(owner)?;
             Ok(Detail { data: lignes(db, &payment_id)? })
         })
-        .await?;
-    Ok(HttpResponse::Ok().json(detail))
+        .await
 }
 
 /// The former flat list, one entry per line, kept for older clients.

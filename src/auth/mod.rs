@@ -49,7 +49,7 @@ pub struct Auth {
 /// The signed-in member's session, with its id.
 pub struct CurrentSession {
     pub id: String,
-    pub session: Session,
+    pub session: Arc<Session>,
 }
 
 impl Auth {

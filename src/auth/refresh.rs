@@ -97,13 +97,13 @@ impl Auth {
             let session = self.sessions.get(&current.id).await.map_err(store_unavailable)?;
             let session = session.ok_or(ApiError::Unauthorized)?;
             if usable(&session, refused) {
-                return Ok(session.tokens.access_token);
+                return Ok(session.tokens.access_token.clone());
             }
             if self.sessions.try_lock_refresh(&current.id).await.map_err(store_unavailable)? {
                 // Read again under the lock: another instance may have just finished.
                 let result = match self.sessions.get(&current.id).await.map_err(store_unavailable)? {
-                    Some(latest) if usable(&latest, refused) => Ok(latest.tokens.access_token),
-                    Some(latest) => self.refresh(&current.id, latest).await,
+                    Some(latest) if usable(&latest, refused) => Ok(latest.tokens.access_token.clone()),
+                    Some(latest) => self.refresh(&current.id, Arc::unwrap_or_clone(latest)).await,
                     None => Err(ApiError::Unauthorized),
                 };
                 if let Err(error) = self.sessions.unlock_refresh(&current.id).await {

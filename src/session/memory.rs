@@ -23,7 +23,7 @@ type Index = Arc<Mutex<HashMap<String, HashSet<String>>>>;
 
 /// A session and the moment it was last read.
 struct Stored {
-    session: Session,
+    session: Arc<Session>,
     last_read: Mutex<Instant>,
 }
 
@@ -113,7 +113,7 @@ fn ids_of(map: &Index, key: &str) -> HashSet<String> {
 
 #[async_trait]
 impl SessionStore for MemoryStore {
-    async fn get(&self, id: &str) -> anyhow::Result<Option<Session>> {
+    async fn get(&self, id: &str) -> anyhow::Result<Option<Arc<Session>>> {
         let Some(stored) = self.sessions.get(id).await else { return Ok(None) };
         let now = (self.clock)();
         let idle = {
@@ -134,13 +134,13 @@ impl SessionStore for MemoryStore {
             index(&self.by_sid, sid, id);
         }
         index(&self.by_sub, &session.sub, id);
-        let stored = Stored { session: session.clone(), last_read: Mutex::new((self.clock)()) };
+        let stored = Stored { session: Arc::new(session.clone()), last_read: Mutex::new((self.clock)()) };
         self.sessions.insert(id.to_owned(), Arc::new(stored)).await;
         Ok(())
     }
 
     async fn remove(&self, id: &str) -> anyhow::Result<Option<Session>> {
-        Ok(self.sessions.remove(id).await.map(|stored| stored.session.clone()))
+        Ok(self.sessions.remove(id).await.map(|stored| Session::clone(&stored.session)))
     }
 
     async fn remove_by_sid(&self, sid: &str) -> anyhow::Result<usize> {
@@ -159,7 +159,7 @@ impl SessionStore for MemoryStore {
             let idle_for = now.saturating_duration_since(*stored.last_read.lock().expect("last read lock"));
             if idle_for < self.idle_timeout {
                 let last_active = wall - i64::try_from(idle_for.as_secs()).unwrap_or(i64::MAX);
-                listed.push(Listed { id, session: stored.session.clone(), last_active });
+                listed.push(Listed { id, session: Session::clone(&stored.session), last_active });
             }
         }
         Ok(listed)

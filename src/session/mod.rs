@@ -8,6 +8,8 @@ mod redis;
 
 use std::time::Duration;
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
 use base64::Engine;
 use serde::{Deserialize, Serialize};
@@ -100,8 +102,9 @@ pub const REFRESH_LOCK_TTL: Duration = Duration::from_secs(15);
 
 #[async_trait]
 pub trait SessionStore: Send + Sync {
-    /// The session, resetting its idle timer; `None` once it idled out or was removed.
-    async fn get(&self, id: &str) -> anyhow::Result<Option<Session>>;
+    /// The session, resetting its idle timer; `None` once it idled out or was removed. Shared,
+    /// not copied: every authenticated request reads it, and it holds the member's whole record.
+    async fn get(&self, id: &str) -> anyhow::Result<Option<Arc<Session>>>;
     async fn put(&self, id: &str, session: &Session) -> anyhow::Result<()>;
     async fn remove(&self, id: &str) -> anyhow::Result<Option<Session>>;
     /// Ends every session of a provider session (back-channel logout); returns how many.

@@ -1,6 +1,7 @@
 //! Several instances: sessions in Redis. Every key carries its own expiry, so Redis forgets
 //! idle sessions and abandoned refresh locks by itself.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -61,7 +62,7 @@ impl RedisStore {
 
 #[async_trait]
 impl SessionStore for RedisStore {
-    async fn get(&self, id: &str) -> anyhow::Result<Option<Session>> {
+    async fn get(&self, id: &str) -> anyhow::Result<Option<Arc<Session>>> {
         // GETEX reads and resets the idle expiry in one step.
         let json: Option<String> = redis::cmd("GETEX")
             .arg(key("session", id))
@@ -69,7 +70,7 @@ impl SessionStore for RedisStore {
             .arg(millis(self.idle_timeout))
             .query_async(&mut self.connection.clone())
             .await?;
-        Ok(json.map(|json| serde_json::from_str(&json)).transpose()?)
+        Ok(json.map(|json| serde_json::from_str(&json).map(Arc::new)).transpose()?)
     }
 
     async fn put(&self, id: &str, session: &Session) -> anyhow::Result<()> {

@@ -57,11 +57,99 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/**
+ * SWR reaches `useSyncExternalStore` through the `use-sync-external-store` shim, written for
+ * React versions without it; React 19 has it, and the shim's fallback would only weigh on the
+ * member space's first load. Browser builds take React's own, as SWR does when it finds it.
+ */
+function nativeUseSyncExternalStore(): Plugin {
+  const shim = '\0use-sync-external-store-shim';
+  return {
+    name: 'native-use-sync-external-store',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'use-sync-external-store/shim' ? shim : null),
+    load: (id) => (id === shim ? "export { useSyncExternalStore } from 'react';" : null),
+  };
+}
+
+/**
+ * One script for the member space (the shell and the home page, `src/app/member-routes.tsx`)
+ * and one for the sections' routes (`src/app/section-routes.tsx`), each with every module it
+ * needs that the first script does not have. Left to itself, the bundler gives each module
+ * that a section's page shares with them a small file of its own: a dozen more requests on
+ * the home page's first load, and their overhead in bytes. The pages only ever load after the
+ * member space (it is their route's parent) and import from its script instead. Modules that
+ * the first script's own later scripts share (the public pages: accessibility statement,
+ * fallback, error; the card kept offline) are left out, so that those never load the member
+ * space.
+ */
+function memberSpaceChunks(): Plugin {
+  const chunkOf = new Map<string, string>();
+  return {
+    name: 'member-space-chunks',
+    apply: 'build',
+    buildEnd() {
+      const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      /** `roots` and what they import, directly or not, but nothing past `known`. */
+      const closure = (roots: readonly string[], known: ReadonlySet<string> = new Set()) => {
+        const seen = new Set<string>();
+        const pending = [...roots];
+        let next: string | undefined;
+        while ((next = pending.pop()) !== undefined) {
+          if (seen.has(next) || known.has(next)) continue;
+          seen.add(next);
+          pending.push(...importsOf(next));
+        }
+        return seen;
+      };
+      const ids = [...this.getModuleIds()];
+      const module = (path: string) => {
+        const id = ids.find((candidate) => candidate.endsWith(path));
+        if (id === undefined) throw new Error(`member-space-chunks: no module ${path}`);
+        return id;
+      };
+      const memberSpace = module('/src/app/member-routes.tsx');
+      const sections = module('/src/app/section-routes.tsx');
+      const first = closure([module('/src/main.tsx')]);
+      const loadedByFirst = [...first]
+        .flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+        .filter((id) => id !== memberSpace && id !== sections);
+      const shared = new Set([...first, ...closure(loadedByFirst)]);
+      const memberModules = closure([memberSpace], shared);
+      for (const id of memberModules) chunkOf.set(id, 'member-routes');
+      for (const id of closure([sections], new Set([...shared, ...memberModules]))) {
+        chunkOf.set(id, 'section-routes');
+      }
+    },
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: (id: string) => chunkOf.get(id) ?? null,
+                  // Each group holds what its modules import already, but for the modules
+                  // left out above, which keep their chunks.
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
+      },
+    }),
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     preloadLatinFont(),
     reactRouterProductionBuild(),
+    nativeUseSyncExternalStore(),
+    memberSpaceChunks(),
     VitePWA({
       // Registered by src/app/service-worker.ts, which also prints SPEC.md §8's message when
       // the browser has no service workers.

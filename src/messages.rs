@@ -8,12 +8,16 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+use rust_embed::RustEmbed;
 use serde_json::{Map, Value};
 
 use crate::assets::ExtraFile;
 
-/// The catalogue the front end was built with.
-const CATALOGUE: &str = include_str!("../frontend/src/i18n/fr.json");
+/// The catalogue the front end was built with, one file per section (each page loads its own).
+#[derive(RustEmbed)]
+#[folder = "frontend/src/i18n/fr"]
+#[include = "*.json"]
+struct Sections;
 /// Where the merged catalogue is served.
 pub const CATALOGUE_PATH: &str = "/assets/i18n/fr.json";
 /// A rewording file is a list of sentences; anything larger is not one.
@@ -22,8 +26,16 @@ const MAX_FILE_BYTES: u64 = 1024 * 1024;
 /// A partner's rewordings, keyed like the catalogue.
 pub type Overrides = BTreeMap<String, String>;
 
+/// Every section's texts in one object (no key is in two sections: a test says so).
 fn catalogue() -> Map<String, Value> {
-    serde_json::from_str(CATALOGUE).expect("the built-in catalogue is a JSON object")
+    Sections::iter()
+        .flat_map(|name| {
+            let file = Sections::get(&name).expect("listed file exists");
+            let section: Map<String, Value> =
+                serde_json::from_slice(&file.data).expect("each catalogue section is a JSON object");
+            section
+        })
+        .collect()
 }
 
 /// The rewordings of `path`, each checked against the catalogue; every problem is named.
@@ -112,6 +124,19 @@ mod tests {
                 "unknown key \"home.tuile.inexistante\"",
             ]
         );
+    }
+
+    #[test]
+    fn no_key_is_in_two_sections() {
+        let keys: usize = Sections::iter()
+            .map(|name| {
+                serde_json::from_slice::<Map<String, Value>>(&Sections::get(&name).unwrap().data)
+                    .unwrap()
+                    .len()
+            })
+            .sum();
+        assert_eq!(keys, catalogue().len());
+        assert!(catalogue().contains_key("app.name"));
     }
 
     #[test]

@@ -1,8 +1,12 @@
 // Bytes of JavaScript each page downloads, from the Vite build manifest
 // (frontend/dist/.vite/manifest.json; run `npm run build` in frontend first).
-// The first load of any page costs the entry chunk and every chunk it imports statically;
-// a lazily loaded page then costs its own chunk and the chunks that one imports that were not
-// loaded yet. Sizes are raw, gzip (level 9) and brotli (quality 11), as the server sends them.
+// The first load of `/` costs the entry chunk and every chunk it imports statically. Any other
+// address also loads the member space (`member-routes`, one chunk by vite.config.ts's
+// `memberSpaceChunks`): the first load of `/home` is both. Every chunk loaded later (a
+// section's routes, a page, a step of a form, a worker's fallback) then costs its own chunk and
+// what it imports that was not loaded already: by the chunks importing it, and by the first
+// load of `/home` for the member space's chunks (those that import its chunk). Sizes are raw,
+// gzip (level 9) and brotli (quality 11), as the server sends them.
 // Usage: node packaging/bench/bundle-size.mjs
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +14,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = fileURLToPath(new URL('../../frontend/dist/', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
+const scripts = Object.keys(manifest).filter((key) => manifest[key].file.endsWith('.js'));
 
 /** The chunk, then every chunk it imports statically, each once. */
 function closure(key, seen = new Set()) {
@@ -17,6 +22,46 @@ function closure(key, seen = new Set()) {
   seen.add(key);
   for (const imported of manifest[key].imports ?? []) closure(imported, seen);
   return seen;
+}
+
+/** The chunks that load `key` with `import()`. */
+const importers = new Map();
+for (const key of scripts) {
+  for (const imported of manifest[key].dynamicImports ?? []) {
+    importers.set(imported, [...(importers.get(imported) ?? []), key]);
+  }
+}
+
+function intersection(sets) {
+  if (sets.length === 0) return new Set();
+  return new Set([...sets[0]].filter((key) => sets.every((set) => set.has(key))));
+}
+
+const entry = scripts.find((key) => manifest[key].isEntry);
+
+/** What the browser has loaded by the time `key` has: what every way to it loaded before it. */
+const loadedMemo = new Map();
+function loadedBy(key) {
+  if (!loadedMemo.has(key)) {
+    const own = closure(key);
+    // A chunk on a loop of imports (a page and its form's step) counts on its own chunks there.
+    loadedMemo.set(key, own);
+    loadedMemo.set(key, new Set([...own, ...before(key)]));
+  }
+  return loadedMemo.get(key);
+}
+
+const memberSpace = scripts.find((key) => manifest[key].name === 'member-routes');
+
+/**
+ * What is there before `key` loads: what all its importers loaded, and the whole first load of
+ * `/home` for a chunk of the member space's (one that imports its chunk: a section's routes,
+ * a page), which only ever loads with or after it.
+ */
+function before(key) {
+  const loaded = intersection((importers.get(key) ?? []).map(loadedBy));
+  if (key === memberSpace || !closure(key).has(memberSpace)) return loaded;
+  return new Set([...loaded, ...loadedBy(memberSpace)]);
 }
 
 function sizes(keys) {
@@ -37,14 +82,18 @@ function sizes(keys) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const row = (name, { raw, gzip, brotli }) =>
   `| ${name} | ${kb(raw)} | ${kb(gzip)} | ${kb(brotli)} |`;
+const label = (key) =>
+  key.startsWith('src/') ? key.replace(/^src\//, '').replace(/\.tsx?$/, '') : manifest[key].name;
 
-const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const initial = closure(entry);
 console.log('| what the browser downloads | JS | gzip | brotli |');
 console.log('|---|---|---|---|');
-console.log(row('first load of `/` and `/home` (shell, landing, home)', sizes(initial)));
-for (const key of Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry).sort()) {
-  const extra = [...closure(key)].filter((chunk) => !initial.has(chunk));
-  const name = key.replace(/^src\//, '').replace(/\.tsx?$/, '');
-  console.log(row(`then \`${name}\``, sizes(extra)));
+console.log(row('first load of `/` (landing, public routes)', sizes(closure(entry))));
+console.log(
+  row('first load of `/home` (and of any page: the member space, SWR, home)', sizes(loadedBy(memberSpace))),
+);
+const later = scripts.filter((key) => importers.has(key) && key !== memberSpace);
+for (const key of later.sort((a, b) => label(a).localeCompare(label(b)))) {
+  const loaded = before(key);
+  const extra = [...closure(key)].filter((chunk) => !loaded.has(chunk));
+  console.log(row(`then \`${label(key)}\``, sizes(extra)));
 }

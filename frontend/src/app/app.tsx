@@ -3,15 +3,18 @@ import { RouterProvider } from 'react-router/dom';
 import { returnToRootWhenSessionEnds } from '@/features/auth/return-to-root';
 import type { Brand } from '@/lib/brand';
 import { AppProvider } from './provider';
-import { routes } from './routes';
+import { patchRoutesOnNavigation, routes } from './routes';
+import { WhenRouterReady } from './when-router-ready';
 
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
 returnToRootWhenSessionEnds(router);
 
 export function App({ brand }: { brand: Brand }) {
   return (
     <AppProvider brand={brand}>
-      <RouterProvider router={router} />
+      <WhenRouterReady router={router}>
+        <RouterProvider router={router} />
+      </WhenRouterReady>
     </AppProvider>
   );
 }

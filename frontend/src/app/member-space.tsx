@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '@/api/get-session';
-import { SessionGuard, SessionLoading } from '@/features/auth/components/session-guard';
+import { SessionGuard } from '@/features/auth/components/session-guard';
+import { SessionLoading } from '@/features/auth/components/session-loading';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { eraseSavedCardOfOthers, readSavedCard, type SavedCard } from '@/lib/saved-card';
+import type { SavedCard } from '@/lib/saved-card';
 
 /** Loaded on an offline start only: the card's drawing and code stay out of the first script. */
 const CarteTpHorsConnexionPage = lazy(() =>
@@ -28,13 +29,22 @@ function isUnreachable(error: unknown): boolean {
 
 type KeptCard = { status: 'reading' } | { status: 'none' } | { status: 'found'; saved: SavedCard };
 
+/**
+ * The card kept on the device (IndexedDB, through idb-keyval): its code loads when the session
+ * starts or turns out to be out of reach, after the first page is on screen, not with it.
+ */
+function savedCard() {
+  return import('@/lib/saved-card');
+}
+
 /** The card kept on the device, read once the server has turned out to be unreachable. */
 function useCardKeptOffline(unreachable: boolean): KeptCard {
   const [kept, setKept] = useState<KeptCard>({ status: 'reading' });
   useEffect(() => {
     if (!unreachable) return;
     let mounted = true;
-    void readSavedCard().then((saved) => {
+    void savedCard().then(async ({ readSavedCard }) => {
+      const saved = await readSavedCard();
       if (mounted) setKept(saved ? { status: 'found', saved } : { status: 'none' });
     });
     return () => {
@@ -61,7 +71,8 @@ export function MemberSpace() {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    if (owner !== undefined) void eraseSavedCardOfOthers(owner);
+    if (owner === undefined) return;
+    void savedCard().then(({ eraseSavedCardOfOthers }) => eraseSavedCardOfOthers(owner));
   }, [owner]);
 
   if (!unreachable || kept.status === 'none') return <SessionGuard />;

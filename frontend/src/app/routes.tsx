@@ -1,74 +1,45 @@
-import { Navigate, type RouteObject } from 'react-router';
-import { getSession, sessionKey } from '@/api/get-session';
-import { ErrorPage } from '@/features/auth/components/error-page';
-import { FallbackPage } from '@/features/auth/components/fallback-page';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
 import { LandingPage } from '@/features/auth/components/landing-page';
-import { SessionLoading } from '@/features/auth/components/session-guard';
 import { StartupGate } from '@/features/auth/components/startup-gate';
-import { homeRoute } from '@/features/home/routes';
+import { authPages } from '@/features/auth/routes';
+import { accessibilitePage } from '@/features/content/accessibilite-route';
 import { paths } from '@/lib/paths';
-import { preloadData } from '@/lib/preload-data';
-import { lazyRoute } from './lazy-pages';
-import { MemberSpace } from './member-space';
-import { HomePage } from './pages/home-page';
-import { MutuellePage } from './pages/mutuelle-page';
-import { onArrival, preloadingLoader } from './route-data';
-import { Shell } from './shell/shell';
 
-/** SPEC.md §2. */
+/** The routes others are added under as they are discovered (see `patchRoutesOnNavigation`). */
+export const routeIds = { startup: 'startup', shell: 'shell' } as const;
+
+/**
+ * SPEC.md §2, as the first script knows it: the pages seen without a session. The member
+ * space (the session guard, the shell and the home page, with SWR) and the sections' routes
+ * are two more scripts, loaded on the first visit of any other address (see
+ * `patchRoutesOnNavigation`): the public root, which most visitors leave at once for the
+ * identity provider, downloads neither.
+ */
 export const routes: RouteObject[] = [
   // Reachable without cookies and without a session: they explain why nothing else works.
-  { path: paths.fallback, Component: FallbackPage },
-  { path: paths.error, Component: ErrorPage },
+  { path: authPages.fallback.pattern, lazy: authPages.fallback.lazy },
+  { path: authPages.error.pattern, lazy: authPages.error.lazy },
   // Public: the statement must be readable without signing in, even without cookies.
-  lazyRoute('accessibilite'),
+  { path: accessibilitePage.pattern, lazy: accessibilitePage.lazy },
   {
+    id: routeIds.startup,
     Component: StartupGate,
-    HydrateFallback: SessionLoading,
-    children: [
-      { path: paths.root, Component: LandingPage },
-      {
-        // The session guard, and the card kept for offline use when the server is unreachable.
-        Component: MemberSpace,
-        // The session check leaves with the page's code and first requests; once per page
-        // load, the guard's own hook keeps it fresh afterwards.
-        loader: preloadingLoader(() => preloadData(sessionKey, getSession)),
-        shouldRevalidate: () => false,
-        children: [
-          {
-            Component: Shell,
-            children: [
-              {
-                path: homeRoute.pattern,
-                Component: HomePage,
-                loader: preloadingLoader(homeRoute.data),
-                shouldRevalidate: onArrival,
-              },
-              lazyRoute('article'),
-              lazyRoute('mentionsLegales'),
-              lazyRoute('cgu'),
-              lazyRoute('nouveautes'),
-              lazyRoute('compte'),
-              lazyRoute('informationsPersonnelles'),
-              { path: paths.mutuelle, Component: MutuellePage },
-              lazyRoute('carteTp'),
-              lazyRoute('garanties'),
-              lazyRoute('resiliation'),
-              lazyRoute('estimation'),
-              lazyRoute('anneeSante'),
-              lazyRoute('remboursements'),
-              lazyRoute('remboursementsDuJour'),
-              lazyRoute('demandes'),
-              lazyRoute('creationDemande'),
-              lazyRoute('demande'),
-              // SPEC.md §2's "demandes" section is the same list as "Mes demandes".
-              { path: paths.demandes, element: <Navigate to={paths.demandesMutuelle} replace /> },
-            ],
-          },
-        ],
-      },
-      // Any other path: the home page (which sends a member without a session to the root).
-      { path: '*', element: <Navigate to={paths.home} replace /> },
-    ],
+    // An index route rather than `path: '/'`: while the member space is discovered, the
+    // router would take `/` for a partial match of any address and show the landing.
+    children: [{ index: true, Component: LandingPage }],
   },
 ];
+
+/**
+ * Adds the routes the router does not know yet, the first time it meets an address the routes
+ * above do not name: the member space's (`member-routes.tsx`), and, unless the address is the
+ * home page, the sections' (`section-routes.tsx`), both asked for at once so that a section's
+ * address waits for no chain of scripts. The home page's visitors get the sections' routes
+ * once it is on screen. Routes added once are kept: later calls change nothing.
+ */
+export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  const memberSpace = import('./member-routes');
+  const sections = path === paths.home ? undefined : import('./section-routes');
+  patch(routeIds.startup, (await memberSpace).memberRoutes);
+  if (sections) patch(routeIds.shell, (await sections).sectionRoutes);
+};

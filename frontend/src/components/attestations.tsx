@@ -1,11 +1,14 @@
 import { useId, useState } from 'react';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
-import { t } from '@/i18n/t';
+import attestationsTexts from '@/i18n/fr/attestations.json';
+import { addMessages, t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download-file';
 import { memberDisplayName } from '@/lib/format-name';
 import { FormField } from './form-field';
 import styles from './attestations.module.css';
+
+addMessages(attestationsTexts);
 
 export type TypeAttestation = 'DROITS' | 'ADHESION';
 

@@ -4,6 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadFile } from '@/lib/download-file';
 import { server } from '@/test/server';
 import { DownloadModal } from './download-modal';
+import shellTexts from '@/i18n/fr/shell.json';
+import { addMessages } from '@/i18n/t';
+
+// The page that shows these texts adds their section of the catalogue (see i18n/catalogue.ts).
+addMessages(shellTexts);
 
 beforeEach(() => {
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test/1');

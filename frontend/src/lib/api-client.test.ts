@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { server } from '@/test/server';
-import { ApiError, apiDelete, apiGet, apiGetOrNull, apiPost, apiUpload, onSessionEnded } from './api-client';
+import { ApiError, apiDelete, apiGet, apiGetOrNull, apiPost, onSessionEnded } from './api-client';
+import { apiUpload } from './api-upload';
 import { browserLocation } from './browser-location';
 import { type HttpErrorDetail, onHttpError } from './http-error-events';
 

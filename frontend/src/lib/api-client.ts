@@ -76,7 +76,13 @@ export interface RequestOptions {
   headers?: Readonly<Record<string, string>>;
 }
 
-function headersFor(url: string, method: string, hasBody: boolean, extra: RequestOptions['headers'] = {}): Headers {
+/** The headers of a call to `url` (exported for the uploads' own transport, `api-upload.ts`). */
+export function headersFor(
+  url: string,
+  method: string,
+  hasBody: boolean,
+  extra: RequestOptions['headers'] = {},
+): Headers {
   const headers = new Headers({ ...extra, Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
   // SPEC.md §6: the double-submit token goes on every state-changing call to our own server,
@@ -92,7 +98,8 @@ function isErrorBody(value: unknown): value is { code?: unknown; message?: unkno
   return typeof value === 'object' && value !== null;
 }
 
-function errorFromText(status: number, text: string, url: string): ApiError {
+/** The error of an answer whose body is `text` (also the uploads', `api-upload.ts`). */
+export function errorFromText(status: number, text: string, url: string): ApiError {
   let code = 'http-error';
   let message = '';
   try {
@@ -111,7 +118,8 @@ async function errorFrom(response: Response, url: string): Promise<ApiError> {
   return errorFromText(response.status, await response.text(), url);
 }
 
-function fail(error: ApiError): never {
+/** Broadcasts and throws a failed call, ending the session on a 401 (also for uploads). */
+export function fail(error: ApiError): never {
   broadcastHttpError({
     status: error.status,
     code: error.code,
@@ -196,66 +204,4 @@ export async function apiGetFile(url: string, accept: string): Promise<ApiFile> 
     blob: await response.blob(),
     contentDisposition: response.headers.get('Content-Disposition'),
   };
-}
-
-export interface UploadOptions {
-  /** Called as the body leaves the browser, with the share sent so far (0 to 1). */
-  onProgress?: (sent: number) => void;
-  /** Aborting rejects with an `AbortError`, neither broadcast nor shown. */
-  signal?: AbortSignal;
-}
-
-/**
- * POST of a multipart form (files) with its upload progress, which `fetch` cannot report:
- * an `XMLHttpRequest`, with the same anti-forgery header, error shape, broadcast and 401
- * handling as every other call.
- */
-export function apiUpload<T>(url: string, body: FormData, options: UploadOptions = {}): Promise<T> {
-  const { onProgress, signal } = options;
-  return new Promise<T>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', url);
-    headersFor(url, 'POST', false).forEach((value, name) => {
-      request.setRequestHeader(name, value);
-    });
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
-    });
-    const settle = (settler: () => T) => {
-      try {
-        resolve(settler());
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    };
-    request.addEventListener('load', () => {
-      settle(() => {
-        if (request.status < 200 || request.status >= 300) {
-          return fail(errorFromText(request.status, request.responseText, url));
-        }
-        try {
-          return JSON.parse(request.responseText) as T;
-        } catch {
-          throw new ApiError(request.status, 'invalid-json', t('errors.generic'), url);
-        }
-      });
-    });
-    request.addEventListener('error', () => {
-      settle(() => fail(new ApiError(0, 'network', t('errors.network'), url)));
-    });
-    const aborted = () => new DOMException('Envoi annulé', 'AbortError');
-    if (signal?.aborted) {
-      reject(aborted());
-      return;
-    }
-    signal?.addEventListener(
-      'abort',
-      () => {
-        request.abort();
-        reject(aborted());
-      },
-      { once: true },
-    );
-    request.send(body);
-  });
 }

@@ -71,16 +71,14 @@ describe('readBrand', () => {
     });
   });
 
-  it('keeps, of the partner’s wording, only texts for keys of the catalogue', () => {
+  it('keeps, of the partner’s wording, only the texts that are not empty', () => {
     withBrandBlock(
       JSON.stringify({
         messages: {
           'home.tiles.facture': 'Transmettre une facture',
-          'home.tiles.inconnue': 'Une tuile que l’application n’a pas',
           'home.tiles.garanties': 42,
           'home.tiles.cotisations': '',
           'home.tiles.estimation': null,
-          toString: 'Pas une clé',
         },
       }),
     );

@@ -1,5 +1,3 @@
-import { isMessageKey, type MessageKey } from '@/i18n/catalogue';
-
 /** The partner mutual's brand (`[brand]` of the server's configuration). */
 export interface Brand {
   name: string;
@@ -22,7 +20,12 @@ export interface Brand {
   captcha: CaptchaSetting;
 }
 
-export type MessageOverrides = Readonly<Partial<Record<MessageKey, string>>>;
+/**
+ * By catalogue key. The keys are not checked here: the first script has only the sections of
+ * the catalogue it shows, and the server has already refused a key the catalogue lacks (and
+ * `t()` is only ever asked for catalogue keys, so one slipping through would show nowhere).
+ */
+export type MessageOverrides = Readonly<Partial<Record<string, string>>>;
 
 /**
  * ALTCHA: a proof of work the browser solves against the portal's own challenge (nothing
@@ -147,13 +150,13 @@ function readMediateur(value: unknown): Mediateur {
 
 /**
  * The overrides that can apply: a value that is not a text, or empty (no label of this app is
- * meant to be blank), and a key the catalogue does not have are dropped, one by one.
+ * meant to be blank), is dropped, one by one.
  */
 function readMessages(value: unknown): MessageOverrides {
-  if (typeof value !== 'object' || value === null) return {};
-  const messages: Partial<Record<MessageKey, string>> = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const messages: Record<string, string> = {};
   for (const [key, text] of Object.entries(value)) {
-    if (isMessageKey(key) && typeof text === 'string' && text !== '') messages[key] = text;
+    if (typeof text === 'string' && text !== '') messages[key] = text;
   }
   return messages;
 }

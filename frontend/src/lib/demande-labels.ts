@@ -1,5 +1,8 @@
-import { isMessageKey, t } from '@/i18n/t';
+import demandeLabelsTexts from '@/i18n/fr/demande-labels.json';
+import { addMessages, isMessageKey, t } from '@/i18n/t';
 import type { MemberApi } from '@/types/member-api';
+
+addMessages(demandeLabelsTexts);
 
 /** The request type codes of SPEC.md §9, each with a label in the catalogue. */
 export const demandeTypeCodes = [

@@ -1,30 +1,5 @@
 import { apiGetFile } from './api-client';
-
-/**
- * File downloads, and whether one is under way: the download modal (SPEC.md §2, "Téléchargement
- * du fichier") follows this count, so every download of the app shows it by going through
- * `downloadFile`.
- */
-
-let inProgress = 0;
-const listeners = new Set<() => void>();
-
-function setInProgress(count: number): void {
-  inProgress = count;
-  for (const listener of listeners) listener();
-}
-
-/** For `useSyncExternalStore`: the number of downloads under way. */
-export function downloadsInProgress(): number {
-  return inProgress;
-}
-
-export function subscribeToDownloads(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
+import { downloadStarted } from './downloads-in-progress';
 
 /**
  * The file name of a `Content-Disposition` header: `filename*` (RFC 6266, UTF-8 and
@@ -76,14 +51,15 @@ interface DownloadOptions {
 
 /**
  * Downloads `url` through the API client and saves it, with the download modal shown
- * meanwhile. Resolves to whether the file was saved: a failure has already been announced to
- * the member by the API client (and a 401 ends the session there), so callers need not.
+ * meanwhile: every download of the app goes through here, which keeps the modal's count.
+ * Resolves to whether the file was saved: a failure has already been announced to the member
+ * by the API client (and a 401 ends the session there), so callers need not.
  */
 export async function downloadFile(
   url: string,
   { fileName, accept = 'application/pdf', onFailure }: DownloadOptions,
 ): Promise<boolean> {
-  setInProgress(inProgress + 1);
+  const finished = downloadStarted();
   try {
     const file = await apiGetFile(url, accept);
     saveFile(file.blob, fileNameFromContentDisposition(file.contentDisposition) ?? fileName);
@@ -92,6 +68,6 @@ export async function downloadFile(
     onFailure?.(error);
     return false;
   } finally {
-    setInProgress(inProgress - 1);
+    finished();
   }
 }

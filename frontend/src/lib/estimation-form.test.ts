@@ -4,9 +4,9 @@ import {
   emptyEstimation,
   estimationRequest,
   type EstimationValues,
-  estimationSchema,
   sameDemande,
 } from './estimation-form';
+import { estimationSchema } from './estimation-schema';
 import { hasPanier100, quantiteKind, soinGroups } from './estimation-soins';
 
 /** A quote for glasses outside the basket, for Marie (id 1). */

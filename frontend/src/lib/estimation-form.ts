@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { t } from '@/i18n/t';
 import type { MemberApi } from '@/types/member-api';
 import { hasPanier100, isSoinEstime, nuitsMax, quantiteKind } from './estimation-soins';
@@ -74,60 +73,60 @@ function parseQuantite(value: string): number | null {
   return /^\d{1,2}$/.test(text) ? Number(text) : null;
 }
 
-const text = z.string();
-
-export const estimationSchema: z.ZodType<EstimationValues, EstimationValues> = z
-  .object({
-    beneficiaire: text,
-    soin: text,
-    centPourCentSante: text,
-    prix: text,
-    quantite: text,
-    baseSecu: text,
-    tauxSecu: text,
-  })
-  // Every rule in one pass, so that each field's message shows at once, whatever the others.
-  .superRefine((values, context) => {
-    const issue = (path: keyof EstimationValues, message: string) => {
-      context.addIssue({ code: 'custom', path: [path], message });
-    };
-    if (values.beneficiaire === '') issue('beneficiaire', t('estimation.erreur.beneficiaire'));
-    const soin = isSoinEstime(values.soin) ? values.soin : null;
-    if (soin === null) issue('soin', t('estimation.erreur.soin'));
-    if (soin && hasPanier100(soin) && !['oui', 'non'].includes(values.centPourCentSante)) {
-      issue('centPourCentSante', t('estimation.erreur.centPourCentSante'));
-    }
-
-    const prix = parseEuros(values.prix);
-    if (values.prix.trim() === '') issue('prix', t('estimation.erreur.prix'));
-    else if (prix === null) issue('prix', t('estimation.erreur.prixFormat'));
-    else if (!hasCentsAtMost(values.prix)) issue('prix', t('estimation.erreur.centimes'));
-    else if (prix <= 0) issue('prix', t('estimation.erreur.prixPositif'));
-    else if (prix > prixMax) issue('prix', t('estimation.erreur.prixMax'));
-
-    const kind = soin && quantiteKind(soin);
-    const quantite = parseQuantite(values.quantite);
-    if (kind === 'oreilles' && quantite !== 1 && quantite !== 2) {
-      issue('quantite', t('estimation.erreur.oreilles'));
-    }
-    if (kind === 'nuits' && (quantite === null || quantite < 1 || quantite > nuitsMax)) {
-      issue('quantite', t('estimation.erreur.nuits', { max: nuitsMax }));
-    }
-
-    if (values.baseSecu.trim() !== '') {
-      const base = parseEuros(values.baseSecu);
-      if (base === null) issue('baseSecu', t('estimation.erreur.baseFormat'));
-      else if (!hasCentsAtMost(values.baseSecu)) issue('baseSecu', t('estimation.erreur.centimes'));
-      else if (prix !== null && base > prix) issue('baseSecu', t('estimation.erreur.baseMax'));
-    }
-    if (values.tauxSecu.trim() !== '') {
-      const taux = parseTaux(values.tauxSecu);
-      if (taux === null || taux > 100) issue('tauxSecu', t('estimation.erreur.taux'));
-    }
-  });
+/** A field the rules refuse, with the message shown next to it. */
+export interface EstimationIssue {
+  field: keyof EstimationValues;
+  message: string;
+}
 
 /**
- * The body of `POST assure/estimation` from values the schema has accepted: the basket only
+ * The rules, every one in one pass, so that each field's message shows at once, whatever the
+ * others. Plain code rather than a schema: the request's page asks whether a quote's estimate
+ * still answers it without the forms library (see `estimation-schema.ts` for the form's).
+ */
+export function estimationIssues(values: EstimationValues): EstimationIssue[] {
+  const issues: EstimationIssue[] = [];
+  const issue = (field: keyof EstimationValues, message: string) => {
+    issues.push({ field, message });
+  };
+  if (values.beneficiaire === '') issue('beneficiaire', t('estimation.erreur.beneficiaire'));
+  const soin = isSoinEstime(values.soin) ? values.soin : null;
+  if (soin === null) issue('soin', t('estimation.erreur.soin'));
+  if (soin && hasPanier100(soin) && !['oui', 'non'].includes(values.centPourCentSante)) {
+    issue('centPourCentSante', t('estimation.erreur.centPourCentSante'));
+  }
+
+  const prix = parseEuros(values.prix);
+  if (values.prix.trim() === '') issue('prix', t('estimation.erreur.prix'));
+  else if (prix === null) issue('prix', t('estimation.erreur.prixFormat'));
+  else if (!hasCentsAtMost(values.prix)) issue('prix', t('estimation.erreur.centimes'));
+  else if (prix <= 0) issue('prix', t('estimation.erreur.prixPositif'));
+  else if (prix > prixMax) issue('prix', t('estimation.erreur.prixMax'));
+
+  const kind = soin && quantiteKind(soin);
+  const quantite = parseQuantite(values.quantite);
+  if (kind === 'oreilles' && quantite !== 1 && quantite !== 2) {
+    issue('quantite', t('estimation.erreur.oreilles'));
+  }
+  if (kind === 'nuits' && (quantite === null || quantite < 1 || quantite > nuitsMax)) {
+    issue('quantite', t('estimation.erreur.nuits', { max: nuitsMax }));
+  }
+
+  if (values.baseSecu.trim() !== '') {
+    const base = parseEuros(values.baseSecu);
+    if (base === null) issue('baseSecu', t('estimation.erreur.baseFormat'));
+    else if (!hasCentsAtMost(values.baseSecu)) issue('baseSecu', t('estimation.erreur.centimes'));
+    else if (prix !== null && base > prix) issue('baseSecu', t('estimation.erreur.baseMax'));
+  }
+  if (values.tauxSecu.trim() !== '') {
+    const taux = parseTaux(values.tauxSecu);
+    if (taux === null || taux > 100) issue('tauxSecu', t('estimation.erreur.taux'));
+  }
+  return issues;
+}
+
+/**
+ * The body of `POST assure/estimation` from values the rules have accepted: the basket only
  * where the care has one (false elsewhere, as the member API wants it), the quantity only for
  * the care it counts, the base and the rate only when typed.
  */
@@ -149,7 +148,7 @@ export function demandeEstimation(values: EstimationValues): DemandeEstimation {
 
 /** The request `values` make, or `null` while they are incomplete or wrong. */
 export function estimationRequest(values: EstimationValues): DemandeEstimation | null {
-  return estimationSchema.safeParse(values).success ? demandeEstimation(values) : null;
+  return estimationIssues(values).length === 0 ? demandeEstimation(values) : null;
 }
 
 /** Whether two requests ask the same thing (an estimate answers one request only). */

@@ -1,5 +1,8 @@
-import { type MessageKey, t } from '@/i18n/t';
+import estimationTexts from '@/i18n/fr/estimation.json';
+import { addMessages, type MessageKey, t } from '@/i18n/t';
 import type { MemberApi } from '@/types/member-api';
+
+addMessages(estimationTexts);
 
 /**
  * The kinds of care « Estimer mon remboursement » knows (`SoinEstime`), as the member reads

@@ -5,7 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { expect, onTestFinished } from 'vitest';
 import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/routes';
+import { patchRoutesOnNavigation, routes } from '@/app/routes';
+import { WhenRouterReady } from '@/app/when-router-ready';
 import { returnToRootWhenSessionEnds } from '@/features/auth/return-to-root';
 import { t } from '@/i18n/t';
 import { type Brand, defaultBrand } from '@/lib/brand';
@@ -42,7 +43,7 @@ export async function renderAppLoaded(path: string, { brand = defaultBrand }: { 
 
 /** The app's routes at `path`, with the app's answer to a session that ended. */
 function appRouter(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   onTestFinished(returnToRootWhenSessionEnds(router));
   return router;
 }
@@ -51,7 +52,9 @@ function renderRouter(router: ReturnType<typeof createMemoryRouter>, brand: Bran
   const view = render(
     <AppProvider brand={brand}>
       <SWRConfig value={{ dedupingInterval: 0 }}>
-        <RouterProvider router={router} />
+        <WhenRouterReady router={router}>
+          <RouterProvider router={router} />
+        </WhenRouterReady>
       </SWRConfig>
     </AppProvider>,
   );

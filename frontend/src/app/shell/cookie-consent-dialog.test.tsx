@@ -10,7 +10,8 @@ async function openPanel() {
   server.use(...signedIn());
   renderApp('/home');
   await userEvent.click(await screen.findByRole('button', { name: 'Gestion des cookies' }));
-  return screen.getByRole('dialog', { name: 'Gestion des cookies' });
+  // Its code is loaded when first asked for.
+  return screen.findByRole('dialog', { name: 'Gestion des cookies' });
 }
 
 describe('the cookie management panel', () => {

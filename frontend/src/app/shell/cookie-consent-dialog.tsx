@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { t } from '@/i18n/t';
+import cookiesTexts from '@/i18n/fr/cookies.json';
+import { addMessages, t } from '@/i18n/t';
 import { type Consent, type ConsentChoice, readConsent, saveConsent } from '@/lib/cookie-consent';
 import { formatDate } from '@/lib/format-date';
 import styles from './cookie-consent-dialog.module.css';
+
+addMessages(cookiesTexts);
 
 /** The cookies the portal sets; all are strictly necessary (no consent needed by law). */
 const portalCookies = [

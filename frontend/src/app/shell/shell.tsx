@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { sessionKey } from '@/api/get-session';
@@ -8,12 +8,16 @@ import { logout } from '@/features/auth/logout';
 import { t } from '@/i18n/t';
 import { useMemberSession } from '@/lib/session-context';
 import { usePrefetchOnIntent } from '../use-prefetch-on-intent';
-import { CookieConsentDialog } from './cookie-consent-dialog';
 import { Footer } from './footer';
 import { HttpErrorAnnouncer } from './http-error-announcer';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import styles from './shell.module.css';
+
+/** "Gestion des cookies", loaded the first time the member opens it from the footer. */
+const CookieConsentDialog = lazy(() =>
+  import('./cookie-consent-dialog').then((module) => ({ default: module.CookieConsentDialog })),
+);
 
 /** Where the sidebar stops being a drawer (SPEC.md §9: 999 px and below); as in the CSS. */
 const wideScreen = '(min-width: 1000px)';
@@ -107,6 +111,9 @@ export function Shell() {
   const drawer = useDrawer(pathname);
   const main = useFocusTitleOnNavigation(pathname);
   const [cookiesOpen, setCookiesOpen] = useState(false);
+  // Kept once opened, closed rather than removed: closing a modal dialog gives the focus back
+  // to the button that opened it.
+  const [cookiesAsked, setCookiesAsked] = useState(false);
   usePrefetchOnIntent();
 
   useMemberActivity({
@@ -142,16 +149,21 @@ export function Shell() {
         </main>
         <Footer
           onManageCookies={() => {
+            setCookiesAsked(true);
             setCookiesOpen(true);
           }}
         />
       </div>
-      <CookieConsentDialog
-        open={cookiesOpen}
-        onClose={() => {
-          setCookiesOpen(false);
-        }}
-      />
+      {cookiesAsked && (
+        <Suspense>
+          <CookieConsentDialog
+            open={cookiesOpen}
+            onClose={() => {
+              setCookiesOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
       <DownloadModal />
       <HttpErrorAnnouncer />
     </div>

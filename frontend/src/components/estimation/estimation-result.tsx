@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import type { Estimation } from '@/api/post-estimation';
-import { t } from '@/i18n/t';
+import estimationTexts from '@/i18n/fr/estimation.json';
+import { addMessages, t } from '@/i18n/t';
 import { plafondPeriode } from '@/lib/plafond-periode';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
 import styles from './estimation.module.css';
+
+addMessages(estimationTexts);
 
 interface EstimationResultProps {
   estimation: Estimation;

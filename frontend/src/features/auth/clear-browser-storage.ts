@@ -1,5 +1,4 @@
 import { consentStorageKey } from '@/lib/cookie-consent';
-import { eraseSavedCard } from '@/lib/saved-card';
 
 /**
  * Clears what this browser keeps for the member (SPEC.md §4): session storage (the request
@@ -11,8 +10,9 @@ import { eraseSavedCard } from '@/lib/saved-card';
  * typed survives the session on a shared computer.
  *
  * The two storages are cleared at once, before this returns; the card's erasure is
- * asynchronous (IndexedDB), and the promise resolves once it is done (it never rejects): the
- * sign-out waits for it before leaving the page, a 401 does not need to (the app stays).
+ * asynchronous (IndexedDB, whose code is loaded then rather than with the first script), and
+ * the promise resolves once it is done (it never rejects): the sign-out waits for it before
+ * leaving the page, a 401 does not need to (the app stays).
  *
  * The cookie-consent choice survives: it belongs to the browser rather than to the member's
  * session, and the consent rules ask for it to be kept 6 months, not forgotten at every
@@ -24,5 +24,11 @@ export function clearBrowserStorage(): Promise<void> {
   localStorage.clear();
   sessionStorage.clear();
   if (consent !== null) localStorage.setItem(consentStorageKey, consent);
-  return eraseSavedCard();
+  return import('@/lib/saved-card').then(
+    ({ eraseSavedCard }) => eraseSavedCard(),
+    // Its script could not be fetched (a new version replaced it under a tab left open): the
+    // session still ends; the copy goes at the next member's session on this device or at the
+    // end of its validity, as when IndexedDB fails.
+    () => undefined,
+  );
 }

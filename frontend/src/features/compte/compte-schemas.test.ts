@@ -5,6 +5,11 @@ import {
   changementAdresse,
   nouveauCompte,
 } from './compte-schemas';
+import compteTexts from '@/i18n/fr/compte.json';
+import { addMessages } from '@/i18n/t';
+
+// The page that shows these texts adds their section of the catalogue (see i18n/catalogue.ts).
+addMessages(compteTexts);
 
 const adresse = {
   numeroEtVoie: '12 rue des Lilas',

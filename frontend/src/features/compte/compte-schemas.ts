@@ -1,6 +1,6 @@
 import { electronicFormatIBAN, extractBIC, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { t } from '@/i18n/t';
+import { message } from '@/lib/form-message';
 
 /**
  * The rules of the two forms, checked in the browser before anything is sent, each with the
@@ -10,18 +10,18 @@ import { t } from '@/i18n/t';
 
 /** NF Z10-011: a postal address line holds at most 38 characters. */
 const lineMax = 38;
-const line = z.string().trim().max(lineMax, t('compte.adresse.erreur.ligneLongueur', { max: lineMax }));
+const line = z.string().trim().max(lineMax, message('compte.adresse.erreur.ligneLongueur', { max: lineMax }));
 
 export const adresseSchema = z.object({
-  numeroEtVoie: line.min(1, t('compte.adresse.erreur.numeroEtVoie')),
+  numeroEtVoie: line.min(1, message('compte.adresse.erreur.numeroEtVoie')),
   complementDestinataire: line,
   complementAdresse: line,
   lieuDit: line,
   codePostal: z
     .string()
     .trim()
-    .regex(/^\d{5}$/, t('compte.adresse.erreur.codePostal')),
-  commune: z.string().min(1, t('compte.adresse.erreur.commune')),
+    .regex(/^\d{5}$/, message('compte.adresse.erreur.codePostal')),
+  commune: z.string().min(1, message('compte.adresse.erreur.commune')),
 });
 
 export type AdresseForm = z.infer<typeof adresseSchema>;
@@ -54,20 +54,20 @@ export const banqueSchema = z
     titulaire: z
       .string()
       .trim()
-      .min(1, t('compte.banque.erreur.titulaire'))
-      .max(titulaireMax, t('compte.banque.erreur.titulaireLongueur', { max: titulaireMax })),
+      .min(1, message('compte.banque.erreur.titulaire'))
+      .max(titulaireMax, message('compte.banque.erreur.titulaireLongueur', { max: titulaireMax })),
     iban: z
       .string()
       .refine(
         (iban) => isValidIBAN(electronicFormatIBAN(iban) ?? ''),
-        t('compte.banque.erreur.iban'),
+        message('compte.banque.erreur.iban'),
       ),
     bic: z
       .string()
       .trim()
       .refine(
         (bic) => /^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/.test(bic) && isValidBIC(bic.toUpperCase()),
-        t('compte.banque.erreur.bic'),
+        message('compte.banque.erreur.bic'),
       ),
   })
   .refine(
@@ -77,7 +77,7 @@ export const banqueSchema = z
       // Only when both are readable: each field's own rule speaks otherwise.
       return !isValidIBAN(electronicFormatIBAN(iban) ?? '') || !bicCountry || bicCountry === country;
     },
-    { message: t('compte.banque.erreur.bicPays'), path: ['bic'] },
+    { ...message('compte.banque.erreur.bicPays'), path: ['bic'] },
   );
 
 export type BanqueForm = z.infer<typeof banqueSchema>;

@@ -5,6 +5,7 @@ import { preloadData } from '@/lib/preload-data';
 import { getMentionLegale, mentionLegaleKey } from './api/get-mention-legale';
 import { getMenu, menuKey } from './api/get-menu';
 import { getPageNouveautes, pageNouveautesKey } from './api/get-page-nouveautes';
+import { accessibilitePage } from './accessibilite-route';
 
 function preloadMentionLegale() {
   return preloadData(mentionLegaleKey, getMentionLegale);
@@ -12,13 +13,7 @@ function preloadMentionLegale() {
 
 /** The content service's pages: articles, news, legal notice, terms of use, accessibility. */
 export const contentPages = {
-  accessibilite: {
-    pattern: paths.accessibilite,
-    lazy: () =>
-      import('./components/accessibilite-page').then((m) => ({
-        Component: m.AccessibilitePage,
-      })),
-  },
+  accessibilite: accessibilitePage,
   article: {
     pattern: routePatterns.article,
     lazy: () => import('./components/article-page').then((m) => ({ Component: m.ArticlePage })),

@@ -1,4 +1,4 @@
-import { isMessageKey, t } from '@/i18n/t';
+import { t } from '@/i18n/t';
 import { demandeTypeCode, demandeTypeLabel, type TypeDemande } from '@/lib/demande-labels';
 import { creationGroups } from './creation-choices';
 
@@ -14,10 +14,4 @@ export function choiceLabel(type: TypeDemande): string {
 /** Whether step 1 offers `type` among its choices. */
 export function isOffered(type: TypeDemande): boolean {
   return creationGroups.some((group) => group.choices.some((choice) => choice.type === type));
-}
-
-/** The kind of stay as the member reads it; an unknown one as the member API wrote it. */
-export function typeHospitalisationLabel(value: string): string {
-  const key = `hospitalisation.type.${value}`;
-  return isMessageKey(key) ? t(key) : value;
 }

@@ -9,7 +9,7 @@ import {
   readDraft,
   saveDraft,
 } from './demande-draft';
-import { emptyDetails } from './demande-schemas';
+import { emptyDetails } from './demande-details';
 
 const key = 'espace-assure.demande-en-cours';
 

@@ -8,7 +8,7 @@ import {
   sameDemande,
 } from '@/lib/estimation-form';
 import { isDemandeEstimation, isEstimation } from '@/lib/estimation-record';
-import { type DetailsValues, emptyDetails } from './demande-schemas';
+import { type DetailsValues, emptyDetails } from './demande-details';
 
 /**
  * « Estimer ce devis », a quote's optional estimate: what the member chose (the care, the

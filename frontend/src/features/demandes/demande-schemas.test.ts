@@ -6,11 +6,15 @@ import {
   creationHospitalisation,
   creationReclamation,
   type DetailsValues,
-  detailsSchema,
   emptyDetails,
-  isSiren,
   parseMontant,
-} from './demande-schemas';
+} from './demande-details';
+import { detailsSchema, isSiren } from './demande-schemas';
+import creationTexts from '@/i18n/fr/creation.json';
+import { addMessages } from '@/i18n/t';
+
+// The page that shows these texts adds their section of the catalogue (see i18n/catalogue.ts).
+addMessages(creationTexts);
 
 function errorsOf(type: Parameters<typeof detailsSchema>[0], values: Partial<DetailsValues>) {
   const result = detailsSchema(type).safeParse({ ...emptyDetails, ...values });

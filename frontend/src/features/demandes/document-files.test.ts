@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatTaille, maxTaille, selectFiles } from './document-files';
+import { maxTaille, selectFiles } from './document-files';
+import { formatTaille } from './format-taille';
+import creationTexts from '@/i18n/fr/creation.json';
+import { addMessages } from '@/i18n/t';
+
+// The page that shows these texts adds their section of the catalogue (see i18n/catalogue.ts).
+addMessages(creationTexts);
 
 function aFile(name: string, type: string, size = 1000): File {
   const file = new File(['x'], name, { type });

@@ -7,6 +7,11 @@ import {
   paiementLabel,
   paiementsRecentsQuery,
 } from './reclamation-labels';
+import demandesTexts from '@/i18n/fr/demandes.json';
+import { addMessages } from '@/i18n/t';
+
+// The page that shows these texts adds their section of the catalogue (see i18n/catalogue.ts).
+addMessages(demandesTexts);
 
 describe('a complaint’s labels', () => {
   it('name each motif in the member’s words', () => {

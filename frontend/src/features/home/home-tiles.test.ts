@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type HomeTile, homeTiles, type TileFlags } from './home-tiles';
+import homeTexts from '@/i18n/fr/home.json';
+import { addMessages } from '@/i18n/t';
+
+// The page that shows these texts adds their section of the catalogue (see i18n/catalogue.ts).
+addMessages(homeTexts);
 
 /** The session's flags of SPEC.md §3; `Futur` is among them and must change nothing. */
 type SessionFlags = TileFlags & { Futur?: boolean };

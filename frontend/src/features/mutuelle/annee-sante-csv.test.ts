@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { aLigne, aPaiement } from '@/test/fixtures';
 import { anneeSante } from './annee-sante';
 import { anneeSanteCsv, anneeSanteCsvFileName } from './annee-sante-csv';
+import anneeSanteTexts from '@/i18n/fr/annee-sante.json';
+import { addMessages } from '@/i18n/t';
+
+// The page that shows these texts adds their section of the catalogue (see i18n/catalogue.ts).
+addMessages(anneeSanteTexts);
 
 const sante = anneeSante(
   [

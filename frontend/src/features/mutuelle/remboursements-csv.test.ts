@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { aLigne, aPaiement } from '@/test/fixtures';
 import { remboursementsCsv } from './remboursements-csv';
+import remboursementsTexts from '@/i18n/fr/remboursements.json';
+import { addMessages } from '@/i18n/t';
+
+// The page that shows these texts adds their section of the catalogue (see i18n/catalogue.ts).
+addMessages(remboursementsTexts);
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const bytes = (text: string) => new TextEncoder().encode(text);

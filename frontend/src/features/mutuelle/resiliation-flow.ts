@@ -1,7 +1,7 @@
 import type { MessageKey } from '@/i18n/t';
 import { toIsoDate } from '@/lib/format-date';
-import type { DemandeResiliation } from './api/post-resiliation';
-import type { Contrat } from './resiliation-rules';
+import type { CreationResiliation, DemandeResiliation } from './api/post-resiliation';
+import type { Contrat, MotifResiliation } from './resiliation-rules';
 import type { ResiliationForm } from './resiliation-schema';
 
 /**
@@ -67,4 +67,15 @@ export function resiliationFlow(flow: ResiliationFlow, event: ResiliationEvent):
     case 'enregistrer':
       return flow.step === 'recapitulatif' ? { step: 'accuse', values: flow.values, demande: event.demande } : flow;
   }
+}
+
+/** The member API's body, once the form is checked: the member's choices, nothing else. */
+export function creationResiliation(form: ResiliationForm): CreationResiliation {
+  return {
+    numeroContrat: form.numeroContrat,
+    motif: form.motif as MotifResiliation,
+    dateEvenement: form.dateEvenement,
+    email: form.email.trim(),
+    ...(form.motif === 'AUTRE' ? { commentaire: form.precision.trim() } : {}),
+  };
 }

@@ -2,7 +2,10 @@ import { Link, useSearchParams } from 'react-router';
 import { paths, serverPaths } from '@/lib/paths';
 import { PublicLayout } from '@/components/public-layout';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { type MessageKey, t } from '@/i18n/t';
+import errorTexts from '@/i18n/fr/error.json';
+import { addMessages, type MessageKey, t } from '@/i18n/t';
+
+addMessages(errorTexts);
 
 /** The start-up failures of SPEC.md §4, as the server's sign-in reports them. */
 const reasonTexts = {

@@ -3,9 +3,12 @@ import { useSearchParams } from 'react-router';
 import { fallbackReasons } from '@/lib/paths';
 import { PublicLayout } from '@/components/public-layout';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { t } from '@/i18n/t';
+import fallbackTexts from '@/i18n/fr/fallback.json';
+import { addMessages, t } from '@/i18n/t';
 import { useBrand } from '@/lib/brand-context';
 import { cookiesEnabled } from '@/lib/cookies';
+
+addMessages(fallbackTexts);
 
 /**
  * `/fallback?reason=…` (SPEC.md §2): the cookies variant when the browser refuses cookies or

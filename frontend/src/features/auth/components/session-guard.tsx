@@ -1,11 +1,11 @@
 import { type ReactNode, useDeferredValue } from 'react';
 import { Outlet } from 'react-router';
 import { PublicLayout } from '@/components/public-layout';
-import { Spinner } from '@/components/spinner';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/api/get-session';
 import { SessionContext } from '@/lib/session-context';
+import { SessionLoading } from './session-loading';
 
 interface SessionGuardProps {
   /** Shown under the failure's retry button (app/ adds a way to the card kept offline). */
@@ -48,16 +48,4 @@ export function SessionGuard({ failureAside }: SessionGuardProps = {}) {
   }
 
   return <SessionLoading />;
-}
-
-/**
- * While the member's space loads: before the session has answered, and on a first page load
- * before the page's code and first answers are in (the router's hydrate fallback).
- */
-export function SessionLoading() {
-  return (
-    <main>
-      <Spinner label={t('app.loading')} />
-    </main>
-  );
 }

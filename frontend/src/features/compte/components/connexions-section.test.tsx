@@ -6,6 +6,11 @@ import { errorBody } from '@/test/fixtures';
 import { server } from '@/test/server';
 import type { Connexion } from '../api/get-connexions';
 import { ConnexionsSection } from './connexions-section';
+import compteTexts from '@/i18n/fr/compte.json';
+import { addMessages } from '@/i18n/t';
+
+// The page that shows these texts adds their section of the catalogue (see i18n/catalogue.ts).
+addMessages(compteTexts);
 
 /**
  * An instant given as the browser's own clock shows it, so that the expected texts hold in

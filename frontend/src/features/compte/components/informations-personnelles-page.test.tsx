@@ -158,7 +158,7 @@ describe('Mes informations personnelles', () => {
     await openPage();
     const section = region('Adresse postale');
     await userEvent.click(await within(section).findByRole('button', { name: 'Modifier' }));
-    await userEvent.clear(screen.getByLabelText('Numéro et voie'));
+    await userEvent.clear(await screen.findByLabelText('Numéro et voie'));
     await userEvent.type(screen.getByLabelText('Numéro et voie'), '8 place Bellecour');
     await userEvent.clear(screen.getByLabelText('Bâtiment, résidence (facultatif)'));
     await userEvent.clear(screen.getByLabelText('Code postal'));
@@ -183,7 +183,7 @@ describe('Mes informations personnelles', () => {
     await openPage();
     const section = region('Adresse postale');
     await userEvent.click(await within(section).findByRole('button', { name: 'Modifier' }));
-    const code = screen.getByLabelText('Code postal');
+    const code = await screen.findByLabelText('Code postal');
     await userEvent.clear(code);
     await userEvent.type(code, '99999');
     expect(await screen.findByText('Ce code postal n’existe pas : vérifiez-le.')).toBeVisible();
@@ -207,7 +207,7 @@ describe('Mes informations personnelles', () => {
     await openPage();
     const section = region('Adresse postale');
     await userEvent.click(await within(section).findByRole('button', { name: 'Modifier' }));
-    await userEvent.clear(screen.getByLabelText('Code postal'));
+    await userEvent.clear(await screen.findByLabelText('Code postal'));
     await userEvent.type(screen.getByLabelText('Code postal'), '69002');
     await within(screen.getByLabelText('Commune')).findByRole('option', { name: 'LYON' });
     await userEvent.selectOptions(screen.getByLabelText('Commune'), 'LYON');
@@ -224,7 +224,7 @@ describe('Mes informations personnelles', () => {
     await openPage();
     const section = region('Coordonnées bancaires');
     await userEvent.click(await within(section).findByRole('button', { name: 'Modifier' }));
-    await userEvent.selectOptions(within(section).getByLabelText('Compte de'), 'Lucas DUPONT');
+    await userEvent.selectOptions(await within(section).findByLabelText('Compte de'), 'Lucas DUPONT');
     await userEvent.type(within(section).getByLabelText('Titulaire du compte'), 'Marie DUPONT');
     await userEvent.type(within(section).getByLabelText('IBAN'), 'FR76 3000 6000 0112 3456 7890 188');
     await userEvent.type(within(section).getByLabelText('BIC'), 'DEUTDEFFXXX');
@@ -262,7 +262,7 @@ describe('Mes informations personnelles', () => {
     await openPage();
     const section = region('Coordonnées bancaires');
     await userEvent.click(await within(section).findByRole('button', { name: 'Modifier' }));
-    await userEvent.type(within(section).getByLabelText('Titulaire du compte'), 'Marie DUPONT');
+    await userEvent.type(await within(section).findByLabelText('Titulaire du compte'), 'Marie DUPONT');
     await userEvent.type(within(section).getByLabelText('IBAN'), 'FR7630001007941234567890185');
     await userEvent.type(within(section).getByLabelText('BIC'), 'BDFEFRPP');
     await userEvent.click(within(section).getByRole('button', { name: 'Enregistrer' }));

@@ -3,7 +3,8 @@ import { AsyncPart } from '@/components/async-part';
 import { Attestations } from '@/components/attestations';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { t } from '@/i18n/t';
+import compteTexts from '@/i18n/fr/compte.json';
+import { addMessages, t } from '@/i18n/t';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
 import { useIdentite } from '../api/get-identite';
@@ -13,6 +14,8 @@ import { AdresseSection } from './adresse-section';
 import { BanqueSection } from './banque-section';
 import { ConnexionsSection } from './connexions-section';
 import styles from './compte.module.css';
+
+addMessages(compteTexts);
 
 /**
  * `/compte/informations-personnelles` (and `/compte`): who the member is, how to reach them,

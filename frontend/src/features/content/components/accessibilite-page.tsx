@@ -1,8 +1,11 @@
 import { PublicLayout } from '@/components/public-layout';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { t } from '@/i18n/t';
+import accessibiliteTexts from '@/i18n/fr/accessibilite.json';
+import { addMessages, t } from '@/i18n/t';
 import { useBrand } from '@/lib/brand-context';
 import { formatIsoDate } from '@/lib/format-date';
+
+addMessages(accessibiliteTexts);
 
 /**
  * `/home/accessibilite`, the accessibility statement French law requires (RGAA): who

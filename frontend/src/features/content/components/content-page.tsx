@@ -3,11 +3,14 @@ import type { SWRResponse } from 'swr';
 import { paths } from '@/lib/paths';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { type MessageKey, t } from '@/i18n/t';
+import contentTexts from '@/i18n/fr/content.json';
+import { addMessages, type MessageKey, t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
 import { partState } from '@/lib/part-state';
 import { RichText } from './rich-text';
 import styles from './content-page.module.css';
+
+addMessages(contentTexts);
 
 function errorText(error: unknown): MessageKey {
   if (isApiError(error, 404)) return 'content.error.notFound';

@@ -1,4 +1,4 @@
-import { apiUpload, type UploadOptions } from '@/lib/api-client';
+import { apiUpload, type UploadOptions } from '@/lib/api-upload';
 import type { MemberApi } from '@/types/member-api';
 
 export type DocumentInfo = MemberApi<'DocumentInfo'>;

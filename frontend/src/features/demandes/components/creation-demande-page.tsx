@@ -1,12 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import type { Estimation } from '@/api/post-estimation';
+import { FormLoading } from '@/components/form-loading';
 import { paths } from '@/lib/paths';
 import { useCaptcha } from '@/hooks/use-captcha';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { t } from '@/i18n/t';
+import creationTexts from '@/i18n/fr/creation.json';
+import demandesTexts from '@/i18n/fr/demandes.json';
+import { addMessages, t } from '@/i18n/t';
 import type { CaptchaProof } from '@/lib/captcha';
 import { isTypeDemande, type TypeDemande } from '@/lib/demande-labels';
 import { useSubmit } from '@/lib/use-submit';
@@ -21,15 +24,26 @@ import {
   creationReclamation,
   type DetailsValues,
   emptyDetails,
-} from '../demande-schemas';
+} from '../demande-details';
 import { useUploads } from '../use-uploads';
 import type { CreationState } from './demandes-page';
-import { DetailsStep } from './details-step';
 import { DocumentsStep } from './documents-step';
 import { LeaveConfirmation } from './leave-confirmation';
 import { SummaryStep } from './summary-step';
 import { TypeStep } from './type-step';
 import styles from './creation.module.css';
+
+addMessages(creationTexts);
+addMessages(demandesTexts);
+
+/**
+ * Step 2's form, with the forms library: loaded once the member starts choosing a type in step
+ * 1 (which needs none), or as the page opens on step 2.
+ */
+function loadDetailsStep() {
+  return import('./details-step');
+}
+const DetailsStep = lazy(() => loadDetailsStep().then((module) => ({ default: module.DetailsStep })));
 
 const stepTitles = {
   1: 'creation.etape.1',
@@ -135,6 +149,7 @@ export function CreationDemandePage() {
       {step === 1 && (
         <TypeStep
           type={type}
+          onChoosing={() => void loadDetailsStep()}
           onChoose={(chosen) => {
             setType(chosen);
             setStep(2);
@@ -142,20 +157,22 @@ export function CreationDemandePage() {
         />
       )}
       {step === 2 && type && (
-        <DetailsStep
-          type={type}
-          values={values}
-          onChange={setValues}
-          onBack={() => {
-            setStep(1);
-          }}
-          onNext={(next) => {
-            setValues(next);
-            setStep(3);
-          }}
-          devis={devis}
-          onDevisChange={setDevis}
-        />
+        <Suspense fallback={<FormLoading className={styles.stepLoading} />}>
+          <DetailsStep
+            type={type}
+            values={values}
+            onChange={setValues}
+            onBack={() => {
+              setStep(1);
+            }}
+            onNext={(next) => {
+              setValues(next);
+              setStep(3);
+            }}
+            devis={devis}
+            onDevisChange={setDevis}
+          />
+        </Suspense>
       )}
       {step === 3 && type && (
         <DocumentsStep

@@ -94,9 +94,10 @@ describe('making a complaint', () => {
     await userEvent.click(await screen.findByRole('radio', { name: /^Faire une réclamation/ }));
     await continuer();
     expect(await step(2)).toHaveFocus();
+    const motif = await screen.findByLabelText('Votre réclamation concerne');
     expect(screen.queryByLabelText('Personne concernée')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Le paiement concerné (facultatif)')).not.toBeInTheDocument();
-    await userEvent.selectOptions(screen.getByLabelText('Votre réclamation concerne'), 'Un remboursement');
+    await userEvent.selectOptions(motif, 'Un remboursement');
     await userEvent.type(screen.getByLabelText('Objet'), ' Lunettes remboursées à moitié ');
     const paiement = await screen.findByLabelText('Le paiement concerné (facultatif)');
     expect(paiement).toHaveAccessibleDescription('Vos paiements des 12 derniers mois.');

@@ -5,7 +5,8 @@ import { Entry } from '@/components/entry';
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { t } from '@/i18n/t';
+import demandesTexts from '@/i18n/fr/demandes.json';
+import { addMessages, t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
 import { demandeTypeLabel } from '@/lib/demande-labels';
 import { downloadFile } from '@/lib/download-file';
@@ -15,10 +16,12 @@ import { memberDisplayName } from '@/lib/format-name';
 import { positiveInteger } from '@/lib/search-params';
 import { useDemande } from '../api/get-demande';
 import type { Demande } from '../api/get-demandes';
-import { typeHospitalisationLabel } from '../creation-labels';
-import { formatTaille } from '../document-files';
+import { formatTaille } from '../format-taille';
+import { typeHospitalisationLabel } from '../hospitalisation-labels';
 import { ReclamationDetail } from './reclamation-detail';
 import styles from './demandes.module.css';
+
+addMessages(demandesTexts);
 
 /**
  * `/mutuelle/demandes/{id}`: one request, its documents (each downloadable) and, when the
@@ -53,7 +56,6 @@ export function DemandePage() {
     </div>
   );
 }
-
 
 function DemandeDetail({ demande }: { demande: Demande }) {
   const { dateSoins, montant } = demande.metadata ?? {};

@@ -5,7 +5,8 @@ import { Pagination } from '@/components/pagination';
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { t } from '@/i18n/t';
+import demandesTexts from '@/i18n/fr/demandes.json';
+import { addMessages, t } from '@/i18n/t';
 import { demandeTypeLabel, isDemandeTerminee } from '@/lib/demande-labels';
 import { formatIsoDate } from '@/lib/format-date';
 import { paginate } from '@/lib/paginate';
@@ -19,6 +20,8 @@ import {
   writeDemandesFilters,
 } from '../demandes-filters';
 import styles from './demandes.module.css';
+
+addMessages(demandesTexts);
 
 /** What the creation page leaves in the history entry it navigates to. */
 export interface CreationState {

@@ -14,11 +14,11 @@ import type { DevisEstimation } from '../demande-draft';
 import {
   commentaireMax,
   type DetailsValues,
-  detailsSchema,
   objetMax,
   reclamationMax,
   typesHospitalisation,
-} from '../demande-schemas';
+} from '../demande-details';
+import { detailsSchema } from '../demande-schemas';
 import {
   concerneUnContrat,
   concerneUnPaiement,

@@ -6,9 +6,10 @@ import { EstimationFields } from '@/components/estimation/estimation-fields';
 import { EstimationResult } from '@/components/estimation/estimation-result';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { t } from '@/i18n/t';
-import { demandeEstimation, type EstimationValues, estimationSchema } from '@/lib/estimation-form';
+import { demandeEstimation, type EstimationValues } from '@/lib/estimation-form';
+import { estimationSchema } from '@/lib/estimation-schema';
 import { type DevisEstimation, estimationDuDevis } from '../demande-draft';
-import type { DetailsValues } from '../demande-schemas';
+import type { DetailsValues } from '../demande-details';
 import styles from './creation.module.css';
 
 interface DevisEstimationPartProps {

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { t } from '@/i18n/t';
-import { acceptAttribute, formatTaille, maxFichiers } from '../document-files';
+import { acceptAttribute, maxFichiers } from '../document-files';
+import { formatTaille } from '../format-taille';
 import type { Upload, Uploads } from '../use-uploads';
 import { StepActions } from './step-actions';
 import styles from './creation.module.css';

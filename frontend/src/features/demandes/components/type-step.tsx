@@ -7,11 +7,13 @@ import styles from './creation.module.css';
 
 interface TypeStepProps {
   type: TypeDemande | null;
+  /** The member picks a type: the next step's code can start loading. */
+  onChoosing: () => void;
   onChoose: (type: TypeDemande) => void;
 }
 
 /** Step 1: what the member wants to do, in groups of plain words. */
-export function TypeStep({ type, onChoose }: TypeStepProps) {
+export function TypeStep({ type, onChoosing, onChoose }: TypeStepProps) {
   const [chosen, setChosen] = useState<TypeDemande | null>(type);
   const [error, setError] = useState(false);
   return (
@@ -42,6 +44,7 @@ export function TypeStep({ type, onChoose }: TypeStepProps) {
                   checked={chosen === choice.type}
                   aria-describedby={choice.hint ? `hint-${choice.type}` : undefined}
                   onChange={() => {
+                    onChoosing();
                     setChosen(choice.type);
                     setError(false);
                   }}

@@ -18,7 +18,14 @@ function withBrandBlock(brand: object): void {
  */
 async function renderTiles() {
   vi.resetModules();
-  const [{ homeTiles }, { HomeTilesNav }] = await Promise.all([import('../home-tiles'), import('./home-tiles-nav')]);
+  const [{ homeTiles }, { HomeTilesNav }, { addMessages }, { default: homeTexts }] = await Promise.all([
+    import('../home-tiles'),
+    import('./home-tiles-nav'),
+    import('@/i18n/t'),
+    import('@/i18n/fr/home.json'),
+  ]);
+  // The home page adds its section of the catalogue (see i18n/catalogue.ts).
+  addMessages(homeTexts);
   const flags = { Radie: false, CarteTp: false, CarteTpSuivante: false, AuMoinsUnContratActifEtIndividuel: false };
   render(
     <MemoryRouter>

@@ -3,7 +3,8 @@ import { useBeneficiaires } from '@/api/get-beneficiaires';
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { t } from '@/i18n/t';
+import anneeSanteTexts from '@/i18n/fr/annee-sante.json';
+import { addMessages, t } from '@/i18n/t';
 import { saveFile } from '@/lib/download-file';
 import { formatAmount } from '@/lib/format-amount';
 import { usePrestations } from '../api/get-prestations';
@@ -19,6 +20,8 @@ import { AnneeSanteChart } from './annee-sante-chart';
 import { AnneeSanteFiltersForm } from './annee-sante-filters-form';
 import { AnneeSanteTable } from './annee-sante-table';
 import styles from './annee-sante.module.css';
+
+addMessages(anneeSanteTexts);
 
 /**
  * `/mutuelle/remboursements/annee-sante`: where a year's health money went (spent, paid by the

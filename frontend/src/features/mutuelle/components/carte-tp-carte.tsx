@@ -1,12 +1,16 @@
-import { QRCodeSVG } from 'qrcode.react';
-import type { ReactNode } from 'react';
-import { t } from '@/i18n/t';
+import { type ReactNode, useEffect, useState } from 'react';
+import carteTpTexts from '@/i18n/fr/carte-tp.json';
+import { addMessages, t } from '@/i18n/t';
 import { carteTpLabel } from '@/lib/carte-tp-label';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
 import type { CarteTpShown } from '@/lib/saved-card';
 import { carteTpCode } from '../carte-tp-code';
+import { drawQrCode } from '../draw-qr-code';
+import type { QrCode } from '../qr-code';
 import styles from './carte-tp.module.css';
+
+addMessages(carteTpTexts);
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -15,6 +19,50 @@ function Field({ label, value }: { label: string; value: string }) {
       {/* Labelled even when empty: professionals look for each field at its place. */}
       <dd>{value || '\u00A0'}</dd>
     </div>
+  );
+}
+
+/** The side of the code on the card, in CSS pixels. */
+const codeSide = 112;
+
+/**
+ * The card's 2D code: its place on the card at once, the code drawn in it a moment later (see
+ * `drawQrCode`), so that the card is readable from the first frame and nothing moves when the
+ * code comes.
+ */
+function CodeImage({ text }: { text: string }) {
+  const [code, setCode] = useState<QrCode | null>(null);
+  useEffect(() => {
+    let shown = true;
+    void drawQrCode(text).then((drawn) => {
+      if (shown) setCode(drawn);
+    });
+    return () => {
+      shown = false;
+    };
+  }, [text]);
+  const label = t('carteTp.codeLabel');
+  return (
+    <svg
+      width={codeSide}
+      height={codeSide}
+      viewBox={code ? `0 0 ${String(code.size)} ${String(code.size)}` : undefined}
+      role="img"
+      aria-label={label}
+      aria-busy={code === null}
+    >
+      <title>{label}</title>
+      {code && (
+        <>
+          <path
+            fill="#FFFFFF"
+            d={`M0,0 h${String(code.size)}v${String(code.size)}H0z`}
+            shapeRendering="crispEdges"
+          />
+          <path fill="#000000" d={code.path} shapeRendering="crispEdges" />
+        </>
+      )}
+    </svg>
   );
 }
 
@@ -68,13 +116,7 @@ export function CarteTpCarte({ carte, actions }: { carte: CarteTpShown; actions?
           ))}
         </ul>
         <div className={styles.code}>
-          <QRCodeSVG
-            value={carteTpCode(carte)}
-            size={112}
-            role="img"
-            aria-label={t('carteTp.codeLabel')}
-            title={t('carteTp.codeLabel')}
-          />
+          <CodeImage text={carteTpCode(carte)} />
         </div>
       </article>
       {actions && <div className={styles.actions}>{actions}</div>}

@@ -11,7 +11,8 @@ import { Skeleton } from '@/components/skeleton';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
-import { demandeEstimation, emptyEstimation, type EstimationValues, estimationSchema } from '@/lib/estimation-form';
+import { demandeEstimation, emptyEstimation, type EstimationValues } from '@/lib/estimation-form';
+import { estimationSchema } from '@/lib/estimation-schema';
 import { paths } from '@/lib/paths';
 import styles from './estimation.module.css';
 

@@ -6,7 +6,8 @@ import { Attestations } from '@/components/attestations';
 import { Skeleton } from '@/components/skeleton';
 import { useMemberSession } from '@/lib/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { t } from '@/i18n/t';
+import garantiesTexts from '@/i18n/fr/garanties.json';
+import { addMessages, t } from '@/i18n/t';
 import { plafondPeriode } from '@/lib/plafond-periode';
 import { downloadFile } from '@/lib/download-file';
 import { formatAmount } from '@/lib/format-amount';
@@ -19,6 +20,8 @@ import { useDroitsAdherent } from '../api/get-droits-adherent';
 import { type DroitsComplets, useDroitsCompletAdherent } from '../api/get-droits-complet-adherent';
 import { useEcheanceProchaine } from '../api/get-echeance-prochaine';
 import styles from './garanties.module.css';
+
+addMessages(garantiesTexts);
 
 type Contrat = MemberApi<'Contrat'>;
 

@@ -3,7 +3,8 @@ import { paths } from '@/lib/paths';
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { t } from '@/i18n/t';
+import remboursementsTexts from '@/i18n/fr/remboursements.json';
+import { addMessages, t } from '@/i18n/t';
 import { useBrand } from '@/lib/brand-context';
 import { formatAmount } from '@/lib/format-amount';
 import { formatDate, formatIsoDate, parseIsoDate } from '@/lib/format-date';
@@ -11,6 +12,8 @@ import { memberDisplayName } from '@/lib/format-name';
 import { type CompteBancaire, useBanques } from '@/api/get-banques';
 import { jourQuery, type Paiement, usePrestations } from '../api/get-prestations';
 import styles from './remboursements.module.css';
+
+addMessages(remboursementsTexts);
 
 /**
  * `/mutuelle/remboursements/{yyyy-MM-dd}`: every payment of one day with all its lines. An

@@ -6,7 +6,8 @@ import { AsyncPart } from '@/components/async-part';
 import { RemboursementCard } from '@/components/remboursement-card';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { t } from '@/i18n/t';
+import remboursementsTexts from '@/i18n/fr/remboursements.json';
+import { addMessages, t } from '@/i18n/t';
 import { useBrand } from '@/lib/brand-context';
 import { saveFile } from '@/lib/download-file';
 import { formatAmount } from '@/lib/format-amount';
@@ -25,6 +26,8 @@ import {
 } from '../remboursements-filters';
 import { RemboursementsFiltersForm } from './remboursements-filters-form';
 import styles from './remboursements.module.css';
+
+addMessages(remboursementsTexts);
 
 /** The payments the filters select: tiers payant from its own list, the others filtered here. */
 function usePaiements(filters: RemboursementsFilters): RetryableQuery<Paiement[]> {

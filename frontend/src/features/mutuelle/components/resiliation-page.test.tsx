@@ -202,6 +202,8 @@ describe('Résilier votre contrat', () => {
 
     const recap = await screen.findByRole('heading', { level: 2, name: 'Étape 2 sur 3 : vérifiez votre demande' });
     expect(recap).toHaveFocus();
+    // The summary's code arrives with the step.
+    await screen.findByRole('button', { name: 'Confirmer ma demande de résiliation' });
     // The yearly renewal (1 March), at least two months away: a preview, which the mutual confirms.
     expect(entries(document.body)).toContainEqual([
       'Date de fin prévue',
@@ -250,11 +252,12 @@ describe('Résilier votre contrat', () => {
       'Résiliation à tout moment après un an d’adhésion',
     );
     await verifier();
+    const confirmer = await screen.findByRole('button', { name: 'Confirmer ma demande de résiliation' });
     expect(entries(document.body)).toContainEqual([
       'Date de fin prévue',
       '23/12/2026 (confirmée par la mutuelle à réception de votre demande)',
     ]);
-    await userEvent.click(screen.getByRole('button', { name: 'Confirmer ma demande de résiliation' }));
+    await userEvent.click(confirmer);
 
     await screen.findByRole('heading', { level: 2, name: 'Étape 3 sur 3 : accusé de réception' });
     expect(screen.getByText('Mutuelle Cogévie a reçu votre demande de résiliation n° 57 le 24/11/2026 à 00:05.')).toBeVisible();

@@ -2,13 +2,16 @@ import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { useMemberSession } from '@/lib/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { t } from '@/i18n/t';
+import resiliationTexts from '@/i18n/fr/resiliation.json';
+import { addMessages, t } from '@/i18n/t';
 import { useContrats } from '../api/get-contrats';
 import { contratsResiliables } from '../resiliation-rules';
 import { ResiliationConditions } from './resiliation-conditions';
 import { ResiliationNonEligible } from './resiliation-non-eligible';
 import { ResiliationSteps } from './resiliation-steps';
 import styles from './resiliation.module.css';
+
+addMessages(resiliationTexts);
 
 /**
  * `/mutuelle/contrats-garanties/resiliation`: "Résilier votre contrat", as Code de la

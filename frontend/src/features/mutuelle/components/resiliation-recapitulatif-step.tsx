@@ -9,7 +9,8 @@ import { useSubmit } from '@/lib/use-submit';
 import { type DemandeResiliation, postResiliation } from '../api/post-resiliation';
 import { contratLabel, motifLabel } from '../resiliation-labels';
 import { type Contrat, dateFinContrat, type MotifResiliation } from '../resiliation-rules';
-import { creationResiliation, type ResiliationForm } from '../resiliation-schema';
+import { creationResiliation } from '../resiliation-flow';
+import type { ResiliationForm } from '../resiliation-schema';
 import { ResiliationIdentite } from './resiliation-identite';
 import styles from './resiliation.module.css';
 

@@ -1,13 +1,26 @@
-import { useReducer } from 'react';
+import { lazy, Suspense, useReducer } from 'react';
 import type { User } from '@/api/get-session';
+import { FormLoading } from '@/components/form-loading';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { t } from '@/i18n/t';
 import { initialFlow, resiliationFlow, stepTitles } from '../resiliation-flow';
 import type { Contrat } from '../resiliation-rules';
 import { ResiliationAccuseStep } from './resiliation-accuse-step';
-import { ResiliationFormulaireStep } from './resiliation-formulaire-step';
-import { ResiliationRecapitulatifStep } from './resiliation-recapitulatif-step';
 import styles from './resiliation.module.css';
+
+/**
+ * The form, with the forms library, and the summary, with the anti-robot check: loaded by the
+ * step that shows them, so that the page (its title, the conditions) appears without waiting
+ * for them, nor for the forms library's evaluation.
+ */
+const ResiliationFormulaireStep = lazy(() =>
+  import('./resiliation-formulaire-step').then((module) => ({ default: module.ResiliationFormulaireStep })),
+);
+const ResiliationRecapitulatifStep = lazy(() =>
+  import('./resiliation-recapitulatif-step').then((module) => ({
+    default: module.ResiliationRecapitulatifStep,
+  })),
+);
 
 /** The form, its summary and the acknowledgement, one at a time under a focused title. */
 export function ResiliationSteps({ contrats, user }: { contrats: Contrat[]; user: User }) {
@@ -19,33 +32,35 @@ export function ResiliationSteps({ contrats, user }: { contrats: Contrat[]; user
       <h2 id="resiliation-step" ref={heading} tabIndex={-1} className={['section-title', styles.stepTitle].join(' ')}>
         {t(stepTitles[flow.step])}
       </h2>
-      {flow.step === 'formulaire' && (
-        <ResiliationFormulaireStep
-          contrats={contrats}
-          user={user}
-          values={flow.values}
-          refus={flow.refus}
-          onNext={(values) => {
-            dispatch({ type: 'verifier', values });
-          }}
-        />
-      )}
-      {flow.step === 'recapitulatif' && (
-        <ResiliationRecapitulatifStep
-          contrats={contrats}
-          user={user}
-          values={flow.values}
-          onEdit={() => {
-            dispatch({ type: 'modifier' });
-          }}
-          onRefused={(message) => {
-            dispatch({ type: 'refuser', message });
-          }}
-          onSent={(demande) => {
-            dispatch({ type: 'enregistrer', demande });
-          }}
-        />
-      )}
+      <Suspense fallback={<FormLoading className={styles.stepLoading} />}>
+        {flow.step === 'formulaire' && (
+          <ResiliationFormulaireStep
+            contrats={contrats}
+            user={user}
+            values={flow.values}
+            refus={flow.refus}
+            onNext={(values) => {
+              dispatch({ type: 'verifier', values });
+            }}
+          />
+        )}
+        {flow.step === 'recapitulatif' && (
+          <ResiliationRecapitulatifStep
+            contrats={contrats}
+            user={user}
+            values={flow.values}
+            onEdit={() => {
+              dispatch({ type: 'modifier' });
+            }}
+            onRefused={(message) => {
+              dispatch({ type: 'refuser', message });
+            }}
+            onSent={(demande) => {
+              dispatch({ type: 'enregistrer', demande });
+            }}
+          />
+        )}
+      </Suspense>
       {flow.step === 'accuse' && <ResiliationAccuseStep demande={flow.demande} />}
     </section>
   );

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { staticClosure } from '@/test/module-graph';
+
+/**
+ * What each script brings, read from the sources' imports: what a first load downloads and
+ * evaluates before the page appears. `packaging/bench/bundle-size.mjs` gives the bytes.
+ */
+
+/** Libraries only some steps of some pages need. */
+const pageLibraries = [
+  'npm:zod',
+  'npm:react-hook-form',
+  'npm:@hookform/resolvers',
+  'npm:altcha-lib',
+  'npm:idb-keyval',
+  'npm:uqr',
+];
+
+function among(closure: Set<string>, names: readonly string[]): string[] {
+  return names.filter((name) => closure.has(name));
+}
+
+describe('the first script, all `/` loads', () => {
+  const first = staticClosure('main.tsx');
+
+  it('holds neither the member space nor its data layer, nor any page’s libraries', () => {
+    expect(among(first, ['npm:swr', 'app/member-routes.tsx', 'app/section-routes.tsx', ...pageLibraries])).toEqual([]);
+  });
+
+  it('holds only the common section of the catalogue', () => {
+    expect([...first].filter((name) => name.startsWith('i18n/fr/'))).toEqual(['i18n/fr/common.json']);
+  });
+});
+
+describe('the member space, with the first script `/home`’s first load', () => {
+  const memberSpace = staticClosure('app/member-routes.tsx');
+
+  it('holds no section’s routes or pages, and none of their libraries', () => {
+    expect(
+      among(memberSpace, [
+        'app/section-routes.tsx',
+        'app/lazy-pages.ts',
+        'app/shell/cookie-consent-dialog.tsx',
+        'lib/saved-card.ts',
+        ...pageLibraries,
+      ]),
+    ).toEqual([]);
+  });
+
+  it('holds the texts of the shell and the home page only', () => {
+    expect([...memberSpace].filter((name) => name.startsWith('i18n/fr/')).sort()).toEqual([
+      'i18n/fr/common.json',
+      'i18n/fr/demande-labels.json',
+      'i18n/fr/home.json',
+      'i18n/fr/shell.json',
+    ]);
+  });
+});
+
+describe('the pages with a form', () => {
+  const forms = ['npm:zod', 'npm:react-hook-form', 'npm:@hookform/resolvers'];
+
+  it.each([
+    ['the termination', 'features/mutuelle/components/resiliation-page.tsx', 'features/mutuelle/components/resiliation-formulaire-step.tsx'],
+    ['a new request', 'features/demandes/components/creation-demande-page.tsx', 'features/demandes/components/details-step.tsx'],
+    ['the personal information', 'features/compte/components/informations-personnelles-page.tsx', 'features/compte/components/adresse-editor.tsx'],
+    ['the personal information', 'features/compte/components/informations-personnelles-page.tsx', 'features/compte/components/banque-editor.tsx'],
+  ])('load the forms library with the part that shows a form: %s', (_, page, part) => {
+    expect(among(staticClosure(page), forms)).toEqual([]);
+    expect(among(staticClosure(part), forms)).toEqual(forms);
+  });
+});
+
+describe('the card page', () => {
+  it('encodes its 2D code apart, in a worker, not with its own code', () => {
+    expect(among(staticClosure('features/mutuelle/components/carte-tp-page.tsx'), ['npm:uqr'])).toEqual([]);
+  });
+});

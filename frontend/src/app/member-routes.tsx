@@ -1,0 +1,66 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import { getSession, sessionKey } from '@/api/get-session';
+import { homeRoute } from '@/features/home/routes';
+import homeTexts from '@/i18n/fr/home.json';
+import shellTexts from '@/i18n/fr/shell.json';
+import { addMessages } from '@/i18n/t';
+import { paths } from '@/lib/paths';
+import { preloadData } from '@/lib/preload-data';
+import { MemberSpace } from './member-space';
+import { HomePage } from './pages/home-page';
+import { onArrival, preloadingLoader } from './route-data';
+import { routeIds } from './routes';
+import { Shell } from './shell/shell';
+
+addMessages(homeTexts);
+addMessages(shellTexts);
+
+const swrConfig: SWRConfiguration = {
+  // Every fetch goes through the server to the member API. Member data only changes when the
+  // member acts in this portal (and those actions revalidate what they touch), so refetching
+  // everything whenever the tab regains focus would only add upstream load.
+  revalidateOnFocus: false,
+};
+
+/** The member space with the data layer's settings: the public pages fetch nothing. */
+function MemberSpaceWithData() {
+  return (
+    <SWRConfig value={swrConfig}>
+      <MemberSpace />
+    </SWRConfig>
+  );
+}
+
+/**
+ * SPEC.md §2, the signed-in member's space: added to the router's routes (`routes.tsx`) when
+ * the first address behind it is visited, with the code and texts of the shell and the home
+ * page (the page most visits start on). The sections' pages are added under the shell from
+ * `section-routes.tsx`.
+ */
+export const memberRoutes: RouteObject[] = [
+  {
+    // The session guard, and the card kept for offline use when the server is unreachable.
+    Component: MemberSpaceWithData,
+    // The session check leaves with the page's code and first requests; once per page
+    // load, the guard's own hook keeps it fresh afterwards.
+    loader: preloadingLoader(() => preloadData(sessionKey, getSession)),
+    shouldRevalidate: () => false,
+    children: [
+      {
+        id: routeIds.shell,
+        Component: Shell,
+        children: [
+          {
+            path: homeRoute.pattern,
+            Component: HomePage,
+            loader: preloadingLoader(homeRoute.data),
+            shouldRevalidate: onArrival,
+          },
+        ],
+      },
+    ],
+  },
+  // Any other path: the home page (which sends a member without a session to the root).
+  { path: '*', element: <Navigate to={paths.home} replace /> },
+];

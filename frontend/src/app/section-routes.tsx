@@ -1,0 +1,34 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { paths } from '@/lib/paths';
+import { lazyRoute } from './lazy-pages';
+import { MutuellePage } from './pages/mutuelle-page';
+
+export { prefetchPage } from './lazy-pages';
+
+/**
+ * SPEC.md §2, the sections' pages, added under the member space's shell (`routes.tsx`) with
+ * the first address in a section, or, from the home page, once it is on screen (see
+ * `use-prefetch-on-intent.ts`): the table of every page, its pattern, its code and its first
+ * requests, which the home page does not need to appear.
+ */
+export const sectionRoutes: RouteObject[] = [
+  lazyRoute('article'),
+  lazyRoute('mentionsLegales'),
+  lazyRoute('cgu'),
+  lazyRoute('nouveautes'),
+  lazyRoute('compte'),
+  lazyRoute('informationsPersonnelles'),
+  { path: paths.mutuelle, Component: MutuellePage },
+  lazyRoute('carteTp'),
+  lazyRoute('garanties'),
+  lazyRoute('resiliation'),
+  lazyRoute('estimation'),
+  lazyRoute('anneeSante'),
+  lazyRoute('remboursements'),
+  lazyRoute('remboursementsDuJour'),
+  lazyRoute('demandes'),
+  lazyRoute('creationDemande'),
+  lazyRoute('demande'),
+  // SPEC.md §2's "demandes" section is the same list as "Mes demandes".
+  { path: paths.demandes, element: <Navigate to={paths.demandesMutuelle} replace /> },
+];

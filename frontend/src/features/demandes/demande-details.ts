@@ -1,0 +1,156 @@
+import type { Estimation } from '@/api/post-estimation';
+import type { TypeDemande } from '@/lib/demande-labels';
+import { estimationMetadata } from '@/lib/estimation-record';
+import type { MemberApi } from '@/types/member-api';
+import type { CreationGed, CreationHospitalisation, CreationReclamation } from './api/post-demande';
+import { formKind } from './creation-choices';
+import { concerneUnContrat, concerneUnPaiement, type MotifReclamation } from './reclamation-labels';
+
+/**
+ * Step 2's fields, and the member API's bodies built from them. Apart from their rules
+ * (`demande-schemas.ts`), which bring the forms library: the page keeps the draft, and sends
+ * the request, from these alone.
+ */
+
+/** Every field any kind of request may have; each kind checks its own and ignores the rest. */
+export interface DetailsValues {
+  /** A beneficiary's id, '' for none chosen. */
+  beneficiaire: string;
+  /** YYYY-MM-DD, as a date input gives it. */
+  dateSoins: string;
+  /** Euros as the member types them: "45,50", "1 234.5". */
+  montant: string;
+  commentaire: string;
+  etablissement: string;
+  siren: string;
+  dateEntree: string;
+  dateSortie: string;
+  typeHospitalisation: string;
+  chambreParticuliere: boolean;
+  /** A complaint's `MotifReclamation`, '' for none chosen. */
+  motif: string;
+  /** A complaint's subject line. */
+  objet: string;
+  /** The contract a complaint concerns, '' for none. */
+  numeroContrat: string;
+  /** The payment a complaint concerns, '' for none. */
+  paymentId: string;
+}
+
+export const emptyDetails: DetailsValues = {
+  beneficiaire: '',
+  dateSoins: '',
+  montant: '',
+  commentaire: '',
+  etablissement: '',
+  siren: '',
+  dateEntree: '',
+  dateSortie: '',
+  typeHospitalisation: '',
+  chambreParticuliere: false,
+  motif: '',
+  objet: '',
+  numeroContrat: '',
+  paymentId: '',
+};
+
+export type TypeHospitalisation = MemberApi<'TypeHospitalisation'>;
+
+export const typesHospitalisation: readonly TypeHospitalisation[] = [
+  'MEDECINE',
+  'CHIRURGIE',
+  'MATERNITE',
+  'AMBULATOIRE',
+  'PSYCHIATRIE',
+  'SOINS_DE_SUITE',
+];
+
+/** The member API's limit on a request's text. */
+export const commentaireMax = 2000;
+
+/** The member API's limits on a complaint's subject and text (`CreationReclamation`). */
+export const objetMax = 120;
+export const reclamationMax = 4000;
+
+/** Euros typed with a comma or a point, spaces between thousands; `null` when unreadable. */
+export function parseMontant(value: string): number | null {
+  const compact = value.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  return /^\d{1,7}(\.\d{1,2})?$/.test(compact) ? Number(compact) : null;
+}
+
+function idBeneficiaire(values: DetailsValues) {
+  return values.beneficiaire === '' ? {} : { idBeneficiaire: Number(values.beneficiaire) };
+}
+
+function commentaire(values: DetailsValues) {
+  const text = values.commentaire.trim();
+  return text === '' ? {} : { commentaire: text };
+}
+
+/**
+ * `{postCreationDocumentDto, metadata}`: the date and amount of care go to the GED's index,
+ * and with a quote the estimate the member was given (`estimationSoin`,
+ * `estimationMutuelle`, `estimationResteACharge`…), so that the mutual reads what they read.
+ */
+export function creationGed(
+  type: TypeDemande,
+  values: DetailsValues,
+  idDocuments: number[],
+  estimation: Estimation | null = null,
+): CreationGed {
+  const kind = formKind(type);
+  const montant = parseMontant(values.montant);
+  return {
+    postCreationDocumentDto: {
+      type,
+      ...commentaire(values),
+      ...idBeneficiaire(values),
+      idDocuments,
+    },
+    ...(kind === 'soins' && montant !== null
+      ? {
+          metadata: {
+            dateSoins: values.dateSoins,
+            montant: montant.toFixed(2),
+            ...(type === 'ENVOI_DE_DEVIS' && estimation ? estimationMetadata(estimation) : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** `{postCreationDocumentHospitalisationDto, siren}`. */
+export function creationHospitalisation(
+  values: DetailsValues,
+  idDocuments: number[],
+): CreationHospitalisation {
+  return {
+    postCreationDocumentHospitalisationDto: {
+      idBeneficiaire: Number(values.beneficiaire),
+      etablissement: values.etablissement.trim(),
+      dateEntree: values.dateEntree,
+      ...(values.dateSortie === '' ? {} : { dateSortie: values.dateSortie }),
+      typeHospitalisation: values.typeHospitalisation as TypeHospitalisation,
+      chambreParticuliere: values.chambreParticuliere,
+      ...commentaire(values),
+      idDocuments,
+    },
+    siren: values.siren.replace(/\s/g, ''),
+  };
+}
+
+/**
+ * `CreationReclamation`: the contract or the payment only where the motif calls for it, so
+ * that one chosen before the motif changed is not sent along unseen.
+ */
+export function creationReclamation(values: DetailsValues, idDocuments: number[]): CreationReclamation {
+  const motif = values.motif as MotifReclamation;
+  return {
+    motif,
+    objet: values.objet.trim(),
+    commentaire: values.commentaire.trim(),
+    ...(concerneUnContrat(motif) && values.numeroContrat !== '' ? { numeroContrat: values.numeroContrat } : {}),
+    ...(concerneUnPaiement(motif) && values.paymentId !== '' ? { paymentId: values.paymentId } : {}),
+    idDocuments,
+  };
+}

@@ -62,6 +62,10 @@ pub struct Assets {
     files: HashMap<String, Asset>,
 }
 
+/// The build's chunk of the member space (shell, home, SWR), which every signed-in page needs
+/// after the first script: `/assets/member-routes-<hash>.js`.
+const MEMBER_CHUNK: (&str, &str) = ("/assets/member-routes-", ".js");
+
 /// A file added at start-up beside the build (the index with the brand, the brand's logo).
 pub struct ExtraFile {
     pub path: String,
@@ -70,6 +74,13 @@ pub struct ExtraFile {
 }
 
 impl Assets {
+    /// Where the member space's chunk is served, so a signed-in page can name it for
+    /// `modulepreload` and the browser fetch it with the first script, not after it.
+    pub fn member_chunk(&self) -> Option<&str> {
+        let (prefix, suffix) = MEMBER_CHUNK;
+        self.files.keys().map(String::as_str).find(|path| path.starts_with(prefix) && path.ends_with(suffix))
+    }
+
     /// Indexes the embedded build. `index_head` is inserted before `</head>` of `index.html`
     /// (the brand settings as JSON); `extra` files are served beside the build.
     pub fn load(index_head: &str, extra: Vec<ExtraFile>) -> anyhow::Result<Self> {

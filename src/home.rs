@@ -26,7 +26,8 @@ const HOME_PRELOADS: &str =
 /// The `/home` page: the SPA, as on every client route. Members land here after signing in;
 /// when the browser already holds a session cookie, the answer also names the SPA's first two
 /// calls (`Link: rel=preload`), so the browser starts them while it fetches the script, and
-/// the dashboard paints one round trip sooner. Without that cookie nothing is preloaded: no
+/// the dashboard paints one round trip sooner, and the member space's chunk
+/// (`rel=modulepreload`), which the first script would otherwise ask for only once it runs. Without that cookie nothing is preloaded: no
 /// session check starts before the SPA has seen that cookies work (SPEC.md §4).
 pub async fn page(
     request: HttpRequest,
@@ -34,9 +35,13 @@ pub async fn page(
     assets: web::Data<Assets>,
 ) -> Result<HttpResponse, ApiError> {
     let has_session = auth.cookies.session_id(&request).is_some();
+    let member_chunk = assets.member_chunk().map(|path| format!(", <{path}>; rel=modulepreload"));
     let mut response = assets::serve(request, assets).await?;
     if has_session {
-        response.headers_mut().insert(header::LINK, header::HeaderValue::from_static(HOME_PRELOADS));
+        let links = format!("{HOME_PRELOADS}{}", member_chunk.unwrap_or_default());
+        if let Ok(links) = header::HeaderValue::from_str(&links) {
+            response.headers_mut().insert(header::LINK, links);
+        }
     }
     Ok(response)
 }

@@ -101,14 +101,19 @@ async fn home_needs_a_session() {
 }
 
 #[tokio::test]
-async fn home_page_of_a_signed_in_member_preloads_the_session_and_the_dashboard_data() {
+async fn home_page_of_a_signed_in_member_preloads_the_session_the_dashboard_data_and_the_member_space() {
     let (_idp, _api, app) = signed_in().await;
     let response = app.get_html("/home").await;
     assert_eq!(response.status(), 200);
+    let links = header(response.headers(), "link").to_owned();
+    let (calls, chunk) = links.split_at(links.find(", </assets/").expect("the member space's chunk"));
     assert_eq!(
-        header(response.headers(), "link"),
+        calls,
         "</api/session>; rel=preload; as=fetch; crossorigin, </api/home>; rel=preload; as=fetch; crossorigin"
     );
+    let chunk = chunk.trim_start_matches(", <").strip_suffix(">; rel=modulepreload").unwrap();
+    assert!(chunk.starts_with("/assets/member-routes-") && chunk.ends_with(".js"), "{chunk}");
+    assert_eq!(app.get(chunk, &[]).await.status(), 200, "the chunk named is served");
     assert!(response.text().await.unwrap().contains(r#"<div id="root">"#));
 }
 

@@ -9,6 +9,7 @@ import type { InfosPersonnelles } from '../api/get-infos';
 import { putAdresse } from '../api/put-adresse';
 import { type AdresseForm, adresseSchema, changementAdresse } from '../compte-schemas';
 import styles from './compte.module.css';
+import { EditorActions } from './editor-actions';
 
 /** The postal code waits for the member to stop typing before the communes are asked for. */
 const debounceMs = 300;
@@ -126,14 +127,7 @@ export function AdresseEditor({ infos, onCancel, onSaved }: EditorProps) {
         )}
       </FormField>
       <p className="text-muted">{t('compte.adresse.pays')}</p>
-      <div className={styles.formActions}>
-        <button type="submit" className="button button-primary" disabled={isSubmitting}>
-          {t('compte.enregistrer')}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          {t('compte.annuler')}
-        </button>
-      </div>
+      <EditorActions isSubmitting={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

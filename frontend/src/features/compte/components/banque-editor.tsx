@@ -8,6 +8,7 @@ import { useSubmit } from '@/lib/use-submit';
 import { postBanque } from '../api/post-banque';
 import { type BanqueForm, banqueSchema, nouveauCompte } from '../compte-schemas';
 import styles from './compte.module.css';
+import { EditorActions } from './editor-actions';
 
 /** The form of a new account, opened by « Modifier » (with the forms library, loaded then). */
 export function BanqueEditor({ onCancel, onSaved }: { onCancel: () => void; onSaved: () => void }) {
@@ -60,14 +61,7 @@ export function BanqueEditor({ onCancel, onSaved }: { onCancel: () => void; onSa
           <input {...props} type="text" autoComplete="off" spellCheck={false} {...form.register('bic')} />
         )}
       </FormField>
-      <div className={styles.formActions}>
-        <button type="submit" className="button button-primary" disabled={isSubmitting}>
-          {t('compte.enregistrer')}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          {t('compte.annuler')}
-        </button>
-      </div>
+      <EditorActions isSubmitting={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
-//! The embedded React build. One catch-all service, registered last, answers every path no
-//! other route took: the file itself when it exists (in the precompressed variant the client
-//! accepts), `index.html` for the SPA's client routes, a JSON 404 otherwise.
+//! The embedded React build. The catch-all service (`pages::serve`), registered last, answers
+//! every path no other route took with what this finds: the file itself when it exists (in
+//! the precompressed variant the client accepts), `index.html` for the SPA's client routes, a
+//! JSON 404 otherwise.
 //!
 //! Everything is indexed once at start-up so that a request costs one map lookup and a few
 //! header clones: the bodies are `'static` slices of the binary, never copied.
@@ -13,7 +14,7 @@ use actix_web::http::Method;
 use actix_web::http::header::{
     self, Accept, AcceptEncoding, ContentEncoding, Encoding, Header, HeaderValue, Preference,
 };
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse};
 use bytes::Bytes;
 use rust_embed::RustEmbed;
 use sha2::{Digest, Sha256};
@@ -62,10 +63,6 @@ pub struct Assets {
     files: HashMap<String, Asset>,
 }
 
-/// The build's chunk of the member space (shell, home, SWR), which every signed-in page needs
-/// after the first script: `/assets/member-routes-<hash>.js`.
-const MEMBER_CHUNK: (&str, &str) = ("/assets/member-routes-", ".js");
-
 /// A file added at start-up beside the build (the index with the brand, the brand's logo).
 pub struct ExtraFile {
     pub path: String,
@@ -74,11 +71,16 @@ pub struct ExtraFile {
 }
 
 impl Assets {
-    /// Where the member space's chunk is served, so a signed-in page can name it for
-    /// `modulepreload` and the browser fetch it with the first script, not after it.
-    pub fn member_chunk(&self) -> Option<&str> {
-        let (prefix, suffix) = MEMBER_CHUNK;
-        self.files.keys().map(String::as_str).find(|path| path.starts_with(prefix) && path.ends_with(suffix))
+    /// Where the build's file `assets/{name}-<hash>.{extension}` is served (one of the chunks
+    /// `frontend/vite.config.ts` names), for a page to name it in a preload.
+    pub fn named_chunk(&self, name: &str, extension: &str) -> Option<&str> {
+        let prefix = format!("/assets/{name}-");
+        let suffix = format!(".{extension}");
+        self.files.keys().map(String::as_str).find(|path| {
+            path.strip_prefix(&prefix)
+                .and_then(|rest| rest.strip_suffix(&suffix))
+                .is_some_and(|hash| !hash.contains(['.', '/']))
+        })
     }
 
     /// Indexes the embedded build. `index_head` is inserted before `</head>` of `index.html`
@@ -181,22 +183,32 @@ fn content_type(mime: &str) -> HeaderValue {
     HeaderValue::from_str(&value).unwrap_or(HeaderValue::from_static("application/octet-stream"))
 }
 
-/// The catch-all service.
-pub async fn serve(request: HttpRequest, assets: web::Data<Assets>) -> Result<HttpResponse, ApiError> {
+/// What the catch-all answered with.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Served {
+    /// A file of the build (or one added beside it).
+    File,
+    /// `index.html`, for one of the SPA's client routes.
+    ClientRoute,
+}
+
+/// The file at the request's path, or `index.html` for a client route, or the error: the
+/// catch-all service's answer (`pages::serve`).
+pub fn answer(request: &HttpRequest, assets: &Assets) -> Result<(HttpResponse, Served), ApiError> {
     let path = request.path();
     let readable = matches!(*request.method(), Method::GET | Method::HEAD);
     let is_server_path = SERVER_PREFIXES
         .iter()
         .any(|prefix| path.strip_prefix(prefix).is_some_and(|rest| rest.is_empty() || rest.starts_with('/')));
-    let asset = match assets.files.get(path) {
-        Some(asset) if readable => asset,
+    let (asset, served) = match assets.files.get(path) {
+        Some(asset) if readable => (asset, Served::File),
         Some(_) => return Err(ApiError::MethodNotAllowed),
-        None if readable && !is_server_path && accepts_html(&request) => {
-            assets.files.get("/index.html").expect("index is always indexed")
+        None if readable && !is_server_path && accepts_html(request) => {
+            (assets.files.get("/index.html").expect("index is always indexed"), Served::ClientRoute)
         }
         None => return Err(ApiError::NotFound),
     };
-    Ok(respond(&request, asset))
+    Ok((respond(request, asset), served))
 }
 
 fn respond(request: &HttpRequest, asset: &Asset) -> HttpResponse {

@@ -7,8 +7,6 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
-use crate::assets::{self, Assets};
-use crate::auth::Auth;
 use crate::error::{ApiError, ErrorBody};
 use crate::member_api::{Bearer, MemberApiClient, path_with_id};
 use crate::request_id::RequestId;
@@ -18,33 +16,6 @@ use crate::state::AppState;
 const LINES_PER_PAYMENT: usize = 2;
 /// The dashboard shows the most recent payments only.
 const PAYMENTS: usize = 3;
-
-/// The calls the SPA makes first on `/home`: the session check and the dashboard's data.
-const HOME_PRELOADS: &str =
-    "</api/session>; rel=preload; as=fetch; crossorigin, </api/home>; rel=preload; as=fetch; crossorigin";
-
-/// The `/home` page: the SPA, as on every client route. Members land here after signing in;
-/// when the browser already holds a session cookie, the answer also names the SPA's first two
-/// calls (`Link: rel=preload`), so the browser starts them while it fetches the script, and
-/// the dashboard paints one round trip sooner, and the member space's chunk
-/// (`rel=modulepreload`), which the first script would otherwise ask for only once it runs. Without that cookie nothing is preloaded: no
-/// session check starts before the SPA has seen that cookies work (SPEC.md §4).
-pub async fn page(
-    request: HttpRequest,
-    auth: web::Data<Auth>,
-    assets: web::Data<Assets>,
-) -> Result<HttpResponse, ApiError> {
-    let has_session = auth.cookies.session_id(&request).is_some();
-    let member_chunk = assets.member_chunk().map(|path| format!(", <{path}>; rel=modulepreload"));
-    let mut response = assets::serve(request, assets).await?;
-    if has_session {
-        let links = format!("{HOME_PRELOADS}{}", member_chunk.unwrap_or_default());
-        if let Ok(links) = header::HeaderValue::from_str(&links) {
-            response.headers_mut().insert(header::LINK, links);
-        }
-    }
-    Ok(response)
-}
 
 pub async fn home(
     request: HttpRequest,

@@ -19,6 +19,7 @@ pub mod mail;
 pub mod member_api;
 pub mod messages;
 pub mod metrics;
+pub mod pages;
 pub mod proxy;
 pub mod request_id;
 pub mod resiliation;
@@ -96,6 +97,7 @@ impl Application {
             http,
             metrics: web::Data::new(metrics),
             endpoints: endpoints.clone(),
+            page_links: web::Data::new(pages::PageLinks::new(&assets)),
             assets: web::Data::new(assets),
             settings,
         });
@@ -224,12 +226,10 @@ fn routes(cfg: &mut web::ServiceConfig, auth: &auth::Auth, metrics_access: metri
         .configure(|cfg| auth::routes(cfg, auth))
         .configure(cms::routes)
         .service(web::resource("/api/home").get(home::home))
-        // Every method, as on the other client routes: `assets::serve` answers or refuses.
-        .route("/home", web::to(home::page))
         // Before the proxy's `/api` scope, which would otherwise take them.
         .configure(captcha::routes)
         .configure(resiliation::routes)
         .configure(proxy::routes)
         // Registered last: every path nothing else took.
-        .default_service(web::to(assets::serve));
+        .default_service(web::to(pages::serve));
 }

@@ -14,6 +14,7 @@ use crate::config::Settings;
 use crate::mail::queue::MailQueue;
 use crate::member_api::MemberApiClient;
 use crate::metrics::Metrics;
+use crate::pages::PageLinks;
 
 /// The services know nothing of this: handlers that need one service take it alone
 /// (`web::Data<Auth>`), those that combine several take the whole state.
@@ -21,6 +22,8 @@ pub struct AppState {
     pub settings: Settings,
     pub endpoints: Endpoints,
     pub assets: web::Data<Assets>,
+    /// What each client route's page preloads, from the build's file names.
+    pub page_links: web::Data<PageLinks>,
     pub metrics: web::Data<Metrics>,
     pub auth: web::Data<Auth>,
     pub content: web::Data<ContentCache>,
@@ -37,6 +40,7 @@ pub struct AppState {
 pub fn register(state: &web::Data<AppState>, cfg: &mut web::ServiceConfig) {
     cfg.app_data(state.clone())
         .app_data(state.assets.clone())
+        .app_data(state.page_links.clone())
         .app_data(state.metrics.clone())
         .app_data(state.auth.clone())
         .app_data(state.content.clone())

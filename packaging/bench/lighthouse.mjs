@@ -5,9 +5,10 @@
 // Needs: Debian's chromium, `npm ci` here and in frontend/ (Playwright signs in).
 // Usage: node packaging/bench/lighthouse.mjs [runs, default 4]
 //        MEMBER="Jean MARTIN" picks another demo member;
-//        PAGES="/,/home" measures only those.
+//        PAGES="/,/home" measures only those;
+//        REPORTS=dir keeps each run's full report there (JSON), to read what costs.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,6 +140,11 @@ async function auditOnce(path, extraHeaders) {
       extraHeaders,
     });
     if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${path}: ${lhr.runtimeError.message}`);
+    if (process.env.REPORTS) {
+      mkdirSync(process.env.REPORTS, { recursive: true });
+      const name = `${path.replaceAll('/', '_') || '_'}-${String(Date.now())}.json`;
+      writeFileSync(join(process.env.REPORTS, name), JSON.stringify(lhr));
+    }
     const value = (id) => lhr.audits[id].numericValue;
     return {
       performance: Math.round(lhr.categories.performance.score * 100),

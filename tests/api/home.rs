@@ -100,37 +100,75 @@ async fn home_needs_a_session() {
     assert_json_error(app.get("/api/home", &[]).await, 401, "unauthorized").await;
 }
 
+/// The `Link` header's entries, and each chunk named checked to be served.
+async fn preloads(app: &TestApp, response: &reqwest::Response) -> Vec<String> {
+    let links: Vec<String> = header(response.headers(), "link").split(", ").map(str::to_owned).collect();
+    for link in &links {
+        let target = link.trim_start_matches('<').split('>').next().unwrap();
+        if target.starts_with("/assets/") {
+            assert_eq!(app.get(target, &[]).await.status(), 200, "{target} is served");
+        }
+    }
+    links
+}
+
+/// `<…/name-<hash>.extension>; rel`, with the hash left out.
+fn chunk(name: &str, extension: &str, rel: &str) -> impl Fn(&String) -> bool {
+    let prefix = format!("</assets/{name}-");
+    let suffix = format!(".{extension}>; {rel}");
+    move |link| link.starts_with(&prefix) && link.ends_with(&suffix)
+}
+
 #[tokio::test]
 async fn home_page_of_a_signed_in_member_preloads_the_session_the_dashboard_data_and_the_member_space() {
     let (_idp, _api, app) = signed_in().await;
     let response = app.get_html("/home").await;
     assert_eq!(response.status(), 200);
-    let links = header(response.headers(), "link").to_owned();
-    let (calls, chunk) = links.split_at(links.find(", </assets/").expect("the member space's chunk"));
+    let links = preloads(&app, &response).await;
     assert_eq!(
-        calls,
-        "</api/session>; rel=preload; as=fetch; crossorigin, </api/home>; rel=preload; as=fetch; crossorigin"
+        links[..2],
+        [
+            "</api/session>; rel=preload; as=fetch; crossorigin",
+            "</api/home>; rel=preload; as=fetch; crossorigin"
+        ]
     );
-    let chunk = chunk.trim_start_matches(", <").strip_suffix(">; rel=modulepreload").unwrap();
-    assert!(chunk.starts_with("/assets/member-routes-") && chunk.ends_with(".js"), "{chunk}");
-    assert_eq!(app.get(chunk, &[]).await.status(), 200, "the chunk named is served");
+    assert!(links.iter().any(chunk("member-routes", "js", "rel=modulepreload")), "{links:?}");
+    assert!(links.iter().any(chunk("member-routes", "css", "rel=preload; as=style")), "{links:?}");
+    assert!(!links.iter().any(|link| link.contains("section-routes")), "fetched once on screen: {links:?}");
     assert!(response.text().await.unwrap().contains(r#"<div id="root">"#));
 }
 
 #[tokio::test]
-async fn home_page_without_a_session_cookie_preloads_nothing() {
-    let app = spawn_app().await;
-    let response = app.get_html("/home").await;
-    assert_eq!(response.status(), 200);
-    assert!(response.headers().get("link").is_none());
-}
-
-#[tokio::test]
-async fn other_pages_of_a_signed_in_member_preload_nothing() {
+async fn a_section_page_of_a_signed_in_member_preloads_the_session_and_the_routes_of_both_spaces() {
     let (_idp, _api, app) = signed_in().await;
     let response = app.get_html("/mutuelle/remboursements").await;
     assert_eq!(response.status(), 200);
-    assert!(response.headers().get("link").is_none());
+    let links = preloads(&app, &response).await;
+    assert_eq!(links[0], "</api/session>; rel=preload; as=fetch; crossorigin");
+    assert!(!links.iter().any(|link| link.contains("/api/home")), "{links:?}");
+    for name in ["member-routes", "section-routes"] {
+        assert!(links.iter().any(chunk(name, "js", "rel=modulepreload")), "{name}: {links:?}");
+    }
+}
+
+#[tokio::test]
+async fn pages_without_a_session_cookie_preload_nothing() {
+    let app = spawn_app().await;
+    for path in ["/home", "/mutuelle/remboursements"] {
+        let response = app.get_html(path).await;
+        assert_eq!(response.status(), 200);
+        assert!(response.headers().get("link").is_none(), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn public_pages_and_files_preload_nothing_even_for_a_signed_in_member() {
+    let (_idp, _api, app) = signed_in().await;
+    for path in ["/", "/home/accessibilite", "/fallback", "/error", "/favicon.svg"] {
+        let response = app.get_html(path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        assert!(response.headers().get("link").is_none(), "{path}");
+    }
 }
 
 #[tokio::test]

@@ -5,7 +5,6 @@
 //! `ESPACE_ASSURE_SKIP_FRONTEND=1` reuses the existing `dist` for Rust-only iterations.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::SystemTime;
@@ -87,9 +86,11 @@ fn compress_file(path: &Path) {
     let mut brotli = Vec::new();
     let params = brotli::enc::BrotliEncoderParams { quality: 11, ..Default::default() };
     brotli::BrotliCompress(&mut &body[..], &mut brotli, &params).expect("brotli in memory");
-    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    gzip.write_all(&body).expect("gzip in memory");
-    let gzip = gzip.finish().expect("gzip in memory");
+    // Zopfli writes ordinary gzip a few per cent smaller than `gzip -9` (the first script of
+    // `/home`: 98.6 → 95.5 KB), once per build, for browsers that do not take brotli.
+    let mut gzip = Vec::new();
+    zopfli::compress(zopfli::Options::default(), zopfli::Format::Gzip, &body[..], &mut gzip)
+        .expect("gzip in memory");
     for (suffix, compressed) in [("br", brotli), ("gz", gzip)] {
         let variant = PathBuf::from(format!("{}.{suffix}", path.display()));
         if compressed.len() < body.len() {

@@ -6,11 +6,11 @@
 // section's routes, a page, a step of a form, a worker's fallback) then costs its own chunk and
 // what it imports that was not loaded already: by the chunks importing it, and by the first
 // load of `/home` for the member space's chunks (those that import its chunk). Sizes are raw,
-// gzip (level 9) and brotli (quality 11), as the server sends them.
-// Usage: node packaging/bench/bundle-size.mjs
-import { readFileSync } from 'node:fs';
+// gzip and brotli: the precompressed files the server sends (`build.rs` writes them beside
+// each file: zopfli and brotli quality 11).
+// Usage: node packaging/bench/bundle-size.mjs (after `cargo build`, which writes them)
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = fileURLToPath(new URL('../../frontend/dist/', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
@@ -69,12 +69,13 @@ function sizes(keys) {
   let gzip = 0;
   let brotli = 0;
   for (const key of keys) {
-    const bytes = readFileSync(dist + manifest[key].file);
-    raw += bytes.length;
-    gzip += gzipSync(bytes, { level: 9 }).length;
-    brotli += brotliCompressSync(bytes, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-    }).length;
+    const file = dist + manifest[key].file;
+    const size = (path) => statSync(path).size;
+    raw += size(file);
+    // A file that compression would not shrink is sent as it is.
+    const sent = (suffix) => (existsSync(file + suffix) ? size(file + suffix) : size(file));
+    gzip += sent('.gz');
+    brotli += sent('.br');
   }
   return { raw, gzip, brotli };
 }

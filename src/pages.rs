@@ -41,7 +41,11 @@ impl PageLinks {
         let chunk = |name: &str| {
             [
                 assets.named_chunk(name, "js").map(|path| format!("<{path}>; rel=modulepreload")),
-                assets.named_chunk(name, "css").map(|path| format!("<{path}>; rel=preload; as=style")),
+                // `crossorigin` as on the `<link rel=stylesheet>` the SPA adds: a preload
+                // fetched in another mode is not reused, and the style is fetched twice.
+                assets
+                    .named_chunk(name, "css")
+                    .map(|path| format!("<{path}>; rel=preload; as=style; crossorigin")),
             ]
         };
         let member_space = chunk("member-routes");

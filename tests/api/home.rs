@@ -133,7 +133,10 @@ async fn home_page_of_a_signed_in_member_preloads_the_session_the_dashboard_data
         ]
     );
     assert!(links.iter().any(chunk("member-routes", "js", "rel=modulepreload")), "{links:?}");
-    assert!(links.iter().any(chunk("member-routes", "css", "rel=preload; as=style")), "{links:?}");
+    assert!(
+        links.iter().any(chunk("member-routes", "css", "rel=preload; as=style; crossorigin")),
+        "{links:?}"
+    );
     assert!(!links.iter().any(|link| link.contains("section-routes")), "fetched once on screen: {links:?}");
     assert!(response.text().await.unwrap().contains(r#"<div id="root">"#));
 }

@@ -1,0 +1,44 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openHome, signedInAs } from './support/sign-in';
+
+/** The paths the page asked the server for while `load` ran. */
+async function requestedWhile(page: Page, load: () => Promise<void>): Promise<string[]> {
+  const paths: string[] = [];
+  const record = (request: { url: () => string }) => {
+    paths.push(new URL(request.url()).pathname);
+  };
+  page.on('request', record);
+  try {
+    await load();
+  } finally {
+    page.off('request', record);
+  }
+  return paths;
+}
+
+// The server names a signed-in page's first needs in its `Link` header (src/pages.rs); the
+// browser only reuses a preload whose URL, type and mode match the SPA's own request, or it
+// asks twice.
+test.describe('what a signed-in page preloads', () => {
+  test.use({ storageState: signedInAs('Marie DUPONT') });
+
+  for (const { path, title } of [
+    { path: '/home', title: 'Accueil' },
+    { path: '/mutuelle/remboursements', title: 'Mes remboursements' },
+  ]) {
+    test(`${path} asks only once for the session check and for each script and style`, async ({
+      page,
+    }) => {
+      await openHome(page);
+      const asked = await requestedWhile(page, async () => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      });
+
+      expect(asked.filter((asked) => asked === '/api/session')).toHaveLength(1);
+      const assets = asked.filter((asked) => asked.startsWith('/assets/'));
+      expect(assets.some((asset) => asset.startsWith('/assets/member-routes-'))).toBe(true);
+      expect(assets.filter((asset, index) => assets.indexOf(asset) !== index)).toEqual([]);
+    });
+  }
+});

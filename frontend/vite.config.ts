@@ -4,41 +4,6 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
- * Preloads the Latin font file, which every page needs, from index.html: it then arrives while
- * the script is still loading, and text paints in Inter from the first frame instead of
- * re-wrapping (and moving the page) when the font swaps in.
- */
-function preloadLatinFont(): Plugin {
-  return {
-    name: 'preload-latin-font',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (_html, { bundle }) => {
-        const font = Object.keys(bundle ?? {}).find((file) =>
-          /\/inter-latin-wght-normal-[\w-]+\.woff2$/.test(file),
-        );
-        if (font === undefined) return [];
-        return [
-          {
-            tag: 'link',
-            // Fonts are always fetched in CORS mode: without `crossorigin` the preload is
-            // not reused.
-            attrs: {
-              rel: 'preload',
-              href: `/${font}`,
-              as: 'font',
-              type: 'font/woff2',
-              crossorigin: '',
-            },
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
-}
-
-/**
  * React Router's package exports always point at its development build (with its warnings and
  * checks); the production build sits beside it. Builds for the browser use the latter, as they
  * do for React itself. Both entry points alias to the same build so they share one router.
@@ -146,7 +111,6 @@ function memberSpaceChunks(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
-    preloadLatinFont(),
     reactRouterProductionBuild(),
     nativeUseSyncExternalStore(),
     memberSpaceChunks(),
@@ -159,10 +123,10 @@ export default defineConfig({
       // at build time could not follow.
       manifest: false,
       workbox: {
-        // The app shell: scripts, styles, images and the Latin fonts, all content-hashed or
-        // small. index.html is not precached: the server writes the brand into it, so a copy
-        // frozen at install time could show another configuration's name or colour.
-        globPatterns: ['**/*.{js,css,svg}', 'assets/inter-latin-*.woff2'],
+        // The app shell: scripts, styles and images, all content-hashed or small. index.html
+        // is not precached: the server writes the brand into it, so a copy frozen at install
+        // time could show another configuration's name or colour.
+        globPatterns: ['**/*.{js,css,svg}'],
         navigateFallback: null,
         // A new worker takes over at once, and the page that registered it too: the card page
         // reached by client-side navigation after the first visit can then be reloaded offline.

@@ -1,6 +1,4 @@
-// The self-hosted font and global styles first, so that component CSS modules come later in
-// the cascade.
-import '@fontsource-variable/inter/wght.css';
+// The global styles first, so that component CSS modules come later in the cascade.
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -30,6 +30,8 @@ test.describe('what a signed-in page preloads', () => {
       page,
     }) => {
       await openHome(page);
+      // Once on screen, the home page fetches the sections' routes: not this load's requests.
+      await page.waitForLoadState('networkidle');
       const asked = await requestedWhile(page, async () => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

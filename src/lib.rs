@@ -77,8 +77,8 @@ impl Application {
             metrics.registry(),
         )?;
         let member_api = member_api::MemberApiClient::new(
-            http.clone(),
-            endpoints.api_base.clone(),
+            &endpoints.api_base,
+            Duration::from_millis(settings.upstream.api.connect_timeout_ms),
             Duration::from_millis(settings.upstream.api.timeout_ms),
         );
         let auth = build_auth(&settings, &endpoints, http.clone()).await?;

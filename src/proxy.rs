@@ -7,6 +7,7 @@
 //! Bodies are streamed both ways. The browser's `Cookie` and `Authorization` never leave: the
 //! upstream sees the member's bearer token (refreshed first when needed) and the request id.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -20,108 +21,125 @@ use crate::member_api::{self, Body, Call};
 use crate::request_id::RequestId;
 use crate::state::AppState;
 
-/// The forwarded calls: method, portal path under `/api`, and whether the query is passed on.
-const ROUTES: &[(&str, &str)] = &[
-    ("GET", "/demandes"),
-    ("GET", "/demandes/home"),
-    ("GET", "/demande/{id}"),
-    ("POST", "/document/upload"),
-    ("POST", "/document/creationHospitalisation"),
-    ("POST", "/document/creationReclamation"),
-    ("POST", "/document/documentGedCegedim"),
-    ("GET", "/document/pdf/{id}"),
-    ("PUT", "/assure/adresse"),
-    ("POST", "/assure/beneficiaire/banque"),
-    ("GET", "/assure/droitsAdherent"),
-    ("GET", "/assure/droitsCompletAdherent"),
-    ("GET", "/assure/prestations"),
-    ("GET", "/assure/prestations-pro"),
-    ("GET", "/assure/prestationsClaims"),
-    ("GET", "/assure/prestation/{id}"),
-    ("GET", "/assure/prestations-recentes"),
-    ("GET", "/assure/livret"),
-    ("POST", "/assure/estimation"),
-    ("GET", "/assure/attestation"),
-    ("GET", "/assure/contrats"),
-    ("GET", "/assure/echeance-prochaine"),
-    ("GET", "/assure/banques"),
-    ("GET", "/assure/infos"),
-    ("GET", "/assure/carte-tp"),
-    ("GET", "/assure/carte-tp-detail/{id}"),
-    ("GET", "/assure/referentiel/communes-postale"),
-    ("GET", "/assure/"),
-    ("GET", "/assure/beneficiaires"),
-    ("GET", "/assure/beneficiairesInfosBancaires"),
+/// One forwarded call: its method, its path under `/api` (the member API's own, relative to its
+/// base), and what else it needs.
+struct Route {
+    method: &'static str,
+    path: &'static str,
+    /// The upstream needs the query string: the postal code of the communes lookup, the period
+    /// and beneficiary filters of the reimbursement lists, the certificate's kind and person.
+    with_query: bool,
+    /// It creates a request, guarded by the captcha (see `captcha`).
+    with_captcha: bool,
+}
+
+impl Route {
+    const fn new(method: &'static str, path: &'static str) -> Self {
+        Self { method, path, with_query: false, with_captcha: false }
+    }
+
+    const fn get(path: &'static str) -> Self {
+        Self::new("GET", path)
+    }
+
+    const fn post(path: &'static str) -> Self {
+        Self::new("POST", path)
+    }
+
+    const fn with_query(self) -> Self {
+        Self { with_query: true, ..self }
+    }
+
+    const fn with_captcha(self) -> Self {
+        Self { with_captcha: true, ..self }
+    }
+
+    /// The upstream path, from the pattern and the validated `{id}`.
+    fn upstream_path(&self, request: &HttpRequest) -> Result<Cow<'_, str>, ApiError> {
+        let relative = &self.path[1..];
+        match request.match_info().get("id") {
+            None => Ok(Cow::Borrowed(relative)),
+            Some(id) => member_api::path_with_id(relative, id).map(Cow::Owned),
+        }
+    }
+}
+
+/// The forwarded calls. Those with an identifier come last in their scope: the static paths
+/// are matched by comparison, the others by a pattern, tried in turn.
+const ROUTES: &[Route] = &[
+    Route::get("/demandes"),
+    Route::get("/demandes/home"),
+    Route::post("/document/upload"),
+    Route::post("/document/creationHospitalisation").with_captcha(),
+    Route::post("/document/creationReclamation").with_captcha(),
+    Route::post("/document/documentGedCegedim").with_captcha(),
+    Route::new("PUT", "/assure/adresse"),
+    Route::post("/assure/beneficiaire/banque"),
+    Route::get("/assure/droitsAdherent"),
+    Route::get("/assure/droitsCompletAdherent"),
+    Route::get("/assure/prestations").with_query(),
+    Route::get("/assure/prestations-pro").with_query(),
+    Route::get("/assure/prestationsClaims"),
+    Route::get("/assure/prestations-recentes"),
+    Route::get("/assure/livret"),
+    Route::post("/assure/estimation"),
+    Route::get("/assure/attestation").with_query(),
+    Route::get("/assure/contrats"),
+    Route::get("/assure/echeance-prochaine"),
+    Route::get("/assure/banques"),
+    Route::get("/assure/infos"),
+    Route::get("/assure/carte-tp"),
+    Route::get("/assure/referentiel/communes-postale").with_query(),
+    Route::get("/assure/"),
+    Route::get("/assure/beneficiaires"),
+    Route::get("/assure/beneficiairesInfosBancaires"),
+    Route::get("/demande/{id}"),
+    Route::get("/document/pdf/{id}"),
+    Route::get("/assure/prestation/{id}"),
+    Route::get("/assure/carte-tp-detail/{id}"),
 ];
 
-/// The calls whose query string the upstream needs: the postal code of the communes lookup,
-/// the period and beneficiary filters of the reimbursement lists, the certificate's kind and
-/// person.
-const WITH_QUERY: [&str; 4] = [
-    "/api/assure/referentiel/communes-postale",
-    "/api/assure/prestations",
-    "/api/assure/prestations-pro",
-    "/api/assure/attestation",
-];
-/// The calls that create a request, guarded by the captcha (see `captcha`).
-const WITH_CAPTCHA: [&str; 3] = [
-    "/api/document/documentGedCegedim",
-    "/api/document/creationHospitalisation",
-    "/api/document/creationReclamation",
-];
 /// Request headers passed on; everything else (cookies, authorization, hop-by-hop,
 /// X-Forwarded-*) stays here.
-const REQUEST_HEADERS: [header::HeaderName; 3] =
-    [header::CONTENT_TYPE, header::ACCEPT, header::ACCEPT_LANGUAGE];
+const REQUEST_HEADERS: [hyper::header::HeaderName; 3] =
+    [hyper::header::CONTENT_TYPE, hyper::header::ACCEPT, hyper::header::ACCEPT_LANGUAGE];
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     let mut scope = web::scope("/api");
-    for (method, path) in ROUTES {
-        let method = actix_web::http::Method::from_bytes(method.as_bytes()).expect("static method");
-        scope = scope.service(web::resource(*path).route(web::method(method).to(forward)));
+    for route in ROUTES {
+        let method = actix_web::http::Method::from_bytes(route.method.as_bytes()).expect("static method");
+        let handler =
+            move |request, payload, request_id, state| forward(route, request, payload, request_id, state);
+        scope = scope.service(web::resource(route.path).route(web::method(method).to(handler)));
     }
     cfg.service(scope);
 }
 
-/// The upstream path for a matched route, from its pattern and validated parameters.
-fn upstream_path(request: &HttpRequest) -> Result<String, ApiError> {
-    let pattern = request.match_pattern().ok_or(ApiError::NotFound)?;
-    let relative = pattern.trim_start_matches("/api/");
-    match request.match_info().get("id") {
-        None => Ok(relative.to_owned()),
-        Some(id) => member_api::path_with_id(relative, id),
-    }
-}
-
 async fn forward(
+    route: &'static Route,
     request: HttpRequest,
     payload: web::Payload,
     request_id: Option<web::ReqData<RequestId>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let current = state.auth.require(&request).await?;
-    let path = upstream_path(&request)?;
-    let pattern = request.match_pattern().unwrap_or_default();
-    if WITH_CAPTCHA.contains(&pattern.as_str()) {
+    let path = route.upstream_path(&request)?;
+    if route.with_captcha {
         state.captcha.require(&request).await?;
     }
-    let with_query = WITH_QUERY.contains(&pattern.as_str());
-    let mut headers = reqwest::header::HeaderMap::new();
+    let mut headers = hyper::HeaderMap::new();
     for name in REQUEST_HEADERS {
-        let value = request.headers().get(&name).map(|value| value.as_bytes());
-        if let (Some(Ok(value)), Ok(name)) = (
-            value.map(reqwest::header::HeaderValue::from_bytes),
-            reqwest::header::HeaderName::from_bytes(name.as_str().as_bytes()),
-        ) {
+        let value = request.headers().get(name.as_str());
+        if let Some(Ok(value)) = value.map(|value| hyper::header::HeaderValue::from_bytes(value.as_bytes())) {
             headers.insert(name, value);
         }
     }
     let limit = state.settings.upstream.api.max_body_bytes;
     let (body, too_large) = read_body(&request, payload, limit).await?;
     let call = Call {
-        method: reqwest::Method::from_bytes(request.method().as_str().as_bytes()).expect("known method"),
+        method: hyper::Method::from_bytes(request.method().as_str().as_bytes()).expect("known method"),
         path: &path,
-        query: with_query.then(|| request.query_string()),
+        query: route.with_query.then(|| request.query_string()),
         request_id: request_id.as_deref().map(|id| id.0.as_str()),
         headers,
         body,
@@ -155,7 +173,7 @@ async fn read_body(
     let too_large = Arc::new(AtomicBool::new(false));
     if request.content_type().starts_with("multipart/") {
         let stream = stream_with_limit(payload, limit, too_large.clone());
-        return Ok((Body::streamed(stream), too_large));
+        return Ok((stream, too_large));
     }
     let mut body = bytes::BytesMut::new();
     while let Some(chunk) = payload.next().await {
@@ -173,8 +191,8 @@ async fn read_body(
 const CHUNKS_IN_FLIGHT: usize = 8;
 
 /// actix's payload lives on its worker thread; a local task pumps it into a bounded channel
-/// that reqwest can read, cutting the upload off as soon as it passes `limit`.
-fn stream_with_limit(mut payload: web::Payload, limit: u64, too_large: Arc<AtomicBool>) -> reqwest::Body {
+/// that the member API's client can read, cutting the upload off as soon as it passes `limit`.
+fn stream_with_limit(mut payload: web::Payload, limit: u64, too_large: Arc<AtomicBool>) -> Body {
     let (sender, receiver) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(CHUNKS_IN_FLIGHT);
     actix_web::rt::spawn(async move {
         let mut seen: u64 = 0;
@@ -197,5 +215,5 @@ fn stream_with_limit(mut payload: web::Payload, limit: u64, too_large: Arc<Atomi
             }
         }
     });
-    reqwest::Body::wrap_stream(tokio_stream::wrappers::ReceiverStream::new(receiver))
+    Body::streamed(tokio_stream::wrappers::ReceiverStream::new(receiver))
 }

@@ -70,12 +70,12 @@ async fn notifier(
     state.captcha.require(&request).await?;
     let bearer = state.auth.bearer(&current);
     let request_id = request_id.as_deref().map(|id| id.0.as_str());
-    let call = Call::json(reqwest::Method::POST, "document/creationResiliation", request_id, body);
+    let call = Call::json(hyper::Method::POST, "document/creationResiliation", request_id, body);
     let upstream = state.member_api.send(&bearer, &call).await?;
-    if upstream.status() != reqwest::StatusCode::CREATED {
+    if upstream.status() != hyper::StatusCode::CREATED {
         return member_api::to_browser(upstream);
     }
-    let recorded = upstream.bytes().await.map_err(|error| ApiError::BadGateway(error.to_string()))?;
+    let recorded = upstream.bytes().await?;
     match &state.mail {
         Some(queue) => {
             if let Err(error) = queue_emails(&state, queue, &bearer, request_id, &recorded).await {

@@ -28,7 +28,7 @@ paths=/api/session,/api/home,/api/assure/prestations,/api/demandes,/api/assure/c
 
 require_tools wrk curl
 [ "$mode" = one ] || require_tools nginx redis-server
-[ -x "$binary" ] || cargo build --release --locked
+release_binary
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 first=$(free_port)

@@ -21,7 +21,7 @@ portal_port=18192
 path=/api/assure/prestations-recentes
 
 require_tools wrk nginx curl
-[ -x "$binary" ] || cargo build --release --locked
+release_binary
 
 # Five recent payments, the size of a real answer, readable by nginx's unprivileged worker.
 chmod 755 "$work"

@@ -16,7 +16,7 @@ portal_port=18180
 nginx_port=18181
 
 require_tools wrk nginx curl
-[ -x "$binary" ] || cargo build --release --locked
+release_binary
 
 module=$(ls /usr/lib/nginx/modules/ngx_http_brotli_static_module.so 2>/dev/null || true)
 nginx_main=${module:+"load_module $module;"} start_nginx static "

@@ -112,6 +112,11 @@ async fn unknown_paths_wrong_methods_and_traversals_never_reach_the_upstream() {
 
 /// A request line sent as is (HTTP clients normalise dot segments away).
 async fn raw_get(app: &TestApp, path: &str) -> u16 {
+    raw_request(app, path).await[9..12].parse().unwrap()
+}
+
+/// The whole answer to a GET whose request line is sent as is.
+async fn raw_request(app: &TestApp, path: &str) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let authority = app.address.trim_start_matches("http://");
     let mut stream = tokio::net::TcpStream::connect(authority).await.unwrap();
@@ -121,7 +126,7 @@ async fn raw_get(app: &TestApp, path: &str) -> u16 {
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut response = String::new();
     stream.read_to_string(&mut response).await.unwrap();
-    response[9..12].parse().unwrap()
+    response
 }
 
 #[tokio::test]

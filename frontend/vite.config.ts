@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pageChunks } from './build/page-chunks.ts';
 
 /**
  * React Router's package exports always point at its development build (with its warnings and
@@ -114,6 +115,7 @@ export default defineConfig({
     reactRouterProductionBuild(),
     nativeUseSyncExternalStore(),
     memberSpaceChunks(),
+    pageChunks(),
     VitePWA({
       // Registered by src/app/service-worker.ts, which also prints SPEC.md §8's message when
       // the browser has no service workers.

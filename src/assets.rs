@@ -27,6 +27,10 @@ use crate::error::ApiError;
 #[exclude = ".vite/*"]
 struct Dist;
 
+/// The build's table of the scripts and styles of each lazily loaded page (written by
+/// `frontend/build/page-chunks.ts`): read by the server for its preloads, not served.
+const PAGE_CHUNKS: &str = "page-chunks.json";
+
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 
@@ -83,12 +87,17 @@ impl Assets {
         })
     }
 
+    /// The build's `page-chunks.json`, absent from a build without the front end.
+    pub fn page_chunks(&self) -> Option<Vec<u8>> {
+        Dist::get(PAGE_CHUNKS).map(|file| file.data.into_owned())
+    }
+
     /// Indexes the embedded build. `index_head` is inserted before `</head>` of `index.html`
     /// (the brand settings as JSON); `extra` files are served beside the build.
     pub fn load(index_head: &str, extra: Vec<ExtraFile>) -> anyhow::Result<Self> {
         let mut files = HashMap::new();
         for name in Dist::iter() {
-            if name.ends_with(".br") || name.ends_with(".gz") || name == "index.html" {
+            if name.ends_with(".br") || name.ends_with(".gz") || name == "index.html" || name == PAGE_CHUNKS {
                 continue;
             }
             let file = Dist::get(&name).expect("listed file exists");

@@ -16,15 +16,22 @@ async function requestedWhile(page: Page, load: () => Promise<void>): Promise<st
   return paths;
 }
 
-// The server names a signed-in page's first needs in its `Link` header (src/pages.rs); the
+// The server names a signed-in page's first needs in its `Link` header (src/pages.rs), a
+// section's page with its own scripts and styles (from the build's page-chunks.json); the
 // browser only reuses a preload whose URL, type and mode match the SPA's own request, or it
 // asks twice.
 test.describe('what a signed-in page preloads', () => {
-  test.use({ storageState: signedInAs('Marie DUPONT') });
+  // A first visit, as the preloads are for: no service worker installing beside the page, whose
+  // precache and fetch handler would add requests of their own to the page's.
+  test.use({ storageState: signedInAs('Marie DUPONT'), serviceWorkers: 'block' });
 
   for (const { path, title } of [
     { path: '/home', title: 'Accueil' },
     { path: '/mutuelle/remboursements', title: 'Mes remboursements' },
+    // A page with styles and scripts of its own, beside the sections' routes.
+    { path: '/mutuelle/demandes/creation', title: 'Effectuer une demande' },
+    // The year's page, not the payment day's `:date` that its address also matches.
+    { path: '/mutuelle/remboursements/annee-sante', title: 'Mon année santé' },
   ]) {
     test(`${path} asks only once for the session check and for each script and style`, async ({
       page,

@@ -181,3 +181,16 @@ async fn home_page_refuses_writes_like_every_client_route() {
     let response = app.request(reqwest::Method::POST, "/home", &xsrf).await;
     assert_json_error(response, 404, "not_found").await;
 }
+
+#[tokio::test]
+async fn a_section_page_also_preloads_its_own_code_and_an_address_of_its_own_wins_over_a_parameter() {
+    let (_idp, _api, app) = signed_in().await;
+    let request = preloads(&app, &app.get_html("/mutuelle/demandes/42").await).await;
+    assert!(request.iter().any(chunk("demande-page", "js", "rel=modulepreload")), "{request:?}");
+    assert!(request.iter().any(chunk("section-routes", "js", "rel=modulepreload")), "{request:?}");
+    let year = preloads(&app, &app.get_html("/mutuelle/remboursements/annee-sante").await).await;
+    assert!(year.iter().any(chunk("annee-sante-page", "js", "rel=modulepreload")), "{year:?}");
+    assert!(!year.iter().any(|link| link.contains("remboursements-du-jour-page")), "{year:?}");
+    let unknown = preloads(&app, &app.get_html("/mutuelle/inconnue").await).await;
+    assert!(!unknown.iter().any(|link| link.contains("-page-")), "no page of its own: {unknown:?}");
+}

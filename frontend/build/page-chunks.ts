@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+import { declaredPages } from './declared-pages.ts';
+
+/**
+ * `page-chunks.json` in the build: for each lazily loaded page's route pattern, the scripts and
+ * styles its code needs beyond the first script and the member space's two (which the server
+ * preloads already). The server names them in its `Link` header (`src/pages.rs`), so that a
+ * page's own code downloads with the first script instead of after it.
+ */
+export function pageChunks(): Plugin {
+  return {
+    name: 'page-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** The files `roots` load, their static imports with them, but none of `known`. */
+      const closure = (roots: readonly string[], known: ReadonlySet<string>) => {
+        const seen = new Set<string>();
+        const pending = [...roots];
+        let next: string | undefined;
+        while ((next = pending.pop()) !== undefined) {
+          if (seen.has(next) || known.has(next)) continue;
+          seen.add(next);
+          pending.push(...(byFile.get(next)?.imports ?? []));
+        }
+        return seen;
+      };
+      const always = closure(
+        chunks
+          .filter((chunk) => chunk.isEntry || chunk.name === 'member-routes' || chunk.name === 'section-routes')
+          .map((chunk) => chunk.fileName),
+        new Set(),
+      );
+      const routesFiles = [...this.getModuleIds()].filter((id) => /\/src\/features\/[^/]+\/routes\.ts$/.test(id));
+      const table = routesFiles
+        .flatMap((file) => declaredPages(file, readFileSync(file, 'utf8')))
+        .map(({ pattern, module }) => {
+          const page = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\.tsx?$/, '') === module);
+          if (!page) throw new Error(`page-chunks: no chunk for ${module}`);
+          const files = [...closure([page.fileName], always)];
+          return {
+            pattern,
+            scripts: files.map((file) => `/${file}`),
+            styles: files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`)),
+          };
+        });
+      if (table.length === 0) throw new Error('page-chunks: no lazily loaded page found');
+      this.emitFile({ type: 'asset', fileName: 'page-chunks.json', source: JSON.stringify(table) });
+    },
+  };
+}

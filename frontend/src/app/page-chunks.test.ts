@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { authPages } from '@/features/auth/routes';
+import { comptePages } from '@/features/compte/routes';
+import { contentPages } from '@/features/content/routes';
+import { demandesPages } from '@/features/demandes/routes';
+import { mutuellePages } from '@/features/mutuelle/routes';
+import type { LazyPageRoute } from '@/lib/page-route';
+import { declaredPages } from '../../build/declared-pages.ts';
+
+/** The routes files as text, by path (`/src/features/auth/routes.ts`). */
+const routesFiles = import.meta.glob<string>('/src/features/*/routes.ts', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const pageModules = new Set(Object.keys(import.meta.glob('/src/features/*/components/*.tsx')));
+
+/** What the build's page-chunks plugin reads in a feature's `routes.ts`. */
+function declaredIn(feature: string) {
+  const file = `/src/features/${feature}/routes.ts`;
+  return declaredPages(file, routesFiles[file] ?? '');
+}
+
+describe('the build table of each page’s files', () => {
+  it('finds every lazily loaded page that a routes file declares, with the router’s pattern', () => {
+    const tables: Record<string, Record<string, LazyPageRoute>> = { auth: authPages, compte: comptePages, content: contentPages, demandes: demandesPages, mutuelle: mutuellePages };
+    for (const [feature, pages] of Object.entries(tables)) {
+      const declared = declaredIn(feature);
+      // The accessibility statement is declared in a file of its own, and public: never preloaded.
+      const routed = Object.values(pages).filter((page) => page !== contentPages.accessibilite);
+      expect(declared.map((page) => page.pattern).sort(), feature).toEqual(routed.map((page) => page.pattern).sort());
+      for (const page of declared) expect(pageModules.has(`${page.module}.tsx`), page.module).toBe(true);
+    }
+  });
+
+  it('follows a loader shared by two addresses through the object spread into them', () => {
+    const modules = new Map(declaredIn('compte').map((page) => [page.pattern, page.module]));
+    expect(modules.get('/compte')).toMatch(/\/features\/compte\/components\/informations-personnelles-page$/);
+    expect(modules.get('/compte/informations-personnelles')).toBe(modules.get('/compte'));
+  });
+
+  it('refuses a pattern it cannot read, rather than leave the page out', () => {
+    const source = "export const pages = { x: { pattern: '/x', lazy: () => import('./x-page') } };";
+    expect(() => declaredPages('/src/features/x/routes.ts', source)).toThrow(/not a path of src\/lib\/paths.ts/);
+  });
+});

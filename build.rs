@@ -11,8 +11,9 @@ use std::time::SystemTime;
 
 const SKIP_VARIABLE: &str = "ESPACE_ASSURE_SKIP_FRONTEND";
 /// What the Vite build reads: a change to any of them rebuilds the front end.
-const INPUTS: [&str; 9] = [
+const INPUTS: [&str; 10] = [
     "src",
+    "build",
     "public",
     "index.html",
     "package.json",

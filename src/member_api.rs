@@ -18,7 +18,7 @@ use bytes::Bytes;
 use futures_util::{Stream, StreamExt, TryStreamExt};
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyDataStream, BodyExt, Empty, Full, StreamBody};
-use hyper::body::{Frame, Incoming};
+use hyper::body::{Body as _, Frame, Incoming};
 use hyper::http::header::HeaderMap;
 use hyper::http::{HeaderValue, Method, Request, Response, Uri};
 use hyper_rustls::HttpsConnector;
@@ -371,11 +371,8 @@ pub fn to_browser(upstream: Answer) -> Result<HttpResponse, ApiError> {
             upstream.headers().get(hyper::header::CONTENT_DISPOSITION).and_then(|value| value.to_str().ok());
         response.insert_header((header::CONTENT_DISPOSITION, as_attachment(disposition)));
     }
-    let length = upstream
-        .headers()
-        .get(hyper::header::CONTENT_LENGTH)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.parse::<u64>().ok());
+    // The upstream's `Content-Length`, as hyper read it.
+    let length = upstream.response.body().size_hint().exact();
     let wait = upstream.chunk_wait;
     // A stalled upstream ends the answer with an error (the browser sees a broken transfer),
     // never with a body that looks complete.

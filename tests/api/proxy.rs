@@ -384,3 +384,54 @@ async fn a_token_endpoint_that_never_answers_ends_the_wait_of_every_request() {
     }
     assert_eq!(upstream_calls(&api.received_requests().await.unwrap(), "/api/demandes"), 0);
 }
+
+/// A member API that confirms the sign-in, then starts the booklet's 1 000 bytes, sends 100
+/// and says nothing more while the test runs: what wiremock, which only delays whole answers,
+/// cannot do.
+async fn upstream_stalling_mid_body() -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((mut socket, _)) = listener.accept().await {
+            let mut request = vec![0; 8192];
+            let read = socket.read(&mut request).await.unwrap_or(0);
+            let request = String::from_utf8_lossy(&request[..read]).into_owned();
+            if request.starts_with("GET /api/assure/livret") {
+                let head = "HTTP/1.1 200 OK\r\nContent-Type: application/pdf\r\nContent-Length: 1000\r\n\r\n";
+                socket.write_all(head.as_bytes()).await.unwrap();
+                socket.write_all(&[b'%'; 100]).await.unwrap();
+                held.push(socket);
+            } else {
+                let body = json!({ "User": {}, "VersionNum": "1", "smartCarteUrl": "" }).to_string();
+                let answer = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                socket.write_all(answer.as_bytes()).await.unwrap();
+            }
+        }
+    });
+    format!("http://{address}/api/")
+}
+
+#[tokio::test]
+async fn a_download_whose_upstream_stalls_mid_body_ends_broken_never_short() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let stalling = upstream_stalling_mid_body().await;
+    let app = spawn_app_with_idp(&idp, &api, |s| {
+        s.upstream.api.base_url = Some(stalling.parse().unwrap());
+        s.upstream.api.timeout_ms = 300;
+    })
+    .await;
+    app.sign_in(&idp, 300).await;
+    let answer = app.get("/api/assure/livret", &[("Accept", "application/pdf")]).await;
+    assert_eq!(answer.status(), 200, "the headers had arrived");
+    assert_eq!(header(answer.headers(), "content-length"), "1000");
+    // The test's own guard: the portal's chunk timeout is what must end the transfer.
+    let body =
+        tokio::time::timeout(Duration::from_secs(30), answer.bytes()).await.expect("the transfer ends");
+    assert!(body.is_err(), "a broken transfer, never 100 bytes that look like the whole file: {body:?}");
+}

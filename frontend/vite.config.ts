@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { closure } from './build/closure.ts';
 import { pageChunks } from './build/page-chunks.ts';
 
 /**
@@ -57,18 +58,6 @@ function memberSpaceChunks(): Plugin {
     apply: 'build',
     buildEnd() {
       const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
-      /** `roots` and what they import, directly or not, but nothing past `known`. */
-      const closure = (roots: readonly string[], known: ReadonlySet<string> = new Set()) => {
-        const seen = new Set<string>();
-        const pending = [...roots];
-        let next: string | undefined;
-        while ((next = pending.pop()) !== undefined) {
-          if (seen.has(next) || known.has(next)) continue;
-          seen.add(next);
-          pending.push(...importsOf(next));
-        }
-        return seen;
-      };
       const ids = [...this.getModuleIds()];
       const module = (path: string) => {
         const id = ids.find((candidate) => candidate.endsWith(path));
@@ -77,14 +66,14 @@ function memberSpaceChunks(): Plugin {
       };
       const memberSpace = module('/src/app/member-routes.tsx');
       const sections = module('/src/app/section-routes.tsx');
-      const first = closure([module('/src/main.tsx')]);
+      const first = closure([module('/src/main.tsx')], importsOf);
       const loadedByFirst = [...first]
         .flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
         .filter((id) => id !== memberSpace && id !== sections);
-      const shared = new Set([...first, ...closure(loadedByFirst)]);
-      const memberModules = closure([memberSpace], shared);
+      const shared = new Set([...first, ...closure(loadedByFirst, importsOf)]);
+      const memberModules = closure([memberSpace], importsOf, shared);
       for (const id of memberModules) chunkOf.set(id, 'member-routes');
-      for (const id of closure([sections], new Set([...shared, ...memberModules]))) {
+      for (const id of closure([sections], importsOf, new Set([...shared, ...memberModules]))) {
         chunkOf.set(id, 'section-routes');
       }
     },

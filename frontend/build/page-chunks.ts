@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
+import { closure } from './closure.ts';
 import { declaredPages } from './declared-pages.ts';
 
 /**
@@ -15,23 +16,12 @@ export function pageChunks(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      /** The files `roots` load, their static imports with them, but none of `known`. */
-      const closure = (roots: readonly string[], known: ReadonlySet<string>) => {
-        const seen = new Set<string>();
-        const pending = [...roots];
-        let next: string | undefined;
-        while ((next = pending.pop()) !== undefined) {
-          if (seen.has(next) || known.has(next)) continue;
-          seen.add(next);
-          pending.push(...(byFile.get(next)?.imports ?? []));
-        }
-        return seen;
-      };
+      const importsOf = (file: string) => byFile.get(file)?.imports ?? [];
       const always = closure(
         chunks
           .filter((chunk) => chunk.isEntry || chunk.name === 'member-routes' || chunk.name === 'section-routes')
           .map((chunk) => chunk.fileName),
-        new Set(),
+        importsOf,
       );
       const routesFiles = [...this.getModuleIds()].filter((id) => /\/src\/features\/[^/]+\/routes\.ts$/.test(id));
       const table = routesFiles
@@ -39,7 +29,7 @@ export function pageChunks(): Plugin {
         .map(({ pattern, module }) => {
           const page = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\.tsx?$/, '') === module);
           if (!page) throw new Error(`page-chunks: no chunk for ${module}`);
-          const files = [...closure([page.fileName], always)];
+          const files = [...closure([page.fileName], importsOf, always)];
           return {
             pattern,
             scripts: files.map((file) => `/${file}`),

@@ -368,8 +368,8 @@ impl Beneficiaire {
 }
 
 async fn beneficiaires(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
-    let beneficiaires = context.db.run(move |db| Ok(Beneficiaire::all(db, &member.person_number)?)).await?;
-    Ok(HttpResponse::Ok().json(beneficiaires))
+    let key = format!("beneficiaires {}", member.person_number);
+    context.db.read_json(key, move |db| Ok(Beneficiaire::all(db, &member.person_number)?)).await
 }
 
 #[cfg(test)]

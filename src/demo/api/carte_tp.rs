@@ -119,9 +119,9 @@ fn domaines(db: &Connection, carte: i64) -> rusqlite::Result<Vec<Domaine>> {
 
 async fn cartes(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
     let mutuelle = context.mutuelle.clone();
-    let cartes =
-        context.db.run(move |db| Ok(CarteTp::valides(db, &member.person_number, &mutuelle)?)).await?;
-    Ok(HttpResponse::Ok().json(cartes))
+    // The cards in force are those of today.
+    let key = format!("cartes {} {}", member.person_number, today());
+    context.db.read_json(key, move |db| Ok(CarteTp::valides(db, &member.person_number, &mutuelle)?)).await
 }
 
 /// One card as a PDF (where `smartCarteUrl` points).

@@ -157,10 +157,12 @@ fn echeancier(db: &Connection, contrat: i64, today: NaiveDate) -> rusqlite::Resu
 }
 
 async fn contrats(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
-    let contrats = context
+    // A contract's status and next call for funds are those of today.
+    let today = today();
+    let key = format!("contrats {} {today}", member.person_number);
+    context
         .db
-        .run(move |db| {
-            let today = today();
+        .read_json(key, move |db| {
             Contrat::all(db, &member.person_number)?
                 .into_iter()
                 .map(|contrat| {
@@ -190,8 +192,7 @@ async fn contrats(member: Member, context: web::Data<Context>) -> Result<HttpRes
                 })
                 .collect::<Result<Vec<_>, ApiFailure>>()
         })
-        .await?;
-    Ok(HttpResponse::Ok().json(contrats))
+        .await
 }
 
 #[derive(Serialize)]

@@ -207,8 +207,8 @@ fn lire(db: &Connection, id: i64) -> rusqlite::Result<Demande> {
 
 /// Every request, newest first.
 async fn demandes(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
-    let demandes = context.db.run(move |db| Ok(liste(db, &member.person_number, Selection::Toutes)?)).await?;
-    Ok(HttpResponse::Ok().json(demandes))
+    let key = format!("demandes {}", member.person_number);
+    context.db.read_json(key, move |db| Ok(liste(db, &member.person_number, Selection::Toutes)?)).await
 }
 
 /// The home page's requests ("Vos demandes en cours"): pending and recently done ones.

@@ -5,12 +5,6 @@ use clap::{Parser, Subcommand};
 use espace_assure::Application;
 use espace_assure::config::Settings;
 
-/// glibc's allocator took about an eighth of the CPU under signed-in load (`perf`); with
-/// mimalloc's per-thread heaps the load benchmark serves 5–8 % more requests per second
-/// (README, "Signed-in load").
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// The self-service portal of a mutual health insurer's members.
 #[derive(Parser)]
 #[command(version, about)]

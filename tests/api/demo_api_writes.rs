@@ -136,6 +136,8 @@ async fn a_bad_iban_or_bic_is_a_bad_request() {
 #[tokio::test]
 async fn a_request_with_uploaded_documents_is_created_with_its_type_code() {
     let api = spawn_api().await;
+    // Read first, so that the list is an answer the API keeps: the write must make it stale.
+    let before = api.get_json(MARIE, "demandes").await.as_array().unwrap().len();
     let document = api.upload_one(MARIE, "justificatif-domicile.pdf", pdf()).await;
     let body = json!({
         "postCreationDocumentDto": {
@@ -156,6 +158,9 @@ async fn a_request_with_uploaded_documents_is_created_with_its_type_code() {
     assert_eq!(location, format!("/_demo/api/demande/{}", demande["id"]));
     let home = api.get_json(MARIE, "demandes/home").await;
     assert_eq!(home[0]["id"], demande["id"], "the newest pending request comes first");
+    let every = api.get_json(MARIE, "demandes").await;
+    assert_eq!(every.as_array().unwrap().len(), before + 1);
+    assert_eq!(every[0]["id"], demande["id"]);
     // A document belongs to one request only.
     let again = api.send(Method::POST, MARIE, "document/documentGedCegedim", body).await;
     assert_refused(again, 400).await;

@@ -4,7 +4,8 @@
 //! the session check and the page's data), each step waiting for the one before; named here,
 //! they all start with the first script and the page paints round trips sooner.
 //!
-//! A section's page also names its own scripts and styles, from the build's table of each
+//! A section's page also names its own scripts and styles, and the answers it asks for first
+//! whatever its address (the legal texts, the contracts…), from the build's table of each
 //! lazily loaded page (`frontend/build/page-chunks.ts`): otherwise the router asks for them
 //! only once the first scripts have run.
 //!
@@ -26,16 +27,17 @@ const PUBLIC: [&str; 4] = ["/", "/home/accessibilite", "/fallback", "/error"];
 /// The home page, where members land after signing in.
 const HOME: &str = "/home";
 
-/// The SPA's first calls on every signed-in page, and the dashboard's on the home page (the
-/// same URLs and mode as its `fetch`, or the browser would not reuse them).
-const SESSION: &str = "</api/session>; rel=preload; as=fetch; crossorigin";
-const HOME_DATA: &str = "</api/home>; rel=preload; as=fetch; crossorigin";
+/// The SPA's first call on every signed-in page, and the dashboard's on the home page.
+const SESSION: &str = "/api/session";
+const HOME_DATA: &str = "/api/home";
 
 /// One page of the build's `page-chunks.json`.
 #[derive(Deserialize)]
 struct PageChunks {
     /// The router's pattern: `/mutuelle/demandes/:id`.
     pattern: String,
+    /// The addresses the page asks for first, whatever its parameters.
+    data: Vec<String>,
     scripts: Vec<String>,
     styles: Vec<String>,
 }
@@ -59,6 +61,12 @@ impl PageRoute {
                 if segment.starts_with(':') { !part.is_empty() } else { segment == part }
             })
     }
+}
+
+/// The same URL and mode as the SPA's `fetch` (same-origin credentials), or the browser would
+/// not reuse the answer and would ask twice.
+fn fetched(path: &str) -> String {
+    format!("<{path}>; rel=preload; as=fetch; crossorigin")
 }
 
 fn script(path: &str) -> String {
@@ -93,12 +101,12 @@ impl PageLinks {
             [assets.named_chunk(name, "js").map(script), assets.named_chunk(name, "css").map(style)]
         };
         let member_space = chunk("member-routes");
-        let home: Vec<String> = [Some(SESSION.to_owned()), Some(HOME_DATA.to_owned())]
+        let home: Vec<String> = [Some(fetched(SESSION)), Some(fetched(HOME_DATA))]
             .into_iter()
             .chain(member_space.clone())
             .flatten()
             .collect();
-        let section: Vec<String> = std::iter::once(Some(SESSION.to_owned()))
+        let section: Vec<String> = std::iter::once(Some(fetched(SESSION)))
             .chain(member_space)
             .chain(chunk("section-routes"))
             .flatten()
@@ -117,6 +125,7 @@ impl PageLinks {
                     &section
                         .iter()
                         .cloned()
+                        .chain(page.data.iter().map(|path| fetched(path)))
                         .chain(page.scripts.iter().map(|path| script(path)))
                         .chain(page.styles.iter().map(|path| style(path)))
                         .collect::<Vec<_>>(),

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { closure } from './closure.ts';
 import { declaredPages } from './declared-pages.ts';
@@ -6,8 +6,9 @@ import { declaredPages } from './declared-pages.ts';
 /**
  * `page-chunks.json` in the build: for each lazily loaded page's route pattern, the scripts and
  * styles its code needs beyond the first script and the member space's two (which the server
- * preloads already). The server names them in its `Link` header (`src/pages.rs`), so that a
- * page's own code downloads with the first script instead of after it.
+ * preloads already), and the addresses of its first answers known before the visit. The
+ * server names them in its `Link` header (`src/pages.rs`), so that a page's own code and data
+ * download with the first script instead of after it.
  */
 export function pageChunks(): Plugin {
   return {
@@ -25,13 +26,18 @@ export function pageChunks(): Plugin {
       );
       const routesFiles = [...this.getModuleIds()].filter((id) => /\/src\/features\/[^/]+\/routes\.ts$/.test(id));
       const table = routesFiles
-        .flatMap((file) => declaredPages(file, readFileSync(file, 'utf8')))
-        .map(({ pattern, module }) => {
+        .flatMap((file) =>
+          declaredPages(file, readFileSync(file, 'utf8'), (module) =>
+            existsSync(module) ? readFileSync(module, 'utf8') : undefined,
+          ),
+        )
+        .map(({ pattern, module, data }) => {
           const page = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\.tsx?$/, '') === module);
           if (!page) throw new Error(`page-chunks: no chunk for ${module}`);
           const files = [...closure([page.fileName], importsOf, always)];
           return {
             pattern,
+            data,
             scripts: files.map((file) => `/${file}`),
             styles: files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`)),
           };

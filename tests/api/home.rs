@@ -100,14 +100,12 @@ async fn home_needs_a_session() {
     assert_json_error(app.get("/api/home", &[]).await, 401, "unauthorized").await;
 }
 
-/// The `Link` header's entries, and each chunk named checked to be served.
+/// The `Link` header's entries, and each chunk and answer named checked to be served.
 async fn preloads(app: &TestApp, response: &reqwest::Response) -> Vec<String> {
     let links: Vec<String> = header(response.headers(), "link").split(", ").map(str::to_owned).collect();
     for link in &links {
         let target = link.trim_start_matches('<').split('>').next().unwrap();
-        if target.starts_with("/assets/") {
-            assert_eq!(app.get(target, &[]).await.status(), 200, "{target} is served");
-        }
+        assert_eq!(app.get(target, &[]).await.status(), 200, "{target} is served");
     }
     links
 }
@@ -193,4 +191,25 @@ async fn a_section_page_also_preloads_its_own_code_and_an_address_of_its_own_win
     assert!(!year.iter().any(|link| link.contains("remboursements-du-jour-page")), "{year:?}");
     let unknown = preloads(&app, &app.get_html("/mutuelle/inconnue").await).await;
     assert!(!unknown.iter().any(|link| link.contains("-page-")), "no page of its own: {unknown:?}");
+}
+
+#[tokio::test]
+async fn a_section_page_preloads_the_answers_it_asks_for_whatever_its_address() {
+    let (_idp, _api, app) = signed_in().await;
+    let data = |links: &[String]| -> Vec<String> {
+        links.iter().filter(|link| link.contains("as=fetch")).cloned().collect()
+    };
+    let cgu = preloads(&app, &app.get_html("/home/cgu").await).await;
+    assert_eq!(
+        data(&cgu),
+        [
+            "</api/session>; rel=preload; as=fetch; crossorigin",
+            "</api/strapi/mention-legale>; rel=preload; as=fetch; crossorigin"
+        ]
+    );
+    let guarantees = preloads(&app, &app.get_html("/mutuelle/contrats-garanties").await).await;
+    assert!(guarantees.contains(&"</api/assure/contrats>; rel=preload; as=fetch; crossorigin".to_owned()));
+    // A request's answer depends on its number, which only the page reads.
+    let request = preloads(&app, &app.get_html("/mutuelle/demandes/1").await).await;
+    assert_eq!(data(&request), ["</api/session>; rel=preload; as=fetch; crossorigin"]);
 }

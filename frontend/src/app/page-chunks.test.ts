@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authPages } from '@/features/auth/routes';
 import { comptePages } from '@/features/compte/routes';
 import { contentPages } from '@/features/content/routes';
@@ -14,16 +14,33 @@ const routesFiles = import.meta.glob<string>('/src/features/*/routes.ts', {
   eager: true,
 });
 const pageModules = new Set(Object.keys(import.meta.glob('/src/features/*/components/*.tsx')));
+/** The modules the routes files import their keys from, as text. */
+const apiModules = import.meta.glob<string>(['/src/api/*.ts', '/src/features/*/api/*.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 /** What the build's page-chunks plugin reads in a feature's `routes.ts`. */
 function declaredIn(feature: string) {
   const file = `/src/features/${feature}/routes.ts`;
-  return declaredPages(file, routesFiles[file] ?? '');
+  return declaredPages(file, routesFiles[file] ?? '', (module) => apiModules[module]);
 }
+
+const tables: Record<string, Record<string, LazyPageRoute>> = {
+  auth: authPages,
+  compte: comptePages,
+  content: contentPages,
+  demandes: demandesPages,
+  mutuelle: mutuellePages,
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('the build table of each page’s files', () => {
   it('finds every lazily loaded page that a routes file declares, with the router’s pattern', () => {
-    const tables: Record<string, Record<string, LazyPageRoute>> = { auth: authPages, compte: comptePages, content: contentPages, demandes: demandesPages, mutuelle: mutuellePages };
     for (const [feature, pages] of Object.entries(tables)) {
       const declared = declaredIn(feature);
       // The accessibility statement is declared in a file of its own, and public: never preloaded.
@@ -39,8 +56,39 @@ describe('the build table of each page’s files', () => {
     expect(modules.get('/compte/informations-personnelles')).toBe(modules.get('/compte'));
   });
 
+  it('names the answers a page asks for first whatever its address, and only those', () => {
+    const data = new Map(
+      Object.keys(tables).flatMap((feature) => declaredIn(feature).map((page) => [page.pattern, page.data])),
+    );
+    expect(data.get('/home/cgu')).toEqual(['/api/strapi/mention-legale']);
+    expect(data.get('/mutuelle/contrats-garanties')).toEqual([
+      '/api/assure/contrats',
+      '/api/assure/droitsAdherent',
+      '/api/assure/droitsCompletAdherent',
+      '/api/assure/echeance-prochaine',
+      '/api/assure/beneficiaires',
+    ]);
+    // A request's answer depends on its number: not known before the visit.
+    expect(data.get('/mutuelle/demandes/:id')).toEqual([]);
+    // Of the payments, only the beneficiaries: the payments' query comes from the address.
+    expect(data.get('/mutuelle/remboursements')).toEqual(['/api/assure/beneficiaires']);
+  });
+
+  it('names addresses the pages really fetch, spelled as they fetch them', async () => {
+    const fetched = new Set<string>();
+    vi.stubGlobal('fetch', (url: string) => {
+      fetched.add(url);
+      return Promise.resolve(new Response('{}', { headers: { 'Content-Type': 'application/json' } }));
+    });
+    const pages = Object.values(tables).flatMap((pages) => Object.values(pages));
+    await Promise.all(pages.flatMap((page) => (page.data ? [page.data({}, new URLSearchParams())] : [])));
+    const declared = Object.keys(tables).flatMap((feature) => declaredIn(feature).flatMap((page) => page.data));
+    expect(declared.length).toBeGreaterThan(10);
+    for (const address of declared) expect(fetched, address).toContain(address);
+  });
+
   it('refuses a pattern it cannot read, rather than leave the page out', () => {
     const source = "export const pages = { x: { pattern: '/x', lazy: () => import('./x-page') } };";
-    expect(() => declaredPages('/src/features/x/routes.ts', source)).toThrow(/not a path of src\/lib\/paths.ts/);
+    expect(() => declaredPages('/src/features/x/routes.ts', source, () => undefined)).toThrow(/not a path of src\/lib\/paths.ts/);
   });
 });

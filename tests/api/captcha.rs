@@ -21,6 +21,16 @@ async fn give_notice(app: &TestApp, xsrf: &str, captcha: Option<&str>) -> reqwes
     call.send().await.unwrap()
 }
 
+/// The same solution with a number that does not solve its challenge: always a forgery, unlike
+/// a change of letters, which a base64 string may not contain.
+fn forge(solution: &str) -> String {
+    use base64::Engine as _;
+    let base64 = base64::engine::general_purpose::STANDARD;
+    let mut solution: Value = serde_json::from_slice(&base64.decode(solution).unwrap()).unwrap();
+    solution["number"] = json!(solution["number"].as_u64().unwrap() + 1);
+    base64.encode(solution.to_string())
+}
+
 #[tokio::test]
 async fn a_solution_serves_once_and_a_missing_or_forged_one_is_refused_in_french() {
     let idp = FakeIdp::start().await;
@@ -28,7 +38,7 @@ async fn a_solution_serves_once_and_a_missing_or_forged_one_is_refused_in_french
 
     let missing = assert_json_error(give_notice(&app, &xsrf, None).await, 422, "captcha_missing").await;
     assert_eq!(missing["message"], "La vérification anti-robot est manquante. Veuillez réessayer.");
-    let forged = solved_captcha(&app).await.replace('A', "B");
+    let forged = forge(&solved_captcha(&app).await);
     let forged =
         assert_json_error(give_notice(&app, &xsrf, Some(&forged)).await, 422, "captcha_invalid").await;
     assert_eq!(forged["message"], "La vérification anti-robot a échoué. Veuillez réessayer.");

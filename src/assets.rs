@@ -75,18 +75,6 @@ pub struct ExtraFile {
 }
 
 impl Assets {
-    /// Where the build's file `assets/{name}-<hash>.{extension}` is served (one of the chunks
-    /// `frontend/vite.config.ts` names), for a page to name it in a preload.
-    pub fn named_chunk(&self, name: &str, extension: &str) -> Option<&str> {
-        let prefix = format!("/assets/{name}-");
-        let suffix = format!(".{extension}");
-        self.files.keys().map(String::as_str).find(|path| {
-            path.strip_prefix(&prefix)
-                .and_then(|rest| rest.strip_suffix(&suffix))
-                .is_some_and(|hash| !hash.contains(['.', '/']))
-        })
-    }
-
     /// The build's `page-chunks.json`, absent from a build without the front end.
     pub fn page_chunks(&self) -> Option<Vec<u8>> {
         Dist::get(PAGE_CHUNKS).map(|file| file.data.into_owned())

@@ -1,10 +1,11 @@
 //! The SPA's client routes: `index.html`, as `assets` serves it, and, when the browser holds a
 //! session cookie, a `Link` header naming what a signed-in page asks for first. A single-page
 //! app discovers its needs in a chain (the first script, then the member space's scripts, then
-//! the session check and the page's data), each step waiting for the one before; named here,
-//! they all start with the first script and the page paints round trips sooner.
+//! the session check, the sidebar's menus and left block, and the page's data), each step
+//! waiting for the one before; named here, they all start with the first script and the page
+//! paints round trips sooner.
 //!
-//! A section's page also names its own scripts and styles, and the answers it asks for first
+//! A section's page also names its own scripts, and the answers it asks for first
 //! whatever its address (the legal texts, the contracts…), from the build's table of each
 //! lazily loaded page (`frontend/build/page-chunks.ts`): otherwise the router asks for them
 //! only once the first scripts have run.
@@ -19,6 +20,7 @@ use serde::Deserialize;
 
 use crate::assets::{self, Assets, Served};
 use crate::auth::Auth;
+use crate::cms;
 use crate::error::ApiError;
 
 /// Client routes readable without a session, which load none of the member space.
@@ -30,8 +32,22 @@ const HOME: &str = "/home";
 /// The SPA's first call on every signed-in page, and the dashboard's on the home page.
 const SESSION: &str = "/api/session";
 const HOME_DATA: &str = "/api/home";
+/// What the shell's sidebar asks for on every signed-in page, beside the left block of the
+/// page's path.
+const MENUS: &str = "/api/strapi/menus";
 
-/// One page of the build's `page-chunks.json`.
+/// The build's `page-chunks.json`: the scripts the member space and the sections' routes bring
+/// beyond the first script, and each lazily loaded page's own needs. The styles are one file,
+/// which `index.html` links itself.
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct PageChunksTable {
+    member_space: Vec<String>,
+    sections: Vec<String>,
+    pages: Vec<PageChunks>,
+}
+
+/// One page of `page-chunks.json`.
 #[derive(Deserialize)]
 struct PageChunks {
     /// The router's pattern: `/mutuelle/demandes/:id`.
@@ -39,13 +55,12 @@ struct PageChunks {
     /// The addresses the page asks for first, whatever its parameters.
     data: Vec<String>,
     scripts: Vec<String>,
-    styles: Vec<String>,
 }
 
 /// A lazily loaded page's pattern, and the `Link` value of a visit to it.
 struct PageRoute {
     segments: Vec<String>,
-    links: HeaderValue,
+    links: String,
 }
 
 impl PageRoute {
@@ -69,24 +84,15 @@ fn fetched(path: &str) -> String {
     format!("<{path}>; rel=preload; as=fetch; crossorigin")
 }
 
-fn script(path: &str) -> String {
-    format!("<{path}>; rel=modulepreload")
+fn scripts(paths: &[String]) -> impl Iterator<Item = String> + '_ {
+    paths.iter().map(|path| format!("<{path}>; rel=modulepreload"))
 }
 
-/// `crossorigin` as on the `<link rel=stylesheet>` the SPA adds: a preload fetched in another
-/// mode is not reused, and the style is fetched twice.
-fn style(path: &str) -> String {
-    format!("<{path}>; rel=preload; as=style; crossorigin")
-}
-
-fn header_value(links: &[String]) -> HeaderValue {
-    HeaderValue::from_str(&links.join(", ")).expect("asset paths are valid header text")
-}
-
-/// The `Link` values, built once from the embedded build's file names.
+/// The `Link` values, built once from the embedded build's file names, but for the left block
+/// that each address asks for.
 pub struct PageLinks {
-    home: HeaderValue,
-    section: HeaderValue,
+    home: String,
+    section: String,
     /// The static patterns first: `/mutuelle/remboursements/annee-sante` before `…/:date`.
     pages: Vec<PageRoute>,
 }
@@ -94,56 +100,55 @@ pub struct PageLinks {
 impl PageLinks {
     /// The member space (`member-routes`: the guard, the shell, the home page) on every
     /// signed-in page; the sections' routes (`section-routes`) and the page's own files on
-    /// every one but the home page, which fetches them only once it is on screen. A chunk
-    /// missing from the build (a test build) is left out.
+    /// every one but the home page, which fetches them only once it is on screen. A build
+    /// without the front end (a test build) preloads only the answers.
     pub fn new(assets: &Assets) -> Self {
-        let chunk = |name: &str| {
-            [assets.named_chunk(name, "js").map(script), assets.named_chunk(name, "css").map(style)]
-        };
-        let member_space = chunk("member-routes");
-        let home: Vec<String> = [Some(fetched(SESSION)), Some(fetched(HOME_DATA))]
-            .into_iter()
-            .chain(member_space.clone())
-            .flatten()
-            .collect();
-        let section: Vec<String> = std::iter::once(Some(fetched(SESSION)))
-            .chain(member_space)
-            .chain(chunk("section-routes"))
-            .flatten()
-            .collect();
-        let table: Vec<PageChunks> = assets
+        let table: PageChunksTable = assets
             .page_chunks()
             .map(|json| {
                 serde_json::from_slice(&json).expect("the build writes page-chunks.json as its plugin says")
             })
             .unwrap_or_default();
-        let mut pages: Vec<PageRoute> = table
+        let home: Vec<String> = [fetched(SESSION), fetched(HOME_DATA), fetched(MENUS)]
             .into_iter()
+            .chain(scripts(&table.member_space))
+            .collect();
+        let section: Vec<String> = [fetched(SESSION), fetched(MENUS)]
+            .into_iter()
+            .chain(scripts(&table.member_space))
+            .chain(scripts(&table.sections))
+            .collect();
+        let mut pages: Vec<PageRoute> = table
+            .pages
+            .iter()
             .map(|page| PageRoute {
                 segments: page.pattern.trim_start_matches('/').split('/').map(str::to_owned).collect(),
-                links: header_value(
-                    &section
-                        .iter()
-                        .cloned()
-                        .chain(page.data.iter().map(|path| fetched(path)))
-                        .chain(page.scripts.iter().map(|path| script(path)))
-                        .chain(page.styles.iter().map(|path| style(path)))
-                        .collect::<Vec<_>>(),
-                ),
+                links: section
+                    .iter()
+                    .cloned()
+                    .chain(page.data.iter().map(|path| fetched(path)))
+                    .chain(scripts(&page.scripts))
+                    .collect::<Vec<_>>()
+                    .join(", "),
             })
             .collect();
         pages.sort_by_key(|page| !page.is_static());
-        Self { home: header_value(&home), section: header_value(&section), pages }
+        Self { home: home.join(", "), section: section.join(", "), pages }
     }
 
-    fn for_path(&self, path: &str) -> Option<&HeaderValue> {
-        match path {
-            HOME => Some(&self.home),
-            _ if PUBLIC.contains(&path) => None,
-            _ => Some(
-                self.pages.iter().find(|page| page.matches(path)).map_or(&self.section, |page| &page.links),
-            ),
-        }
+    fn for_path(&self, path: &str) -> Option<HeaderValue> {
+        let links = match path {
+            HOME => &self.home,
+            _ if PUBLIC.contains(&path) => return None,
+            _ => self.pages.iter().find(|page| page.matches(path)).map_or(&self.section, |page| &page.links),
+        };
+        let left_block =
+            cms::left_block_key(path).map(|key| fetched(&format!("/api/strapi/bloc-gauche/{key}")));
+        let value = match left_block {
+            Some(left_block) => HeaderValue::from_str(&format!("{links}, {left_block}")),
+            None => HeaderValue::from_str(links),
+        };
+        Some(value.expect("asset paths and left block keys are valid header text"))
     }
 }
 
@@ -160,7 +165,7 @@ pub async fn serve(
         && has_session
         && let Some(links) = links.for_path(request.path())
     {
-        response.headers_mut().insert(header::LINK, links.clone());
+        response.headers_mut().insert(header::LINK, links);
     }
     Ok(response)
 }
@@ -172,7 +177,7 @@ mod tests {
     fn route(pattern: &str) -> PageRoute {
         PageRoute {
             segments: pattern.trim_start_matches('/').split('/').map(str::to_owned).collect(),
-            links: HeaderValue::from_static(""),
+            links: String::new(),
         }
     }
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { blocGaucheKey } from '../src/lib/bloc-gauche-key';
 import { openHome, signedInAs } from './support/sign-in';
 
 /** The paths the page asked the server for while `load` ran. */
@@ -33,7 +34,7 @@ test.describe('what a signed-in page preloads', () => {
     // The year's page, not the payment day's `:date` that its address also matches.
     { path: '/mutuelle/remboursements/annee-sante', title: 'Mon année santé' },
   ]) {
-    test(`${path} asks only once for the session check and for each script and style`, async ({
+    test(`${path} asks only once for the session check, the sidebar’s answers and each script`, async ({
       page,
     }) => {
       await openHome(page);
@@ -44,7 +45,11 @@ test.describe('what a signed-in page preloads', () => {
         await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       });
 
-      expect(asked.filter((asked) => asked === '/api/session')).toHaveLength(1);
+      // The sidebar's menus and left block are preloaded too (by the server, which derives the
+      // block's key from the address as the SPA does): asked once, so the preload was reused.
+      for (const answer of ['/api/session', '/api/strapi/menus', `/api/strapi/bloc-gauche/${blocGaucheKey(path)}`]) {
+        expect(asked.filter((asked) => asked === answer), answer).toHaveLength(1);
+      }
       const assets = asked.filter((asked) => asked.startsWith('/assets/'));
       expect(assets.some((asset) => asset.startsWith('/assets/member-routes-'))).toBe(true);
       expect(assets.filter((asset, index) => assets.indexOf(asset) !== index)).toEqual([]);

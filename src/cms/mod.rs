@@ -123,6 +123,15 @@ pub fn is_left_block_key(key: &str) -> bool {
         && key.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
 }
 
+/// The left block's key of an application path, as the SPA derives it
+/// (`frontend/src/lib/bloc-gauche-key.ts`): trailing and leading slashes dropped, the others
+/// made underscores, the root `home`. `None` when the result is no key the service answers.
+pub fn left_block_key(path: &str) -> Option<String> {
+    let trimmed = path.trim_matches('/');
+    let key = if trimmed.is_empty() { "home".to_owned() } else { trimmed.replace('/', "_") };
+    is_left_block_key(&key).then_some(key)
+}
+
 async fn left_block(
     key: web::Path<String>,
     content: web::Data<ContentCache>,
@@ -159,7 +168,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn left_block_keys_the_spa_derives_are_accepted() {
+    fn left_block_keys_the_spa_derives_are_accepted_and_derived_alike_here() {
         // The SPA's own examples, so both sides agree on the key rule.
         let examples: Vec<Value> =
             serde_json::from_str(include_str!("../../frontend/src/lib/bloc-gauche-key.examples.json"))
@@ -167,6 +176,7 @@ mod tests {
         for example in examples {
             let key = example["key"].as_str().unwrap();
             assert!(is_left_block_key(key), "{key}");
+            assert_eq!(left_block_key(example["path"].as_str().unwrap()).as_deref(), Some(key));
         }
     }
 
@@ -175,5 +185,7 @@ mod tests {
         for key in ["", "../menus", "home/x", "Home", "a%2fb", "a.b", "a b"] {
             assert!(!is_left_block_key(key), "{key}");
         }
+        assert_eq!(left_block_key("/mutuelle/Inconnue"), None);
+        assert_eq!(left_block_key("/home/article/%2e%2e"), None);
     }
 }

@@ -133,12 +133,12 @@ async fn home_page_of_a_signed_in_member_preloads_the_session_the_dashboard_data
         ]
     );
     assert!(links.iter().any(chunk("member-routes", "js", "rel=modulepreload")), "{links:?}");
-    assert!(
-        links.iter().any(chunk("member-routes", "css", "rel=preload; as=style; crossorigin")),
-        "{links:?}"
-    );
     assert!(!links.iter().any(|link| link.contains("section-routes")), "fetched once on screen: {links:?}");
-    assert!(response.text().await.unwrap().contains(r#"<div id="root">"#));
+    // The app's styles are one file that index.html links itself: none to preload.
+    assert!(!links.iter().any(|link| link.contains("as=style")), "{links:?}");
+    let index = response.text().await.unwrap();
+    assert!(index.contains(r#"<div id="root">"#));
+    assert_eq!(index.matches(r#"<link rel="stylesheet""#).count(), 1, "{index}");
 }
 
 #[tokio::test]
@@ -151,6 +151,54 @@ async fn a_section_page_of_a_signed_in_member_preloads_the_session_and_the_route
     assert!(!links.iter().any(|link| link.contains("/api/home")), "{links:?}");
     for name in ["member-routes", "section-routes"] {
         assert!(links.iter().any(chunk(name, "js", "rel=modulepreload")), "{name}: {links:?}");
+    }
+}
+
+/// The scripts a bundled script imports statically (`from"./x.js"`, `import"./x.js"`), not
+/// those it loads later on demand (`import("./x.js")`).
+fn static_imports(script: &str) -> Vec<String> {
+    ["from\"./", "import\"./"]
+        .iter()
+        .flat_map(|keyword| script.match_indices(keyword).map(move |(at, _)| &script[at + keyword.len()..]))
+        .filter_map(|rest| rest.split('"').next())
+        .map(|file| format!("/assets/{file}"))
+        .collect()
+}
+
+/// The scripts `index.html` loads or preloads itself (the first script and its imports).
+fn first_scripts(index: &str) -> Vec<String> {
+    ["src=\"", "href=\""]
+        .iter()
+        .flat_map(|attribute| {
+            index.match_indices(attribute).map(move |(at, _)| &index[at + attribute.len()..])
+        })
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|path| path.starts_with("/assets/") && path.ends_with(".js"))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[tokio::test]
+async fn every_script_that_a_preloaded_script_imports_is_preloaded_too() {
+    let (_idp, _api, app) = signed_in().await;
+    for page in ["/home", "/mutuelle/contrats-garanties"] {
+        let response = app.get_html(page).await;
+        let links = preloads(&app, &response).await;
+        let index = response.text().await.unwrap();
+        let preloaded: std::collections::HashSet<String> = links
+            .iter()
+            .filter(|link| link.ends_with("; rel=modulepreload"))
+            .map(|link| link.trim_start_matches('<').split('>').next().unwrap().to_owned())
+            .chain(first_scripts(&index))
+            .collect();
+        assert!(preloaded.iter().any(|script| script.contains("/member-routes-")), "{page}: {preloaded:?}");
+        for script in &preloaded {
+            let text = app.get(script, &[]).await.text().await.unwrap();
+            for import in static_imports(&text) {
+                // Otherwise the browser finds it only once the script has arrived: a round trip later.
+                assert!(preloaded.contains(&import), "{page}: {script} imports {import}, not preloaded");
+            }
+        }
     }
 }
 
@@ -206,12 +254,38 @@ async fn a_section_page_preloads_the_answers_it_asks_for_whatever_its_address() 
         data(&cgu),
         [
             "</api/session>; rel=preload; as=fetch; crossorigin",
-            "</api/strapi/mention-legale>; rel=preload; as=fetch; crossorigin"
+            "</api/strapi/menus>; rel=preload; as=fetch; crossorigin",
+            "</api/strapi/mention-legale>; rel=preload; as=fetch; crossorigin",
+            "</api/strapi/bloc-gauche/home_cgu>; rel=preload; as=fetch; crossorigin",
         ]
     );
     let guarantees = preloads(&app, &app.get_html("/mutuelle/contrats-garanties").await).await;
     assert!(guarantees.contains(&"</api/assure/contrats>; rel=preload; as=fetch; crossorigin".to_owned()));
     // A request's answer depends on its number, which only the page reads.
     let request = preloads(&app, &app.get_html("/mutuelle/demandes/1").await).await;
-    assert_eq!(data(&request), ["</api/session>; rel=preload; as=fetch; crossorigin"]);
+    assert_eq!(
+        data(&request),
+        [
+            "</api/session>; rel=preload; as=fetch; crossorigin",
+            "</api/strapi/menus>; rel=preload; as=fetch; crossorigin",
+            "</api/strapi/bloc-gauche/mutuelle_demandes_1>; rel=preload; as=fetch; crossorigin",
+        ]
+    );
+}
+
+#[tokio::test]
+async fn every_signed_in_page_preloads_the_sidebar_s_menus_and_the_left_block_of_its_address() {
+    let (_idp, _api, app) = signed_in().await;
+    let home = preloads(&app, &app.get_html("/home").await).await;
+    for wanted in ["</api/strapi/menus>", "</api/strapi/bloc-gauche/home>"] {
+        assert!(home.iter().any(|link| link.starts_with(wanted)), "{wanted}: {home:?}");
+    }
+    // The SPA's key rule (`bloc-gauche-key.ts`): trailing slash dropped, slashes made underscores.
+    let payments = preloads(&app, &app.get_html("/mutuelle/remboursements/").await).await;
+    assert!(
+        payments.iter().any(|link| link.starts_with("</api/strapi/bloc-gauche/mutuelle_remboursements>"))
+    );
+    // An address that makes no key the content service answers preloads no left block.
+    let unknown = preloads(&app, &app.get_html("/mutuelle/Inconnue").await).await;
+    assert!(!unknown.iter().any(|link| link.contains("bloc-gauche")), "{unknown:?}");
 }

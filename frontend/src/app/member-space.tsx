@@ -6,6 +6,7 @@ import { SessionLoading } from '@/features/auth/components/session-loading';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { whenIdle } from '@/lib/when-idle';
 import type { SavedCard } from '@/lib/saved-card';
 
 /** Loaded on an offline start only: the card's drawing and code stay out of the first script. */
@@ -30,8 +31,9 @@ function isUnreachable(error: unknown): boolean {
 type KeptCard = { status: 'reading' } | { status: 'none' } | { status: 'found'; saved: SavedCard };
 
 /**
- * The card kept on the device (IndexedDB, through idb-keyval): its code loads when the session
- * starts or turns out to be out of reach, after the first page is on screen, not with it.
+ * The card kept on the device (IndexedDB, through idb-keyval): its code loads once the session
+ * has started and the browser is idle, or when the session turns out to be out of reach: after
+ * the first page is on screen, not with it.
  */
 function savedCard() {
   return import('@/lib/saved-card');
@@ -72,7 +74,7 @@ export function MemberSpace() {
 
   useEffect(() => {
     if (owner === undefined) return;
-    void savedCard().then(({ eraseSavedCardOfOthers }) => eraseSavedCardOfOthers(owner));
+    return whenIdle(() => void savedCard().then(({ eraseSavedCardOfOthers }) => eraseSavedCardOfOthers(owner)));
   }, [owner]);
 
   if (!unreachable || kept.status === 'none') return <SessionGuard />;

@@ -68,6 +68,8 @@ describe('the build table of each page’s files', () => {
       '/api/assure/echeance-prochaine',
       '/api/assure/beneficiaires',
     ]);
+    // « Mes connexions », lower on the page, is asked for with the rest.
+    expect(data.get('/compte/informations-personnelles')).toContain('/api/connexions');
     // A request's answer depends on its number: not known before the visit.
     expect(data.get('/mutuelle/demandes/:id')).toEqual([]);
     // Of the payments, only the beneficiaries: the payments' query comes from the address.

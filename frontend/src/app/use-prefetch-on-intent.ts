@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdle } from '@/lib/when-idle';
 
 /** The sections' routes, with the table of their pages (see `section-routes.tsx`). */
 function sectionRoutes() {
@@ -27,14 +28,10 @@ export function usePrefetchOnIntent(): void {
     };
     const events = ['mouseover', 'focusin', 'touchstart'] as const;
     for (const name of events) document.addEventListener(name, onIntent, { passive: true });
-    // Once the page is on screen and the browser idle; Safari has no `requestIdleCallback`.
-    const load = () => void sectionRoutes();
-    const idle = 'requestIdleCallback' in window;
-    const loading = idle ? requestIdleCallback(load) : setTimeout(load, 200);
+    const cancelLoading = whenIdle(() => void sectionRoutes());
     return () => {
       for (const name of events) document.removeEventListener(name, onIntent);
-      if (idle) cancelIdleCallback(loading);
-      else clearTimeout(loading);
+      cancelLoading();
     };
   }, []);
 }

@@ -7,6 +7,7 @@ import {
   beneficiairesInfosBancairesKey,
   getBeneficiairesInfosBancaires,
 } from './api/get-beneficiaires-infos-bancaires';
+import { connexionsKey, getConnexions } from './api/get-connexions';
 import { getIdentite, identiteKey } from './api/get-identite';
 import { getInfos, infosKey } from './api/get-infos';
 
@@ -22,6 +23,8 @@ const informationsPersonnelles = {
       preloadData(banquesKey, getBanques),
       preloadData(beneficiairesInfosBancairesKey, getBeneficiairesInfosBancaires),
       preloadData(beneficiairesKey, getBeneficiaires),
+      // « Mes connexions », lower on the page, from the first frame too.
+      preloadData(connexionsKey, getConnexions),
     ]),
 };
 

@@ -86,6 +86,28 @@ async function expectAccessible(page: Page, path: string, layout: 'shell' | 'pub
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(sideways, `${path} scrolls sideways by ${String(sideways)} px`).toBe(0);
+  // Nor does anything in a card stick out of the box that holds it, where the page's width
+  // would not show it (a grid or a table wider than its card at 320 px). What is positioned
+  // (the visually hidden), or inside a box that clips or scrolls, is out of the flow: left out.
+  const sticking = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('.card')).flatMap((card) => {
+      const outOfFlow = (element: Element) => {
+        for (let box: Element | null = element; box && box !== card; box = box.parentElement) {
+          const style = getComputedStyle(box);
+          if (style.overflowX !== 'visible' || style.position === 'absolute' || style.position === 'fixed') return true;
+        }
+        return false;
+      };
+      return Array.from(card.querySelectorAll('*'))
+        .filter((element) => {
+          const parent = element.parentElement;
+          const { right, width } = element.getBoundingClientRect();
+          return parent && width > 0 && right > parent.getBoundingClientRect().right + 0.5 && !outOfFlow(element);
+        })
+        .map((element) => `<${element.tagName.toLowerCase()} class="${element.className}">`);
+    }),
+  );
+  expect(sticking, `${path}: out of its box`).toEqual([]);
   await expectNoAccessibilityViolations(page);
 }
 

@@ -7,9 +7,10 @@ import { declaredPages } from './declared-pages.ts';
  * `page-chunks.json` in the build: the scripts that the member space (`member-routes`) and the
  * sections' routes (`section-routes`) bring beyond the first script, then, for each lazily
  * loaded page's route pattern, those its code needs beyond all three and the addresses of its
- * first answers known before the visit (the styles are one file, linked from `index.html`). The server names them in its `Link` header
- * (`src/pages.rs`), so that a page's code and data download with the first script instead of
- * after it: a chunk only one of them imports is otherwise found once that one has arrived.
+ * first answers known before the visit (the styles are one file, linked from `index.html`).
+ * The server names them in its `Link` header (`src/pages.rs`), so that a page's code and data
+ * download with the first script instead of after it: a chunk only one of them imports is
+ * otherwise found once that one has arrived.
  */
 export function pageChunks(): Plugin {
   return {

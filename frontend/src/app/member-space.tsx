@@ -32,8 +32,8 @@ type KeptCard = { status: 'reading' } | { status: 'none' } | { status: 'found'; 
 
 /**
  * The card kept on the device (IndexedDB, through idb-keyval): its code loads once the session
- * has started and the browser is idle, or when the session turns out to be out of reach: after
- * the first page is on screen, not with it.
+ * has started and the browser is idle, or when the session turns out to be out of reach: never
+ * within the first render.
  */
 function savedCard() {
   return import('@/lib/saved-card');

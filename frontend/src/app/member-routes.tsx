@@ -1,10 +1,13 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { getSession, sessionKey } from '@/api/get-session';
+import { blocGaucheUrl, getBlocGauche } from '@/features/content/api/get-bloc-gauche';
+import { getMenus, menusKey } from '@/features/content/api/get-menus';
 import { homeRoute } from '@/features/home/routes';
 import homeTexts from '@/i18n/fr/home.json';
 import shellTexts from '@/i18n/fr/shell.json';
 import { addMessages } from '@/i18n/t';
+import type { PageData } from '@/lib/page-route';
 import { paths } from '@/lib/paths';
 import { preloadData } from '@/lib/preload-data';
 import { MemberSpace } from './member-space';
@@ -22,6 +25,18 @@ const swrConfig: SWRConfiguration = {
   // everything whenever the tab regains focus would only add upstream load.
   revalidateOnFocus: false,
 };
+
+/**
+ * The sidebar's answers for the first page: the articles' menus and the left block of its
+ * address, awaited with the page's own, so that the first page renders whole in one pass
+ * instead of rendering the sidebar again as each arrives. Route changes reload them from the
+ * sidebar itself (SPEC.md §4).
+ */
+const sidebarData: PageData = (_params, _query, pathname) =>
+  Promise.all([
+    preloadData(menusKey, getMenus),
+    preloadData(blocGaucheUrl(pathname), () => getBlocGauche(pathname)),
+  ]);
 
 /** The member space with the data layer's settings: the public pages fetch nothing. */
 function MemberSpaceWithData() {
@@ -50,6 +65,8 @@ export const memberRoutes: RouteObject[] = [
       {
         id: routeIds.shell,
         Component: Shell,
+        loader: preloadingLoader(sidebarData),
+        shouldRevalidate: () => false,
         children: [
           {
             path: homeRoute.pattern,

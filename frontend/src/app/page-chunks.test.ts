@@ -83,7 +83,7 @@ describe('the build table of each page’s files', () => {
       return Promise.resolve(new Response('{}', { headers: { 'Content-Type': 'application/json' } }));
     });
     const pages = Object.values(tables).flatMap((pages) => Object.values(pages));
-    await Promise.all(pages.flatMap((page) => (page.data ? [page.data({}, new URLSearchParams())] : [])));
+    await Promise.all(pages.flatMap((page) => (page.data ? [page.data({}, new URLSearchParams(), '/')] : [])));
     const declared = Object.keys(tables).flatMap((feature) => declaredIn(feature).flatMap((page) => page.data));
     expect(declared.length).toBeGreaterThan(10);
     for (const address of declared) expect(fetched, address).toContain(address);

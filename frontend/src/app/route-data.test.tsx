@@ -99,6 +99,29 @@ describe("a page's first requests", () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Mes demandes' })).toBeVisible();
   });
 
+  it("include the sidebar's menus and left block: the first page shows with them", async () => {
+    const menus = held('/api/strapi/menus', () => HttpResponse.json([{ Id: 7, Titre: 'Bien vivre', courtierChesneau: false }]));
+    const bloc = { Titre: 'Votre téléconsultation', Lien: null, LienTitre: null, Image: null };
+    server.use(
+      menus.handler,
+      ...signedIn({}, { blocs: { mutuelle_demandes: bloc } }),
+      http.get('/api/demandes', () => HttpResponse.json([])),
+    );
+
+    const asked = seen('/api/strapi/menus', 'request:start');
+    freezeLoaderWait();
+    const { router } = renderApp('/mutuelle/demandes');
+    await asked;
+    await vi.dynamicImportSettled();
+    expect(router.state.initialized).toBe(false);
+    vi.useRealTimers();
+    menus.release();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mes demandes' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Bien vivre' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Votre téléconsultation' })).toBeVisible();
+  });
+
   it(`are waited for ${String(dataWaitMs)} ms at most, then the page shows its placeholders`, async () => {
     const demandes = held('/api/demandes', () => HttpResponse.json([]));
     server.use(...signedIn(), demandes.handler);
@@ -121,6 +144,7 @@ describe("a page's first requests", () => {
     const session = held('/api/session', () => HttpResponse.json(aSession()));
     server.use(
       session.handler,
+      ...shellContent(),
       http.get('/api/demandes', () =>
         errorBody(401, 'unauthorized', 'Votre session a expiré. Veuillez vous reconnecter.'),
       ),

@@ -24,7 +24,8 @@ export function preloadingLoader(data: PageData) {
     // Without cookies nothing starts (SPEC.md §4): the start-up gate sends the browser to the
     // fallback page.
     if (!cookiesEnabled()) return null;
-    await Promise.race([data(params, new URL(request.url).searchParams), delay(dataWaitMs)]);
+    const url = new URL(request.url);
+    await Promise.race([data(params, url.searchParams, url.pathname), delay(dataWaitMs)]);
     return null;
   };
 }

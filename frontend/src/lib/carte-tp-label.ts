@@ -11,3 +11,8 @@ export function carteTpLabel(periode: 'EN_COURS' | 'SUIVANTE', currentYear: numb
     ? t('carteTp.label.currentAndNext', { current: currentYear, next: currentYear + 1 })
     : t('carteTp.label.nextOnly', { next: currentYear + 1 });
 }
+
+/** Sorts cards with the one in force before next period's (a plain comparison: no collator). */
+export function inForceFirst(a: { periode: 'EN_COURS' | 'SUIVANTE' }, b: { periode: 'EN_COURS' | 'SUIVANTE' }): number {
+  return Number(a.periode === 'SUIVANTE') - Number(b.periode === 'SUIVANTE');
+}

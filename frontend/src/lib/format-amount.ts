@@ -1,24 +1,12 @@
+import { frenchNumber } from './french-number';
 import { missingValue } from './missing-value';
-import { once } from './once';
 
 /**
- * French number format with exactly two decimals and the euro sign after the amount:
- * "1 234,50 €" (a narrow no-break space between thousands and a no-break space before €, so
- * that an amount never wraps across two lines).
+ * An amount in euros (SPEC.md §5), or '-' when the API gave none: exactly two decimals and
+ * the euro sign after the amount, "1 234,50 €" (a no-break space before €, so that an amount
+ * never wraps across two lines).
  */
-const euros = once(
-  () =>
-    new Intl.NumberFormat('fr-FR', {
-      style: 'currency',
-      currency: 'EUR',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      // No "-0,00 €" for a negative zero or a refund that rounds to nothing.
-      signDisplay: 'negative',
-    }),
-);
-
-/** An amount in euros (SPEC.md §5), or '-' when the API gave none. */
 export function formatAmount(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? euros().format(value) : missingValue;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return missingValue;
+  return `${frenchNumber(value, { min: 2, max: 2 })}\u00a0€`;
 }

@@ -18,14 +18,14 @@ function fourDigits(value: number): string {
   return String(value).padStart(4, '0');
 }
 
-const frenchTime = once(() => new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' }));
-
 /**
  * The time of `date` in the browser's time zone, HH:mm: for what happened on the member's
  * own devices (a sign-in), read where they are. The mutual's records use `formatParisTime`.
+ * Written out, as `formatDate` is: the open sessions are on the personal information page's
+ * first render.
  */
 export function formatTime(date: Date): string {
-  return frenchTime().format(date);
+  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { MemberApi } from '@/types/member-api';
 import { parseIsoDate, toIsoDate } from './format-date';
+import { inForceFirst } from './carte-tp-label';
 
 /**
  * « Ma carte, même hors connexion »: the tiers-payant card kept on this device, so that the
@@ -143,7 +144,7 @@ function stillValid(cartes: readonly CarteTpShown[], today: string): CarteTpShow
       // Saved in December, read in January: next period's card is now the one in force.
       periode: carte.dateDebutValidite <= today ? ('EN_COURS' as const) : ('SUIVANTE' as const),
     }))
-    .sort((a, b) => a.periode.localeCompare(b.periode));
+    .sort(inForceFirst);
 }
 
 function isStoredCard(value: unknown): value is StoredCard {

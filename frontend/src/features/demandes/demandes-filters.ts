@@ -31,9 +31,12 @@ export function filterDemandes<T extends { Etat: string }>(demandes: readonly T[
   return demandes.filter((demande) => isDemandeTerminee(demande.Etat) === terminees);
 }
 
-/** Newest first, by creation day then by number (two requests of the same day). */
+/**
+ * Newest first, by creation day then by number (two requests of the same day). The days are
+ * ISO dates, which sort as plain text: no collator (`localeCompare`), whose locale data would
+ * cost the page's first render tens of milliseconds.
+ */
 export function newestFirst<T extends { DateCreation: string; id: number }>(demandes: readonly T[]): T[] {
-  return [...demandes].sort(
-    (a, b) => b.DateCreation.localeCompare(a.DateCreation) || b.id - a.id,
-  );
+  const byDay = (a: T, b: T) => (a.DateCreation < b.DateCreation ? -1 : a.DateCreation > b.DateCreation ? 1 : 0);
+  return [...demandes].sort((a, b) => byDay(b, a) || b.id - a.id);
 }

@@ -4,6 +4,7 @@ import accessibiliteTexts from '@/i18n/fr/accessibilite.json';
 import { addMessages, t } from '@/i18n/t';
 import { useBrand } from '@/lib/brand-context';
 import { formatIsoDate } from '@/lib/format-date';
+import { frenchNumber } from '@/lib/french-number';
 
 addMessages(accessibiliteTexts);
 
@@ -35,7 +36,7 @@ export function AccessibilitePage() {
           {t('accessibilite.resultats.text', {
             auditeur: statement.auditeur ?? brand.name,
             date: formatIsoDate(statement.dateAudit),
-            taux: statement.tauxConformite.toLocaleString('fr-FR'),
+            taux: frenchNumber(statement.tauxConformite, { min: 0, max: 3 }),
           })}
         </p>
       ) : (

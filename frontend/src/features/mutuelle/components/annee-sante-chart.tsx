@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { t } from '@/i18n/t';
 import { formatAmount } from '@/lib/format-amount';
+import { frenchNumber } from '@/lib/french-number';
 import { type Montants, type MontantsDuMois, nomDuMois } from '../annee-sante';
 import styles from './annee-sante.module.css';
 
@@ -44,12 +45,10 @@ function graduation(max: number): number {
   return [1, 2, 5].map((factor) => factor * power).find((step) => step >= rough) ?? 10 * power;
 }
 
-const tickAmount = new Intl.NumberFormat('fr-FR', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+/** A gridline's amount: "500 €", "2,5 €", whole euros without decimals. */
+function tickAmount(amount: number): string {
+  return `${frenchNumber(amount, { min: 0, max: 2 })}\u00a0€`;
+}
 
 interface AnneeSanteChartProps {
   annee: number;
@@ -98,7 +97,7 @@ export function AnneeSanteChart({ annee, parMois, total }: AnneeSanteChartProps)
                 y2={y(amount)}
               />
               <text x={margin.left - 6} y={y(amount)} textAnchor="end" dominantBaseline="middle">
-                {tickAmount.format(amount)}
+                {tickAmount(amount)}
               </text>
             </g>
           );

@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
 import { downloadFile } from '@/lib/download-file';
+import { inForceFirst } from '@/lib/carte-tp-label';
 import { useCarteTp } from '../api/get-carte-tp';
 import { CarteTpCarte } from './carte-tp-carte';
 import { GarderCarteSwitch, useKeptCard } from './carte-tp-garder';
@@ -39,7 +40,7 @@ export function CarteTpPage() {
             <>
               {/* The card in force first, then next period's. */}
               {[...data]
-                .sort((a, b) => a.periode.localeCompare(b.periode))
+                .sort(inForceFirst)
                 .map((carte) => (
                   <CarteTpCarte
                     key={carte.id}

@@ -5,10 +5,10 @@
 //! waiting for the one before; named here, they all start with the first script and the page
 //! paints round trips sooner.
 //!
-//! A section's page also names its own scripts, and the answers it asks for first
-//! whatever its address (the legal texts, the contracts…), from the build's table of each
-//! lazily loaded page (`frontend/build/page-chunks.ts`): otherwise the router asks for them
-//! only once the first scripts have run.
+//! A section's page also names its own scripts, and the answers it asks for first (the legal
+//! texts, the contracts…, and a request's or an article's own, named by the address's `:id`),
+//! from the build's table of each lazily loaded page (`frontend/build/page-chunks.ts`):
+//! otherwise the router asks for them only once the first scripts have run.
 //!
 //! Without that cookie nothing is preloaded: no session check starts before the SPA has seen
 //! that cookies work (SPEC.md §4), and the public pages (the root, the accessibility
@@ -52,7 +52,8 @@ struct PageChunksTable {
 struct PageChunks {
     /// The router's pattern: `/mutuelle/demandes/:id`.
     pattern: String,
-    /// The addresses the page asks for first, whatever its parameters.
+    /// The addresses the page asks for first: as they are, or with an `:id` that the page's
+    /// own `:id` fills (`/api/demande/:id`).
     data: Vec<String>,
     scripts: Vec<String>,
 }
@@ -61,6 +62,8 @@ struct PageChunks {
 struct PageRoute {
     segments: Vec<String>,
     links: String,
+    /// The answers named by the address's `:id`, as patterns: `/api/demande/:id`.
+    by_id: Vec<String>,
 }
 
 impl PageRoute {
@@ -76,6 +79,27 @@ impl PageRoute {
                 if segment.starts_with(':') { !part.is_empty() } else { segment == part }
             })
     }
+
+    /// The preloads of the answers named by the `:id` of `path` (which this route matches),
+    /// when that `:id` is a positive integer written as the SPA writes one (`positiveInteger`,
+    /// then `String`): the only form in which every key builder spells it as the address
+    /// does. Any other `:id` preloads nothing: the page asks for its answer itself, or shows
+    /// that the address names nothing.
+    fn preloads_by_id(&self, path: &str) -> impl Iterator<Item = String> {
+        let id = self
+            .segments
+            .iter()
+            .zip(path.trim_start_matches('/').split('/'))
+            .find(|(segment, _)| *segment == ":id")
+            .map(|(_, part)| part)
+            .filter(|id| is_positive_integer(id));
+        self.by_id.iter().filter_map(move |pattern| id.map(|id| fetched(&pattern.replace(":id", id))))
+    }
+}
+
+/// `12`, not `012`, `0` nor more than nine digits: `positiveInteger` in `search-params.ts`.
+fn is_positive_integer(text: &str) -> bool {
+    (1..=9).contains(&text.len()) && text.bytes().all(|byte| byte.is_ascii_digit()) && !text.starts_with('0')
 }
 
 /// The same URL and mode as the SPA's `fetch` (same-origin credentials), or the browser would
@@ -126,10 +150,11 @@ impl PageLinks {
                 links: section
                     .iter()
                     .cloned()
-                    .chain(page.data.iter().map(|path| fetched(path)))
+                    .chain(page.data.iter().filter(|path| !path.contains(":id")).map(|path| fetched(path)))
                     .chain(scripts(&page.scripts))
                     .collect::<Vec<_>>()
                     .join(", "),
+                by_id: page.data.iter().filter(|path| path.contains(":id")).cloned().collect(),
             })
             .collect();
         pages.sort_by_key(|page| !page.is_static());
@@ -137,18 +162,21 @@ impl PageLinks {
     }
 
     fn for_path(&self, path: &str) -> Option<HeaderValue> {
+        let page = self.pages.iter().find(|page| page.matches(path));
         let links = match path {
             HOME => &self.home,
             _ if PUBLIC.contains(&path) => return None,
-            _ => self.pages.iter().find(|page| page.matches(path)).map_or(&self.section, |page| &page.links),
+            _ => page.map_or(&self.section, |page| &page.links),
         };
         let left_block =
             cms::left_block_key(path).map(|key| fetched(&format!("/api/strapi/bloc-gauche/{key}")));
-        let value = match left_block {
-            Some(left_block) => HeaderValue::from_str(&format!("{links}, {left_block}")),
-            None => HeaderValue::from_str(links),
-        };
-        Some(value.expect("asset paths and left block keys are valid header text"))
+        let by_id = page.into_iter().flat_map(|page| page.preloads_by_id(path));
+        let value =
+            std::iter::once(links.clone()).chain(left_block).chain(by_id).collect::<Vec<_>>().join(", ");
+        Some(
+            HeaderValue::from_str(&value)
+                .expect("asset paths, left block keys and ids are valid header text"),
+        )
     }
 }
 
@@ -178,6 +206,7 @@ mod tests {
         PageRoute {
             segments: pattern.trim_start_matches('/').split('/').map(str::to_owned).collect(),
             links: String::new(),
+            by_id: vec!["/api/demande/:id".to_owned()],
         }
     }
 
@@ -189,5 +218,16 @@ mod tests {
         assert!(!route("/mutuelle/demandes/:id").matches("/mutuelle/demandes/12/x"), "one segment more");
         assert!(!route("/mutuelle/demandes/:id").matches("/mutuelle/demandes"), "one segment less");
         assert!(!route("/mutuelle/demandes").matches("/mutuelle/demande"));
+    }
+
+    #[test]
+    fn an_id_written_as_the_spa_writes_a_positive_integer_fills_the_page_s_answer() {
+        let page = route("/mutuelle/demandes/:id");
+        let by_id = |path: &str| page.preloads_by_id(path).collect::<Vec<_>>();
+        assert_eq!(by_id("/mutuelle/demandes/12"), ["</api/demande/12>; rel=preload; as=fetch; crossorigin"]);
+        assert_eq!(by_id("/mutuelle/demandes/999999999").len(), 1);
+        for refused in ["012", "0", "1234567890", "1e3", "-1", "12%20", "%31"] {
+            assert!(by_id(&format!("/mutuelle/demandes/{refused}")).is_empty(), "{refused}");
+        }
     }
 }

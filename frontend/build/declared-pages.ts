@@ -10,9 +10,10 @@ export interface DeclaredPage {
   /** The page module's file, without its extension. */
   module: string;
   /**
-   * The addresses its `data` asks for whatever the page's parameters and query: the keys it
-   * hands `preloadData` that are constants of an `api/` module. Keys built from the address
-   * (a payment day, a request's number) are not known before the visit, and left out.
+   * The addresses its `data` asks for: the keys it hands `preloadData` that are constants of an
+   * `api/` module, and those a `keyWithId` builder makes of the page's `:id`, as the pattern
+   * (`/api/demande/:id`) the server fills from the address. Keys built otherwise from the
+   * address or the query (a payment day) are not known before the visit, and left out.
    */
   data: string[];
 }
@@ -39,8 +40,9 @@ function firstString(expression: ts.Expression): string | undefined {
  * The string an exported constant of an `api/` module holds, as those modules write it: the
  * address itself (`export const sessionKey = '/api/session'`) or the key of an endpoint made
  * from it (`const endpoint = getEndpoint('/api/assure/contrats'); export const contratsKey =
- * endpoint.key`), here or in the module it is re-exported from. Anything else (a function of
- * a query) is not a constant: `undefined`.
+ * endpoint.key`), here or in the module it is re-exported from; for a key builder made by
+ * `keyWithId('/api/demande/:id')`, its pattern. Anything else (a function of a query) is not
+ * a constant: `undefined`.
  */
 function exportedString(name: string, file: string, readModule: ReadModule): string | undefined {
   const source = readModule(file);
@@ -70,6 +72,7 @@ function exportedString(name: string, file: string, readModule: ReadModule): str
   if (reExportedFrom) return exportedString(name, reExportedFrom, readModule);
   const value = initializers.get(name);
   if (value && ts.isStringLiteralLike(value)) return value.text;
+  if (value && ts.isCallExpression(value) && value.expression.getText() === 'keyWithId') return firstString(value);
   if (value && ts.isPropertyAccessExpression(value) && value.name.text === 'key') {
     const endpoint = initializers.get(value.expression.getText());
     return endpoint && firstString(endpoint);
@@ -119,7 +122,10 @@ export function declaredPages(file: string, source: string, readModule: ReadModu
       }
     }
   });
-  /** The constant keys of every `preloadData(key, …)` in `node`, following a named function. */
+  /**
+   * The constant keys of every `preloadData(key, …)` in `node`, and the patterns of those made
+   * by `keyWithId` builders (`preloadData(demandeKey(id), …)`), following a named function.
+   */
   const dataOf = (node: ts.Node): string[] => {
     if (ts.isIdentifier(node)) {
       const declared = functions.get(node.text);
@@ -128,9 +134,11 @@ export function declaredPages(file: string, source: string, readModule: ReadModu
     const found: string[] = [];
     const visit = (child: ts.Node): void => {
       const [key] = ts.isCallExpression(child) && child.expression.getText() === 'preloadData' ? child.arguments : [];
-      const origin = key && ts.isIdentifier(key) ? imported.get(key.text) : undefined;
+      const name = key && ts.isCallExpression(key) ? key.expression : key;
+      const origin = name && ts.isIdentifier(name) ? imported.get(name.text) : undefined;
       const address = origin && exportedString(origin.name, origin.module, readModule);
-      if (address) found.push(address);
+      // A constant handed as is, or a builder's pattern when it is called: never one for the other.
+      if (address?.includes(':id') === (key !== name)) found.push(address);
       ts.forEachChild(child, visit);
     };
     visit(node);
@@ -158,11 +166,16 @@ export function declaredPages(file: string, source: string, readModule: ReadModu
       const module = lazy && importedBy(lazy);
       if (pattern && module) {
         const data = property(node, 'data');
-        pages.push({
+        const page = {
           pattern: patternOf(pattern, file),
           module: new URL(module, `file://${file}`).pathname,
           data: data ? [...new Set(dataOf(data))] : [],
-        });
+        };
+        // The server fills a key's `:id` from the page's own: a page without one could not.
+        if (page.data.some((address) => address.includes(':id')) && !page.pattern.split('/').includes(':id')) {
+          throw new Error(`page-chunks: ${file}: ${page.pattern} has no :id for its data ${page.data.join(', ')}`);
+        }
+        pages.push(page);
       }
     }
     ts.forEachChild(node, visit);

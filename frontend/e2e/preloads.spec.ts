@@ -26,8 +26,10 @@ test.describe('what a signed-in page preloads', () => {
   // precache and fetch handler would add requests of their own to the page's.
   test.use({ storageState: signedInAs('Marie DUPONT'), serviceWorkers: 'block' });
 
-  for (const { path, title } of [
+  for (const { path, title, own = [] } of [
     { path: '/home', title: 'Accueil' },
+    // An answer named by the address's number, filled in by the server.
+    { path: '/mutuelle/demandes/1', title: /^Demande n° /, own: ['/api/demande/1'] },
     { path: '/mutuelle/remboursements', title: 'Mes remboursements' },
     // A page with styles and scripts of its own, beside the sections' routes.
     { path: '/mutuelle/demandes/creation', title: 'Effectuer une demande' },
@@ -47,7 +49,7 @@ test.describe('what a signed-in page preloads', () => {
 
       // The sidebar's menus and left block are preloaded too (by the server, which derives the
       // block's key from the address as the SPA does): asked once, so the preload was reused.
-      for (const answer of ['/api/session', '/api/strapi/menus', `/api/strapi/bloc-gauche/${blocGaucheKey(path)}`]) {
+      for (const answer of ['/api/session', '/api/strapi/menus', `/api/strapi/bloc-gauche/${blocGaucheKey(path)}`, ...own]) {
         expect(asked.filter((asked) => asked === answer), answer).toHaveLength(1);
       }
       const assets = asked.filter((asked) => asked.startsWith('/assets/'));

@@ -244,7 +244,7 @@ async fn a_section_page_also_preloads_its_own_code_and_an_address_of_its_own_win
 }
 
 #[tokio::test]
-async fn a_section_page_preloads_the_answers_it_asks_for_whatever_its_address() {
+async fn a_section_page_preloads_the_answers_it_asks_for_first_and_those_its_id_names() {
     let (_idp, _api, app) = signed_in().await;
     let data = |links: &[String]| -> Vec<String> {
         links.iter().filter(|link| link.contains("as=fetch")).cloned().collect()
@@ -261,7 +261,7 @@ async fn a_section_page_preloads_the_answers_it_asks_for_whatever_its_address() 
     );
     let guarantees = preloads(&app, &app.get_html("/mutuelle/contrats-garanties").await).await;
     assert!(guarantees.contains(&"</api/assure/contrats>; rel=preload; as=fetch; crossorigin".to_owned()));
-    // A request's answer depends on its number, which only the page reads.
+    // A request's answer is named by its number, filled in from the address.
     let request = preloads(&app, &app.get_html("/mutuelle/demandes/1").await).await;
     assert_eq!(
         data(&request),
@@ -269,8 +269,14 @@ async fn a_section_page_preloads_the_answers_it_asks_for_whatever_its_address() 
             "</api/session>; rel=preload; as=fetch; crossorigin",
             "</api/strapi/menus>; rel=preload; as=fetch; crossorigin",
             "</api/strapi/bloc-gauche/mutuelle_demandes_1>; rel=preload; as=fetch; crossorigin",
+            "</api/demande/1>; rel=preload; as=fetch; crossorigin",
         ]
     );
+    let article = preloads(&app, &app.get_html("/home/article/3").await).await;
+    assert!(article.contains(&"</api/strapi/menus/3>; rel=preload; as=fetch; crossorigin".to_owned()));
+    // A number the SPA would not write so (a leading zero) is not guessed at.
+    let padded = preloads(&app, &app.get_html("/mutuelle/demandes/01").await).await;
+    assert!(!padded.iter().any(|link| link.contains("/api/demande/")), "{padded:?}");
 }
 
 #[tokio::test]

@@ -70,8 +70,12 @@ describe('the build table of each page’s files', () => {
     ]);
     // « Mes connexions », lower on the page, is asked for with the rest.
     expect(data.get('/compte/informations-personnelles')).toContain('/api/connexions');
-    // A request's answer depends on its number: not known before the visit.
-    expect(data.get('/mutuelle/demandes/:id')).toEqual([]);
+    // A request's answer, an article's: the patterns of their keys, which the server fills
+    // from the page's own `:id`.
+    expect(data.get('/mutuelle/demandes/:id')).toEqual(['/api/demande/:id']);
+    expect(data.get('/home/article/:id')).toEqual(['/api/strapi/menus/:id']);
+    // A payment day's query is made from its date: not known before the visit.
+    expect(data.get('/mutuelle/remboursements/:date')).toEqual(['/api/assure/banques']);
     // Of the payments, only the beneficiaries: the payments' query comes from the address.
     expect(data.get('/mutuelle/remboursements')).toEqual(['/api/assure/beneficiaires']);
   });
@@ -83,10 +87,22 @@ describe('the build table of each page’s files', () => {
       return Promise.resolve(new Response('{}', { headers: { 'Content-Type': 'application/json' } }));
     });
     const pages = Object.values(tables).flatMap((pages) => Object.values(pages));
-    await Promise.all(pages.flatMap((page) => (page.data ? [page.data({}, new URLSearchParams(), '/')] : [])));
+    const id = '12';
+    await Promise.all(pages.flatMap((page) => (page.data ? [page.data({ id }, new URLSearchParams(), '/')] : [])));
     const declared = Object.keys(tables).flatMap((feature) => declaredIn(feature).flatMap((page) => page.data));
     expect(declared.length).toBeGreaterThan(10);
-    for (const address of declared) expect(fetched, address).toContain(address);
+    for (const address of declared) expect(fetched, address).toContain(address.replace(':id', id));
+  });
+
+  it('refuses a key filled from an :id that the page’s address does not have', () => {
+    const source = [
+      "import { demandeKey } from './api/get-demande';",
+      'export const pages = {',
+      "  x: { pattern: paths.cgu, lazy: () => import('./x-page'), data: () => preloadData(demandeKey(1), get) },",
+      '};',
+    ].join('\n');
+    const api = "export const demandeKey = keyWithId('/api/demande/:id');";
+    expect(() => declaredPages('/src/features/x/routes.ts', source, () => api)).toThrow(/\/home\/cgu has no :id/);
   });
 
   it('refuses a pattern it cannot read, rather than leave the page out', () => {

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
+import { keyWithId } from '@/lib/key-with-id';
 import type { MenuEntry } from './get-menus';
 
 /** One menu entry with its article; `Contenu` is HTML already sanitised by the server. */
@@ -7,7 +8,7 @@ export interface MenuArticle extends MenuEntry {
   Contenu: string;
 }
 
-export const menuKey = (id: string) => `/api/strapi/menus/${encodeURIComponent(id)}`;
+export const menuKey = keyWithId('/api/strapi/menus/:id');
 
 export function getMenu(id: string): Promise<MenuArticle> {
   return apiGet<MenuArticle>(menuKey(id));

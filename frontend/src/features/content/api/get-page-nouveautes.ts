@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
+import { keyWithId } from '@/lib/key-with-id';
 
 /** A news page, the target of internal banner links; `Contenu` is server-sanitised HTML. */
 export interface PageNouveautes {
@@ -8,8 +9,7 @@ export interface PageNouveautes {
   Contenu: string;
 }
 
-export const pageNouveautesKey = (id: string) =>
-  `/api/strapi/page-nouveautes/${encodeURIComponent(id)}`;
+export const pageNouveautesKey = keyWithId('/api/strapi/page-nouveautes/:id');
 
 export function getPageNouveautes(id: string): Promise<PageNouveautes> {
   return apiGet<PageNouveautes>(pageNouveautesKey(id));

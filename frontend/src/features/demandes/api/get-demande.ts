@@ -1,11 +1,10 @@
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
+import { keyWithId } from '@/lib/key-with-id';
 import type { Demande } from './get-demandes';
 
 /** `GET demande/{id}`: one request with its documents. */
-export function demandeKey(id: number): string {
-  return `/api/demande/${String(id)}`;
-}
+export const demandeKey = keyWithId('/api/demande/:id');
 
 export function getDemande(key: string): Promise<Demande> {
   return apiGet<Demande>(key);

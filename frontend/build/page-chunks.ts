@@ -4,8 +4,9 @@ import { closure } from './closure.ts';
 import { declaredPages } from './declared-pages.ts';
 
 /**
- * `page-chunks.json` in the build: the scripts that the member space (`member-routes`) and the
- * sections' routes (`section-routes`) bring beyond the first script, then, for each lazily
+ * `page-chunks.json` in the build: the first script with what it imports, the scripts that the
+ * member space (`member-routes`) and the sections' routes (`section-routes`) bring beyond it,
+ * then, for each lazily
  * loaded page's route pattern, those its code needs beyond all three and the addresses of its
  * first answers known before the visit (the styles are one file, linked from `index.html`).
  * The server names them in its `Link` header (`src/pages.rs`), so that a page's code and data
@@ -26,6 +27,7 @@ export function pageChunks(): Plugin {
         return chunk.fileName;
       };
       const scripts = (files: Iterable<string>) => [...files].map((file) => `/${file}`);
+      // The entry first: a `Set` keeps the order its members were added in.
       const first = closure(
         chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
         importsOf,
@@ -46,7 +48,7 @@ export function pageChunks(): Plugin {
           return { pattern, data, scripts: scripts(closure([page.fileName], importsOf, always)) };
         });
       if (pages.length === 0) throw new Error('page-chunks: no lazily loaded page found');
-      const table = { memberSpace: scripts(memberSpace), sections: scripts(sections), pages };
+      const table = { first: scripts(first), memberSpace: scripts(memberSpace), sections: scripts(sections), pages };
       this.emitFile({ type: 'asset', fileName: 'page-chunks.json', source: JSON.stringify(table) });
     },
   };

@@ -125,8 +125,10 @@ async fn home_page_of_a_signed_in_member_preloads_the_session_the_dashboard_data
     let response = app.get_html("/home").await;
     assert_eq!(response.status(), 200);
     let links = preloads(&app, &response).await;
+    let index = response.text().await.unwrap();
+    let first = leading_first_scripts(&links, &index);
     assert_eq!(
-        links[..2],
+        links[first..first + 2],
         [
             "</api/session>; rel=preload; as=fetch; crossorigin",
             "</api/home>; rel=preload; as=fetch; crossorigin"
@@ -136,7 +138,6 @@ async fn home_page_of_a_signed_in_member_preloads_the_session_the_dashboard_data
     assert!(!links.iter().any(|link| link.contains("section-routes")), "fetched once on screen: {links:?}");
     // The app's styles are one file that index.html links itself: none to preload.
     assert!(!links.iter().any(|link| link.contains("as=style")), "{links:?}");
-    let index = response.text().await.unwrap();
     assert!(index.contains(r#"<div id="root">"#));
     assert_eq!(index.matches(r#"<link rel="stylesheet""#).count(), 1, "{index}");
 }
@@ -147,7 +148,8 @@ async fn a_section_page_of_a_signed_in_member_preloads_the_session_and_the_route
     let response = app.get_html("/mutuelle/remboursements").await;
     assert_eq!(response.status(), 200);
     let links = preloads(&app, &response).await;
-    assert_eq!(links[0], "</api/session>; rel=preload; as=fetch; crossorigin");
+    let first = leading_first_scripts(&links, &response.text().await.unwrap());
+    assert_eq!(links[first], "</api/session>; rel=preload; as=fetch; crossorigin");
     assert!(!links.iter().any(|link| link.contains("/api/home")), "{links:?}");
     for name in ["member-routes", "section-routes"] {
         assert!(links.iter().any(chunk(name, "js", "rel=modulepreload")), "{name}: {links:?}");
@@ -176,6 +178,21 @@ fn first_scripts(index: &str) -> Vec<String> {
         .filter(|path| path.starts_with("/assets/") && path.ends_with(".js"))
         .map(str::to_owned)
         .collect()
+}
+
+/// Checks that `links` begin with `index.html`'s first script, then the scripts it imports, so
+/// that over HTTP/1.1 the script every paint waits for is not queued behind the answers; how
+/// many they are.
+fn leading_first_scripts(links: &[String], index: &str) -> usize {
+    let first = first_scripts(index);
+    let named = |script: &String| format!("<{script}>; rel=modulepreload");
+    assert_eq!(links[0], named(&first[0]), "the entry script first: {links:?}");
+    let mut leading = links[..first.len()].to_vec();
+    let mut expected: Vec<String> = first.iter().map(named).collect();
+    leading.sort();
+    expected.sort();
+    assert_eq!(leading, expected, "then what it imports");
+    first.len()
 }
 
 #[tokio::test]

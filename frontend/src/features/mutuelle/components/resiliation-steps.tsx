@@ -1,8 +1,9 @@
-import { lazy, Suspense, useReducer } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useState } from 'react';
 import type { User } from '@/api/get-session';
 import { FormLoading } from '@/components/form-loading';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { t } from '@/i18n/t';
+import { whenIdle } from '@/lib/when-idle';
 import { initialFlow, resiliationFlow, stepTitles } from '../resiliation-flow';
 import type { Contrat } from '../resiliation-rules';
 import { ResiliationAccuseStep } from './resiliation-accuse-step';
@@ -22,10 +23,28 @@ const ResiliationRecapitulatifStep = lazy(() =>
   })),
 );
 
+/**
+ * Whether the page has painted: the form's code (with the forms library, the largest script
+ * of the page) starts loading once it has, not while the page's first render runs, so that
+ * the title and the conditions never wait for it.
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        setPainted(true);
+      }),
+    [],
+  );
+  return painted;
+}
+
 /** The form, its summary and the acknowledgement, one at a time under a focused title. */
 export function ResiliationSteps({ contrats, user }: { contrats: Contrat[]; user: User }) {
   const [flow, dispatch] = useReducer(resiliationFlow, undefined, () => initialFlow(contrats, user.email, new Date()));
   const heading = useFocusOnChange<HTMLHeadingElement>(flow.step);
+  const painted = usePainted();
 
   return (
     <section className="card" aria-labelledby="resiliation-step">
@@ -33,7 +52,8 @@ export function ResiliationSteps({ contrats, user }: { contrats: Contrat[]; user
         {t(stepTitles[flow.step])}
       </h2>
       <Suspense fallback={<FormLoading className={styles.stepLoading} />}>
-        {flow.step === 'formulaire' && (
+        {flow.step === 'formulaire' && !painted && <FormLoading className={styles.stepLoading} />}
+        {flow.step === 'formulaire' && painted && (
           <ResiliationFormulaireStep
             contrats={contrats}
             user={user}

@@ -166,17 +166,22 @@ impl PageLinks {
     }
 
     fn for_path(&self, path: &str) -> Option<HeaderValue> {
-        let page = self.pages.iter().find(|page| page.matches(path));
-        let links = match path {
-            HOME => &self.home,
+        let (links, page) = match path {
+            HOME => (&self.home, None),
             _ if PUBLIC.contains(&path) => return None,
-            _ => page.map_or(&self.section, |page| &page.links),
+            _ => {
+                let page = self.pages.iter().find(|page| page.matches(path));
+                (page.map_or(&self.section, |page| &page.links), page)
+            }
         };
         let left_block =
             cms::left_block_key(path).map(|key| fetched(&format!("/api/strapi/bloc-gauche/{key}")));
         let by_id = page.into_iter().flat_map(|page| page.preloads_by_id(path));
-        let value =
-            std::iter::once(links.clone()).chain(left_block).chain(by_id).collect::<Vec<_>>().join(", ");
+        let mut value = links.clone();
+        for link in left_block.into_iter().chain(by_id) {
+            value.push_str(", ");
+            value.push_str(&link);
+        }
         Some(
             HeaderValue::from_str(&value)
                 .expect("asset paths, left block keys and ids are valid header text"),

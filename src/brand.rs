@@ -27,6 +27,8 @@ struct BrandJson<'a> {
     /// The partner's rewordings of the front end's catalogue (`[brand] messages_file`).
     messages: &'a Overrides,
     captcha: CaptchaJson<'a>,
+    /// Days without a sign-in on a device after which the card kept there is erased.
+    kept_card_days: u32,
 }
 
 /// What the SPA needs of `[captcha]`: the provider, and a hosted one's public site key.
@@ -56,6 +58,7 @@ pub fn index_head(settings: &Settings, messages: &Overrides) -> String {
             provider: settings.captcha.provider,
             site_key: settings.captcha.site_key.as_deref().filter(|_| settings.captcha.provider.is_hosted()),
         },
+        kept_card_days: settings.session.kept_card_days,
     })
     .expect("brand serialises");
     // `<` never appears outside strings in JSON; escaping it keeps `</script>` in a brand

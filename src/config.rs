@@ -3,6 +3,7 @@
 //! operator learns every mistake at start-up, each with the key it concerns.
 
 use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
 
 use figment::Figment;
@@ -26,6 +27,7 @@ pub struct Settings {
     pub accessibilite: AccessibiliteSettings,
     pub mediateur: MediateurSettings,
     pub captcha: CaptchaSettings,
+    pub limits: LimitsSettings,
     pub mail: MailSettings,
     pub demo: DemoSettings,
 }
@@ -125,6 +127,36 @@ pub struct SessionSettings {
     /// provider sends the member back). Instances behind one load balancer share it. Unset, it
     /// is derived from `oidc.client_secret`. Changing it only cancels the sign-ins under way.
     pub cookie_key: Option<SecretString>,
+    /// Most sessions one member keeps open at once; past it their own least recently used is
+    /// closed, never another member's.
+    pub max_per_member: usize,
+    /// `store = "redis"`: AES-256 keys (base64 of 32 bytes), newest first, that seal what Redis
+    /// holds and name its keys; the first seals, all open (rotation). Required with Redis
+    /// outside demo mode, where one is derived from the client secret.
+    pub encryption_keys: Vec<SecretString>,
+    /// Days after which the tiers-payant card kept on a device for offline use is erased when
+    /// nobody has signed in on that device since.
+    pub kept_card_days: u32,
+}
+
+impl SessionSettings {
+    /// `encryption_keys`, decoded; a key that is not base64 of 32 bytes is named by its place.
+    pub fn decoded_encryption_keys(&self) -> Result<Vec<[u8; 32]>, String> {
+        use base64::Engine as _;
+        self.encryption_keys
+            .iter()
+            .enumerate()
+            .map(|(place, key)| {
+                base64::engine::general_purpose::STANDARD
+                    .decode(key.expose_secret().trim())
+                    .ok()
+                    .and_then(|bytes| <[u8; 32]>::try_from(bytes).ok())
+                    .ok_or_else(|| {
+                        format!("key {} is not the base64 of 32 bytes (openssl rand -base64 32)", place + 1)
+                    })
+            })
+            .collect()
+    }
 }
 
 /// `session.cookie_key`'s least length: the cookie's encryption key is derived from it.
@@ -139,6 +171,9 @@ impl Default for SessionSettings {
             max_lifetime_secs: 36_000,
             max_sessions: 100_000,
             cookie_key: None,
+            max_per_member: 20,
+            encryption_keys: Vec::new(),
+            kept_card_days: 7,
         }
     }
 }
@@ -289,6 +324,26 @@ impl Default for AccessibiliteSettings {
             contact_email: "accessibilite@example.org".into(),
             contact_url: None,
         }
+    }
+}
+
+/// `[limits]`: bounds on abuse, per client address and per member (see `limits`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LimitsSettings {
+    /// Sign-ins one client address may start per minute (`/auth/login` and `/auth/callback`,
+    /// each counted): behind `server.trusted_proxies`, the address they forward.
+    pub sign_ins_per_minute: NonZeroU32,
+    /// Writes (any method but GET under `/api`) one member may make per minute.
+    pub writes_per_minute: NonZeroU32,
+    /// Requests, documents, complaints and terminations one member may create per hour.
+    pub creations_per_hour: NonZeroU32,
+}
+
+impl Default for LimitsSettings {
+    fn default() -> Self {
+        let count = |n| NonZeroU32::new(n).expect("not zero");
+        Self { sign_ins_per_minute: count(30), writes_per_minute: count(30), creations_per_hour: count(30) }
     }
 }
 
@@ -553,7 +608,7 @@ impl Settings {
         let mut problems = Problems::default();
         self.server.validate(&mut problems);
         self.oidc.validate(&self.demo, &mut problems);
-        self.session.validate(&mut problems);
+        self.session.validate(&self.demo, &mut problems);
         self.upstream.validate(&self.demo, &mut problems);
         self.brand.validate(&mut problems);
         self.accessibilite.validate(&mut problems);
@@ -658,10 +713,21 @@ impl OidcSettings {
 }
 
 impl SessionSettings {
-    fn validate(&self, problems: &mut Problems) {
+    fn validate(&self, demo: &DemoSettings, problems: &mut Problems) {
         if self.store == SessionStoreKind::Redis && self.redis_url.is_none() {
             problems.add("session.redis_url", "required when session.store = \"redis\"");
         }
+        if self.store == SessionStoreKind::Redis && self.encryption_keys.is_empty() && !demo.enabled {
+            problems.add(
+                "session.encryption_keys",
+                "required when session.store = \"redis\": what Redis holds is sealed with it (openssl rand -base64 32)",
+            );
+        }
+        if let Err(problem) = self.decoded_encryption_keys() {
+            problems.add("session.encryption_keys", problem);
+        }
+        problems.at_least_one("session.max_per_member", self.max_per_member as u64);
+        problems.at_least_one("session.kept_card_days", u64::from(self.kept_card_days));
         if self.max_lifetime_secs < self.idle_timeout_secs {
             problems.add("session.max_lifetime_secs", "must not be shorter than session.idle_timeout_secs");
         }
@@ -901,6 +967,35 @@ mod tests {
         let settings = Settings::load_with_env(None, no_env()).unwrap();
         assert!(settings.demo.idp_on() && settings.demo.api_on() && settings.demo.cms_on());
         assert_eq!(settings.server.listen.to_string(), "127.0.0.1:8080");
+    }
+
+    #[test]
+    fn redis_outside_demo_mode_needs_its_encryption_keys_and_checks_them() {
+        let redis = "[session]\nstore = \"redis\"\nredis_url = \"redis://127.0.0.1/0\"\n";
+        let message = problems(load_toml(redis));
+        assert!(
+            message.contains("session.encryption_keys: required when session.store = \"redis\""),
+            "{message}"
+        );
+        let short_key = format!("{redis}encryption_keys = [\"c2hvcnQ=\"]\n");
+        assert!(
+            problems(load_toml(&short_key))
+                .contains("session.encryption_keys: key 1 is not the base64 of 32 bytes")
+        );
+        let good = format!("{redis}encryption_keys = [\"{}\"]\n", "A".repeat(43) + "=");
+        assert!(!problems(load_toml(&good)).contains("session.encryption_keys"));
+        let demo = format!("{redis}[demo]\nenabled = true\n");
+        assert!(load_toml(&demo).is_ok(), "the demo derives its key from the client secret");
+    }
+
+    #[test]
+    fn bounds_on_abuse_have_defaults_and_refuse_zero() {
+        let settings = Settings::load_with_env(None, no_env()).unwrap();
+        assert_eq!(settings.limits.sign_ins_per_minute.get(), 30);
+        assert_eq!(settings.session.max_per_member, 20);
+        assert_eq!(settings.session.kept_card_days, 7);
+        let message = problems(load_toml("[demo]\nenabled = true\n[limits]\nwrites_per_minute = 0\n"));
+        assert!(message.contains("writes_per_minute"), "{message}");
     }
 
     #[test]

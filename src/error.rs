@@ -33,6 +33,9 @@ pub enum ApiError {
     /// 422: understood but refused by a rule of the portal, with its own code and French text.
     #[error("refused: {code}")]
     Refused { code: &'static str, message: &'static str },
+    /// 429: a bound on abuse (`limits`) was reached; `Retry-After` says when to come back.
+    #[error("too many requests")]
+    TooManyRequests { retry_after_secs: u64, message: &'static str },
     /// 502: an upstream refused the connection or failed.
     #[error("bad gateway: {0}")]
     BadGateway(String),
@@ -102,6 +105,7 @@ impl ResponseError for ApiError {
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Refused { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::GatewayTimeout(_) => StatusCode::GATEWAY_TIMEOUT,
@@ -121,6 +125,12 @@ impl ResponseError for ApiError {
             return HttpResponse::build(status)
                 .insert_header((header::CACHE_CONTROL, "no-store"))
                 .json(ErrorBody { status: status.as_u16(), code, message });
+        }
+        if let Self::TooManyRequests { retry_after_secs, message } = *self {
+            return HttpResponse::build(status)
+                .insert_header((header::CACHE_CONTROL, "no-store"))
+                .insert_header((header::RETRY_AFTER, retry_after_secs))
+                .json(ErrorBody { status: status.as_u16(), code: "too_many_requests", message });
         }
         ErrorBody::response(status)
     }

@@ -15,6 +15,7 @@ pub mod error;
 pub mod health;
 pub mod home;
 pub mod identifier;
+pub mod limits;
 pub mod mail;
 pub mod member_api;
 pub mod messages;
@@ -87,6 +88,11 @@ impl Application {
             settings.oidc.client_secret.as_ref().expect("validated, or made for the demo"),
             http.clone(),
             auth.sessions.clone(),
+            limits::Bound::new(
+                settings.limits.creations_per_hour,
+                Duration::from_secs(3600),
+                "Vous avez envoyé beaucoup de demandes en peu de temps. Veuillez patienter avant d’en envoyer une nouvelle.",
+            ),
         );
         let state = web::Data::new(AppState {
             content: web::Data::new(content),
@@ -187,16 +193,22 @@ async fn build_auth(
     http: reqwest::Client,
 ) -> anyhow::Result<auth::Auth> {
     let idle_timeout = Duration::from_secs(settings.session.idle_timeout_secs);
+    let secret = settings.oidc.client_secret.as_ref().expect("validated, or made for the demo");
+    let per_member = settings.session.max_per_member;
     let sessions: std::sync::Arc<dyn session::SessionStore> = match settings.session.store {
-        config::SessionStoreKind::Memory => {
-            std::sync::Arc::new(session::MemoryStore::new(idle_timeout, settings.session.max_sessions))
-        }
+        config::SessionStoreKind::Memory => std::sync::Arc::new(session::MemoryStore::new(
+            idle_timeout,
+            settings.session.max_sessions,
+            per_member,
+        )),
         config::SessionStoreKind::Redis => {
             let url = settings.session.redis_url.as_ref().expect("validated with the configuration");
-            std::sync::Arc::new(session::RedisStore::connect(url.expose_secret(), idle_timeout).await?)
+            let keyring = session_keyring(&settings.session, secret)?;
+            std::sync::Arc::new(
+                session::RedisStore::connect(url.expose_secret(), idle_timeout, keyring, per_member).await?,
+            )
         }
     };
-    let secret = settings.oidc.client_secret.as_ref().expect("validated, or made for the demo");
     let redirect_url = endpoints.public_url.join("auth/callback").expect("static path");
     Ok(auth::Auth {
         provider: auth::provider::Provider::new(
@@ -215,7 +227,39 @@ async fn build_auth(
         idle_timeout,
         max_lifetime: Duration::from_secs(settings.session.max_lifetime_secs),
         person_number_claim: settings.oidc.person_number_claim.clone(),
+        sign_ins: limits::Bound::new(
+            settings.limits.sign_ins_per_minute,
+            Duration::from_secs(60),
+            "Trop de tentatives de connexion depuis votre adresse. Veuillez patienter quelques minutes avant de réessayer.",
+        ),
+        writes: limits::Bound::new(
+            settings.limits.writes_per_minute,
+            Duration::from_secs(60),
+            "Vous avez fait beaucoup de modifications en peu de temps. Veuillez patienter une minute avant de réessayer.",
+        ),
+        trusted_proxies: settings.server.trusted_proxies.clone(),
     })
+}
+
+/// The keys that seal what Redis holds: the configured ones, or in demo mode one derived from
+/// the client secret (every demo instance sharing a Redis holds it).
+fn session_keyring(
+    settings: &config::SessionSettings,
+    secret: &secrecy::SecretString,
+) -> anyhow::Result<session::Keyring> {
+    let mut keys = settings
+        .decoded_encryption_keys()
+        .map_err(|problem| anyhow::anyhow!("session.encryption_keys: {problem}"))?;
+    if keys.is_empty() {
+        use hmac::Mac as _;
+        keys.push(
+            auth::derived_mac(secret, b"espace-assure session encryption key v1")
+                .finalize()
+                .into_bytes()
+                .into(),
+        );
+    }
+    Ok(session::Keyring::new(&keys))
 }
 
 fn routes(cfg: &mut web::ServiceConfig, auth: &auth::Auth, metrics_access: metrics::Access) {

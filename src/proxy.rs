@@ -125,7 +125,7 @@ async fn forward(
     let current = state.auth.require(&request).await?;
     let path = route.upstream_path(&request)?;
     if route.with_captcha {
-        state.captcha.require(&request).await?;
+        state.captcha.require(&request, &current).await?;
     }
     let mut headers = hyper::HeaderMap::new();
     for name in REQUEST_HEADERS {

@@ -67,7 +67,7 @@ async fn notifier(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let current = state.auth.require(&request).await?;
-    state.captcha.require(&request).await?;
+    state.captcha.require(&request, &current).await?;
     let bearer = state.auth.bearer(&current);
     let request_id = request_id.as_deref().map(|id| id.0.as_str());
     let call = Call::json(hyper::Method::POST, "document/creationResiliation", request_id, body);

@@ -14,7 +14,11 @@ use actix_web::middleware::Next;
 use actix_web::{HttpMessage, web};
 use ipnet::IpNet;
 use tracing::Instrument;
+use tracing::field::{Field, Visit};
 use tracing_subscriber::EnvFilter;
+use tracing_subscriber::field::RecordFields;
+use tracing_subscriber::fmt::FormatFields;
+use tracing_subscriber::fmt::format::Writer;
 
 use crate::config::LogFormat;
 use crate::request_id::RequestId;
@@ -29,9 +33,59 @@ pub fn init(format: LogFormat) {
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
     // A second call (tests spawn many apps in one process) keeps the first subscriber.
     let _ = match format {
-        LogFormat::Human => builder.try_init(),
+        LogFormat::Human => builder.fmt_fields(EscapedFields).try_init(),
         LogFormat::Json => builder.json().flatten_event(true).with_current_span(true).try_init(),
     };
+}
+
+/// The human format's fields, every value escaped: a value from outside (a query parameter,
+/// a header, a provider's error text) logged with `%` is written as it is by the default
+/// formatter, so that a line break followed by a timestamp would make a log line of the
+/// sender's choosing, and escape bytes would drive the operator's terminal. Here control
+/// characters (C0, DEL, C1) and the Unicode line and paragraph separators are written as Rust
+/// escapes (`\n`, `\u{1b}`), whatever field carries them, the message included. The JSON
+/// format escapes them by itself.
+pub struct EscapedFields;
+
+impl<'writer> FormatFields<'writer> for EscapedFields {
+    fn format_fields<R: RecordFields>(&self, mut writer: Writer<'writer>, fields: R) -> std::fmt::Result {
+        let mut visitor = EscapingVisitor { writer: &mut writer, result: Ok(()), first: true };
+        fields.record(&mut visitor);
+        visitor.result
+    }
+}
+
+struct EscapingVisitor<'a, 'writer> {
+    writer: &'a mut Writer<'writer>,
+    result: std::fmt::Result,
+    first: bool,
+}
+
+impl Visit for EscapingVisitor<'_, '_> {
+    fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+        if self.result.is_err() {
+            return;
+        }
+        let separator = if std::mem::take(&mut self.first) { "" } else { " " };
+        let text = format!("{value:?}");
+        let value = escaped(&text);
+        self.result = match field.name() {
+            "message" => write!(self.writer, "{separator}{value}"),
+            name => write!(self.writer, "{separator}{name}={value}"),
+        };
+    }
+}
+
+fn escaped(text: &str) -> Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}');
+    if !text.contains(unsafe_char) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| if unsafe_char(c) { c.escape_default().to_string() } else { c.to_string() })
+            .collect(),
+    )
 }
 
 pub fn is_trusted_proxy(trusted: &[IpNet], peer: Option<IpAddr>) -> bool {
@@ -100,6 +154,41 @@ pub async fn observe_request(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a visitor can put in a value: a line break, a forged timestamp and terminal escapes.
+    #[test]
+    fn values_from_outside_cannot_forge_log_lines_in_the_human_format() {
+        #[derive(Clone, Default)]
+        struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+        impl std::io::Write for Buffer {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().write(bytes)
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let buffer = Buffer::default();
+        let writer = buffer.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .fmt_fields(EscapedFields)
+            .with_ansi(false)
+            .with_writer(move || writer.clone())
+            .finish();
+        let forged = "access_denied\r\n2026-11-26T10:00:00Z  INFO admin signed in \u{1b}[2J";
+        tracing::subscriber::with_default(subscriber, || {
+            let span = tracing::info_span!("request", from = %forged);
+            span.in_scope(|| tracing::info!(error = %forged, "the provider refused: {forged}"));
+        });
+        let written = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+        assert_eq!(written.lines().count(), 1, "{written}");
+        assert!(!written.contains('\u{1b}') && !written.contains('\r'), "{written}");
+        assert_eq!(
+            written.matches(r"access_denied\r\n2026-11-26T10:00:00Z  INFO admin signed in \u{1b}[2J").count(),
+            3,
+            "{written}"
+        );
+    }
 
     #[test]
     fn only_listed_proxies_are_trusted() {

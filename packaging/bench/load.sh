@@ -39,10 +39,16 @@ enabled = true
 data_dir = \"$work/demo\"
 access_token_ttl_secs = $token_ttl
 [oidc]
-client_secret = \"$secret\""
+client_secret = \"$secret\"
+# The benchmark signs in its sessions from one address, many for each demo member.
+[limits]
+sign_ins_per_minute = 1000000
+writes_per_minute = 1000000"
+session_keys="
+max_per_member = 1000000"
 if [ "$mode" = one ]; then
   portal=http://127.0.0.1:$first
-  printf '[server]\nlisten = "127.0.0.1:%s"\n%s\n' "$first" "$common" >"$work/first.toml"
+  printf '[server]\nlisten = "127.0.0.1:%s"\n%s\n[session]%s\n' "$first" "$common" "$session_keys" >"$work/first.toml"
 else
   redis_port=$(free_port) second=$(free_port) front=$(free_port)
   portal=http://127.0.0.1:$front
@@ -51,7 +57,8 @@ else
   sessions_in_redis="
 [session]
 store = \"redis\"
-redis_url = \"redis://127.0.0.1:$redis_port/\""
+redis_url = \"redis://127.0.0.1:$redis_port/\"
+encryption_keys = [\"$(head -c 32 /dev/urandom | base64)\"]$session_keys"
   # Both answer to the same public address; the provider, member API and content service are
   # the first one's, which nginx alone reaches under /_demo/.
   printf '[server]\nlisten = "127.0.0.1:%s"\npublic_url = "%s/"\n%s\n%s\n' \
@@ -67,6 +74,9 @@ client_secret = "$secret"
 base_url = "http://127.0.0.1:$first/_demo/api/"
 [upstream.cms]
 base_url = "http://127.0.0.1:$first/_demo/cms/"
+[limits]
+sign_ins_per_minute = 1000000
+writes_per_minute = 1000000
 $sessions_in_redis
 CONF
   start_nginx front "

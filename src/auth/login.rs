@@ -35,11 +35,29 @@ fn redirect(location: &str) -> actix_web::HttpResponseBuilder {
     builder
 }
 
+/// A browser navigates to these addresses: a refused sign-in is a page it can show, still a
+/// 429 with `Retry-After`.
+fn refusal_page(error: ApiError) -> Result<HttpResponse, ApiError> {
+    let ApiError::TooManyRequests { retry_after_secs, message } = error else { return Err(error) };
+    let page = format!(
+        "<!doctype html><html lang=\"fr\"><head><meta charset=\"utf-8\"><title>Espace assuré</title></head>\
+         <body><h1>Connexion momentanément refusée</h1><p>{message}</p><p><a href=\"/\">Retour à l’accueil</a></p></body></html>"
+    );
+    Ok(HttpResponse::TooManyRequests()
+        .insert_header((header::RETRY_AFTER, retry_after_secs))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .content_type("text/html; charset=utf-8")
+        .body(page))
+}
+
 pub async fn login(
     request: HttpRequest,
     sign_ins: SignInCookie,
     auth: web::Data<Auth>,
 ) -> Result<HttpResponse, ApiError> {
+    if let Err(refused) = auth.count_sign_in(&request) {
+        return refusal_page(refused);
+    }
     let return_to = return_to::sanitise(query_value(&request, "returnTo").as_deref());
     // Already signed in: a link to `/auth/login` (from another site, say) must not sign the
     // member out, nor start a sign-in nobody asked for.
@@ -84,6 +102,9 @@ pub async fn callback(
     auth: web::Data<Auth>,
     member_api: web::Data<MemberApiClient>,
 ) -> Result<HttpResponse, ApiError> {
+    if let Err(refused) = auth.count_sign_in(&request) {
+        return refusal_page(refused);
+    }
     // Without the sign-in cookie the browser refused it: the portal cannot work without cookies.
     if !auth.cookies.has_sign_in_cookie(&request) {
         return Ok(redirect("/fallback?reason=cookies-disabled").finish());
@@ -186,12 +207,18 @@ async fn sign_in(
                 .and_then(|agent| agent.to_str().ok())
                 .unwrap_or_default(),
         ),
+        version: 0,
     };
     // A fresh id at each sign-in: an id planted before sign-in is worth nothing after it.
     let session_id = session::new_id();
-    auth.sessions.put(&session_id, &session).await.map_err(|error| {
+    let closed = auth.sessions.create(&session_id, &session).await.map_err(|error| {
         tracing::error!(error = %error, "session store failed");
         StartupFailure::init_failed(503)
     })?;
+    // Past the member's cap, their least recently used sessions were closed: as at sign-out,
+    // their refresh tokens go too.
+    for session in &closed {
+        auth.revoke(session).await;
+    }
     Ok(SignedIn { return_to: login.return_to, session_id })
 }

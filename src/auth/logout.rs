@@ -33,32 +33,10 @@ pub async fn logout(request: HttpRequest, auth: web::Data<Auth>) -> Result<HttpR
 /// provider finds the member's session from its own cookie.
 async fn end_provider_session(auth: &Auth, session: &Session) -> Option<String> {
     let discovered = auth.provider.discovered().await.ok()?;
-    if let (Some(refresh_token), Some(endpoint)) = (&session.tokens.refresh_token, &discovered.revocation) {
-        revoke(auth, endpoint, refresh_token).await;
-    }
+    auth.revoke(session).await;
     let end_session = discovered.end_session.clone()?;
     let logout = LogoutRequest::from(end_session)
         .set_client_id(auth.provider.client_id.clone())
         .set_post_logout_redirect_uri(PostLogoutRedirectUrl::from_url(auth.public_url.clone()));
     Some(logout.http_get_url().to_string())
-}
-
-/// RFC 7009 revocation of the refresh token, authenticated as the confidential client.
-/// Written out here because the client library refuses plain-http revocation endpoints, which
-/// would silently skip revocation against a provider on loopback.
-async fn revoke(auth: &Auth, endpoint: &url::Url, refresh_token: &str) {
-    let provider = &auth.provider;
-    let answer = provider
-        .http_client
-        .post(endpoint.clone())
-        .basic_auth(provider.client_id.as_str(), Some(provider.client_secret.secret()))
-        .form(&[("token", refresh_token), ("token_type_hint", "refresh_token")])
-        .timeout(provider.timeout)
-        .send()
-        .await;
-    match answer {
-        Ok(answer) if answer.status().is_success() => {}
-        Ok(answer) => tracing::warn!(status = answer.status().as_u16(), "refresh token revocation refused"),
-        Err(error) => tracing::warn!(%error, "refresh token revocation failed"),
-    }
 }

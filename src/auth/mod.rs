@@ -13,9 +13,11 @@ mod memo;
 pub mod provider;
 mod refresh;
 pub mod return_to;
+mod revoke;
 mod sign_in_state;
 mod xsrf;
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -27,6 +29,7 @@ pub use sign_in_state::key as sign_in_key;
 pub use xsrf::{XsrfKey, derived_mac};
 
 use crate::error::ApiError;
+use crate::limits::Bound;
 use crate::session::{Session, SessionStore};
 
 pub struct Auth {
@@ -44,6 +47,12 @@ pub struct Auth {
     pub max_lifetime: Duration,
     /// Claim of the ID token (else userinfo) holding the person number.
     pub person_number_claim: String,
+    /// Sign-ins started per client address (`limits.sign_ins_per_minute`).
+    pub sign_ins: Bound<IpAddr>,
+    /// Writes per member (`limits.writes_per_minute`).
+    pub writes: Bound<String>,
+    /// Whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 /// The signed-in member's session, with its id.
@@ -83,9 +92,19 @@ impl Auth {
         self.cookies.session_id(request).is_none_or(|id| self.xsrf.is_token_of(&id, header))
     }
 
-    /// Like `current`, but a missing session is the 401 of every member-only endpoint.
+    /// Like `current`, but a missing session is the 401 of every member-only endpoint; a
+    /// write counts against the member's bound (`limits.writes_per_minute`).
     pub async fn require(&self, request: &HttpRequest) -> Result<CurrentSession, ApiError> {
-        self.current(request).await?.ok_or(ApiError::Unauthorized)
+        let current = self.current(request).await?.ok_or(ApiError::Unauthorized)?;
+        if !request.method().is_safe() {
+            self.writes.check(current.session.sub.clone())?;
+        }
+        Ok(current)
+    }
+
+    /// Counts a sign-in step (`/auth/login`, `/auth/callback`) against the client's address.
+    pub(crate) fn count_sign_in(&self, request: &HttpRequest) -> Result<(), ApiError> {
+        self.sign_ins.check(crate::limits::client_address(request, &self.trusted_proxies))
     }
 }
 

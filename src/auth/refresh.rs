@@ -3,7 +3,9 @@
 //! within an instance the requests of a session queue on one gate, across instances they
 //! share the store's refresh lock; whoever refreshes writes the new tokens, the others read
 //! them. Tokens are written only here, under both locks, after a fresh read, so that no
-//! request ever writes an older token back.
+//! request ever writes an older token back; and the write is conditional on the session
+//! still being the one read (`SessionStore::replace`), so that a session ended while the
+//! provider was answering stays ended, and the tokens it was just given are revoked.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -146,8 +148,13 @@ impl Auth {
                     refresh_token,
                     now(),
                 );
-                self.sessions.put(id, &session).await.map_err(store_unavailable)?;
-                Ok(session.tokens.access_token)
+                if self.sessions.replace(id, &session).await.map_err(store_unavailable)? {
+                    Ok(session.tokens.access_token)
+                } else {
+                    tracing::info!("the session ended during its token refresh; the new tokens are revoked");
+                    self.revoke(&session).await;
+                    Err(ApiError::Unauthorized)
+                }
             }
             // 400 invalid_grant (and any other refusal of the grant): the session is over.
             Err(openidconnect::RequestTokenError::ServerResponse(error)) => {

@@ -15,8 +15,10 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use secrecy::SecretString;
 use sha2::{Digest, Sha256};
 
+use crate::auth::CurrentSession;
 use crate::config::{CaptchaProvider, CaptchaSettings};
 use crate::error::ApiError;
+use crate::limits::Bound;
 use crate::session::SessionStore;
 use crate::state::AppState;
 
@@ -49,6 +51,9 @@ pub struct Captcha {
     /// Remembers used solutions for as long as they could be valid.
     sessions: Arc<dyn SessionStore>,
     lifetime: Duration,
+    /// Creations per member (`limits.creations_per_hour`), counted before the solution is
+    /// looked at, so that a refusal does not spend it.
+    creations: Bound<String>,
 }
 
 impl Captcha {
@@ -57,6 +62,7 @@ impl Captcha {
         client_secret: &SecretString,
         http: reqwest::Client,
         sessions: Arc<dyn SessionStore>,
+        creations: Bound<String>,
     ) -> Self {
         let check = match settings.provider {
             CaptchaProvider::None => Check::None,
@@ -74,11 +80,13 @@ impl Captcha {
                 settings.secret.clone().expect("validated with the configuration"),
             )),
         };
-        Self { check, sessions, lifetime: Duration::from_secs(settings.expires_secs) }
+        Self { check, sessions, lifetime: Duration::from_secs(settings.expires_secs), creations }
     }
 
-    /// Refuses the request unless it carries a good solution never used before (422).
-    pub async fn require(&self, request: &HttpRequest) -> Result<(), ApiError> {
+    /// Guards a creation by the member of `current`: refused past their bound (429), or
+    /// unless the request carries a good solution, made for this session, never used (422).
+    pub async fn require(&self, request: &HttpRequest, current: &CurrentSession) -> Result<(), ApiError> {
+        self.creations.check(current.session.sub.clone())?;
         if matches!(self.check, Check::None) {
             return Ok(());
         }
@@ -90,11 +98,10 @@ impl Captcha {
         let used = match &self.check {
             Check::None => return Ok(()),
             Check::Altcha(altcha) => {
-                let solution = altcha.verify(solution, crate::session::now()).map_err(|invalid| {
+                altcha.verify(solution, crate::session::now(), &current.id).map_err(|invalid| {
                     tracing::info!(?invalid, "captcha solution refused");
                     INVALID
-                })?;
-                solution.signature
+                })?
             }
             Check::Hosted(hosted) => {
                 match hosted.verify(solution).await.map_err(|e| ApiError::BadGateway(e.to_string()))? {
@@ -117,9 +124,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 /// A new ALTCHA challenge for a signed-in member; 404 with another provider.
 async fn challenge(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    state.auth.require(&request).await?;
+    let current = state.auth.require(&request).await?;
     let Check::Altcha(altcha) = &state.captcha.check else { return Err(ApiError::NotFound) };
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(altcha.challenge(crate::session::now())))
+        .json(altcha.challenge(crate::session::now(), &current.id)))
 }

@@ -150,7 +150,7 @@ async fn upload(name: web::Path<String>, content: web::Data<ContentCache>) -> Re
     }
     let media = content.media(&name).await?.ok_or(ApiError::NotFound)?;
     Ok(HttpResponse::Ok()
-        .content_type(media.content_type.as_str())
+        .content_type(media.content_type)
         .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
         .insert_header((
             header::CONTENT_SECURITY_POLICY,

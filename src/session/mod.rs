@@ -5,6 +5,7 @@
 mod device;
 mod memory;
 mod redis;
+mod seal;
 
 use std::time::Duration;
 
@@ -17,6 +18,7 @@ use serde::{Deserialize, Serialize};
 pub use device::Device;
 pub use memory::MemoryStore;
 pub use redis::RedisStore;
+pub use seal::Keyring;
 
 /// What the portal keeps of a signed-in member.
 #[derive(Clone, Serialize, Deserialize)]
@@ -35,11 +37,18 @@ pub struct Session {
     /// What the member signed in with, for « Mes connexions ».
     #[serde(default)]
     pub device: Device,
+    /// Which write of the session this is, as the store read it: a write is accepted only over
+    /// the version it was made from (see `SessionStore::replace`). Kept by the store, beside
+    /// the session rather than in it.
+    #[serde(skip)]
+    pub version: u64,
 }
 
 /// One of a member's sessions, as « Mes connexions » lists them.
 pub struct Listed {
-    pub id: String,
+    /// The name the store keeps it under: a one-way digest of its id, which names the session
+    /// to the browser without giving the cookie's value away.
+    pub name: String,
     pub session: Session,
     /// Unix time of the session's last use.
     pub last_active: i64,
@@ -105,8 +114,20 @@ pub trait SessionStore: Send + Sync {
     /// The session, resetting its idle timer; `None` once it idled out or was removed. Shared,
     /// not copied: every authenticated request reads it, and it holds the member's whole record.
     async fn get(&self, id: &str) -> anyhow::Result<Option<Arc<Session>>>;
-    async fn put(&self, id: &str, session: &Session) -> anyhow::Result<()>;
+    /// Stores a new session. Past the per-member cap, the member's own least recently used
+    /// sessions are closed (never another member's), and returned so that their refresh
+    /// tokens can be revoked.
+    async fn create(&self, id: &str, session: &Session) -> anyhow::Result<Vec<Session>>;
+    /// Writes `session` (new tokens) only while the session is still stored and still the
+    /// version `session.version` that was read: false, and nothing written, when it ended
+    /// (signed out, closed from « Mes connexions », back-channel logout, idle) or was written
+    /// by someone else in between. An ended session never comes back.
+    async fn replace(&self, id: &str, session: &Session) -> anyhow::Result<bool>;
     async fn remove(&self, id: &str) -> anyhow::Result<Option<Session>>;
+    /// The names `list_by_sub` may give the session `id` (several while keys rotate).
+    fn names(&self, id: &str) -> Vec<String>;
+    /// Ends the session listed under `name`.
+    async fn remove_named(&self, name: &str) -> anyhow::Result<Option<Session>>;
     /// Ends every session of a provider session (back-channel logout); returns how many.
     async fn remove_by_sid(&self, sid: &str) -> anyhow::Result<usize>;
     /// Ends every session of a subject (a logout token without `sid`).
@@ -116,9 +137,16 @@ pub trait SessionStore: Send + Sync {
     /// Takes the session's refresh lock; false when someone else holds it.
     async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool>;
     async fn unlock_refresh(&self, id: &str) -> anyhow::Result<()>;
-    /// Marks a single-use token (a captcha solution) as used for `ttl`, on every instance
-    /// sharing the store; false when it already was.
+    /// Marks a single-use token (a captcha solution, in its canonical form) as used for `ttl`,
+    /// on every instance sharing the store; false when it already was.
     async fn claim_once(&self, token: &str, ttl: Duration) -> anyhow::Result<bool>;
+}
+
+/// The one-way name of a session id in the memory store and, before this store kept keyed
+/// names, « Mes connexions »: SHA-256, URL-safe base64.
+fn digest_name(id: &str) -> String {
+    use sha2::Digest as _;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(id.as_bytes()))
 }
 
 /// A new unguessable id (256 bits) for a session.
@@ -158,33 +186,38 @@ pub(crate) mod contract {
             expires_at: now() + 3600,
             opened_at: now(),
             device: Device { browser: "Firefox 133".into(), system: "Android".into() },
+            version: 0,
         }
     }
 
     pub async fn listing_by_subject(store: &dyn SessionStore) {
         let (first, second, other) = (new_id(), new_id(), new_id());
-        store.put(&first, &session("s1", "alice")).await.unwrap();
-        store.put(&second, &session("s2", "alice")).await.unwrap();
-        store.put(&other, &session("s3", "bob")).await.unwrap();
+        store.create(&first, &session("s1", "alice")).await.unwrap();
+        store.create(&second, &session("s2", "alice")).await.unwrap();
+        store.create(&other, &session("s3", "bob")).await.unwrap();
         let mut listed: Vec<String> =
-            store.list_by_sub("alice").await.unwrap().into_iter().map(|listed| listed.id).collect();
+            store.list_by_sub("alice").await.unwrap().into_iter().map(|listed| listed.name).collect();
         listed.sort();
-        let mut expected = vec![first.clone(), second.clone()];
+        let mut expected = [&first, &second].map(|id| store.names(id).remove(0)).to_vec();
         expected.sort();
         assert_eq!(listed, expected);
         let alice = store.list_by_sub("alice").await.unwrap();
         assert!(alice.iter().all(|listed| (now() - listed.last_active).abs() <= 2));
         assert_eq!(alice[0].session.device.browser, "Firefox 133");
         store.remove(&first).await.unwrap();
-        let left: Vec<String> = store.list_by_sub("alice").await.unwrap().into_iter().map(|l| l.id).collect();
-        assert_eq!(left, [second]);
+        let left: Vec<String> =
+            store.list_by_sub("alice").await.unwrap().into_iter().map(|l| l.name).collect();
+        assert_eq!(left, store.names(&second));
+        assert!(!left[0].contains(&second), "a name does not give the id away");
+        assert!(store.remove_named(&left[0]).await.unwrap().is_some());
+        assert!(store.get(&second).await.unwrap().is_none());
         assert!(store.list_by_sub("nobody").await.unwrap().is_empty());
     }
 
     pub async fn round_trip(store: &dyn SessionStore) {
         let id = new_id();
         assert!(store.get(&id).await.unwrap().is_none());
-        store.put(&id, &session("sid-1", "sub-1")).await.unwrap();
+        store.create(&id, &session("sid-1", "sub-1")).await.unwrap();
         assert_eq!(store.get(&id).await.unwrap().unwrap().sub, "sub-1");
         assert!(store.remove(&id).await.unwrap().is_some());
         assert!(store.get(&id).await.unwrap().is_none());
@@ -194,9 +227,9 @@ pub(crate) mod contract {
         let (a, b, c) = (new_id(), new_id(), new_id());
         let sid = new_id();
         let sub = new_id();
-        store.put(&a, &session(&sid, "other")).await.unwrap();
-        store.put(&b, &session(&sid, "other")).await.unwrap();
-        store.put(&c, &session("another-sid", &sub)).await.unwrap();
+        store.create(&a, &session(&sid, "other")).await.unwrap();
+        store.create(&b, &session(&sid, "other")).await.unwrap();
+        store.create(&c, &session("another-sid", &sub)).await.unwrap();
         assert_eq!(store.remove_by_sid(&sid).await.unwrap(), 2);
         assert!(store.get(&a).await.unwrap().is_none() && store.get(&b).await.unwrap().is_none());
         assert_eq!(store.remove_by_sub(&sub).await.unwrap(), 1);
@@ -209,6 +242,67 @@ pub(crate) mod contract {
         assert!(!store.try_lock_refresh(&id).await.unwrap());
         store.unlock_refresh(&id).await.unwrap();
         assert!(store.try_lock_refresh(&id).await.unwrap());
+    }
+
+    /// A refresh that read the session, then wrote new tokens after the session ended, in each
+    /// way a session ends: nothing is written, the session stays ended.
+    pub async fn an_ended_session_is_never_written_back(store: &dyn SessionStore) {
+        for ending in ["sign-out", "back-channel sid", "back-channel sub"] {
+            let (id, sid, sub) = (new_id(), new_id(), new_id());
+            store.create(&id, &session(&sid, &sub)).await.unwrap();
+            let mut read = Session::clone(&store.get(&id).await.unwrap().unwrap());
+            match ending {
+                "sign-out" => drop(store.remove(&id).await.unwrap()),
+                "back-channel sid" => assert_eq!(store.remove_by_sid(&sid).await.unwrap(), 1),
+                _ => assert_eq!(store.remove_by_sub(&sub).await.unwrap(), 1),
+            }
+            read.tokens.access_token = "refreshed".into();
+            assert!(!store.replace(&id, &read).await.unwrap(), "{ending}");
+            assert!(store.get(&id).await.unwrap().is_none(), "{ending}: the session stays ended");
+            assert!(store.list_by_sub(&sub).await.unwrap().is_empty(), "{ending}");
+        }
+    }
+
+    /// Two writes made from the same read: the first is kept, the second refused.
+    pub async fn a_write_from_a_stale_read_is_refused(store: &dyn SessionStore) {
+        let id = new_id();
+        store.create(&id, &session("sid", "sub")).await.unwrap();
+        let mut first = Session::clone(&store.get(&id).await.unwrap().unwrap());
+        let mut second = first.clone();
+        first.tokens.access_token = "first".into();
+        second.tokens.access_token = "second".into();
+        assert!(store.replace(&id, &first).await.unwrap());
+        assert!(!store.replace(&id, &second).await.unwrap());
+        let kept = store.get(&id).await.unwrap().unwrap();
+        assert_eq!(kept.tokens.access_token, "first");
+        let mut third = Session::clone(&kept);
+        third.tokens.access_token = "third".into();
+        assert!(store.replace(&id, &third).await.unwrap(), "a write from the latest read");
+    }
+
+    pub async fn a_session_past_its_lifetime_is_not_written(store: &dyn SessionStore) {
+        let id = new_id();
+        store.create(&id, &session("sid", "sub")).await.unwrap();
+        let mut read = Session::clone(&store.get(&id).await.unwrap().unwrap());
+        read.expires_at = now() - 1;
+        assert!(!store.replace(&id, &read).await.unwrap());
+    }
+
+    /// One member signing in past the cap closes their own sessions only.
+    pub async fn the_member_cap_closes_only_the_members_own_sessions(store: &dyn SessionStore, cap: usize) {
+        let (alice, bob) = (new_id(), new_id());
+        let other = new_id();
+        store.create(&other, &session("sid-bob", &bob)).await.unwrap();
+        let mut closed = 0;
+        let mut newest = String::new();
+        for _ in 0..cap + 3 {
+            newest = new_id();
+            closed += store.create(&newest, &session(&new_id(), &alice)).await.unwrap().len();
+        }
+        assert_eq!(closed, 3, "each sign-in past the cap closes one of hers");
+        assert_eq!(store.list_by_sub(&alice).await.unwrap().len(), cap);
+        assert!(store.get(&newest).await.unwrap().is_some(), "the new session is kept");
+        assert!(store.get(&other).await.unwrap().is_some(), "another member's session is never closed");
     }
 
     pub async fn a_token_is_claimed_once(store: &dyn SessionStore) {

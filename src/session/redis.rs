@@ -1,5 +1,11 @@
 //! Several instances: sessions in Redis. Every key carries its own expiry, so Redis forgets
 //! idle sessions and abandoned refresh locks by itself.
+//!
+//! What Redis holds opens nothing (see `seal`): a session is stored under a keyed hash of its
+//! id, sealed with its version (`<version: 8 bytes><sealed>`), and the indexes by subject and
+//! provider session are named by keyed hashes too and list those hashed keys. The version
+//! stays outside the seal so that a conditional write can compare it inside Redis; it is
+//! covered by the seal, so it cannot be changed without the value failing to open.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -8,40 +14,137 @@ use async_trait::async_trait;
 use redis::AsyncCommands;
 use redis::aio::ConnectionManager;
 
+use super::seal::Keyring;
 use super::{Listed, REFRESH_LOCK_TTL, Session, SessionStore};
 
-const PREFIX: &str = "espace-assure";
+/// `v2`: sealed values under hashed names. Sessions written before it (clear JSON under the
+/// raw id) are not read, and expire by themselves.
+const PREFIX: &str = "espace-assure:v2";
+const VERSION_BYTES: usize = 8;
+
+/// Stores a new session and closes the member's least recently used ones past the cap: every
+/// read gives a session its whole idle expiry again, so the least remaining is the least
+/// recently used. In one script, so that two sign-ins at once cannot both stay under the cap.
+/// KEYS: the session, its subject index, its provider-session index (optional).
+/// ARGV: the value, the idle timeout (ms), the indexes' lifetime (s), the cap.
+/// Returns the closed sessions as `[key, value, key, value, …]`.
+const CREATE: &str = r"
+local live = {}
+for _, key in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+  local remaining = redis.call('PTTL', key)
+  if remaining > 0 then
+    table.insert(live, {key, remaining})
+  else
+    redis.call('SREM', KEYS[2], key)
+  end
+end
+local closed = {}
+local excess = #live + 1 - tonumber(ARGV[4])
+if excess > 0 then
+  table.sort(live, function(a, b) return a[2] < b[2] end)
+  for i = 1, excess do
+    local value = redis.call('GETDEL', live[i][1])
+    redis.call('SREM', KEYS[2], live[i][1])
+    if value then
+      table.insert(closed, live[i][1])
+      table.insert(closed, value)
+    end
+  end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+for i = 2, #KEYS do
+  redis.call('SADD', KEYS[i], KEYS[1])
+  redis.call('EXPIRE', KEYS[i], ARGV[3])
+end
+return closed
+";
+
+/// Writes ARGV[2] over KEYS[1] only if it is there and its version is ARGV[1]; keeps its expiry.
+const REPLACE: &str = r"
+local current = redis.call('GET', KEYS[1])
+if current and string.sub(current, 1, 8) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'XX', 'KEEPTTL')
+  return 1
+end
+return 0
+";
 
 pub struct RedisStore {
     connection: ConnectionManager,
+    keyring: Keyring,
     idle_timeout: Duration,
+    per_member: usize,
+    create: redis::Script,
+    replace: redis::Script,
 }
 
-fn key(kind: &str, id: &str) -> String {
-    format!("{PREFIX}:{kind}:{id}")
+fn key(kind: &str, name: &str) -> String {
+    format!("{PREFIX}:{kind}:{name}")
 }
 
 fn millis(duration: Duration) -> u64 {
     u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }
 
+/// What the seal binds a value to: its key and its version.
+fn context(key: &str, version: &[u8]) -> Vec<u8> {
+    [key.as_bytes(), version].concat()
+}
+
 impl RedisStore {
     /// Connects once at start-up, so that a wrong URL stops the portal before it serves.
-    pub async fn connect(url: &str, idle_timeout: Duration) -> anyhow::Result<Self> {
+    pub async fn connect(
+        url: &str,
+        idle_timeout: Duration,
+        keyring: Keyring,
+        per_member: usize,
+    ) -> anyhow::Result<Self> {
         let client = redis::Client::open(url)?;
         let connection = ConnectionManager::new(client).await?;
-        Ok(Self { connection, idle_timeout })
+        Ok(Self {
+            connection,
+            keyring,
+            idle_timeout,
+            per_member,
+            create: redis::Script::new(CREATE),
+            replace: redis::Script::new(REPLACE),
+        })
     }
 
-    async fn remove_indexed(&self, index: String) -> anyhow::Result<usize> {
+    /// The keys `value` may be stored under in `kind`, the current key's first.
+    fn keys(&self, kind: &str, value: &str) -> Vec<String> {
+        self.keyring.names(value).iter().map(|name| key(kind, name)).collect()
+    }
+
+    fn seal(&self, key: &str, version: u64, session: &Session) -> anyhow::Result<Vec<u8>> {
+        let version = version.to_be_bytes();
+        let sealed = self.keyring.seal(&context(key, &version), &serde_json::to_vec(session)?);
+        Ok([version.as_slice(), &sealed].concat())
+    }
+
+    /// The session in `value`, stored under `key`; `None` when it does not open (written by
+    /// another deployment, under a key since dropped, or garbage): no session, never an error,
+    /// so that one bad value cannot break the member's other sessions.
+    fn open(&self, key: &str, value: &[u8]) -> Option<Session> {
+        let (version, sealed) = value.split_at_checked(VERSION_BYTES)?;
+        let json = self.keyring.open(&context(key, version), sealed)?;
+        let mut session: Session = serde_json::from_slice(&json).ok()?;
+        session.version = u64::from_be_bytes(version.try_into().ok()?);
+        Some(session)
+    }
+
+    /// Ends the sessions listed in the index sets `indexes`.
+    async fn remove_indexed(&self, indexes: Vec<String>) -> anyhow::Result<usize> {
         let mut connection = self.connection.clone();
-        let ids: Vec<String> = connection.smembers(&index).await?;
         let mut removed = 0;
-        for id in ids {
-            let deleted: usize = connection.del(key("session", &id)).await?;
-            removed += deleted;
+        for index in indexes {
+            let keys: Vec<String> = connection.smembers(&index).await?;
+            for key in keys {
+                let deleted: usize = connection.del(key).await?;
+                removed += deleted;
+            }
+            let _: () = connection.del(&index).await?;
         }
-        let _: () = connection.del(&index).await?;
         Ok(removed)
     }
 
@@ -58,72 +161,130 @@ impl RedisStore {
             .await?;
         Ok(taken.is_some())
     }
+
+    /// The first of `keys` that holds a value, with it.
+    async fn find(&self, keys: Vec<String>, reading: bool) -> anyhow::Result<Option<(String, Vec<u8>)>> {
+        let mut connection = self.connection.clone();
+        for key in keys {
+            let value: Option<Vec<u8>> = if reading {
+                // GETEX reads and resets the idle expiry in one step.
+                redis::cmd("GETEX")
+                    .arg(&key)
+                    .arg("PX")
+                    .arg(millis(self.idle_timeout))
+                    .query_async(&mut connection)
+                    .await?
+            } else {
+                connection.get(&key).await?
+            };
+            if let Some(value) = value {
+                return Ok(Some((key, value)));
+            }
+        }
+        Ok(None)
+    }
 }
 
 #[async_trait]
 impl SessionStore for RedisStore {
     async fn get(&self, id: &str) -> anyhow::Result<Option<Arc<Session>>> {
-        // GETEX reads and resets the idle expiry in one step.
-        let json: Option<String> = redis::cmd("GETEX")
-            .arg(key("session", id))
-            .arg("PX")
-            .arg(millis(self.idle_timeout))
-            .query_async(&mut self.connection.clone())
-            .await?;
-        Ok(json.map(|json| serde_json::from_str(&json).map(Arc::new)).transpose()?)
+        let Some((key, value)) = self.find(self.keys("session", id), true).await? else { return Ok(None) };
+        match self.open(&key, &value) {
+            Some(session) => Ok(Some(Arc::new(session))),
+            None => {
+                tracing::warn!("a stored session did not open; it is dropped");
+                let _: () = self.connection.clone().del(&key).await?;
+                Ok(None)
+            }
+        }
     }
 
-    async fn put(&self, id: &str, session: &Session) -> anyhow::Result<()> {
-        let mut connection = self.connection.clone();
+    async fn create(&self, id: &str, session: &Session) -> anyhow::Result<Vec<Session>> {
+        let session_key = self.keys("session", id).swap_remove(0);
         let lifetime = (session.expires_at - super::now()).max(1);
-        let mut pipe = redis::pipe();
-        pipe.atomic()
-            .pset_ex(key("session", id), serde_json::to_string(session)?, millis(self.idle_timeout))
-            .ignore();
-        let sub_index = key("sub", &session.sub);
-        pipe.sadd(&sub_index, id).ignore().expire(&sub_index, lifetime).ignore();
+        let mut invocation = self.create.prepare_invoke();
+        invocation.key(&session_key).key(self.keys("sub", &session.sub).swap_remove(0));
         if let Some(sid) = &session.sid {
-            let sid_index = key("sid", sid);
-            pipe.sadd(&sid_index, id).ignore().expire(&sid_index, lifetime).ignore();
+            invocation.key(self.keys("sid", sid).swap_remove(0));
         }
-        let _: () = pipe.query_async(&mut connection).await?;
-        Ok(())
+        invocation
+            .arg(self.seal(&session_key, 0, session)?)
+            .arg(millis(self.idle_timeout))
+            .arg(lifetime)
+            .arg(self.per_member);
+        let closed: Vec<Vec<u8>> = invocation.invoke_async(&mut self.connection.clone()).await?;
+        Ok(closed
+            .chunks_exact(2)
+            .filter_map(|pair| self.open(std::str::from_utf8(&pair[0]).ok()?, &pair[1]))
+            .collect())
+    }
+
+    async fn replace(&self, id: &str, session: &Session) -> anyhow::Result<bool> {
+        if session.is_expired(super::now()) {
+            return Ok(false);
+        }
+        let Some((key, _)) = self.find(self.keys("session", id), false).await? else { return Ok(false) };
+        let written: i64 = self
+            .replace
+            .key(&key)
+            .arg(session.version.to_be_bytes().as_slice())
+            .arg(self.seal(&key, session.version + 1, session)?)
+            .invoke_async(&mut self.connection.clone())
+            .await?;
+        Ok(written == 1)
     }
 
     async fn remove(&self, id: &str) -> anyhow::Result<Option<Session>> {
-        let json: Option<String> = self.connection.clone().get_del(key("session", id)).await?;
-        Ok(json.map(|json| serde_json::from_str(&json)).transpose()?)
+        let mut connection = self.connection.clone();
+        for key in self.keys("session", id) {
+            let value: Option<Vec<u8>> = connection.get_del(&key).await?;
+            if let Some(value) = value {
+                return Ok(self.open(&key, &value));
+            }
+        }
+        Ok(None)
+    }
+
+    fn names(&self, id: &str) -> Vec<String> {
+        self.keyring.names(id)
+    }
+
+    async fn remove_named(&self, name: &str) -> anyhow::Result<Option<Session>> {
+        let key = key("session", name);
+        let value: Option<Vec<u8>> = self.connection.clone().get_del(&key).await?;
+        Ok(value.and_then(|value| self.open(&key, &value)))
     }
 
     async fn remove_by_sid(&self, sid: &str) -> anyhow::Result<usize> {
-        self.remove_indexed(key("sid", sid)).await
+        self.remove_indexed(self.keys("sid", sid)).await
     }
 
     async fn remove_by_sub(&self, sub: &str) -> anyhow::Result<usize> {
-        self.remove_indexed(key("sub", sub)).await
+        self.remove_indexed(self.keys("sub", sub)).await
     }
 
     /// A session's last use is read off its idle expiry: every read sets it to the whole idle
     /// timeout again, so what has run of it since is the time since that read.
     async fn list_by_sub(&self, sub: &str) -> anyhow::Result<Vec<Listed>> {
         let mut connection = self.connection.clone();
-        let index = key("sub", sub);
-        let ids: Vec<String> = connection.smembers(&index).await?;
         let idle_ms = i64::try_from(millis(self.idle_timeout)).unwrap_or(i64::MAX);
         let mut listed = Vec::new();
-        for id in ids {
-            let session_key = key("session", &id);
-            let (json, remaining_ms): (Option<String>, i64) =
-                redis::pipe().get(&session_key).pttl(&session_key).query_async(&mut connection).await?;
-            match json {
-                Some(json) => listed.push(Listed {
-                    session: serde_json::from_str(&json)?,
-                    last_active: super::now() - (idle_ms - remaining_ms.max(0)) / 1000,
-                    id,
-                }),
-                // Gone idle: its id has no business in the index any more.
-                None => {
-                    let _: () = connection.srem(&index, &id).await?;
+        for index in self.keys("sub", sub) {
+            let keys: Vec<String> = connection.smembers(&index).await?;
+            for key in keys {
+                let (value, remaining_ms): (Option<Vec<u8>>, i64) =
+                    redis::pipe().get(&key).pttl(&key).query_async(&mut connection).await?;
+                match value.as_deref().and_then(|value| self.open(&key, value)) {
+                    Some(session) => listed.push(Listed {
+                        session,
+                        last_active: super::now() - (idle_ms - remaining_ms.max(0)) / 1000,
+                        name: key.rsplit(':').next().unwrap_or_default().to_owned(),
+                    }),
+                    // Gone idle, or a value that does not open: no business in the index.
+                    None => {
+                        let _: () =
+                            redis::pipe().srem(&index, &key).del(&key).query_async(&mut connection).await?;
+                    }
                 }
             }
         }
@@ -131,11 +292,11 @@ impl SessionStore for RedisStore {
     }
 
     async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool> {
-        self.set_once(&key("refresh-lock", id), REFRESH_LOCK_TTL).await
+        self.set_once(&self.keys("refresh-lock", id).swap_remove(0), REFRESH_LOCK_TTL).await
     }
 
     async fn unlock_refresh(&self, id: &str) -> anyhow::Result<()> {
-        let _: () = self.connection.clone().del(key("refresh-lock", id)).await?;
+        let _: () = self.connection.clone().del(self.keys("refresh-lock", id).swap_remove(0)).await?;
         Ok(())
     }
 
@@ -156,7 +317,7 @@ mod tests {
     use crate::session::contract;
 
     async fn store(redis: &TestRedis, idle: Duration) -> RedisStore {
-        RedisStore::connect(&redis.url(), idle).await.unwrap()
+        RedisStore::connect(&redis.url(), idle, Keyring::new(&[[7; 32]]), 4).await.unwrap()
     }
 
     #[tokio::test]
@@ -197,17 +358,132 @@ mod tests {
         let store = store(&redis, Duration::from_secs(1800)).await;
         let id = crate::session::new_id();
         let mut connection = store.connection.clone();
+        let session_key = store.keys("session", &id).swap_remove(0);
         let remaining = |connection: &mut ConnectionManager| {
             let mut connection = connection.clone();
-            let key = key("session", &id);
+            let key = session_key.clone();
             async move { connection.pttl::<_, i64>(key).await.unwrap() }
         };
-        store.put(&id, &contract::session("s", "u")).await.unwrap();
+        store.create(&id, &contract::session("s", "u")).await.unwrap();
         assert!((1_799_000..=1_800_000).contains(&remaining(&mut connection).await));
 
         // As if twenty minutes had passed without a read.
-        let _: () = connection.pexpire(key("session", &id), 600_000).await.unwrap();
+        let _: () = connection.pexpire(&session_key, 600_000).await.unwrap();
         assert!(store.get(&id).await.unwrap().is_some());
         assert!((1_799_000..=1_800_000).contains(&remaining(&mut connection).await));
+    }
+
+    #[tokio::test]
+    async fn an_ended_session_is_never_written_back() {
+        let redis = TestRedis::start().await;
+        contract::an_ended_session_is_never_written_back(&store(&redis, Duration::from_secs(60)).await).await;
+    }
+
+    #[tokio::test]
+    async fn a_write_from_a_stale_read_is_refused() {
+        let redis = TestRedis::start().await;
+        contract::a_write_from_a_stale_read_is_refused(&store(&redis, Duration::from_secs(60)).await).await;
+    }
+
+    #[tokio::test]
+    async fn a_session_past_its_lifetime_is_not_written() {
+        let redis = TestRedis::start().await;
+        contract::a_session_past_its_lifetime_is_not_written(&store(&redis, Duration::from_secs(60)).await)
+            .await;
+    }
+
+    #[tokio::test]
+    async fn the_member_cap_closes_only_the_members_own_sessions() {
+        let redis = TestRedis::start().await;
+        let store = store(&redis, Duration::from_secs(60)).await;
+        contract::the_member_cap_closes_only_the_members_own_sessions(&store, 4).await;
+    }
+
+    #[tokio::test]
+    async fn the_member_cap_closes_the_least_recently_used_session() {
+        let redis = TestRedis::start().await;
+        let store = store(&redis, Duration::from_secs(1800)).await;
+        let mut connection = store.connection.clone();
+        let ids: Vec<String> = (0..4).map(|_| crate::session::new_id()).collect();
+        for (n, id) in ids.iter().enumerate() {
+            store.create(id, &contract::session(&format!("sid-{n}"), "u")).await.unwrap();
+            // As if each had last been used n minutes later than the one before, the second least.
+            let idle_left = if n == 1 { 60_000 } else { 600_000 + 60_000 * n as i64 };
+            let _: () =
+                connection.pexpire(store.keys("session", id).swap_remove(0), idle_left).await.unwrap();
+        }
+        let closed = store.create(&crate::session::new_id(), &contract::session("new", "u")).await.unwrap();
+        assert_eq!(closed.iter().map(|session| session.sid.as_deref()).collect::<Vec<_>>(), [Some("sid-1")]);
+        assert!(store.get(&ids[1]).await.unwrap().is_none());
+        assert!(store.get(&ids[0]).await.unwrap().is_some());
+    }
+
+    /// What a copy of Redis shows: no session id, no subject, no token, no member data.
+    #[tokio::test]
+    async fn redis_holds_nothing_a_reader_could_use() {
+        let redis = TestRedis::start().await;
+        let store = store(&redis, Duration::from_secs(60)).await;
+        let id = crate::session::new_id();
+        store.create(&id, &contract::session("sid-secret", "sub-secret")).await.unwrap();
+        let mut connection = store.connection.clone();
+        let keys: Vec<String> = connection.keys("*").await.unwrap();
+        assert_eq!(keys.len(), 3, "the session and its two indexes: {keys:?}");
+        let mut everything = keys.join(" ").into_bytes();
+        for key in &keys {
+            let kind: String = redis::cmd("TYPE").arg(key).query_async(&mut connection).await.unwrap();
+            if kind == "set" {
+                let members: Vec<String> = connection.smembers(key).await.unwrap();
+                everything.extend(members.join(" ").into_bytes());
+            } else {
+                let value: Vec<u8> = connection.get(key).await.unwrap();
+                everything.extend(value);
+            }
+        }
+        for secret in [id.as_str(), "sid-secret", "sub-secret", "access", "refresh", "DUPONT", "Firefox"] {
+            assert!(!everything.windows(secret.len()).any(|window| window == secret.as_bytes()), "{secret}");
+        }
+    }
+
+    /// A value that does not open (garbage, another deployment's key) is no session, and the
+    /// member's other sessions are still listed.
+    #[tokio::test]
+    async fn a_value_that_does_not_open_is_no_session_and_breaks_nothing_else() {
+        let redis = TestRedis::start().await;
+        let store = store(&redis, Duration::from_secs(60)).await;
+        let (spoiled, intact) = (crate::session::new_id(), crate::session::new_id());
+        store.create(&spoiled, &contract::session("a", "alice")).await.unwrap();
+        store.create(&intact, &contract::session("b", "alice")).await.unwrap();
+        let mut connection = store.connection.clone();
+        let _: () = connection.set(store.keys("session", &spoiled).swap_remove(0), "garbage").await.unwrap();
+        let listed = store.list_by_sub("alice").await.unwrap();
+        assert_eq!(listed.iter().map(|listed| listed.name.clone()).collect::<Vec<_>>(), store.names(&intact));
+        assert!(store.get(&spoiled).await.unwrap().is_none());
+        assert!(store.get(&intact).await.unwrap().is_some());
+    }
+
+    /// A new key put first: sessions sealed under the old one are still found, opened, written
+    /// and ended.
+    #[tokio::test]
+    async fn sessions_outlive_a_key_rotation() {
+        let redis = TestRedis::start().await;
+        let before = store(&redis, Duration::from_secs(60)).await;
+        let id = crate::session::new_id();
+        before.create(&id, &contract::session("sid", "sub")).await.unwrap();
+        let after =
+            RedisStore::connect(&redis.url(), Duration::from_secs(60), Keyring::new(&[[8; 32], [7; 32]]), 4)
+                .await
+                .unwrap();
+        let mut read = Session::clone(&after.get(&id).await.unwrap().unwrap());
+        read.tokens.access_token = "rotated".into();
+        assert!(after.replace(&id, &read).await.unwrap());
+        assert_eq!(after.get(&id).await.unwrap().unwrap().tokens.access_token, "rotated");
+        assert_eq!(after.list_by_sub("sub").await.unwrap().len(), 1);
+        assert_eq!(after.remove_by_sid("sid").await.unwrap(), 1);
+        let only_new =
+            RedisStore::connect(&redis.url(), Duration::from_secs(60), Keyring::new(&[[8; 32]]), 4)
+                .await
+                .unwrap();
+        before.create(&id, &contract::session("sid", "sub")).await.unwrap();
+        assert!(only_new.get(&id).await.unwrap().is_none(), "a dropped key opens nothing");
     }
 }

@@ -188,3 +188,41 @@ async fn an_encoded_content_path_is_asked_and_cached_under_its_plain_name() {
     assert_eq!(calls.len(), 1, "one cache entry for both spellings");
     assert_eq!(calls[0].url.path(), "/cms/accueil");
 }
+
+/// Strapi's own uploads relayed by the portal (`kind = "strapi"`): only an allowed image type,
+/// declared whole and matching the bytes, with the portal's own `Content-Type`; a name Strapi
+/// does not have is asked of it once a minute at most.
+#[tokio::test]
+async fn only_real_images_of_an_allowed_type_are_relayed_and_misses_are_remembered() {
+    let cms = MockServer::start().await;
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+    let upload = |name: &str, content_type: &str, body: Vec<u8>| {
+        Mock::given(path(format!("/cms/uploads/{name}"))).respond_with(
+            ResponseTemplate::new(200).insert_header("content-type", content_type).set_body_bytes(body),
+        )
+    };
+    upload("logo_1.png", "image/png; charset=binary", png.clone()).mount(&cms).await;
+    upload("mixed_1.png", "image/png, text/html", png.clone()).mount(&cms).await;
+    upload("page_1.png", "image/png", b"<html><script>alert(1)</script></html>".to_vec()).mount(&cms).await;
+    Mock::given(path("/cms/uploads/absent_1.png")).respond_with(ResponseTemplate::new(404)).mount(&cms).await;
+    let app = app_for(&cms, None, |s| {
+        s.upstream.cms.kind = espace_assure::config::CmsKind::Strapi;
+        s.upstream.cms.api_token = Some("strapi-token".to_owned().into());
+    })
+    .await;
+
+    let logo = app.get("/api/strapi/uploads/logo_1.png", &[]).await;
+    assert_eq!(logo.status(), 200);
+    assert_eq!(crate::helpers::header(logo.headers(), "content-type"), "image/png");
+    assert_eq!(logo.bytes().await.unwrap().to_vec(), png);
+    for refused in ["mixed_1.png", "page_1.png"] {
+        let response = app.get(&format!("/api/strapi/uploads/{refused}"), &[]).await;
+        assert!(response.status().is_server_error(), "{refused}: {}", response.status());
+        assert!(crate::helpers::header(response.headers(), "content-type").starts_with("application/json"));
+    }
+    for _ in 0..3 {
+        assert_json_error(app.get("/api/strapi/uploads/absent_1.png", &[]).await, 404, "not_found").await;
+    }
+    let asked = cms.received_requests().await.unwrap();
+    assert_eq!(asked.iter().filter(|request| request.url.path() == "/cms/uploads/absent_1.png").count(), 1);
+}

@@ -70,3 +70,24 @@ async fn maries_refused_complaint_is_on_her_list() {
     assert_eq!(reclamation["reclamation"]["issue"], "REFUSEE");
     assert_eq!(reclamation["reclamation"]["numeroContrat"], "IND-004512");
 }
+
+/// Invisible format characters (zero-width, byte-order mark, soft hyphen, tag characters) are
+/// refused like control and bidirectional ones, and no refusal quotes a huge value back.
+#[tokio::test]
+async fn invisible_characters_are_refused_and_a_huge_unknown_motif_is_not_echoed() {
+    let api = spawn_api().await;
+    for invisible in ["\u{200b}", "\u{feff}", "\u{ad}", "\u{e0041}", "\u{2060}"] {
+        let body = json!({"motif": "CONTRAT", "objet": format!("Garanties{invisible} optiques"),
+                          "commentaire": "Texte."});
+        let response = api.send(Method::POST, MARIE, "document/creationReclamation", body).await;
+        let message = assert_refused(response, 400).await;
+        assert!(message.contains("caractères non autorisés"), "{invisible:?}: {message}");
+    }
+    let huge = "X".repeat(900 * 1024);
+    let body = json!({"motif": huge, "objet": "Objet", "commentaire": "Texte."});
+    let response = api.send(Method::POST, MARIE, "document/creationReclamation", body).await;
+    assert_eq!(response.status(), 400);
+    let text = response.text().await.unwrap();
+    assert!(text.len() < 1_024, "{} bytes answered", text.len());
+    assert!(text.contains(&format!("« {}… »", "X".repeat(40))), "{text}");
+}

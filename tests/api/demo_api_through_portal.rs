@@ -26,6 +26,12 @@ pub async fn portal_signed_in_as_marie_with(
         customise(settings);
     })
     .await;
+    let xsrf = sign_in_as_marie(&mut app, idp).await;
+    (app, xsrf)
+}
+
+/// Marie signs in on `app` from a new browser (a cookie jar of its own); returns its XSRF token.
+pub async fn sign_in_as_marie(app: &mut TestApp, idp: &FakeIdp) -> String {
     app.with_cookie_jar();
     let authorize = app.start_login("/home").await;
     // An access token the member API can check: a JWT for the portal's audience.
@@ -43,8 +49,7 @@ pub async fn portal_signed_in_as_marie_with(
     .await;
     let state = query(&authorize, "state");
     assert_eq!(app.callback(&format!("code=abc&state={state}")).await, "/home");
-    let xsrf = app.xsrf_token();
-    (app, xsrf)
+    app.xsrf_token()
 }
 
 /// A PDF named `name`, uploaded through the portal.

@@ -4,14 +4,17 @@ use crate::fake_idp::{FakeIdp, member_api};
 use crate::helpers::{TestApp, assert_json_error, spawn_app_with_idp};
 
 #[path = "../support/test_redis.rs"]
-mod test_redis;
+pub mod test_redis;
 use test_redis::TestRedis as Redis;
 
 /// Settings of an instance keeping its sessions in the Redis at `url`.
-fn with_redis(url: String) -> impl FnOnce(&mut espace_assure::config::Settings) {
+pub fn with_redis(url: String) -> impl FnOnce(&mut espace_assure::config::Settings) {
     move |settings| {
         settings.session.store = espace_assure::config::SessionStoreKind::Redis;
         settings.session.redis_url = Some(url.into());
+        // Both instances hold the same key, as a deployment's instances do.
+        settings.session.encryption_keys =
+            vec!["cmVkaXMtc2Vzc2lvbi1rZXktZm9yLXRoZS10ZXN0cyE=".to_owned().into()];
     }
 }
 

@@ -4,8 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '@/lib/browser-location';
+import { defaultBrand } from '@/lib/brand';
 import { formatDate } from '@/lib/format-date';
-import { eraseSavedCard, readSavedCard, saveCard, setKeepCard } from '@/lib/saved-card';
+import {
+  eraseSavedCard,
+  readSavedCard,
+  recordSignIn,
+  saveCard,
+  setKeepCard,
+} from '@/lib/saved-card';
 import { aCarteTp, errorBody, noSession, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
@@ -23,8 +30,14 @@ function networkDown() {
   return http.all('/api/*', () => HttpResponse.error());
 }
 
-function cardKeptFor(owner = '100001', savedOn = new Date()) {
-  return saveCard(owner, [carte], savedOn);
+/** `owner` signed in on the device at `savedOn` and kept the card then. */
+async function cardKeptFor(owner = '100001', savedOn = new Date()) {
+  await recordSignIn(owner, savedOn);
+  await saveCard(owner, [carte], savedOn);
+}
+
+function daysFromNow(count: number): Date {
+  return new Date(Date.now() + count * 24 * 60 * 60 * 1000);
 }
 
 afterEach(async () => {
@@ -112,13 +125,55 @@ describe('the card kept on the device, when the app starts offline', () => {
   it('is not shown, but erased, when the copy has expired', async () => {
     const expired = aCarteTp({ dateDebutValidite: '2020-01-01', dateFinValidite: '2020-12-31' });
     await saveCard('100001', [expired], new Date(2020, 5, 15));
+    await recordSignIn('100001');
     server.use(networkDown());
 
     renderApp('/mutuelle/smart-carte');
 
     expect(await screen.findByText('Votre espace n’a pas pu être chargé')).toBeVisible();
     expect(screen.queryByRole('img', { name: codeName })).not.toBeInTheDocument();
-    expect(await readSavedCard(new Date(2020, 5, 16))).toBeNull();
+    expect(await readSavedCard(7, new Date(2020, 5, 16))).toBeNull();
+  });
+
+  it('is still shown 6 days after the last sign-in on the device', async () => {
+    await cardKeptFor('100001', daysFromNow(-6));
+    server.use(networkDown());
+
+    renderApp('/mutuelle/smart-carte');
+
+    expect(await screen.findByRole('img', { name: codeName })).toBeVisible();
+  });
+
+  it('is not shown, but erased, 8 days after the last sign-in on the device', async () => {
+    await cardKeptFor('100001', daysFromNow(-8));
+    server.use(networkDown());
+
+    renderApp('/mutuelle/smart-carte');
+
+    expect(await screen.findByText('Votre espace n’a pas pu être chargé')).toBeVisible();
+    expect(screen.queryByRole('img', { name: codeName })).not.toBeInTheDocument();
+    expect(await readSavedCard(7, daysFromNow(-8))).toBeNull();
+  });
+
+  it('is erased after the partner’s number of days without a sign-in', async () => {
+    await cardKeptFor('100001', daysFromNow(-3));
+    server.use(networkDown());
+
+    renderApp('/mutuelle/smart-carte', { brand: { ...defaultBrand, keptCardDays: 2 } });
+
+    expect(await screen.findByText('Votre espace n’a pas pu être chargé')).toBeVisible();
+    expect(screen.queryByRole('img', { name: codeName })).not.toBeInTheDocument();
+    expect(await readSavedCard(7, daysFromNow(-3))).toBeNull();
+  });
+
+  it('does not count as a sign-in: the days still run from the last one', async () => {
+    await cardKeptFor('100001', daysFromNow(-6));
+    server.use(networkDown());
+
+    renderApp('/mutuelle/smart-carte');
+    expect(await screen.findByRole('img', { name: codeName })).toBeVisible();
+
+    expect(await readSavedCard(7, daysFromNow(2))).toBeNull();
   });
 
   it('is not shown when the server answers, even with a failure', async () => {
@@ -134,7 +189,7 @@ describe('the card kept on the device, when the app starts offline', () => {
 
     expect(await screen.findByText('Votre espace n’a pas pu être chargé')).toBeVisible();
     expect(screen.queryByText(/Hors connexion/)).not.toBeInTheDocument();
-    expect(await readSavedCard()).not.toBeNull();
+    expect(await readSavedCard(7)).not.toBeNull();
   });
 });
 
@@ -149,7 +204,7 @@ describe('erasing the card kept on the device', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(screen.queryByText(/Hors connexion/)).not.toBeInTheDocument();
     await waitFor(async () => {
-      expect(await readSavedCard()).toBeNull();
+      expect(await readSavedCard(7)).toBeNull();
     });
   });
 
@@ -166,14 +221,14 @@ describe('erasing the card kept on the device', () => {
     await waitFor(() => {
       expect(screen.getByRole('switch')).toBeEnabled();
     });
-    expect(await readSavedCard()).not.toBeNull();
+    expect(await readSavedCard(7)).not.toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
 
     await waitFor(() => {
       expect(assign).toHaveBeenCalledWith('https://idp.example/end');
     });
-    expect(await readSavedCard()).toBeNull();
+    expect(await readSavedCard(7)).toBeNull();
   });
 
   it('happens when another member signs in on the device', async () => {
@@ -184,8 +239,22 @@ describe('erasing the card kept on the device', () => {
 
     expect(await screen.findByText('Bienvenue sur votre espace assuré')).toBeVisible();
     await waitFor(async () => {
-      expect(await readSavedCard()).toBeNull();
+      expect(await readSavedCard(7)).toBeNull();
     });
+  });
+
+  it('is held off by each sign-in: the server’s confirmation of the session is recorded', async () => {
+    server.use(...signedIn());
+
+    renderApp('/home');
+
+    expect(await screen.findByText('Bienvenue sur votre espace assuré')).toBeVisible();
+    // Saved again at each try: a read before the sign-in is recorded erases the copy.
+    await waitFor(async () => {
+      await saveCard('100001', [carte]);
+      expect(await readSavedCard(7)).not.toBeNull();
+    });
+    expect(await readSavedCard(7, daysFromNow(8))).toBeNull();
   });
 
   it('does not happen when the same member signs in again', async () => {
@@ -195,6 +264,6 @@ describe('erasing the card kept on the device', () => {
     renderApp('/home');
 
     expect(await screen.findByText('Bienvenue sur votre espace assuré')).toBeVisible();
-    expect(await readSavedCard()).toMatchObject({ owner: '100001' });
+    expect(await readSavedCard(7)).toMatchObject({ owner: '100001' });
   });
 });

@@ -5,6 +5,7 @@ import { SessionGuard } from '@/features/auth/components/session-guard';
 import { SessionLoading } from '@/features/auth/components/session-loading';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
+import { useBrand } from '@/lib/brand-context';
 import { paths } from '@/lib/paths';
 import { whenIdle } from '@/lib/when-idle';
 import type { SavedCard } from '@/lib/saved-card';
@@ -39,27 +40,32 @@ function savedCard() {
   return import('@/lib/saved-card');
 }
 
-/** The card kept on the device, read once the server has turned out to be unreachable. */
-function useCardKeptOffline(unreachable: boolean): KeptCard {
+/**
+ * The card kept on the device, read once the server has turned out to be unreachable: erased
+ * instead if no sign-in on this device is less than `keptCardDays` old.
+ */
+function useCardKeptOffline(unreachable: boolean, keptCardDays: number): KeptCard {
   const [kept, setKept] = useState<KeptCard>({ status: 'reading' });
   useEffect(() => {
     if (!unreachable) return;
     let mounted = true;
     void savedCard().then(async ({ readSavedCard }) => {
-      const saved = await readSavedCard();
+      const saved = await readSavedCard(keptCardDays);
       if (mounted) setKept(saved ? { status: 'found', saved } : { status: 'none' });
     });
     return () => {
       mounted = false;
     };
-  }, [unreachable]);
+  }, [unreachable, keptCardDays]);
   return kept;
 }
 
 /**
  * The signed-in member's space: the session guard, and what happens around the session's
  * start that concerns the card kept for offline use (`lib/saved-card.ts`):
- * - when another member's session starts on this device, the previous member's card is erased;
+ * - when the server confirms the session, the sign-in is recorded on the device (the kept card
+ *   stays readable offline for the brand's `keptCardDays` after it), and another member's card
+ *   is erased;
  * - when the app starts without a network and a card is kept, `/mutuelle/smart-carte` shows it
  *   on its own page (no shell: menus, other sections and downloads need the server), and any
  *   other address shows the usual failure with a link to it. Without a kept card, the usual
@@ -69,12 +75,13 @@ export function MemberSpace() {
   const { data, error, mutate } = useSession();
   const owner = data?.User.numeroPersonne;
   const unreachable = data === undefined && isUnreachable(error);
-  const kept = useCardKeptOffline(unreachable);
+  const { keptCardDays } = useBrand();
+  const kept = useCardKeptOffline(unreachable, keptCardDays);
   const { pathname } = useLocation();
 
   useEffect(() => {
     if (owner === undefined) return;
-    return whenIdle(() => void savedCard().then(({ eraseSavedCardOfOthers }) => eraseSavedCardOfOthers(owner)));
+    return whenIdle(() => void savedCard().then(({ recordSignIn }) => recordSignIn(owner)));
   }, [owner]);
 
   if (!unreachable || kept.status === 'none') return <SessionGuard />;

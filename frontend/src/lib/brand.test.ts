@@ -41,6 +41,7 @@ describe('readBrand', () => {
         },
         messages: { 'home.tiles.facture': 'Transmettre une facture' },
         captcha: { provider: 'altcha' },
+        keptCardDays: 2,
       }),
     );
 
@@ -68,6 +69,7 @@ describe('readBrand', () => {
       },
       messages: { 'home.tiles.facture': 'Transmettre une facture' },
       captcha: { provider: 'altcha' },
+      keptCardDays: 2,
     });
   });
 
@@ -117,6 +119,24 @@ describe('readBrand', () => {
     withBrandBlock(JSON.stringify({ captcha }));
 
     expect(readBrand().captcha).toEqual({ provider: 'none' });
+  });
+
+  it('keeps the card 7 days after the last sign-in by default', () => {
+    expect(defaultBrand.keptCardDays).toBe(7);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['zero', 0],
+    ['negative', -3],
+    ['not a whole number', 1.5],
+    ['a text', '2'],
+    ['null', null],
+  ])('keeps the card the default number of days when the field is %s', (_, keptCardDays) => {
+    withBrandBlock(JSON.stringify({ name: 'Mutuelle Azur', keptCardDays }));
+
+    expect(readBrand().keptCardDays).toBe(7);
+    expect(readBrand().name).toBe('Mutuelle Azur');
   });
 
   it('falls back, part by part, to the default statement when it is malformed', () => {

@@ -18,6 +18,11 @@ export interface Brand {
   messages: MessageOverrides;
   /** The anti-robot check of the writes a script would abuse (`[captcha]`). */
   captcha: CaptchaSetting;
+  /**
+   * Days after the last sign-in on a device past which the card kept there for offline use is
+   * erased (`lib/saved-card.ts`; `[session] kept_card_days`): a positive whole number.
+   */
+  keptCardDays: number;
 }
 
 /**
@@ -92,11 +97,12 @@ export const defaultBrand: Brand = {
   mediateur: defaultMediateur,
   messages: {},
   captcha: { provider: 'none' },
+  keptCardDays: 7,
 };
 
 function stringField(
   source: Record<string, unknown>,
-  name: Exclude<keyof Brand, 'accessibilite' | 'mediateur' | 'messages' | 'captcha'>,
+  name: Exclude<keyof Brand, 'accessibilite' | 'mediateur' | 'messages' | 'captcha' | 'keptCardDays'>,
 ): string {
   const value = source[name];
   return typeof value === 'string' && value !== '' ? value : defaultBrand[name];
@@ -175,6 +181,16 @@ function readCaptcha(value: unknown): CaptchaSetting {
 }
 
 /**
+ * A positive whole number of days, else the default. The server validates the setting; the
+ * check here keeps a bad value (0, negative) from erasing the card at every read.
+ */
+function readKeptCardDays(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0
+    ? value
+    : defaultBrand.keptCardDays;
+}
+
+/**
  * Reads the brand the server put in `index.html` as `<script type="application/json"
  * id="brand">` (a data block, so the Content-Security-Policy needs no exception for it).
  * Any missing or malformed field falls back to the default rather than breaking start-up.
@@ -201,6 +217,7 @@ export function readBrand(doc: Document = document): Brand {
     mediateur: readMediateur(source.mediateur),
     messages: readMessages(source.messages),
     captcha: readCaptcha(source.captcha),
+    keptCardDays: readKeptCardDays(source.keptCardDays),
   };
 }
 

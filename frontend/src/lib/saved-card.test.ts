@@ -1,16 +1,22 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aCarteTp } from '@/test/fixtures';
 import {
   eraseSavedCard,
-  eraseSavedCardOfOthers,
   readKeepCard,
   readSavedCard,
+  recordSignIn,
   saveCard,
   setKeepCard,
 } from './saved-card';
 
 const june = new Date(2026, 5, 15);
+/** The brand's default. */
+const days = 7;
+
+function daysAfter(date: Date, count: number): Date {
+  return new Date(date.getTime() + count * 24 * 60 * 60 * 1000);
+}
 const suivante = aCarteTp({
   id: 12,
   periode: 'SUIVANTE',
@@ -24,10 +30,15 @@ afterEach(async () => {
 });
 
 describe('the card kept on the device', () => {
+  // Its member signed in on the device that day: the card stays readable a week after.
+  beforeEach(async () => {
+    await recordSignIn('100001', june);
+  });
+
   it('keeps the cards, the day they were saved and whose they are', async () => {
     expect(await saveCard('100001', [suivante, aCarteTp()], june)).toBe(true);
 
-    const saved = await readSavedCard(june);
+    const saved = await readSavedCard(days, june);
     expect(saved).toMatchObject({
       owner: '100001',
       savedOn: '2026-06-15',
@@ -50,7 +61,7 @@ describe('the card kept on the device', () => {
   it('keeps nothing of the people covered but what the card shows', async () => {
     await saveCard('100001', [aCarteTp()], june);
 
-    const saved = await readSavedCard(june);
+    const saved = await readSavedCard(days, june);
     expect(saved?.cartes[0]?.beneficiaires[0]).toEqual({
       prenom: 'Marie',
       nom: 'DUPONT',
@@ -62,15 +73,17 @@ describe('the card kept on the device', () => {
   it('erases a copy whose last card has expired when it is read', async () => {
     await saveCard('100001', [aCarteTp()], june);
 
-    expect(await readSavedCard(new Date(2027, 0, 1))).toBeNull();
+    await recordSignIn('100001', new Date(2027, 0, 1));
+    expect(await readSavedCard(days, new Date(2027, 0, 1))).toBeNull();
     // Gone, not merely hidden.
-    expect(await readSavedCard(june)).toBeNull();
+    expect(await readSavedCard(days, june)).toBeNull();
   });
 
   it('shows only the cards still valid, next period’s now in force', async () => {
     await saveCard('100001', [aCarteTp(), suivante], new Date(2026, 11, 20));
 
-    const saved = await readSavedCard(new Date(2027, 0, 5));
+    await recordSignIn('100001', new Date(2027, 0, 5));
+    const saved = await readSavedCard(days, new Date(2027, 0, 5));
     expect(saved?.cartes).toHaveLength(1);
     expect(saved?.cartes[0]).toMatchObject({ id: 12, periode: 'EN_COURS' });
   });
@@ -80,17 +93,17 @@ describe('the card kept on the device', () => {
 
     expect(await saveCard('100001', [], june)).toBe(false);
 
-    expect(await readSavedCard(june)).toBeNull();
+    expect(await readSavedCard(days, june)).toBeNull();
   });
 
-  it('is erased for another member, kept for the same one', async () => {
+  it('is erased when another member signs in, kept when the same one does', async () => {
     await saveCard('100001', [aCarteTp()], june);
 
-    await eraseSavedCardOfOthers('100001');
-    expect(await readSavedCard(june)).not.toBeNull();
+    await recordSignIn('100001', june);
+    expect(await readSavedCard(days, june)).not.toBeNull();
 
-    await eraseSavedCardOfOthers('200002');
-    expect(await readSavedCard(june)).toBeNull();
+    await recordSignIn('200002', june);
+    expect(await readSavedCard(days, june)).toBeNull();
   });
 
   it('is kept by default; turned off, it is erased and no longer saved', async () => {
@@ -100,11 +113,63 @@ describe('the card kept on the device', () => {
     await setKeepCard(false);
 
     expect(await readKeepCard()).toBe(false);
-    expect(await readSavedCard(june)).toBeNull();
+    expect(await readSavedCard(days, june)).toBeNull();
     expect(await saveCard('100001', [aCarteTp()], june)).toBe(false);
-    expect(await readSavedCard(june)).toBeNull();
+    expect(await readSavedCard(days, june)).toBeNull();
 
     await setKeepCard(true);
     expect(await saveCard('100001', [aCarteTp()], june)).toBe(true);
+  });
+});
+
+describe('the card kept on a device where nobody signs in', () => {
+  it('is still there 6 days after the last sign-in', async () => {
+    await recordSignIn('100001', june);
+    await saveCard('100001', [aCarteTp()], june);
+
+    expect(await readSavedCard(days, daysAfter(june, 6))).toMatchObject({ owner: '100001' });
+  });
+
+  it('is erased when read 8 days after the last sign-in, and stays erased', async () => {
+    await recordSignIn('100001', june);
+    await saveCard('100001', [aCarteTp()], june);
+
+    expect(await readSavedCard(days, daysAfter(june, 8))).toBeNull();
+    // Gone, not merely hidden: read again within the week, it is not there.
+    expect(await readSavedCard(days, daysAfter(june, 1))).toBeNull();
+  });
+
+  it('counts the days from the last sign-in, not from the first', async () => {
+    await recordSignIn('100001', june);
+    await saveCard('100001', [aCarteTp()], june);
+    await recordSignIn('100001', daysAfter(june, 5));
+
+    expect(await readSavedCard(days, daysAfter(june, 11))).not.toBeNull();
+  });
+
+  it('honours the partner’s number of days', async () => {
+    await recordSignIn('100001', june);
+    await saveCard('100001', [aCarteTp()], june);
+
+    expect(await readSavedCard(2, daysAfter(june, 1.5))).not.toBeNull();
+    expect(await readSavedCard(2, daysAfter(june, 3))).toBeNull();
+    expect(await readSavedCard(days, june)).toBeNull();
+  });
+
+  it('is erased when no sign-in is recorded on the device', async () => {
+    await saveCard('100001', [aCarteTp()], june);
+
+    expect(await readSavedCard(days, june)).toBeNull();
+    await recordSignIn('100001', june);
+    expect(await readSavedCard(days, june)).toBeNull();
+  });
+
+  it('forgets the sign-in with the card at sign-out', async () => {
+    await recordSignIn('100001', june);
+
+    await eraseSavedCard();
+
+    await saveCard('100001', [aCarteTp()], june);
+    expect(await readSavedCard(days, june)).toBeNull();
   });
 });

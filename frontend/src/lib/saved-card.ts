@@ -20,11 +20,19 @@ import { inForceFirst } from './carte-tp-label';
  *   choice rather than the member's data, like the cookie consent: it survives sign-out (which
  *   clears local storage, where it would otherwise have gone), so that a member who said "not
  *   on this computer" is not overruled the next time someone signs in on it.
+ * - Under a third key, `derniere-connexion`: when the server last confirmed a member's session
+ *   on this device (milliseconds since the epoch), recorded as the member space starts and
+ *   erased with the card at sign-out. Beside the card rather than in local storage, so that
+ *   the read that finds it too old erases the card in the same transaction.
  *
- * How long: until the end of the last card's validity (`dateFinValidite`); a copy past it is
- * erased when read. Also erased at sign-out, on any 401 (the session ended elsewhere or
- * expired: `clearBrowserStorage`), when another member's session starts on the device, and at
- * once when the member turns keeping off.
+ * How long: until the end of the last card's validity (`dateFinValidite`), and no more than
+ * the brand's `keptCardDays` (7 by default) after the last sign-in on this device; a copy past
+ * either is erased when read. The second bound is the one that counts on a device left behind
+ * or lost without signing out: the card stops being readable there within days, not at the
+ * end of the year. An offline visit does not count as a sign-in: only the server can say the
+ * member still holds the account. Also erased at sign-out, on any 401 (the session ended
+ * elsewhere or expired: `clearBrowserStorage`), when another member's session starts on the
+ * device, and at once when the member turns keeping off.
  *
  * Why IndexedDB rather than local storage: local storage is cleared at every session end
  * (`clearBrowserStorage`), while the copy must outlive the server session (the member opens
@@ -64,6 +72,10 @@ interface StoredCard extends SavedCard {
 
 const cardKey = 'carte';
 const keepKey = 'garder-carte';
+const signInKey = 'derniere-connexion';
+
+/** A day as elapsed time: 7 days are 7 × 24 hours after the sign-in, summer time or not. */
+const dayMs = 24 * 60 * 60 * 1000;
 
 let store: UseStore | undefined;
 
@@ -75,13 +87,14 @@ function cardStore(): UseStore | undefined {
 }
 
 /**
- * Reads `key` and lets `decide` write (put, delete) in the same transaction; resolves with
- * what `decide` returned once the transaction is done, or `fallback` where IndexedDB fails.
+ * Reads `keys` and lets `decide` write (put, delete) in the same transaction, given their
+ * values in the same order; resolves with what `decide` returned once the transaction is done,
+ * or `fallback` where IndexedDB fails.
  */
 async function readThenWrite<T>(
-  key: string,
+  keys: readonly string[],
   fallback: T,
-  decide: (value: unknown, objectStore: IDBObjectStore) => T,
+  decide: (values: unknown[], objectStore: IDBObjectStore) => T,
 ): Promise<T> {
   const withStore = cardStore();
   if (!withStore) return fallback;
@@ -90,21 +103,28 @@ async function readThenWrite<T>(
       'readwrite',
       (objectStore) =>
         new Promise<T>((resolve, reject) => {
-          const request = objectStore.get(key);
-          // Decided in the success callback itself, where the transaction is still active.
-          request.onsuccess = () => {
-            try {
-              const result = decide(request.result, objectStore);
-              promisifyRequest(objectStore.transaction).then(() => {
-                resolve(result);
-              }, reject);
-            } catch (error) {
-              reject(error instanceof Error ? error : new Error(String(error)));
-            }
-          };
-          request.onerror = () => {
-            reject(request.error ?? new Error('IndexedDB read failed'));
-          };
+          const values: unknown[] = [];
+          let unread = keys.length;
+          keys.forEach((key, index) => {
+            const request = objectStore.get(key);
+            // Decided in the last read's success callback, where the transaction is still active.
+            request.onsuccess = () => {
+              values[index] = request.result;
+              unread -= 1;
+              if (unread > 0) return;
+              try {
+                const result = decide(values, objectStore);
+                promisifyRequest(objectStore.transaction).then(() => {
+                  resolve(result);
+                }, reject);
+              } catch (error) {
+                reject(error instanceof Error ? error : new Error(String(error)));
+              }
+            };
+            request.onerror = () => {
+              reject(request.error ?? new Error('IndexedDB read failed'));
+            };
+          });
         }),
     );
   } catch {
@@ -172,7 +192,7 @@ export function saveCard(
   const today = toIsoDate(now);
   const valid = stillValid(cartes.map(shown), today);
   const keptUntil = valid.map((carte) => carte.dateFinValidite).sort().at(-1);
-  return readThenWrite(keepKey, false, (keep, objectStore) => {
+  return readThenWrite([keepKey], false, ([keep], objectStore) => {
     if (keep === false) return false;
     if (keptUntil === undefined) {
       objectStore.delete(cardKey);
@@ -184,13 +204,19 @@ export function saveCard(
   });
 }
 
-/** The copy kept on this device, if any still valid on `now`; an expired one is erased. */
-export function readSavedCard(now: Date = new Date()): Promise<SavedCard | null> {
+/**
+ * The copy kept on this device, if any is still valid on `now` and a sign-in on this device
+ * (`recordSignIn`) is no more than `keptCardDays` old; any other copy is erased.
+ */
+export function readSavedCard(keptCardDays: number, now: Date = new Date()): Promise<SavedCard | null> {
   const today = toIsoDate(now);
-  return readThenWrite(cardKey, null, (value, objectStore) => {
+  return readThenWrite([cardKey, signInKey], null, ([value, signedInAt], objectStore) => {
     if (value === undefined) return null;
     const cartes = isStoredCard(value) ? stillValid(value.cartes, today) : [];
-    if (!isStoredCard(value) || value.keptUntil < today || cartes.length === 0) {
+    // No sign-in recorded (a copy from before the rule, or a record lost) counts as too old.
+    const signedInLately =
+      typeof signedInAt === 'number' && now.getTime() - signedInAt <= keptCardDays * dayMs;
+    if (!isStoredCard(value) || value.keptUntil < today || cartes.length === 0 || !signedInLately) {
       objectStore.delete(cardKey);
       return null;
     }
@@ -199,30 +225,38 @@ export function readSavedCard(now: Date = new Date()): Promise<SavedCard | null>
   });
 }
 
-/** Erases the copy (sign-out, any 401). */
+/**
+ * Erases the copy (sign-out, any 401), and when the last sign-in was: once the session has
+ * ended, nothing on the device says that someone used the space on it.
+ */
 export function eraseSavedCard(): Promise<void> {
-  return readThenWrite(cardKey, undefined, (_value, objectStore) => {
+  return readThenWrite([cardKey], undefined, (_values, objectStore) => {
     objectStore.delete(cardKey);
+    objectStore.delete(signInKey);
   });
 }
 
-/** Erases the copy unless it is `owner`'s: another member's session starts on this device. */
-export function eraseSavedCardOfOthers(owner: string): Promise<void> {
-  return readThenWrite(cardKey, undefined, (value, objectStore) => {
+/**
+ * The server has confirmed `owner`'s session on this device: records when (the copy stays
+ * readable `keptCardDays` from then), and erases the copy unless it is `owner`'s.
+ */
+export function recordSignIn(owner: string, now: Date = new Date()): Promise<void> {
+  return readThenWrite([cardKey], undefined, ([value], objectStore) => {
     if (value !== undefined && (!isStoredCard(value) || value.owner !== owner)) {
       objectStore.delete(cardKey);
     }
+    objectStore.put(now.getTime(), signInKey);
   });
 }
 
 /** Whether the card is to be kept on this device: on unless the member turned it off. */
 export function readKeepCard(): Promise<boolean> {
-  return readThenWrite(keepKey, true, (keep) => keep !== false);
+  return readThenWrite([keepKey], true, ([keep]) => keep !== false);
 }
 
 /** Turns keeping on or off; off erases the copy in the same transaction. */
 export function setKeepCard(keep: boolean): Promise<void> {
-  return readThenWrite(keepKey, undefined, (_value, objectStore) => {
+  return readThenWrite([keepKey], undefined, (_values, objectStore) => {
     if (keep) {
       objectStore.delete(keepKey);
     } else {

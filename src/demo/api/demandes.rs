@@ -400,7 +400,10 @@ async fn creer_ged(
 ) -> Result<HttpResponse, ApiFailure> {
     let CreationGed { dto, metadata } = body.into_inner();
     let type_demande = types_demande::par_type(&dto.type_demande).ok_or_else(|| {
-        ApiFailure::bad_request(format!("Type de demande inconnu : « {} ».", dto.type_demande))
+        ApiFailure::bad_request(format!(
+            "Type de demande inconnu : « {} ».",
+            validation::citation(&dto.type_demande)
+        ))
     })?;
     if type_demande.formulaire_dedie {
         return Err(ApiFailure::bad_request(
@@ -541,7 +544,10 @@ async fn creer_resiliation(
 ) -> Result<HttpResponse, ApiFailure> {
     let dto = body.into_inner();
     let Some(motif) = resiliation::Motif::parse(&dto.motif) else {
-        return Err(ApiFailure::bad_request(format!("Motif de résiliation inconnu : « {} ».", dto.motif)));
+        return Err(ApiFailure::bad_request(format!(
+            "Motif de résiliation inconnu : « {} ».",
+            validation::citation(&dto.motif)
+        )));
     };
     if motif == resiliation::Motif::Autre
         && dto.commentaire.as_deref().is_none_or(|text| text.trim().is_empty())

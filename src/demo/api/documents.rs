@@ -150,7 +150,7 @@ async fn recevoir(mut field: Field, limite: usize) -> Result<Recu, ApiFailure> {
     if field.name() != Some(CHAMP_FICHIER) {
         return Err(ApiFailure::bad_request(format!(
             "Champ inattendu « {} » : envoyez les fichiers dans le champ « {CHAMP_FICHIER} ».",
-            field.name().unwrap_or_default()
+            super::validation::citation(field.name().unwrap_or_default())
         )));
     }
     let nom = field

@@ -54,8 +54,7 @@ fn est_un_pdf(contenu: &[u8]) -> bool {
 /// `facturefdp.html`), nor excessive length.
 pub fn nom_lisible(nom: &str) -> String {
     let base = nom.rsplit(['/', '\\']).next().unwrap_or_default();
-    let visible: String =
-        base.chars().filter(|&c| !c.is_control() && !validation::bidirectionnel(c)).take(NOM_MAX).collect();
+    let visible: String = base.chars().filter(|&c| !validation::invisible(c)).take(NOM_MAX).collect();
     match visible.trim() {
         "" => "document".to_owned(),
         visible => visible.to_owned(),

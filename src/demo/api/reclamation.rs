@@ -84,7 +84,10 @@ async fn creer(
 ) -> Result<HttpResponse, ApiFailure> {
     let dto = body.into_inner();
     let Some(motif) = MOTIFS.into_iter().find(|known| *known == dto.motif) else {
-        return Err(ApiFailure::bad_request(format!("Motif de réclamation inconnu : « {} ».", dto.motif)));
+        return Err(ApiFailure::bad_request(format!(
+            "Motif de réclamation inconnu : « {} ».",
+            validation::citation(&dto.motif)
+        )));
     };
     let objet = validation::texte_requis(Some(&dto.objet), "L’objet de la réclamation", OBJET_MAX)?;
     let texte = validation::texte_multiligne(Some(&dto.commentaire), "Votre réclamation", TEXTE_MAX)?

@@ -36,15 +36,31 @@ pub fn texte_multiligne(value: Option<&str>, champ: &str, max: usize) -> Result<
     texte(value, champ, max, true)
 }
 
-/// Whether `c` is a bidirectional formatting character (embeddings, overrides, isolates and
-/// marks): invisible, they reorder what is displayed, so that `facture\u{202e}fdp.exe` reads as
-/// `factureexe.pdf` and a name or an address shows other than it is stored.
-pub fn bidirectionnel(c: char) -> bool {
-    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}')
+/// Whether `c` is invisible and typed by nobody: a control character, or a format character
+/// (Unicode category Cf: the bidirectional marks, embeddings, overrides and isolates, which
+/// reorder what is displayed, so that `facture\u{202e}fdp.exe` reads as `factureexe.pdf`;
+/// zero-width spaces and joiners, the byte-order mark, the soft hyphen, tag characters, which
+/// hide text, split a word a search would find, or smuggle instructions that show as nothing).
+pub fn invisible(c: char) -> bool {
+    use unicode_general_category::{GeneralCategory, get_general_category};
+    c.is_control() || get_general_category(c) == GeneralCategory::Format
 }
 
-/// Control and bidirectional characters are refused rather than removed: what is kept is what
-/// the member typed, and a header, a log line or a printed letter cannot be forged through it.
+/// Longest part of a member's value an error message quotes.
+const CITATION_MAX: usize = 40;
+
+/// `value` as an error message may quote it: cut short, its invisible characters left out, so
+/// that no answer echoes a megabyte or a control character it was sent.
+pub fn citation(value: &str) -> String {
+    let visible: String = value.chars().filter(|&c| !invisible(c)).take(CITATION_MAX + 1).collect();
+    match visible.char_indices().nth(CITATION_MAX) {
+        Some((cut, _)) => format!("{}…", &visible[..cut]),
+        None => visible,
+    }
+}
+
+/// Invisible characters are refused rather than removed: what is kept is what the member
+/// typed, and a header, a log line or a printed letter cannot be forged through it.
 fn texte(
     value: Option<&str>,
     champ: &str,
@@ -57,7 +73,7 @@ fn texte(
     if text.chars().count() > max {
         return Err(ApiFailure::bad_request(format!("{champ} ne doit pas dépasser {max} caractères.")));
     }
-    let visible = |ligne: &str| !ligne.chars().any(|c| c.is_control() || bidirectionnel(c));
+    let visible = |ligne: &str| !ligne.chars().any(invisible);
     let autorise = if multiligne {
         text.split('\n').all(|ligne| visible(ligne.strip_suffix('\r').unwrap_or(ligne)))
     } else {
@@ -189,7 +205,9 @@ mod tests {
     fn a_line_of_text_refuses_control_and_bidirectional_characters() {
         let invisibles = ["\n", "\r\n", "\t", "\u{0}", "\u{7f}", "\u{85}", "\u{202a}", "\u{202e}"];
         let bidi = ["\u{2066}", "\u{2069}", "\u{200e}", "\u{200f}", "\u{61c}"];
-        for invisible in invisibles.into_iter().chain(bidi) {
+        // Zero-width space, joiner and non-joiner, byte-order mark, soft hyphen, a tag character.
+        let format = ["\u{200b}", "\u{200d}", "\u{200c}", "\u{feff}", "\u{ad}", "\u{e0041}"];
+        for invisible in invisibles.into_iter().chain(bidi).chain(format) {
             let text = format!("5 rue{invisible} Oberkampf");
             assert!(texte_facultatif(Some(&text), "Le numéro et la voie", 38).is_err(), "{text:?}");
             assert!(texte_requis(Some(&text), "Le numéro et la voie", 38).is_err(), "{text:?}");
@@ -198,6 +216,14 @@ mod tests {
             texte_requis(Some(" 5 rue d’Île-de-France "), "La voie", 38).unwrap(),
             "5 rue d’Île-de-France"
         );
+    }
+
+    #[test]
+    fn a_citation_is_short_and_visible() {
+        assert_eq!(citation("OPTIQUE"), "OPTIQUE");
+        let long = "A".repeat(900 * 1024);
+        assert_eq!(citation(&long), format!("{}…", "A".repeat(40)));
+        assert_eq!(citation("a\u{1b}[2J\u{200b}b\nc"), "a[2Jbc");
     }
 
     #[test]

@@ -5,6 +5,7 @@ import {
   eraseSavedCard,
   readKeepCard,
   readSavedCard,
+  recordSignIn,
   saveCard,
   setKeepCard,
 } from '@/lib/saved-card';
@@ -33,12 +34,13 @@ describe('clearing what the browser keeps for the member', () => {
   });
 
   it('erases the card kept for offline use', async () => {
+    await recordSignIn('100001', june);
     await saveCard('100001', [aCarteTp()], june);
-    expect(await readSavedCard(june)).not.toBeNull();
+    expect(await readSavedCard(7, june)).not.toBeNull();
 
     await clearBrowserStorage();
 
-    expect(await readSavedCard(june)).toBeNull();
+    expect(await readSavedCard(7, june)).toBeNull();
   });
 
   it('keeps the device’s choice not to keep the card', async () => {

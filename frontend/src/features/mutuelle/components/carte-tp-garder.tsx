@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { t } from '@/i18n/t';
 import { keepAppPageForOffline } from '@/lib/app-page-cache';
+import { useBrand } from '@/lib/brand-context';
 import { paths } from '@/lib/paths';
 import { type CarteTpShown, readKeepCard, saveCard, setKeepCard } from '@/lib/saved-card';
 import styles from './carte-tp.module.css';
@@ -44,9 +45,13 @@ interface GarderCarteSwitchProps {
   onChange: (keep: boolean) => void;
 }
 
-/** The switch itself: on by default, held until the device's choice is known. */
+/**
+ * The switch itself: on by default, held until the device's choice is known. Its hint says
+ * when the card is erased, the partner's number of days without a sign-in included.
+ */
 export function GarderCarteSwitch({ keep, onChange }: GarderCarteSwitchProps) {
   const hintId = useId();
+  const { keptCardDays } = useBrand();
   return (
     <div className={styles.garder}>
       <label className={styles.switch}>
@@ -63,7 +68,12 @@ export function GarderCarteSwitch({ keep, onChange }: GarderCarteSwitchProps) {
         <span>{t('carteTp.horsConnexion.garder')}</span>
       </label>
       <p id={hintId} className={styles.garderAide}>
-        {t('carteTp.horsConnexion.garderAide')}
+        {t(
+          keptCardDays === 1
+            ? 'carteTp.horsConnexion.garderAide.one'
+            : 'carteTp.horsConnexion.garderAide.other',
+          { count: keptCardDays },
+        )}
       </p>
     </div>
   );

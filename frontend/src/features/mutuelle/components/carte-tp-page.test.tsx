@@ -2,12 +2,13 @@ import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aCarteTp, errorBody, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { User } from '@/api/get-session';
-import { eraseSavedCard, readSavedCard, setKeepCard } from '@/lib/saved-card';
+import { defaultBrand } from '@/lib/brand';
+import { eraseSavedCard, readSavedCard, recordSignIn, setKeepCard } from '@/lib/saved-card';
 import type { MemberApi } from '@/types/member-api';
 
 const year = new Date().getFullYear();
@@ -100,6 +101,12 @@ describe('« Garder ma carte sur cet appareil »', () => {
   });
   const switchName = 'Garder ma carte sur cet appareil, pour la présenter sans connexion';
 
+  // The member space records the sign-in once idle: recorded already, so that a check of the
+  // kept card made before that does not find it too old, and erase it.
+  beforeEach(async () => {
+    await recordSignIn('100001');
+  });
+
   async function keepSwitch() {
     const keep = await screen.findByRole('switch', { name: switchName });
     await waitFor(() => {
@@ -115,14 +122,32 @@ describe('« Garder ma carte sur cet appareil »', () => {
     const keep = await keepSwitch();
     expect(keep).toBeChecked();
     expect(keep).toHaveAccessibleDescription(
-      'Elle est effacée de cet appareil à la déconnexion, et au plus tard à la fin de sa validité.',
+      'Elle est effacée de cet appareil à la déconnexion, après 7 jours sans vous y connecter, et au plus tard à la fin de sa validité.',
     );
     await waitFor(async () => {
-      expect(await readSavedCard()).toMatchObject({
+      expect(await readSavedCard(7)).toMatchObject({
         owner: '100001',
         cartes: [{ id: 11, numeroAmc: '75500017' }],
       });
     });
+  });
+
+  it('says after how many days without a sign-in the card is erased, as the partner set it', async () => {
+    cardsAre([thisYear]);
+    renderApp('/mutuelle/smart-carte', { brand: { ...defaultBrand, keptCardDays: 2 } });
+
+    expect(await keepSwitch()).toHaveAccessibleDescription(
+      'Elle est effacée de cet appareil à la déconnexion, après 2 jours sans vous y connecter, et au plus tard à la fin de sa validité.',
+    );
+  });
+
+  it('says « 1 jour » for a single day', async () => {
+    cardsAre([thisYear]);
+    renderApp('/mutuelle/smart-carte', { brand: { ...defaultBrand, keptCardDays: 1 } });
+
+    expect(await keepSwitch()).toHaveAccessibleDescription(
+      'Elle est effacée de cet appareil à la déconnexion, après 1 jour sans vous y connecter, et au plus tard à la fin de sa validité.',
+    );
   });
 
   it('erases the kept card at once when turned off, and keeps nothing afterwards', async () => {
@@ -130,14 +155,14 @@ describe('« Garder ma carte sur cet appareil »', () => {
     renderApp('/mutuelle/smart-carte');
     const keep = await keepSwitch();
     await waitFor(async () => {
-      expect(await readSavedCard()).not.toBeNull();
+      expect(await readSavedCard(7)).not.toBeNull();
     });
 
     await userEvent.click(keep);
 
     expect(keep).not.toBeChecked();
     await waitFor(async () => {
-      expect(await readSavedCard()).toBeNull();
+      expect(await readSavedCard(7)).toBeNull();
     });
 
     // The next visit remembers the choice and keeps nothing.
@@ -145,7 +170,7 @@ describe('« Garder ma carte sur cet appareil »', () => {
     renderApp('/mutuelle/smart-carte');
     expect(await keepSwitch()).not.toBeChecked();
     expect(await screen.findByRole('article', { name: 'Carte de tiers payant' })).toBeVisible();
-    expect(await readSavedCard()).toBeNull();
+    expect(await readSavedCard(7)).toBeNull();
   });
 
   it('keeps the card again when turned back on', async () => {
@@ -158,7 +183,7 @@ describe('« Garder ma carte sur cet appareil »', () => {
     await userEvent.click(keep);
 
     await waitFor(async () => {
-      expect(await readSavedCard()).not.toBeNull();
+      expect(await readSavedCard(7)).not.toBeNull();
     });
   });
 });

@@ -1,0 +1,39 @@
+//! RFC 7009 revocation of an ended session's refresh token, however it ended: signed out,
+//! closed from « Mes connexions », pushed out by the member's own session cap, or ended while
+//! a refresh was in flight (the new token is revoked then). Best effort: the session is gone
+//! from the store either way; a refresh token left alive at the provider is what is avoided.
+
+use super::Auth;
+use crate::session::Session;
+
+impl Auth {
+    pub async fn revoke(&self, session: &Session) {
+        if let Some(refresh_token) = &session.tokens.refresh_token {
+            self.revoke_token(refresh_token).await;
+        }
+    }
+
+    /// Revokes `refresh_token`, authenticated as the confidential client. Written out here
+    /// because the client library refuses plain-http revocation endpoints, which would silently
+    /// skip revocation against a provider on loopback.
+    pub async fn revoke_token(&self, refresh_token: &str) {
+        let provider = &self.provider;
+        let Ok(discovered) = provider.discovered().await else { return };
+        let Some(endpoint) = &discovered.revocation else { return };
+        let answer = provider
+            .http_client
+            .post(endpoint.clone())
+            .basic_auth(provider.client_id.as_str(), Some(provider.client_secret.secret()))
+            .form(&[("token", refresh_token), ("token_type_hint", "refresh_token")])
+            .timeout(provider.timeout)
+            .send()
+            .await;
+        match answer {
+            Ok(answer) if answer.status().is_success() => {}
+            Ok(answer) => {
+                tracing::warn!(status = answer.status().as_u16(), "refresh token revocation refused")
+            }
+            Err(error) => tracing::warn!(%error, "refresh token revocation failed"),
+        }
+    }
+}

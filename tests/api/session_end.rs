@@ -1,0 +1,252 @@
+//! An ended session stays ended, however it ended and whatever was in flight: the provider's
+//! answer to a refresh is held until the session has been ended (signed out, closed from
+//! « Mes connexions », back-channel logout), then let go; the refresh must not bring the
+//! session back, and the tokens it was just given are revoked. With the memory store, and
+//! with two instances sharing Redis (the refresh on one, the ending on the other).
+
+use std::sync::Arc;
+
+use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
+use serde_json::{Value, json};
+use tokio::sync::{Semaphore, mpsc};
+use wiremock::matchers::{method, path};
+use wiremock::{Mock, ResponseTemplate};
+
+use crate::fake_idp::{FakeIdp, member_api};
+use crate::helpers::{TestApp, spawn_app_with_idp};
+
+/// A token endpoint that passes code exchanges on to the stand-in provider's, and holds each
+/// refresh until the test lets it go.
+struct HeldRefreshes {
+    arrived: mpsc::UnboundedReceiver<()>,
+    release: Arc<Semaphore>,
+}
+
+#[derive(Clone)]
+struct Hold {
+    forward_to: Arc<std::sync::OnceLock<String>>,
+    arrived: mpsc::UnboundedSender<()>,
+    release: Arc<Semaphore>,
+}
+
+/// What a rotating provider gives for a refresh: a new refresh token, to be revoked if the
+/// session ended meanwhile.
+const ROTATED: &str = "refresh-rotated";
+
+async fn token(request: HttpRequest, body: web::Bytes, hold: web::Data<Hold>) -> HttpResponse {
+    if String::from_utf8_lossy(&body).contains("grant_type=refresh_token") {
+        hold.arrived.send(()).unwrap();
+        hold.release.acquire().await.unwrap().forget();
+        return HttpResponse::Ok().json(json!({
+            "access_token": "access-refreshed", "token_type": "Bearer", "expires_in": 300,
+            "refresh_token": ROTATED,
+        }));
+    }
+    let mut forwarded = reqwest::Client::new().post(hold.forward_to.get().unwrap()).body(body.to_vec());
+    for name in ["authorization", "content-type", "accept"] {
+        if let Some(value) = request.headers().get(name) {
+            forwarded = forwarded.header(name, value.as_bytes());
+        }
+    }
+    let answer = forwarded.send().await.unwrap();
+    let status = answer.status().as_u16();
+    HttpResponse::build(actix_web::http::StatusCode::from_u16(status).unwrap())
+        .content_type("application/json")
+        .body(answer.bytes().await.unwrap())
+}
+
+impl HeldRefreshes {
+    /// The stand-in provider, its token endpoint replaced by one holding refreshes.
+    async fn provider() -> (FakeIdp, Self) {
+        let (sender, arrived) = mpsc::unbounded_channel();
+        let release = Arc::new(Semaphore::new(0));
+        let hold = Hold { forward_to: Arc::default(), arrived: sender, release: release.clone() };
+        let data = web::Data::new(hold.clone());
+        let server =
+            HttpServer::new(move || App::new().app_data(data.clone()).route("/token", web::post().to(token)))
+                .workers(1)
+                .bind("127.0.0.1:0")
+                .unwrap();
+        let token_url = format!("http://{}/token", server.addrs()[0]);
+        tokio::spawn(server.run());
+        let idp = FakeIdp::start_with_discovery(move |mut document| {
+            document["token_endpoint"] = json!(token_url);
+            ResponseTemplate::new(200).set_body_json(document)
+        })
+        .await;
+        hold.forward_to.set(format!("{}/token", idp.issuer)).unwrap();
+        Mock::given(method("POST"))
+            .and(path("/realms/test/revoke"))
+            .respond_with(ResponseTemplate::new(200))
+            .mount(&idp.server)
+            .await;
+        (idp, Self { arrived, release })
+    }
+}
+
+/// The revocations the provider received, by token.
+async fn revoked(idp: &FakeIdp) -> Vec<String> {
+    idp.server
+        .received_requests()
+        .await
+        .unwrap()
+        .iter()
+        .filter(|request| request.url.path() == "/realms/test/revoke")
+        .filter_map(|request| {
+            url::form_urlencoded::parse(&request.body)
+                .find(|(name, _)| name == "token")
+                .map(|(_, t)| t.into_owned())
+        })
+        .collect()
+}
+
+fn cookies_of(app: &TestApp) -> String {
+    format!("espace-assure-session={}; XSRF-TOKEN={}", app.session_cookie(), app.xsrf_token())
+}
+
+async fn session_status(address: &str, cookies: &str) -> u16 {
+    reqwest::Client::new()
+        .get(format!("{address}/api/session"))
+        .header("Cookie", cookies)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Ending {
+    SignOut,
+    ClosedFromAnotherDevice,
+    BackChannel,
+}
+
+/// Signs in on `refreshing` with a token already stale, starts a call that refreshes it, ends
+/// the session on the instance at `ending_on` while the provider holds the refresh, then lets
+/// the refresh finish.
+async fn ended_during_refresh(
+    idp: &FakeIdp,
+    held: &mut HeldRefreshes,
+    refreshing: &mut TestApp,
+    ending_on: &str,
+    ending: Ending,
+) {
+    // Access tokens given for 0 s: the first call needing one refreshes it.
+    refreshing.sign_in(idp, 0).await;
+    let cookies = cookies_of(refreshing);
+    let xsrf = refreshing.xsrf_token();
+    let call = tokio::spawn({
+        let (address, cookies) = (refreshing.address.clone(), cookies.clone());
+        async move {
+            reqwest::Client::new()
+                .get(format!("{address}/api/assure/infos"))
+                .header("Cookie", cookies)
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        }
+    });
+    held.arrived.recv().await.expect("the refresh reached the provider");
+
+    match ending {
+        Ending::SignOut => {
+            let response = reqwest::Client::new()
+                .post(format!("{}/auth/logout", ending_on))
+                .header("Cookie", &cookies)
+                .header("X-XSRF-TOKEN", &xsrf)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), 200);
+        }
+        Ending::ClosedFromAnotherDevice => {
+            // Another browser of the same member, signed in with a fresh token.
+            refreshing.with_cookie_jar();
+            refreshing.sign_in(idp, 300).await;
+            let other = cookies_of(refreshing);
+            let client = reqwest::Client::new();
+            let listed: Vec<Value> = client
+                .get(format!("{}/api/connexions", ending_on))
+                .header("Cookie", &other)
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            let target = listed.iter().find(|c| c["cetAppareil"] == false).expect("the first browser")["id"]
+                .as_str()
+                .unwrap()
+                .to_owned();
+            let response = client
+                .delete(format!("{}/api/connexions/{target}", ending_on))
+                .header("Cookie", &other)
+                .header("X-XSRF-TOKEN", refreshing.xsrf_token())
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), 204);
+        }
+        Ending::BackChannel => {
+            let response = reqwest::Client::new()
+                .post(format!("{}/auth/backchannel-logout", ending_on))
+                .form(&[("logout_token", idp.logout_token("sid-marie"))])
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), 200);
+        }
+    }
+    held.release.add_permits(1);
+
+    assert_eq!(call.await.unwrap(), 401, "{ending:?}: the call in flight ends with the session");
+    assert_eq!(
+        session_status(&refreshing.address, &cookies).await,
+        401,
+        "{ending:?}: the session stays ended"
+    );
+    assert_eq!(session_status(ending_on, &cookies).await, 401, "{ending:?}");
+    assert!(revoked(idp).await.contains(&ROTATED.to_owned()), "{ending:?}: the new refresh token is revoked");
+    if let Ending::ClosedFromAnotherDevice | Ending::SignOut = ending {
+        assert!(
+            revoked(idp).await.contains(&"refresh-1".to_owned()),
+            "{ending:?}: and the one it ended with"
+        );
+    }
+}
+
+async fn infos_api() -> wiremock::MockServer {
+    let api = member_api(200).await;
+    Mock::given(method("GET"))
+        .and(path("/api/assure/infos"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({})))
+        .mount(&api)
+        .await;
+    api
+}
+
+#[tokio::test]
+async fn a_session_ended_while_its_refresh_is_in_flight_stays_ended_in_memory() {
+    for ending in [Ending::SignOut, Ending::ClosedFromAnotherDevice, Ending::BackChannel] {
+        let (idp, mut held) = HeldRefreshes::provider().await;
+        let api = infos_api().await;
+        let mut app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+        let address = app.address.clone();
+        ended_during_refresh(&idp, &mut held, &mut app, &address, ending).await;
+    }
+}
+
+#[tokio::test]
+async fn a_session_ended_on_another_instance_while_its_refresh_is_in_flight_stays_ended() {
+    for ending in [Ending::SignOut, Ending::ClosedFromAnotherDevice, Ending::BackChannel] {
+        let redis = crate::redis_sessions::test_redis::TestRedis::start().await;
+        let (idp, mut held) = HeldRefreshes::provider().await;
+        let api = infos_api().await;
+        let mut first = spawn_app_with_idp(&idp, &api, crate::redis_sessions::with_redis(redis.url())).await;
+        let second = spawn_app_with_idp(&idp, &api, crate::redis_sessions::with_redis(redis.url())).await;
+        ended_during_refresh(&idp, &mut held, &mut first, &second.address, ending).await;
+    }
+}

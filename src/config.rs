@@ -2,6 +2,8 @@
 //! environment variables `ESPACE_ASSURE__SECTION__KEY`, then validated as a whole so that an
 //! operator learns every mistake at start-up, each with the key it concerns.
 
+mod secrets;
+
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
 use std::path::{Path, PathBuf};
@@ -51,6 +53,8 @@ pub struct ServerSettings {
     pub metrics_listen: Option<SocketAddr>,
     /// A bearer token `/metrics` then asks for, wherever it is served.
     pub metrics_token: Option<SecretString>,
+    /// A file holding `metrics_token` (see `secrets`).
+    pub metrics_token_file: Option<PathBuf>,
 }
 
 impl Default for ServerSettings {
@@ -64,6 +68,7 @@ impl Default for ServerSettings {
             shutdown_timeout_secs: 30,
             metrics_listen: None,
             metrics_token: None,
+            metrics_token_file: None,
         }
     }
 }
@@ -82,6 +87,8 @@ pub struct OidcSettings {
     pub issuer: Option<Url>,
     pub client_id: String,
     pub client_secret: Option<SecretString>,
+    /// A file holding `client_secret`.
+    pub client_secret_file: Option<PathBuf>,
     /// Claim of the ID token (else userinfo) holding the member's person number.
     pub person_number_claim: String,
     /// Signature algorithms accepted on ID and logout tokens. Only the provider's asymmetric
@@ -103,6 +110,7 @@ impl Default for OidcSettings {
             issuer: None,
             client_id: "espace-assure".into(),
             client_secret: None,
+            client_secret_file: None,
             person_number_claim: "NUMERO_PERSONNE".into(),
             signing_algorithms: vec!["RS256".into(), "ES256".into()],
             timeout_ms: 10_000,
@@ -117,6 +125,8 @@ pub struct SessionSettings {
     pub store: SessionStoreKind,
     /// `redis://[:password@]host:port/db` or `redis+unix:///path`; may hold a password.
     pub redis_url: Option<SecretString>,
+    /// A file holding `redis_url`.
+    pub redis_url_file: Option<PathBuf>,
     /// Inactivity after which a member is signed out (SPEC.md §9: 30 minutes).
     pub idle_timeout_secs: u64,
     /// Absolute lifetime of a session; keep it no longer than the provider's refresh tokens.
@@ -127,6 +137,8 @@ pub struct SessionSettings {
     /// provider sends the member back). Instances behind one load balancer share it. Unset, it
     /// is derived from `oidc.client_secret`. Changing it only cancels the sign-ins under way.
     pub cookie_key: Option<SecretString>,
+    /// A file holding `cookie_key`.
+    pub cookie_key_file: Option<PathBuf>,
     /// Most sessions one member keeps open at once; past it their own least recently used is
     /// closed, never another member's.
     pub max_per_member: usize,
@@ -134,6 +146,8 @@ pub struct SessionSettings {
     /// holds and name its keys; the first seals, all open (rotation). Required with Redis
     /// outside demo mode, where one is derived from the client secret.
     pub encryption_keys: Vec<SecretString>,
+    /// A file holding `encryption_keys`, one per line.
+    pub encryption_keys_file: Option<PathBuf>,
     /// Days after which the tiers-payant card kept on a device for offline use is erased when
     /// nobody has signed in on that device since.
     pub kept_card_days: u32,
@@ -167,12 +181,15 @@ impl Default for SessionSettings {
         Self {
             store: SessionStoreKind::Memory,
             redis_url: None,
+            redis_url_file: None,
             idle_timeout_secs: 1800,
             max_lifetime_secs: 36_000,
             max_sessions: 100_000,
             cookie_key: None,
+            cookie_key_file: None,
             max_per_member: 20,
             encryption_keys: Vec::new(),
+            encryption_keys_file: None,
             kept_card_days: 7,
         }
     }
@@ -221,6 +238,8 @@ pub struct CmsUpstream {
     pub base_url: Option<Url>,
     /// Strapi's read-only API token, sent as a bearer token (set it from the environment).
     pub api_token: Option<SecretString>,
+    /// A file holding `api_token`.
+    pub api_token_file: Option<PathBuf>,
     pub timeout_ms: u64,
     /// How long a cached answer is served without asking the content service again.
     pub cache_ttl_secs: u64,
@@ -238,6 +257,7 @@ impl Default for CmsUpstream {
             kind: CmsKind::Portal,
             base_url: None,
             api_token: None,
+            api_token_file: None,
             timeout_ms: 5_000,
             cache_ttl_secs: 300,
             stale_if_error_secs: 86_400,
@@ -362,6 +382,8 @@ pub struct CaptchaSettings {
     pub site_key: Option<String>,
     /// A hosted provider's secret, sent to its verification endpoint (set it from the environment).
     pub secret: Option<SecretString>,
+    /// A file holding `secret`.
+    pub secret_file: Option<PathBuf>,
     /// A hosted provider's verification endpoint, when not its public one.
     pub verify_url: Option<Url>,
 }
@@ -374,6 +396,7 @@ impl Default for CaptchaSettings {
             expires_secs: 600,
             site_key: None,
             secret: None,
+            secret_file: None,
             verify_url: None,
         }
     }
@@ -463,6 +486,8 @@ pub struct MailSettings {
     pub from: String,
     /// `smtps://user:password@relay:465` or `smtp://relay:587?tls=required` (lettre's syntax).
     pub smtp_url: Option<SecretString>,
+    /// A file holding `smtp_url`.
+    pub smtp_url_file: Option<PathBuf>,
     /// Where the outbox writes; the demo's data folder's `outbox` when unset.
     pub outbox_dir: Option<PathBuf>,
     /// A PEM root certificate the relay's TLS certificate is checked against, besides the
@@ -481,6 +506,7 @@ impl Default for MailSettings {
             transport: None,
             from: "Mutuelle Cogévie <ne-pas-repondre@mutuelle-cogevie.example>".into(),
             smtp_url: None,
+            smtp_url_file: None,
             outbox_dir: None,
             ca_file: None,
             queue_dir: None,
@@ -578,12 +604,14 @@ impl ConfigError {
 }
 
 impl Settings {
-    /// Loads `file` (demo mode when `None`), applies the environment overrides and validates.
+    /// Loads `file` (demo mode when `None`), applies the environment overrides, reads the
+    /// secrets given as files (systemd's `$CREDENTIALS_DIRECTORY` among them) and validates.
     pub fn load(file: Option<&Path>) -> Result<Self, ConfigError> {
-        Self::load_with_env(file, Env::prefixed(ENV_PREFIX).split("__"))
+        let credentials = std::env::var_os("CREDENTIALS_DIRECTORY").map(PathBuf::from);
+        Self::load_with(file, Env::prefixed(ENV_PREFIX).split("__"), credentials.as_deref())
     }
 
-    fn load_with_env(file: Option<&Path>, env: Env) -> Result<Self, ConfigError> {
+    fn load_with(file: Option<&Path>, env: Env, credentials: Option<&Path>) -> Result<Self, ConfigError> {
         let mut figment = Figment::new();
         match file {
             Some(path) => {
@@ -595,9 +623,14 @@ impl Settings {
             // No file: the one-command demo, every upstream embedded.
             None => figment = figment.merge(Serialized::default("demo.enabled", true)),
         }
-        let settings: Settings = figment.merge(env).extract().map_err(|errors| ConfigError {
+        let mut settings: Settings = figment.merge(env).extract().map_err(|errors| ConfigError {
             problems: errors.into_iter().map(describe_figment_error).collect(),
         })?;
+        let mut problems = Problems::default();
+        secrets::read_files(&mut settings, credentials, &mut problems);
+        if !problems.0.is_empty() {
+            return Err(ConfigError { problems: problems.0 });
+        }
         settings.validate()?;
         Ok(settings)
     }
@@ -955,7 +988,7 @@ mod tests {
     fn load_toml(text: &str) -> Result<Settings, ConfigError> {
         let mut file = tempfile::NamedTempFile::new().unwrap();
         file.write_all(text.as_bytes()).unwrap();
-        Settings::load_with_env(Some(file.path()), no_env())
+        Settings::load_with(Some(file.path()), no_env(), None)
     }
 
     fn problems(result: Result<Settings, ConfigError>) -> String {
@@ -964,7 +997,7 @@ mod tests {
 
     #[test]
     fn no_file_means_demo_mode_with_every_upstream_embedded() {
-        let settings = Settings::load_with_env(None, no_env()).unwrap();
+        let settings = Settings::load_with(None, no_env(), None).unwrap();
         assert!(settings.demo.idp_on() && settings.demo.api_on() && settings.demo.cms_on());
         assert_eq!(settings.server.listen.to_string(), "127.0.0.1:8080");
     }
@@ -989,8 +1022,27 @@ mod tests {
     }
 
     #[test]
+    fn a_secret_is_read_from_its_file_or_the_systemd_credentials() {
+        let directory = tempfile::tempdir().unwrap();
+        let secret = directory.path().join("client-secret");
+        std::fs::write(&secret, "from-a-file\n").unwrap();
+        std::fs::write(directory.path().join("upstream.cms.api_token"), "from-systemd").unwrap();
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        write!(file, "[demo]\nenabled = true\n[oidc]\nclient_secret_file = \"{}\"\n", secret.display())
+            .unwrap();
+        let settings = Settings::load_with(Some(file.path()), no_env(), Some(directory.path())).unwrap();
+        assert_eq!(settings.oidc.client_secret.unwrap().expose_secret(), "from-a-file");
+        assert_eq!(settings.upstream.cms.api_token.unwrap().expose_secret(), "from-systemd");
+        let absent = format!(
+            "[demo]\nenabled = true\n[oidc]\nclient_secret_file = \"{}/absent\"\n",
+            directory.path().display()
+        );
+        assert!(problems(load_toml(&absent)).contains("oidc.client_secret: cannot read"));
+    }
+
+    #[test]
     fn bounds_on_abuse_have_defaults_and_refuse_zero() {
-        let settings = Settings::load_with_env(None, no_env()).unwrap();
+        let settings = Settings::load_with(None, no_env(), None).unwrap();
         assert_eq!(settings.limits.sign_ins_per_minute.get(), 30);
         assert_eq!(settings.session.max_per_member, 20);
         assert_eq!(settings.session.kept_card_days, 7);

@@ -1,16 +1,28 @@
-//! `/healthz` (the process answers) and `/readyz` (the upstreams it needs answer).
+//! `/healthz` (the process answers), `/readyz` (this instance can serve), and the shared
+//! upstreams' state in metrics.
+//!
+//! Readiness is this instance's own: started, configured, its session store reachable. It is
+//! never the state of the upstreams every replica shares (the provider, the member API, the
+//! content service): were it, one hiccup of the member API would take every replica out of
+//! the load balancer at once, and a partial outage (sign-in works, content is served from its
+//! stale copy) would become a total one. Their state is probed in the background and goes to
+//! `upstream_up{upstream}` for alerts instead.
 
 use std::time::Duration;
 
 use actix_web::{HttpResponse, web};
+use prometheus::{IntGaugeVec, Opts, Registry};
 use serde::Serialize;
 use url::Url;
 
 use crate::error::ErrorBody;
-use crate::state::AppState;
+use crate::session::SessionStore;
+use crate::state::{AppState, Endpoints};
 
-/// A probe that takes longer than this counts as unreachable: readiness must answer quickly.
+/// A probe that takes longer than this counts as unreachable.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
+/// How often the upstreams are probed.
+const PROBE_INTERVAL: Duration = Duration::from_secs(15);
 
 pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok()
@@ -32,20 +44,9 @@ struct NotReady {
 }
 
 pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
-    let endpoints = &state.endpoints;
-    let discovery =
-        endpoints.oidc_issuer.join(".well-known/openid-configuration").expect("issuer ends with a slash");
-    let (idp, api, cms) = futures_util::join!(
-        probe(&state.http, discovery, true),
-        probe(&state.http, endpoints.api_base.clone(), false),
-        probe(&state.http, endpoints.cms_base.clone(), false),
-    );
-    let checks = vec![
-        Check { name: "identity_provider", ok: idp },
-        Check { name: "member_api", ok: api },
-        Check { name: "content_service", ok: cms },
-    ];
-    if checks.iter().all(|check| check.ok) {
+    let store = ping(state.auth.sessions.as_ref()).await;
+    let checks = vec![Check { name: "session_store", ok: store }];
+    if store {
         HttpResponse::Ok()
             .insert_header(("Cache-Control", "no-store"))
             .json(serde_json::json!({ "status": "ready", "checks": checks }))
@@ -57,6 +58,60 @@ pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     }
 }
 
+async fn ping(store: &dyn SessionStore) -> bool {
+    match tokio::time::timeout(PROBE_TIMEOUT, store.ping()).await {
+        Ok(Ok(())) => true,
+        Ok(Err(error)) => {
+            tracing::warn!(error = %format!("{error:#}"), "the session store does not answer");
+            false
+        }
+        Err(_) => {
+            tracing::warn!("the session store did not answer in time");
+            false
+        }
+    }
+}
+
+/// `upstream_up{upstream}`: 1 while the upstream answers its probe, 0 otherwise.
+pub struct UpstreamGauge(IntGaugeVec);
+
+impl UpstreamGauge {
+    pub fn register(registry: &Registry) -> Self {
+        let gauge = IntGaugeVec::new(
+            Opts::new("upstream_up", "Whether a shared upstream answered its last probe (1) or not (0)"),
+            &["upstream"],
+        )
+        .expect("valid metric");
+        registry.register(Box::new(gauge.clone())).expect("unique metric");
+        Self(gauge)
+    }
+}
+
+/// Probes the upstreams now and every `PROBE_INTERVAL`, for as long as the runtime lives.
+pub fn watch_upstreams(http: reqwest::Client, endpoints: &Endpoints, gauge: UpstreamGauge) {
+    let discovery =
+        endpoints.oidc_issuer.join(".well-known/openid-configuration").expect("issuer ends with a slash");
+    let probes = [
+        ("identity_provider", discovery, true),
+        ("member_api", endpoints.api_base.clone(), false),
+        ("content_service", endpoints.cms_base.clone(), false),
+    ];
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(PROBE_INTERVAL);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            let answers = futures_util::future::join_all(
+                probes.iter().map(|(_, url, need_success)| probe(&http, url.clone(), *need_success)),
+            )
+            .await;
+            for ((name, ..), up) in probes.iter().zip(answers) {
+                gauge.0.with_label_values(&[*name]).set(i64::from(up));
+            }
+        }
+    });
+}
+
 /// Reachable means it answered: any status below 500 (an API without a token answers 401),
 /// or exactly a success when `need_success` (the provider's discovery document).
 async fn probe(client: &reqwest::Client, url: Url, need_success: bool) -> bool {
@@ -64,7 +119,7 @@ async fn probe(client: &reqwest::Client, url: Url, need_success: bool) -> bool {
         Ok(answer) if need_success => answer.status().is_success(),
         Ok(answer) => !answer.status().is_server_error(),
         Err(error) => {
-            tracing::warn!(%url, %error, "readiness probe failed");
+            tracing::warn!(%url, %error, "upstream probe failed");
             false
         }
     }

@@ -71,6 +71,11 @@ impl Application {
                 .collect(),
         )?;
         let metrics = metrics::Metrics::new();
+        health::watch_upstreams(
+            http.clone(),
+            &endpoints,
+            health::UpstreamGauge::register(metrics.registry()),
+        );
         let content = cms::ContentCache::new(
             http.clone(),
             endpoints.cms_base.clone(),

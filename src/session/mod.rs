@@ -137,6 +137,9 @@ pub trait SessionStore: Send + Sync {
     /// Takes the session's refresh lock; false when someone else holds it.
     async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool>;
     async fn unlock_refresh(&self, id: &str) -> anyhow::Result<()>;
+    /// Whether the store answers (readiness: an instance whose store does not can serve no
+    /// signed-in member).
+    async fn ping(&self) -> anyhow::Result<()>;
     /// Marks a single-use token (a captcha solution, in its canonical form) as used for `ttl`,
     /// on every instance sharing the store; false when it already was.
     async fn claim_once(&self, token: &str, ttl: Duration) -> anyhow::Result<bool>;

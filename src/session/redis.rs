@@ -189,14 +189,13 @@ impl RedisStore {
 impl SessionStore for RedisStore {
     async fn get(&self, id: &str) -> anyhow::Result<Option<Arc<Session>>> {
         let Some((key, value)) = self.find(self.keys("session", id), true).await? else { return Ok(None) };
-        match self.open(&key, &value) {
-            Some(session) => Ok(Some(Arc::new(session))),
-            None => {
-                tracing::warn!("a stored session did not open; it is dropped");
-                let _: () = self.connection.clone().del(&key).await?;
-                Ok(None)
-            }
+        // Left in place, not deleted: during a rolling key rotation it may be another
+        // instance's, sealed under a key this one does not hold yet.
+        let session = self.open(&key, &value);
+        if session.is_none() {
+            tracing::warn!("a stored session did not open with this instance's keys");
         }
+        Ok(session.map(Arc::new))
     }
 
     async fn create(&self, id: &str, session: &Session) -> anyhow::Result<Vec<Session>> {
@@ -274,17 +273,19 @@ impl SessionStore for RedisStore {
             for key in keys {
                 let (value, remaining_ms): (Option<Vec<u8>>, i64) =
                     redis::pipe().get(&key).pttl(&key).query_async(&mut connection).await?;
-                match value.as_deref().and_then(|value| self.open(&key, value)) {
-                    Some(session) => listed.push(Listed {
+                let Some(value) = value else {
+                    // Gone idle: its key has no business in the index any more.
+                    let _: () = connection.srem(&index, &key).await?;
+                    continue;
+                };
+                // A value that does not open (garbage, a key this instance lacks) is skipped:
+                // never an error that would hide the member's other sessions.
+                if let Some(session) = self.open(&key, &value) {
+                    listed.push(Listed {
                         session,
                         last_active: super::now() - (idle_ms - remaining_ms.max(0)) / 1000,
                         name: key.rsplit(':').next().unwrap_or_default().to_owned(),
-                    }),
-                    // Gone idle, or a value that does not open: no business in the index.
-                    None => {
-                        let _: () =
-                            redis::pipe().srem(&index, &key).del(&key).query_async(&mut connection).await?;
-                    }
+                    });
                 }
             }
         }
@@ -297,6 +298,11 @@ impl SessionStore for RedisStore {
 
     async fn unlock_refresh(&self, id: &str) -> anyhow::Result<()> {
         let _: () = self.connection.clone().del(self.keys("refresh-lock", id).swap_remove(0)).await?;
+        Ok(())
+    }
+
+    async fn ping(&self) -> anyhow::Result<()> {
+        let _: () = redis::cmd("PING").query_async(&mut self.connection.clone()).await?;
         Ok(())
     }
 

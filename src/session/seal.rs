@@ -4,7 +4,9 @@
 //!
 //! `session.encryption_keys` lists the keys, newest first: the first seals and names, every
 //! one opens and is tried as a name, so that a key can be rotated in without ending the
-//! sessions sealed under the one before (drop an old key once `max_lifetime_secs` has passed).
+//! sessions sealed under the one before. Across several instances a rotation takes two
+//! deployments: the new key added last everywhere (it opens and names, it seals nothing yet),
+//! then moved first; the old one is dropped once `max_lifetime_secs` has passed.
 
 use aes_gcm::aead::{Aead, Payload};
 use aes_gcm::{Aes256Gcm, KeyInit as _, Nonce};

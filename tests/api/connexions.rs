@@ -5,25 +5,9 @@ use reqwest::Method;
 use serde_json::Value;
 
 use crate::fake_idp::{FakeIdp, member_api};
-use crate::helpers::{TestApp, assert_json_error, spawn_app_with_idp};
+use crate::helpers::{TestApp, assert_json_error, cookies_of, spawn_app_with_idp, status_with_cookies};
 
 use crate::redis_sessions::{TwoInstances, two_instances};
-
-/// The cookies of a browser signed in on `app`, for calls made as that browser later on.
-fn cookies_of(app: &TestApp) -> String {
-    format!("espace-assure-session={}; XSRF-TOKEN={}", app.session_cookie(), app.xsrf_token())
-}
-
-async fn session_status(address: &str, cookies: &str) -> u16 {
-    reqwest::Client::new()
-        .get(format!("{address}/api/session"))
-        .header("Cookie", cookies)
-        .send()
-        .await
-        .unwrap()
-        .status()
-        .as_u16()
-}
 
 async fn connexions(app: &TestApp) -> Vec<Value> {
     let response = app.get("/api/connexions", &[]).await;
@@ -61,7 +45,7 @@ async fn a_member_closes_the_session_of_another_browser() {
     let closed =
         app.request(Method::DELETE, &format!("/api/connexions/{other}"), &[("X-XSRF-TOKEN", &xsrf)]).await;
     assert_eq!(closed.status(), 204);
-    assert_eq!(session_status(&app.address, &other_browser).await, 401);
+    assert_eq!(status_with_cookies(&app.address, "/api/session", &other_browser).await, 401);
     assert_eq!(connexions(&app).await.len(), 1);
     let again =
         app.request(Method::DELETE, &format!("/api/connexions/{other}"), &[("X-XSRF-TOKEN", &xsrf)]).await;

@@ -35,36 +35,46 @@ async fn spawn_app_with_upstreams(
         settings.oidc.issuer = Some(format!("{idp}/realms/m").parse().unwrap());
         settings.upstream.api.base_url = Some(format!("{api}/api/").parse().unwrap());
         settings.upstream.cms.base_url = Some(cms.parse().unwrap());
+        settings.server.metrics_token = Some(crate::helpers::METRICS_TOKEN.to_owned().into());
     })
     .await
 }
 
+/// The value of `upstream_up{upstream="name"}` once the first probe has set it.
+async fn upstream_up(app: &crate::helpers::TestApp, name: &str) -> String {
+    let line = format!("upstream_up{{upstream=\"{name}\"}} ");
+    // The first probe runs as the app starts; its answer is awaited, not slept for.
+    for _ in 0..100 {
+        let metrics = app.metrics().await;
+        if let Some(value) = metrics.lines().find_map(|l| l.strip_prefix(&line)) {
+            return value.to_owned();
+        }
+        tokio::task::yield_now().await;
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("no {line}");
+}
+
+/// One upstream failing, or unreachable, leaves every replica in the load balancer: readiness
+/// is the instance's own; the upstream's state is in the metrics.
 #[tokio::test]
-async fn readyz_is_ready_when_every_upstream_answers() {
-    // The member API answers 401 without a token: reachable all the same.
-    let (idp, api, cms) = upstreams(200, 401).await;
+async fn a_failing_upstream_shows_in_metrics_and_never_takes_readiness_down() {
+    let (idp, api, cms) = upstreams(200, 502).await;
     let app = spawn_app_with_upstreams(&idp, &api, &cms).await;
     let response = app.get("/readyz", &[]).await;
     assert_eq!(response.status(), 200);
     let body: serde_json::Value = response.json().await.unwrap();
-    assert_eq!(body["status"], "ready");
+    assert_eq!(
+        body,
+        serde_json::json!({"status": "ready", "checks": [{"name": "session_store", "ok": true}]})
+    );
+    assert_eq!(upstream_up(&app, "member_api").await, "0");
+    assert_eq!(upstream_up(&app, "identity_provider").await, "1");
+    assert_eq!(upstream_up(&app, "content_service").await, "1");
 }
 
 #[tokio::test]
-async fn readyz_names_the_upstream_that_fails() {
-    let (idp, api, cms) = upstreams(200, 502).await;
-    let app = spawn_app_with_upstreams(&idp, &api, &cms).await;
-    let response = app.get("/readyz", &[]).await;
-    assert_eq!(response.status(), 503);
-    let body: serde_json::Value = response.json().await.unwrap();
-    assert_eq!(body["code"], "service_unavailable");
-    let failing: Vec<_> = body["checks"].as_array().unwrap().iter().filter(|c| c["ok"] == false).collect();
-    assert_eq!(failing.len(), 1);
-    assert_eq!(failing[0]["name"], "member_api");
-}
-
-#[tokio::test]
-async fn readyz_fails_when_the_provider_is_unreachable() {
+async fn an_unreachable_provider_shows_in_metrics() {
     let (_, api, cms) = upstreams(200, 200).await;
     let closed_port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let (api, cms) = (api.uri(), cms.uri());
@@ -74,10 +84,24 @@ async fn readyz_fails_when_the_provider_is_unreachable() {
         settings.oidc.issuer = Some(format!("http://127.0.0.1:{closed_port}/realms/m").parse().unwrap());
         settings.upstream.api.base_url = Some(api.parse().unwrap());
         settings.upstream.cms.base_url = Some(cms.parse().unwrap());
+        settings.server.metrics_token = Some(crate::helpers::METRICS_TOKEN.to_owned().into());
     })
     .await;
+    assert_eq!(app.get("/readyz", &[]).await.status(), 200);
+    assert_eq!(upstream_up(&app, "identity_provider").await, "0");
+}
+
+/// An instance whose session store does not answer can serve no signed-in member: it leaves
+/// the load balancer.
+#[tokio::test]
+async fn readyz_fails_when_the_session_store_does_not_answer() {
+    let redis = crate::redis_sessions::test_redis::TestRedis::start().await;
+    let app = spawn_app_with(crate::redis_sessions::with_redis(redis.url())).await;
+    assert_eq!(app.get("/readyz", &[]).await.status(), 200);
+    drop(redis);
     let response = app.get("/readyz", &[]).await;
     assert_eq!(response.status(), 503);
     let body: serde_json::Value = response.json().await.unwrap();
-    assert_eq!(body["checks"][0], serde_json::json!({ "name": "identity_provider", "ok": false }));
+    assert_eq!(body["code"], "service_unavailable");
+    assert_eq!(body["checks"], serde_json::json!([{"name": "session_store", "ok": false}]));
 }

@@ -216,6 +216,23 @@ impl TestApp {
     }
 }
 
+/// The cookies of a browser signed in on `app`, for calls made as that browser later on.
+pub fn cookies_of(app: &TestApp) -> String {
+    format!("espace-assure-session={}; XSRF-TOKEN={}", app.session_cookie(), app.xsrf_token())
+}
+
+/// The status of `GET {address}{path}` sent with `cookies` only, as that browser would.
+pub async fn status_with_cookies(address: &str, path: &str, cookies: &str) -> u16 {
+    reqwest::Client::new()
+        .get(format!("{address}{path}"))
+        .header("Cookie", cookies)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
 pub fn query(url: &url::Url, name: &str) -> String {
     url.query_pairs().find(|(key, _)| key == name).map(|(_, value)| value.into_owned()).unwrap_or_default()
 }

@@ -7,7 +7,9 @@ use serde_json::json;
 
 use crate::demo_api_through_portal::portal_signed_in_as_marie_with;
 use crate::fake_idp::{CLIENT_ID, FakeIdp, member_api, now};
-use crate::helpers::{TestApp, assert_json_error, header, query, spawn_app_with, spawn_app_with_idp};
+use crate::helpers::{
+    TestApp, assert_json_error, header, query, spawn_app_with, spawn_app_with_idp, status_with_cookies,
+};
 
 fn two() -> NonZeroU32 {
     NonZeroU32::new(2).unwrap()
@@ -113,14 +115,7 @@ async fn past_the_cap_a_member_closes_their_own_oldest_session_never_anothers() 
     let status = |session: String| {
         let address = app.address.clone();
         async move {
-            reqwest::Client::new()
-                .get(format!("{address}/api/session"))
-                .header("Cookie", format!("espace-assure-session={session}"))
-                .send()
-                .await
-                .unwrap()
-                .status()
-                .as_u16()
+            status_with_cookies(&address, "/api/session", &format!("espace-assure-session={session}")).await
         }
     };
     assert_eq!(status(cookies[0].clone()).await, 401, "Marie's oldest session was closed");

@@ -13,7 +13,7 @@ use wiremock::matchers::{method, path};
 use wiremock::{Mock, ResponseTemplate};
 
 use crate::fake_idp::{FakeIdp, member_api};
-use crate::helpers::{TestApp, spawn_app_with_idp};
+use crate::helpers::{TestApp, cookies_of, spawn_app_with_idp, status_with_cookies};
 
 /// A token endpoint that passes code exchanges on to the stand-in provider's, and holds each
 /// refresh until the test lets it go.
@@ -100,21 +100,6 @@ async fn revoked(idp: &FakeIdp) -> Vec<String> {
         .collect()
 }
 
-fn cookies_of(app: &TestApp) -> String {
-    format!("espace-assure-session={}; XSRF-TOKEN={}", app.session_cookie(), app.xsrf_token())
-}
-
-async fn session_status(address: &str, cookies: &str) -> u16 {
-    reqwest::Client::new()
-        .get(format!("{address}/api/session"))
-        .header("Cookie", cookies)
-        .send()
-        .await
-        .unwrap()
-        .status()
-        .as_u16()
-}
-
 #[derive(Clone, Copy, Debug)]
 enum Ending {
     SignOut,
@@ -138,16 +123,7 @@ async fn ended_during_refresh(
     let xsrf = refreshing.xsrf_token();
     let call = tokio::spawn({
         let (address, cookies) = (refreshing.address.clone(), cookies.clone());
-        async move {
-            reqwest::Client::new()
-                .get(format!("{address}/api/assure/infos"))
-                .header("Cookie", cookies)
-                .send()
-                .await
-                .unwrap()
-                .status()
-                .as_u16()
-        }
+        async move { status_with_cookies(&address, "/api/assure/infos", &cookies).await }
     });
     held.arrived.recv().await.expect("the refresh reached the provider");
 
@@ -203,12 +179,10 @@ async fn ended_during_refresh(
     held.release.add_permits(1);
 
     assert_eq!(call.await.unwrap(), 401, "{ending:?}: the call in flight ends with the session");
-    assert_eq!(
-        session_status(&refreshing.address, &cookies).await,
-        401,
-        "{ending:?}: the session stays ended"
-    );
-    assert_eq!(session_status(ending_on, &cookies).await, 401, "{ending:?}");
+    for address in [refreshing.address.as_str(), ending_on] {
+        let status = status_with_cookies(address, "/api/session", &cookies).await;
+        assert_eq!(status, 401, "{ending:?}: the session stays ended");
+    }
     assert!(revoked(idp).await.contains(&ROTATED.to_owned()), "{ending:?}: the new refresh token is revoked");
     if let Ending::ClosedFromAnotherDevice | Ending::SignOut = ending {
         assert!(

@@ -15,6 +15,8 @@ use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Deserializer};
 use url::Url;
 
+use crate::tls::TlsFiles;
+
 /// Environment prefix of the overrides: `ESPACE_ASSURE__SERVER__LISTEN` sets `server.listen`.
 pub const ENV_PREFIX: &str = "ESPACE_ASSURE__";
 
@@ -98,6 +100,12 @@ pub struct OidcSettings {
     /// Total time one call to the provider (discovery, keys, token, userinfo, revocation) may
     /// take, connection included.
     pub timeout_ms: u64,
+    /// A PEM bundle of the authorities to trust besides the machine's and webpki's roots (a
+    /// mutual's internal authority).
+    pub ca_file: Option<PathBuf>,
+    /// A client certificate (PEM, its chain after it) and its key, for mutual TLS.
+    pub client_cert_file: Option<PathBuf>,
+    pub client_key_file: Option<PathBuf>,
 }
 
 /// The JWS algorithms `oidc.signing_algorithms` may name.
@@ -114,6 +122,9 @@ impl Default for OidcSettings {
             person_number_claim: "NUMERO_PERSONNE".into(),
             signing_algorithms: vec!["RS256".into(), "ES256".into()],
             timeout_ms: 10_000,
+            ca_file: None,
+            client_cert_file: None,
+            client_key_file: None,
         }
     }
 }
@@ -217,6 +228,12 @@ pub struct ApiUpstream {
     pub timeout_ms: u64,
     /// Largest request body passed on (uploads), in bytes.
     pub max_body_bytes: u64,
+    /// A PEM bundle of the authorities to trust besides the machine's and webpki's roots (a
+    /// mutual's internal authority).
+    pub ca_file: Option<PathBuf>,
+    /// A client certificate (PEM, its chain after it) and its key, for mutual TLS.
+    pub client_cert_file: Option<PathBuf>,
+    pub client_key_file: Option<PathBuf>,
 }
 
 impl Default for ApiUpstream {
@@ -226,6 +243,9 @@ impl Default for ApiUpstream {
             connect_timeout_ms: 2_000,
             timeout_ms: 15_000,
             max_body_bytes: 10 * 1024 * 1024,
+            ca_file: None,
+            client_cert_file: None,
+            client_key_file: None,
         }
     }
 }
@@ -249,6 +269,8 @@ pub struct CmsUpstream {
     pub broker_name: String,
     /// Most content answers kept at once (fresh and last good copies each).
     pub cache_max_entries: u64,
+    /// A PEM bundle of the authorities to trust besides the machine's and webpki's roots.
+    pub ca_file: Option<PathBuf>,
 }
 
 impl Default for CmsUpstream {
@@ -263,6 +285,7 @@ impl Default for CmsUpstream {
             stale_if_error_secs: 86_400,
             broker_name: "CHESNEAU".into(),
             cache_max_entries: 1_000,
+            ca_file: None,
         }
     }
 }
@@ -662,6 +685,13 @@ impl Problems {
         self.0.push(format!("{key}: {problem}"));
     }
 
+    /// The TLS files of an upstream: readable, PEM, in date, the key the certificate's.
+    fn tls(&mut self, section: &str, files: TlsFiles) {
+        for (key, problem) in crate::tls::problems(section, files, std::time::SystemTime::now()) {
+            self.add(&key, problem);
+        }
+    }
+
     /// Counts, sizes and durations where 0 would mean "nothing ever works".
     fn at_least_one(&mut self, key: &str, value: u64) {
         if value == 0 {
@@ -722,7 +752,16 @@ impl ServerSettings {
 }
 
 impl OidcSettings {
+    pub fn tls(&self) -> TlsFiles<'_> {
+        TlsFiles {
+            ca_file: self.ca_file.as_deref(),
+            client_cert_file: self.client_cert_file.as_deref(),
+            client_key_file: self.client_key_file.as_deref(),
+        }
+    }
+
     fn validate(&self, demo: &DemoSettings, problems: &mut Problems) {
+        problems.tls("oidc", self.tls());
         problems.upstream("oidc.issuer", self.issuer.as_ref(), demo.idp_on(), "demo.idp");
         if !demo.idp_on() && self.client_secret.is_none() {
             problems.add("oidc.client_secret", "required for the confidential client");
@@ -772,8 +811,26 @@ impl SessionSettings {
     }
 }
 
+impl ApiUpstream {
+    pub fn tls(&self) -> TlsFiles<'_> {
+        TlsFiles {
+            ca_file: self.ca_file.as_deref(),
+            client_cert_file: self.client_cert_file.as_deref(),
+            client_key_file: self.client_key_file.as_deref(),
+        }
+    }
+}
+
+impl CmsUpstream {
+    pub fn tls(&self) -> TlsFiles<'_> {
+        TlsFiles { ca_file: self.ca_file.as_deref(), ..TlsFiles::default() }
+    }
+}
+
 impl UpstreamSettings {
     fn validate(&self, demo: &DemoSettings, problems: &mut Problems) {
+        problems.tls("upstream.api", self.api.tls());
+        problems.tls("upstream.cms", self.cms.tls());
         problems.upstream("upstream.api.base_url", self.api.base_url.as_ref(), demo.api_on(), "demo.api");
         problems.upstream("upstream.cms.base_url", self.cms.base_url.as_ref(), demo.cms_on(), "demo.cms");
         problems.at_least_one("upstream.cms.cache_max_entries", self.cms.cache_max_entries);

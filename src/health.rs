@@ -87,14 +87,21 @@ impl UpstreamGauge {
     }
 }
 
+/// The clients the upstreams are called with, each trusting what its upstream needs.
+pub struct Probes {
+    pub provider: reqwest::Client,
+    pub member_api: reqwest::Client,
+    pub content: reqwest::Client,
+}
+
 /// Probes the upstreams now and every `PROBE_INTERVAL`, for as long as the runtime lives.
-pub fn watch_upstreams(http: reqwest::Client, endpoints: &Endpoints, gauge: UpstreamGauge) {
+pub fn watch_upstreams(clients: Probes, endpoints: &Endpoints, gauge: UpstreamGauge) {
     let discovery =
         endpoints.oidc_issuer.join(".well-known/openid-configuration").expect("issuer ends with a slash");
     let probes = [
-        ("identity_provider", discovery, true),
-        ("member_api", endpoints.api_base.clone(), false),
-        ("content_service", endpoints.cms_base.clone(), false),
+        ("identity_provider", clients.provider, discovery, true),
+        ("member_api", clients.member_api, endpoints.api_base.clone(), false),
+        ("content_service", clients.content, endpoints.cms_base.clone(), false),
     ];
     tokio::spawn(async move {
         let mut every = tokio::time::interval(PROBE_INTERVAL);
@@ -102,7 +109,7 @@ pub fn watch_upstreams(http: reqwest::Client, endpoints: &Endpoints, gauge: Upst
         loop {
             every.tick().await;
             let answers = futures_util::future::join_all(
-                probes.iter().map(|(_, url, need_success)| probe(&http, url.clone(), *need_success)),
+                probes.iter().map(|(_, client, url, need_success)| probe(client, url.clone(), *need_success)),
             )
             .await;
             for ((name, ..), up) in probes.iter().zip(answers) {

@@ -28,6 +28,7 @@ pub mod security;
 pub mod session;
 pub mod state;
 pub mod telemetry;
+pub mod tls;
 
 use std::net::TcpListener;
 use std::time::Duration;
@@ -56,7 +57,10 @@ impl Application {
         let bound = listener.local_addr()?;
         let metrics_listener = settings.server.metrics_listen.map(TcpListener::bind).transpose()?;
         let endpoints = Endpoints::resolve(&settings, bound);
-        let http = state::http_client(&settings)?;
+        // One client per upstream, each with its own trust and identity (`tls`).
+        let http = state::http_client(&settings, tls::TlsFiles::default())?;
+        let provider_http = state::http_client(&settings, settings.oidc.tls())?;
+        let cms_http = state::http_client(&settings, settings.upstream.cms.tls())?;
         let embedded = embedded::Embedded::open(&mut settings, &endpoints, &http)?;
         let messages = match &settings.brand.messages_file {
             Some(path) => messages::read(path)
@@ -72,12 +76,16 @@ impl Application {
         )?;
         let metrics = metrics::Metrics::new();
         health::watch_upstreams(
-            http.clone(),
+            health::Probes {
+                provider: provider_http.clone(),
+                member_api: state::http_client(&settings, settings.upstream.api.tls())?,
+                content: cms_http.clone(),
+            },
             &endpoints,
             health::UpstreamGauge::register(metrics.registry()),
         );
         let content = cms::ContentCache::new(
-            http.clone(),
+            cms_http,
             endpoints.cms_base.clone(),
             &settings.upstream.cms,
             metrics.registry(),
@@ -86,12 +94,13 @@ impl Application {
             &endpoints.api_base,
             Duration::from_millis(settings.upstream.api.connect_timeout_ms),
             Duration::from_millis(settings.upstream.api.timeout_ms),
+            tls::client_config(settings.upstream.api.tls())?,
         );
-        let auth = build_auth(&settings, &endpoints, http.clone()).await?;
+        let auth = build_auth(&settings, &endpoints, provider_http).await?;
         let captcha = captcha::Captcha::new(
             &settings.captcha,
             settings.oidc.client_secret.as_ref().expect("validated, or made for the demo"),
-            http.clone(),
+            http,
             auth.sessions.clone(),
             limits::Bound::new(
                 settings.limits.creations_per_hour,
@@ -105,7 +114,6 @@ impl Application {
             mail: start_mail_queue(&settings)?,
             auth: web::Data::new(auth),
             captcha,
-            http,
             metrics: web::Data::new(metrics),
             endpoints: endpoints.clone(),
             page_links: web::Data::new(pages::PageLinks::new(&assets)),

@@ -186,14 +186,14 @@ impl Answer {
 }
 
 impl MemberApiClient {
-    pub fn new(base: &Url, connect_timeout: Duration, timeout: Duration) -> Self {
+    pub fn new(base: &Url, connect_timeout: Duration, timeout: Duration, tls: rustls::ClientConfig) -> Self {
         let mut connector = HttpConnector::new();
         connector.set_connect_timeout(Some(connect_timeout));
         connector.set_nodelay(true);
         // The TLS connector around it takes `https://` base URLs.
         connector.enforce_http(false);
         let connector = hyper_rustls::HttpsConnectorBuilder::new()
-            .with_webpki_roots()
+            .with_tls_config(tls)
             .https_or_http()
             .enable_http1()
             .wrap_connector(connector);
@@ -426,7 +426,8 @@ mod tests {
     #[test]
     fn a_request_carries_the_members_token_and_the_query_only_when_valid() {
         let base = Url::parse("https://api.example.org/api/").unwrap();
-        let client = MemberApiClient::new(&base, Duration::from_secs(1), Duration::from_secs(1));
+        let tls = crate::tls::client_config(crate::tls::TlsFiles::default()).unwrap();
+        let client = MemberApiClient::new(&base, Duration::from_secs(1), Duration::from_secs(1), tls);
         let mut call = Call::get("assure/prestations", Some("req-1"), "application/json");
         call.query = Some("dateDebut=2026-01-15&dateFin=2026-01-31");
         let request = client.request(&call, "tok", empty()).unwrap();

@@ -32,8 +32,6 @@ pub struct AppState {
     pub captcha: Captcha,
     /// The emails owed to members wait here until they have left; `None` without a transport.
     pub mail: Option<MailQueue>,
-    /// One pooled client for every upstream call (keep-alive, shared TLS sessions).
-    pub http: reqwest::Client,
 }
 
 /// Registers the state and each service on its own, as the handlers extract them.
@@ -99,14 +97,16 @@ fn with_trailing_slash(url: &Url) -> Url {
     url
 }
 
-pub fn http_client(settings: &Settings) -> reqwest::Result<reqwest::Client> {
-    reqwest::Client::builder()
+/// A client trusting and presenting what `tls` names (see `tls`).
+pub fn http_client(settings: &Settings, tls: crate::tls::TlsFiles) -> anyhow::Result<reqwest::Client> {
+    Ok(reqwest::Client::builder()
+        .use_preconfigured_tls(crate::tls::client_config(tls)?)
         .connect_timeout(Duration::from_millis(settings.upstream.api.connect_timeout_ms))
         .pool_idle_timeout(Duration::from_secs(90))
         // Upstream redirects are never followed: a proxy must not wander to another host.
         .redirect(reqwest::redirect::Policy::none())
         .user_agent(concat!("espace-assure/", env!("CARGO_PKG_VERSION")))
-        .build()
+        .build()?)
 }
 
 #[cfg(test)]

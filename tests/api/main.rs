@@ -31,4 +31,5 @@ mod security_headers;
 mod session_end;
 mod strapi;
 mod telemetry;
+mod tls;
 mod xsrf;

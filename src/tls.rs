@@ -141,7 +141,7 @@ mod tests {
         }
     }
 
-    /// A certificate for `name` and its key, valid from a day ago for `days`.
+    /// A self-signed certificate for the host `name` and its key, valid for `days` from 2026-01-01.
     fn certificate(name: &str, days: i64) -> (String, String) {
         let key = rcgen::KeyPair::generate().unwrap();
         let mut params = rcgen::CertificateParams::new(vec![name.to_owned()]).unwrap();
@@ -159,7 +159,7 @@ mod tests {
     fn good_files_make_a_configuration_and_have_no_problem() {
         let files = Files { directory: tempfile::tempdir().unwrap() };
         let (cert, key) = certificate("portal.mutuelle.internal", 365);
-        let (ca, _) = certificate("Autorité interne", 3650);
+        let (ca, _) = certificate("autorite-interne.mutuelle.internal", 3650);
         let paths =
             (files.write("ca.pem", &ca), files.write("cert.pem", &cert), files.write("key.pem", &key));
         let tls = TlsFiles {

@@ -57,6 +57,8 @@ pub struct ServerSettings {
     pub metrics_token: Option<SecretString>,
     /// A file holding `metrics_token` (see `secrets`).
     pub metrics_token_file: Option<PathBuf>,
+    /// Seconds between two probes of the shared upstreams (`upstream_up`); 0: no probes.
+    pub upstream_probe_secs: u64,
 }
 
 impl Default for ServerSettings {
@@ -71,6 +73,7 @@ impl Default for ServerSettings {
             metrics_listen: None,
             metrics_token: None,
             metrics_token_file: None,
+            upstream_probe_secs: 15,
         }
     }
 }

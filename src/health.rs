@@ -21,8 +21,6 @@ use crate::state::{AppState, Endpoints};
 
 /// A probe that takes longer than this counts as unreachable.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
-/// How often the upstreams are probed.
-const PROBE_INTERVAL: Duration = Duration::from_secs(15);
 
 pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok()
@@ -94,8 +92,12 @@ pub struct Probes {
     pub content: reqwest::Client,
 }
 
-/// Probes the upstreams now and every `PROBE_INTERVAL`, for as long as the runtime lives.
-pub fn watch_upstreams(clients: Probes, endpoints: &Endpoints, gauge: UpstreamGauge) {
+/// Probes the upstreams now and every `interval` (`server.upstream_probe_secs`; none when 0),
+/// for as long as the runtime lives.
+pub fn watch_upstreams(clients: Probes, endpoints: &Endpoints, gauge: UpstreamGauge, interval: Duration) {
+    if interval.is_zero() {
+        return;
+    }
     let discovery =
         endpoints.oidc_issuer.join(".well-known/openid-configuration").expect("issuer ends with a slash");
     let probes = [
@@ -104,7 +106,7 @@ pub fn watch_upstreams(clients: Probes, endpoints: &Endpoints, gauge: UpstreamGa
         ("content_service", clients.content, endpoints.cms_base.clone(), false),
     ];
     tokio::spawn(async move {
-        let mut every = tokio::time::interval(PROBE_INTERVAL);
+        let mut every = tokio::time::interval(interval);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             every.tick().await;

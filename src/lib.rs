@@ -83,6 +83,7 @@ impl Application {
             },
             &endpoints,
             health::UpstreamGauge::register(metrics.registry()),
+            Duration::from_secs(settings.server.upstream_probe_secs),
         );
         let content = cms::ContentCache::new(
             cms_http,

@@ -36,6 +36,7 @@ async fn spawn_app_with_upstreams(
         settings.upstream.api.base_url = Some(format!("{api}/api/").parse().unwrap());
         settings.upstream.cms.base_url = Some(cms.parse().unwrap());
         settings.server.metrics_token = Some(crate::helpers::METRICS_TOKEN.to_owned().into());
+        settings.server.upstream_probe_secs = 15;
     })
     .await
 }
@@ -85,6 +86,7 @@ async fn an_unreachable_provider_shows_in_metrics() {
         settings.upstream.api.base_url = Some(api.parse().unwrap());
         settings.upstream.cms.base_url = Some(cms.parse().unwrap());
         settings.server.metrics_token = Some(crate::helpers::METRICS_TOKEN.to_owned().into());
+        settings.server.upstream_probe_secs = 15;
     })
     .await;
     assert_eq!(app.get("/readyz", &[]).await.status(), 200);

@@ -141,6 +141,11 @@ pub struct SessionSettings {
     pub redis_url: Option<SecretString>,
     /// A file holding `redis_url`.
     pub redis_url_file: Option<PathBuf>,
+    /// `rediss://`: the authority Redis's certificate comes from (PEM), in place of the
+    /// machine's store, and a client certificate with its key when Redis asks for one.
+    pub redis_ca_file: Option<PathBuf>,
+    pub redis_client_cert_file: Option<PathBuf>,
+    pub redis_client_key_file: Option<PathBuf>,
     /// Inactivity after which a member is signed out (SPEC.md §9: 30 minutes).
     pub idle_timeout_secs: u64,
     /// Absolute lifetime of a session; keep it no longer than the provider's refresh tokens.
@@ -196,6 +201,9 @@ impl Default for SessionSettings {
             store: SessionStoreKind::Memory,
             redis_url: None,
             redis_url_file: None,
+            redis_ca_file: None,
+            redis_client_cert_file: None,
+            redis_client_key_file: None,
             idle_timeout_secs: 1800,
             max_lifetime_secs: 36_000,
             max_sessions: 100_000,
@@ -689,8 +697,8 @@ impl Problems {
     }
 
     /// The TLS files of an upstream: readable, PEM, in date, the key the certificate's.
-    fn tls(&mut self, section: &str, files: TlsFiles) {
-        for (key, problem) in crate::tls::problems(section, files, std::time::SystemTime::now()) {
+    fn tls(&mut self, prefix: &str, files: TlsFiles) {
+        for (key, problem) in crate::tls::problems(prefix, files, std::time::SystemTime::now()) {
             self.add(&key, problem);
         }
     }
@@ -764,7 +772,7 @@ impl OidcSettings {
     }
 
     fn validate(&self, demo: &DemoSettings, problems: &mut Problems) {
-        problems.tls("oidc", self.tls());
+        problems.tls("oidc.", self.tls());
         problems.upstream("oidc.issuer", self.issuer.as_ref(), demo.idp_on(), "demo.idp");
         if !demo.idp_on() && self.client_secret.is_none() {
             problems.add("oidc.client_secret", "required for the confidential client");
@@ -788,7 +796,16 @@ impl OidcSettings {
 }
 
 impl SessionSettings {
+    pub fn redis_tls(&self) -> TlsFiles<'_> {
+        TlsFiles {
+            ca_file: self.redis_ca_file.as_deref(),
+            client_cert_file: self.redis_client_cert_file.as_deref(),
+            client_key_file: self.redis_client_key_file.as_deref(),
+        }
+    }
+
     fn validate(&self, demo: &DemoSettings, problems: &mut Problems) {
+        problems.tls("session.redis_", self.redis_tls());
         if self.store == SessionStoreKind::Redis && self.redis_url.is_none() {
             problems.add("session.redis_url", "required when session.store = \"redis\"");
         }
@@ -832,8 +849,8 @@ impl CmsUpstream {
 
 impl UpstreamSettings {
     fn validate(&self, demo: &DemoSettings, problems: &mut Problems) {
-        problems.tls("upstream.api", self.api.tls());
-        problems.tls("upstream.cms", self.cms.tls());
+        problems.tls("upstream.api.", self.api.tls());
+        problems.tls("upstream.cms.", self.cms.tls());
         problems.upstream("upstream.api.base_url", self.api.base_url.as_ref(), demo.api_on(), "demo.api");
         problems.upstream("upstream.cms.base_url", self.cms.base_url.as_ref(), demo.cms_on(), "demo.cms");
         problems.at_least_one("upstream.cms.cache_max_entries", self.cms.cache_max_entries);

@@ -219,7 +219,14 @@ async fn build_auth(
             let url = settings.session.redis_url.as_ref().expect("validated with the configuration");
             let keyring = session_keyring(&settings.session, secret)?;
             std::sync::Arc::new(
-                session::RedisStore::connect(url.expose_secret(), idle_timeout, keyring, per_member).await?,
+                session::RedisStore::connect(
+                    url.expose_secret(),
+                    settings.session.redis_tls(),
+                    idle_timeout,
+                    keyring,
+                    per_member,
+                )
+                .await?,
             )
         }
     };

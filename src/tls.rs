@@ -66,12 +66,12 @@ pub fn client_config(files: TlsFiles) -> anyhow::Result<ClientConfig> {
     })
 }
 
-/// What is wrong with the TLS files of the upstream whose keys start with `section`, each
-/// problem naming its key: unreadable, not PEM, a certificate expired or not yet valid, a key
-/// that is not the certificate's, one of the pair without the other.
-pub fn problems(section: &str, files: TlsFiles, now: SystemTime) -> Vec<(String, String)> {
+/// What is wrong with the TLS files of the upstream whose keys start with `prefix` (`oidc.`,
+/// `session.redis_`), each problem naming its key: unreadable, not PEM, a certificate expired
+/// or not yet valid, a key that is not the certificate's, one of the pair without the other.
+pub fn problems(prefix: &str, files: TlsFiles, now: SystemTime) -> Vec<(String, String)> {
     let mut problems = Vec::new();
-    let mut add = |key: &str, problem: String| problems.push((format!("{section}.{key}"), problem));
+    let mut add = |key: &str, problem: String| problems.push((format!("{prefix}{key}"), problem));
     if let Some(ca_file) = files.ca_file {
         match certificates(ca_file) {
             Ok(bundle) => {
@@ -168,7 +168,7 @@ mod tests {
             client_key_file: Some(&paths.2),
         };
         assert!(client_config(tls).is_ok());
-        assert_eq!(problems("upstream.api", tls, at(2026, 6, 1)), []);
+        assert_eq!(problems("upstream.api.", tls, at(2026, 6, 1)), []);
     }
 
     #[test]
@@ -181,7 +181,7 @@ mod tests {
         let garbage = files.write("garbage.pem", "not a certificate");
         let absent = files.directory.path().join("absent.pem");
         let named = |tls: TlsFiles, now| {
-            problems("oidc", tls, now)
+            problems("oidc.", tls, now)
                 .into_iter()
                 .map(|(key, problem)| format!("{key}: {problem}"))
                 .collect::<Vec<_>>()

@@ -16,6 +16,7 @@ use redis::aio::ConnectionManager;
 
 use super::seal::Keyring;
 use super::{Listed, REFRESH_LOCK_TTL, Session, SessionStore};
+use crate::tls::TlsFiles;
 
 /// `v2`: sealed values under hashed names. Sessions written before it (clear JSON under the
 /// raw id) are not read, and expire by themselves.
@@ -78,6 +79,19 @@ pub struct RedisStore {
     replace: redis::Script,
 }
 
+fn client(url: &str, tls: TlsFiles) -> anyhow::Result<redis::Client> {
+    if tls.ca_file.is_none() && tls.client_cert_file.is_none() {
+        return Ok(redis::Client::open(url)?);
+    }
+    let read = |path: Option<&std::path::Path>| path.map(std::fs::read).transpose();
+    let client_tls = match (read(tls.client_cert_file)?, read(tls.client_key_file)?) {
+        (Some(client_cert), Some(client_key)) => Some(redis::ClientTlsConfig { client_cert, client_key }),
+        _ => None,
+    };
+    let certificates = redis::TlsCertificates { client_tls, root_cert: read(tls.ca_file)? };
+    Ok(redis::Client::build_with_tls(url, certificates)?)
+}
+
 fn key(kind: &str, name: &str) -> String {
     format!("{PREFIX}:{kind}:{name}")
 }
@@ -93,14 +107,21 @@ fn context(key: &str, version: &[u8]) -> Vec<u8> {
 
 impl RedisStore {
     /// Connects once at start-up, so that a wrong URL stops the portal before it serves.
+    /// `rediss://` is Redis over TLS, trusting `tls.ca_file` (else the machine's store) and
+    /// presenting its client certificate when given; an ACL user and password go in the URL
+    /// (`rediss://portail:…@redis.mutuelle.internal:6380/0`).
     pub async fn connect(
         url: &str,
+        tls: TlsFiles<'_>,
         idle_timeout: Duration,
         keyring: Keyring,
         per_member: usize,
     ) -> anyhow::Result<Self> {
-        let client = redis::Client::open(url)?;
-        let connection = ConnectionManager::new(client).await?;
+        let client = client(url, tls)?;
+        // A Redis refusing the connection at start-up (a wrong address, certificate or
+        // password) stops the portal after a couple of tries, not after a long backoff.
+        let config = redis::aio::ConnectionManagerConfig::new().set_number_of_retries(2);
+        let connection = ConnectionManager::new_with_config(client, config).await?;
         Ok(Self {
             connection,
             keyring,
@@ -323,7 +344,9 @@ mod tests {
     use crate::session::contract;
 
     async fn store(redis: &TestRedis, idle: Duration) -> RedisStore {
-        RedisStore::connect(&redis.url(), idle, Keyring::new(&[[7; 32]]), 4).await.unwrap()
+        RedisStore::connect(&redis.url(), TlsFiles::default(), idle, Keyring::new(&[[7; 32]]), 4)
+            .await
+            .unwrap()
     }
 
     #[tokio::test]
@@ -475,21 +498,104 @@ mod tests {
         let before = store(&redis, Duration::from_secs(60)).await;
         let id = crate::session::new_id();
         before.create(&id, &contract::session("sid", "sub")).await.unwrap();
-        let after =
-            RedisStore::connect(&redis.url(), Duration::from_secs(60), Keyring::new(&[[8; 32], [7; 32]]), 4)
-                .await
-                .unwrap();
+        let after = RedisStore::connect(
+            &redis.url(),
+            TlsFiles::default(),
+            Duration::from_secs(60),
+            Keyring::new(&[[8; 32], [7; 32]]),
+            4,
+        )
+        .await
+        .unwrap();
         let mut read = Session::clone(&after.get(&id).await.unwrap().unwrap());
         read.tokens.access_token = "rotated".into();
         assert!(after.replace(&id, &read).await.unwrap());
         assert_eq!(after.get(&id).await.unwrap().unwrap().tokens.access_token, "rotated");
         assert_eq!(after.list_by_sub("sub").await.unwrap().len(), 1);
         assert_eq!(after.remove_by_sid("sid").await.unwrap(), 1);
-        let only_new =
-            RedisStore::connect(&redis.url(), Duration::from_secs(60), Keyring::new(&[[8; 32]]), 4)
-                .await
-                .unwrap();
+        let only_new = RedisStore::connect(
+            &redis.url(),
+            TlsFiles::default(),
+            Duration::from_secs(60),
+            Keyring::new(&[[8; 32]]),
+            4,
+        )
+        .await
+        .unwrap();
         before.create(&id, &contract::session("sid", "sub")).await.unwrap();
         assert!(only_new.get(&id).await.unwrap().is_none(), "a dropped key opens nothing");
+    }
+
+    /// Redis over TLS with a certificate of the mutual's authority, asking for a client
+    /// certificate, and an ACL user in place of the default one.
+    #[tokio::test]
+    async fn redis_over_tls_with_a_client_certificate_and_an_acl_user() {
+        let folder = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: String| {
+            let path = folder.path().join(name);
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        let authority_key = rcgen::KeyPair::generate().unwrap();
+        let mut authority = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+        authority.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+        authority.distinguished_name.push(rcgen::DnType::CommonName, "Autorité de test");
+        let ca_file = write("ca.pem", authority.self_signed(&authority_key).unwrap().pem());
+        let issuer = rcgen::Issuer::from_params(&authority, &authority_key);
+        let issue = |name: &str| {
+            let key = rcgen::KeyPair::generate().unwrap();
+            let mut params = rcgen::CertificateParams::new(vec!["127.0.0.1".to_owned()]).unwrap();
+            // A subject of its own: one equal to the issuer's reads as self-signed to OpenSSL.
+            params.distinguished_name.push(rcgen::DnType::CommonName, name);
+            let certificate = params.signed_by(&key, &issuer).unwrap();
+            (
+                write(&format!("{name}.pem"), certificate.pem()),
+                write(&format!("{name}.key"), key.serialize_pem()),
+            )
+        };
+        let ((server_cert, server_key), (client_cert, client_key)) = (issue("server"), issue("client"));
+        let port =
+            std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port().to_string();
+        let path = |path: &std::path::PathBuf| path.display().to_string();
+        let redis = TestRedis::start_with(&[
+            "--tls-port",
+            &port,
+            "--tls-cert-file",
+            &path(&server_cert),
+            "--tls-key-file",
+            &path(&server_key),
+            "--tls-ca-cert-file",
+            &path(&ca_file),
+            "--tls-auth-clients",
+            "yes",
+            "--user",
+            "portail",
+            "on",
+            ">s3cret",
+            "~*",
+            "&*",
+            "+@all",
+            "--user",
+            "default",
+            "off",
+        ])
+        .await;
+        let url = format!("rediss://portail:s3cret@127.0.0.1:{port}/");
+        let tls = TlsFiles {
+            ca_file: Some(&ca_file),
+            client_cert_file: Some(&client_cert),
+            client_key_file: Some(&client_key),
+        };
+        async fn connect(url: &str, tls: TlsFiles<'_>) -> anyhow::Result<RedisStore> {
+            let store = RedisStore::connect(url, tls, Duration::from_secs(60), Keyring::new(&[[7; 32]]), 4);
+            tokio::time::timeout(Duration::from_secs(10), store).await?
+        }
+        contract::round_trip(&connect(&url, tls).await.unwrap()).await;
+        let untrusted = TlsFiles { ca_file: None, ..tls };
+        assert!(
+            connect(&url, untrusted).await.is_err(),
+            "Redis's certificate is from an authority not trusted"
+        );
+        drop(redis);
     }
 }

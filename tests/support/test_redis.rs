@@ -14,11 +14,18 @@ const STARTUP_DEADLINE: Duration = Duration::from_secs(10);
 
 impl TestRedis {
     pub async fn start() -> Self {
+        Self::start_with::<&str>(&[]).await
+    }
+
+    /// A redis-server with `arguments` besides its socket (a TLS port, users).
+    #[allow(dead_code, reason = "the integration tests start no Redis with more arguments")]
+    pub async fn start_with<S: AsRef<std::ffi::OsStr>>(arguments: &[S]) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let socket = dir.path().join("redis.sock");
         let mut process = std::process::Command::new("redis-server")
             .args(["--port", "0", "--save", "", "--appendonly", "no", "--unixsocket"])
             .arg(&socket)
+            .args(arguments)
             .stdout(std::process::Stdio::null())
             .spawn()
             .expect("redis-server must be installed (Debian: redis-server); .ci/run installs it");

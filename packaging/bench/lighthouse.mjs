@@ -1,6 +1,6 @@
 // Page speed: Lighthouse (mobile preset: simulated 4× CPU slowdown and slow 4G) on the release
 // binary in demo mode, for the public root and every section signed in as a demo member. Prints
-// each run, then a Markdown table of the medians per page (the README's).
+// each run, then a Markdown table of the medians per page (docs/benchmarks.md's).
 //
 // Needs: Debian's chromium, `npm ci` here and in frontend/ (Playwright signs in).
 // Usage: node packaging/bench/lighthouse.mjs [runs, default 4]

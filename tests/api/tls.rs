@@ -11,7 +11,7 @@ use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use serde_json::json;
 
 use crate::fake_idp::{FakeIdp, member_api};
-use crate::helpers::{TestApp, header, query, spawn_app_with};
+use crate::helpers::{TestApp, header, query, spawn_app_with, spawn_app_with_idp};
 
 /// A certificate authority of the test's own, its files in a folder of their own.
 struct Authority {
@@ -181,26 +181,17 @@ async fn a_member_api_asking_for_a_client_certificate_gets_the_configured_one() 
     let cms = member_api(200).await;
     let (cert, key) = authority.client_files();
     let sign_in = |client_certificate: bool| {
-        let (api, issuer, cms) = (api.clone(), idp.issuer.clone(), cms.uri());
+        let api = api.clone();
         let (ca_file, cert, key) = (authority.ca_file(), cert.clone(), key.clone());
-        async move {
-            let mut app = spawn_app_with(move |settings| {
-                settings.demo.enabled = false;
-                settings.oidc.issuer = Some(issuer.parse().unwrap());
-                settings.oidc.client_id = crate::fake_idp::CLIENT_ID.into();
-                settings.oidc.client_secret = Some(crate::fake_idp::CLIENT_SECRET.to_owned().into());
-                settings.upstream.cms.base_url = Some(format!("{cms}/cms/").parse().unwrap());
-                settings.upstream.api.base_url = Some(format!("{api}/api/").parse().unwrap());
-                settings.upstream.api.ca_file = Some(ca_file);
-                if client_certificate {
-                    settings.upstream.api.client_cert_file = Some(cert);
-                    settings.upstream.api.client_key_file = Some(key);
-                }
-            })
-            .await;
-            app.with_cookie_jar();
-            app
-        }
+        // The stand-in provider and content service, the member API over TLS in their place.
+        spawn_app_with_idp(&idp, &cms, move |settings| {
+            settings.upstream.api.base_url = Some(format!("{api}/api/").parse().unwrap());
+            settings.upstream.api.ca_file = Some(ca_file);
+            if client_certificate {
+                settings.upstream.api.client_cert_file = Some(cert);
+                settings.upstream.api.client_key_file = Some(key);
+            }
+        })
     };
     for (client_certificate, expected) in
         [(false, "/error?reason=keycloak-server-unreachable"), (true, "/home")]

@@ -2,7 +2,10 @@
 //! environment variables `ESPACE_ASSURE__SECTION__KEY`, then validated as a whole so that an
 //! operator learns every mistake at start-up, each with the key it concerns.
 
+mod outbound;
 mod secrets;
+
+pub use outbound::OutboundSettings;
 
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
@@ -33,6 +36,7 @@ pub struct Settings {
     pub captcha: CaptchaSettings,
     pub limits: LimitsSettings,
     pub mail: MailSettings,
+    pub outbound: OutboundSettings,
     pub demo: DemoSettings,
 }
 
@@ -146,6 +150,13 @@ pub struct SessionSettings {
     pub redis_ca_file: Option<PathBuf>,
     pub redis_client_cert_file: Option<PathBuf>,
     pub redis_client_key_file: Option<PathBuf>,
+    /// Redis Sentinel: each sentinel's `redis[s]://[user@]host:port`; `redis_url`'s host is
+    /// then the name of the master they watch, its user, password and database the master's.
+    pub redis_sentinels: Vec<String>,
+    /// The password the sentinels ask for (`requirepass` of sentinel.conf), if any.
+    pub redis_sentinel_password: Option<SecretString>,
+    /// A file holding `redis_sentinel_password`.
+    pub redis_sentinel_password_file: Option<PathBuf>,
     /// Inactivity after which a member is signed out (SPEC.md §9: 30 minutes).
     pub idle_timeout_secs: u64,
     /// Absolute lifetime of a session; keep it no longer than the provider's refresh tokens.
@@ -204,6 +215,9 @@ impl Default for SessionSettings {
             redis_ca_file: None,
             redis_client_cert_file: None,
             redis_client_key_file: None,
+            redis_sentinels: Vec::new(),
+            redis_sentinel_password: None,
+            redis_sentinel_password_file: None,
             idle_timeout_secs: 1800,
             max_lifetime_secs: 36_000,
             max_sessions: 100_000,
@@ -682,6 +696,7 @@ impl Settings {
         self.mediateur.validate(&mut problems);
         self.captcha.validate(&mut problems);
         self.mail.validate(&self.demo, &mut problems);
+        self.outbound.validate(&mut problems);
         self.demo.validate(&mut problems);
         if problems.0.is_empty() { Ok(()) } else { Err(ConfigError { problems: problems.0 }) }
     }
@@ -808,6 +823,18 @@ impl SessionSettings {
         problems.tls("session.redis_", self.redis_tls());
         if self.store == SessionStoreKind::Redis && self.redis_url.is_none() {
             problems.add("session.redis_url", "required when session.store = \"redis\"");
+        }
+        for sentinel in &self.redis_sentinels {
+            match url::Url::parse(sentinel) {
+                Ok(url) if !matches!(url.scheme(), "redis" | "rediss") || url.host().is_none() => problems
+                    .add("session.redis_sentinels", format!("\"{sentinel}\" is not redis[s]://host:port")),
+                Ok(url) if url.password().is_some() => problems.add(
+                    "session.redis_sentinels",
+                    "a password here would sit in the file: use session.redis_sentinel_password(_file)",
+                ),
+                Ok(_) => {}
+                Err(error) => problems.add("session.redis_sentinels", format!("\"{sentinel}\": {error}")),
+            }
         }
         if self.store == SessionStoreKind::Redis && self.encryption_keys.is_empty() && !demo.enabled {
             problems.add(

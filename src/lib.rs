@@ -20,6 +20,7 @@ pub mod mail;
 pub mod member_api;
 pub mod messages;
 pub mod metrics;
+mod outbound;
 pub mod pages;
 pub mod proxy;
 pub mod request_id;
@@ -96,7 +97,8 @@ impl Application {
             Duration::from_millis(settings.upstream.api.connect_timeout_ms),
             Duration::from_millis(settings.upstream.api.timeout_ms),
             tls::client_config(settings.upstream.api.tls())?,
-        );
+            &settings.outbound,
+        )?;
         let auth = build_auth(&settings, &endpoints, provider_http).await?;
         let captcha = captcha::Captcha::new(
             &settings.captcha,
@@ -220,8 +222,16 @@ async fn build_auth(
             let keyring = session_keyring(&settings.session, secret)?;
             std::sync::Arc::new(
                 session::RedisStore::connect(
-                    url.expose_secret(),
-                    settings.session.redis_tls(),
+                    session::redis::Target {
+                        url: url.expose_secret(),
+                        sentinels: &settings.session.redis_sentinels,
+                        sentinel_password: settings
+                            .session
+                            .redis_sentinel_password
+                            .as_ref()
+                            .map(ExposeSecret::expose_secret),
+                        tls: settings.session.redis_tls(),
+                    },
                     idle_timeout,
                     keyring,
                     per_member,

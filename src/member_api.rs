@@ -39,7 +39,7 @@ type BoxError = Box<dyn std::error::Error + Send + Sync>;
 type OutgoingBody = BoxBody<Bytes, BoxError>;
 
 pub struct MemberApiClient {
-    http: Client<HttpsConnector<HttpConnector>, OutgoingBody>,
+    http: Client<HttpsConnector<crate::outbound::Connector>, OutgoingBody>,
     /// `path` of a call is appended to this (it ends with `/`).
     base: String,
     /// Total time of one call, connection and answer included; for an answer passed on as a
@@ -186,7 +186,13 @@ impl Answer {
 }
 
 impl MemberApiClient {
-    pub fn new(base: &Url, connect_timeout: Duration, timeout: Duration, tls: rustls::ClientConfig) -> Self {
+    pub fn new(
+        base: &Url,
+        connect_timeout: Duration,
+        timeout: Duration,
+        tls: rustls::ClientConfig,
+        outbound: &crate::config::OutboundSettings,
+    ) -> anyhow::Result<Self> {
         let mut connector = HttpConnector::new();
         connector.set_connect_timeout(Some(connect_timeout));
         connector.set_nodelay(true);
@@ -196,12 +202,12 @@ impl MemberApiClient {
             .with_tls_config(tls)
             .https_or_http()
             .enable_http1()
-            .wrap_connector(connector);
+            .wrap_connector(crate::outbound::Connector::new(connector, outbound)?);
         let http = Client::builder(TokioExecutor::new())
             .pool_idle_timeout(Duration::from_secs(90))
             .pool_timer(TokioTimer::new())
             .build(connector);
-        Self { http, base: base.as_str().to_owned(), timeout }
+        Ok(Self { http, base: base.as_str().to_owned(), timeout })
     }
 
     /// A call on behalf of a signed-in member: the token is refreshed first when short; when
@@ -427,7 +433,14 @@ mod tests {
     fn a_request_carries_the_members_token_and_the_query_only_when_valid() {
         let base = Url::parse("https://api.example.org/api/").unwrap();
         let tls = crate::tls::client_config(crate::tls::TlsFiles::default()).unwrap();
-        let client = MemberApiClient::new(&base, Duration::from_secs(1), Duration::from_secs(1), tls);
+        let client = MemberApiClient::new(
+            &base,
+            Duration::from_secs(1),
+            Duration::from_secs(1),
+            tls,
+            &Default::default(),
+        )
+        .unwrap();
         let mut call = Call::get("assure/prestations", Some("req-1"), "application/json");
         call.query = Some("dateDebut=2026-01-15&dateFin=2026-01-31");
         let request = client.request(&call, "tok", empty()).unwrap();

@@ -99,7 +99,8 @@ fn with_trailing_slash(url: &Url) -> Url {
 
 /// A client trusting and presenting what `tls` names (see `tls`).
 pub fn http_client(settings: &Settings, tls: crate::tls::TlsFiles) -> anyhow::Result<reqwest::Client> {
-    Ok(reqwest::Client::builder()
+    let builder = crate::outbound::apply(reqwest::Client::builder(), &settings.outbound)?;
+    Ok(builder
         .use_preconfigured_tls(crate::tls::client_config(tls)?)
         .connect_timeout(Duration::from_millis(settings.upstream.api.connect_timeout_ms))
         .pool_idle_timeout(Duration::from_secs(90))

@@ -55,7 +55,7 @@ fn one(
 
 /// Reads every secret given as a file; `credentials` is `$CREDENTIALS_DIRECTORY`.
 pub(super) fn read_files(settings: &mut Settings, credentials: Option<&Path>, problems: &mut Problems) {
-    let Settings { server, oidc, session, upstream, captcha, mail, .. } = settings;
+    let Settings { server, oidc, session, upstream, captcha, mail, outbound, .. } = settings;
     one(
         "server.metrics_token",
         &mut server.metrics_token,
@@ -78,6 +78,13 @@ pub(super) fn read_files(settings: &mut Settings, credentials: Option<&Path>, pr
         problems,
     );
     one(
+        "session.redis_sentinel_password",
+        &mut session.redis_sentinel_password,
+        session.redis_sentinel_password_file.as_deref(),
+        credentials,
+        problems,
+    );
+    one(
         "session.cookie_key",
         &mut session.cookie_key,
         session.cookie_key_file.as_deref(),
@@ -87,6 +94,7 @@ pub(super) fn read_files(settings: &mut Settings, credentials: Option<&Path>, pr
     let cms = &mut upstream.cms;
     one("upstream.cms.api_token", &mut cms.api_token, cms.api_token_file.as_deref(), credentials, problems);
     one("captcha.secret", &mut captcha.secret, captcha.secret_file.as_deref(), credentials, problems);
+    one("outbound.proxy", &mut outbound.proxy, outbound.proxy_file.as_deref(), credentials, problems);
     one("mail.smtp_url", &mut mail.smtp_url, mail.smtp_url_file.as_deref(), credentials, problems);
     // Several keys, one per line.
     let key = "session.encryption_keys";

@@ -4,7 +4,7 @@
 
 mod device;
 mod memory;
-mod redis;
+pub mod redis;
 mod seal;
 
 use std::time::Duration;

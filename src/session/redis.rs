@@ -12,11 +12,13 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use redis::AsyncCommands;
-use redis::aio::ConnectionManager;
 
 use super::seal::Keyring;
 use super::{Listed, REFRESH_LOCK_TTL, Session, SessionStore};
-use crate::tls::TlsFiles;
+
+mod connection;
+use connection::Connection;
+pub use connection::Target;
 
 /// `v2`: sealed values under hashed names. Sessions written before it (clear JSON under the
 /// raw id) are not read, and expire by themselves.
@@ -71,25 +73,12 @@ return 0
 ";
 
 pub struct RedisStore {
-    connection: ConnectionManager,
+    connection: Connection,
     keyring: Keyring,
     idle_timeout: Duration,
     per_member: usize,
     create: redis::Script,
     replace: redis::Script,
-}
-
-fn client(url: &str, tls: TlsFiles) -> anyhow::Result<redis::Client> {
-    if tls.ca_file.is_none() && tls.client_cert_file.is_none() {
-        return Ok(redis::Client::open(url)?);
-    }
-    let read = |path: Option<&std::path::Path>| path.map(std::fs::read).transpose();
-    let client_tls = match (read(tls.client_cert_file)?, read(tls.client_key_file)?) {
-        (Some(client_cert), Some(client_key)) => Some(redis::ClientTlsConfig { client_cert, client_key }),
-        _ => None,
-    };
-    let certificates = redis::TlsCertificates { client_tls, root_cert: read(tls.ca_file)? };
-    Ok(redis::Client::build_with_tls(url, certificates)?)
 }
 
 fn key(kind: &str, name: &str) -> String {
@@ -109,19 +98,15 @@ impl RedisStore {
     /// Connects once at start-up, so that a wrong URL stops the portal before it serves.
     /// `rediss://` is Redis over TLS, trusting `tls.ca_file` (else the machine's store) and
     /// presenting its client certificate when given; an ACL user and password go in the URL
-    /// (`rediss://portail:…@redis.mutuelle.internal:6380/0`).
+    /// (`rediss://portail:…@redis.mutuelle.internal:6380/0`). With sentinels, the URL's host
+    /// is the name of the master they watch.
     pub async fn connect(
-        url: &str,
-        tls: TlsFiles<'_>,
+        target: Target<'_>,
         idle_timeout: Duration,
         keyring: Keyring,
         per_member: usize,
     ) -> anyhow::Result<Self> {
-        let client = client(url, tls)?;
-        // A Redis refusing the connection at start-up (a wrong address, certificate or
-        // password) stops the portal after a couple of tries, not after a long backoff.
-        let config = redis::aio::ConnectionManagerConfig::new().set_number_of_retries(2);
-        let connection = ConnectionManager::new_with_config(client, config).await?;
+        let connection = Connection::open(target).await?;
         Ok(Self {
             connection,
             keyring,
@@ -342,11 +327,10 @@ mod tests {
     use super::test_redis::TestRedis;
     use super::*;
     use crate::session::contract;
+    use crate::tls::TlsFiles;
 
     async fn store(redis: &TestRedis, idle: Duration) -> RedisStore {
-        RedisStore::connect(&redis.url(), TlsFiles::default(), idle, Keyring::new(&[[7; 32]]), 4)
-            .await
-            .unwrap()
+        RedisStore::connect(Target::direct(&redis.url()), idle, Keyring::new(&[[7; 32]]), 4).await.unwrap()
     }
 
     #[tokio::test]
@@ -388,7 +372,7 @@ mod tests {
         let id = crate::session::new_id();
         let mut connection = store.connection.clone();
         let session_key = store.keys("session", &id).swap_remove(0);
-        let remaining = |connection: &mut ConnectionManager| {
+        let remaining = |connection: &mut Connection| {
             let mut connection = connection.clone();
             let key = session_key.clone();
             async move { connection.pttl::<_, i64>(key).await.unwrap() }
@@ -499,8 +483,7 @@ mod tests {
         let id = crate::session::new_id();
         before.create(&id, &contract::session("sid", "sub")).await.unwrap();
         let after = RedisStore::connect(
-            &redis.url(),
-            TlsFiles::default(),
+            Target::direct(&redis.url()),
             Duration::from_secs(60),
             Keyring::new(&[[8; 32], [7; 32]]),
             4,
@@ -514,8 +497,7 @@ mod tests {
         assert_eq!(after.list_by_sub("sub").await.unwrap().len(), 1);
         assert_eq!(after.remove_by_sid("sid").await.unwrap(), 1);
         let only_new = RedisStore::connect(
-            &redis.url(),
-            TlsFiles::default(),
+            Target::direct(&redis.url()),
             Duration::from_secs(60),
             Keyring::new(&[[8; 32]]),
             4,
@@ -587,7 +569,12 @@ mod tests {
             client_key_file: Some(&client_key),
         };
         async fn connect(url: &str, tls: TlsFiles<'_>) -> anyhow::Result<RedisStore> {
-            let store = RedisStore::connect(url, tls, Duration::from_secs(60), Keyring::new(&[[7; 32]]), 4);
+            let store = RedisStore::connect(
+                Target { tls, ..Target::direct(url) },
+                Duration::from_secs(60),
+                Keyring::new(&[[7; 32]]),
+                4,
+            );
             tokio::time::timeout(Duration::from_secs(10), store).await?
         }
         contract::round_trip(&connect(&url, tls).await.unwrap()).await;

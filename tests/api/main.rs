@@ -26,6 +26,7 @@ mod helpers;
 mod home;
 mod limits;
 mod proxy;
+mod redis_sentinel;
 mod redis_sessions;
 mod security_headers;
 mod session_end;

@@ -218,3 +218,101 @@ async fn a_content_service_certified_by_a_private_authority_is_read_only_with_it
         assert_eq!(app.get("/api/strapi/menus", &[]).await.status(), expected);
     }
 }
+
+/// An egress proxy: tunnels each CONNECT to its destination and notes it.
+async fn connect_proxy() -> (String, Arc<std::sync::Mutex<Vec<String>>>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    let tunnelled = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let noted = tunnelled.clone();
+    tokio::spawn(async move {
+        loop {
+            let (client, _) = listener.accept().await.unwrap();
+            let noted = noted.clone();
+            tokio::spawn(async move {
+                let mut client = tokio::io::BufReader::new(client);
+                let mut request = String::new();
+                client.read_line(&mut request).await.unwrap();
+                // The rest of the head, up to its empty line.
+                let mut line = String::new();
+                while client.read_line(&mut line).await.unwrap() > 2 {
+                    line.clear();
+                }
+                let Some(destination) =
+                    request.strip_prefix("CONNECT ").and_then(|rest| rest.split(' ').next())
+                else {
+                    let _ = client.write_all(b"HTTP/1.1 405 Method Not Allowed\r\n\r\n").await;
+                    return;
+                };
+                noted.lock().unwrap().push(destination.to_owned());
+                let mut upstream = tokio::net::TcpStream::connect(destination).await.unwrap();
+                client.write_all(b"HTTP/1.1 200 Connection established\r\n\r\n").await.unwrap();
+                let _ = tokio::io::copy_bidirectional(&mut client, &mut upstream).await;
+            });
+        }
+    });
+    (url, tunnelled)
+}
+
+/// Every client takes the one outbound rule: `https://` through `outbound.proxy` but the
+/// hosts of `outbound.no_proxy`, `http://` directly.
+#[tokio::test]
+async fn every_https_upstream_is_reached_through_the_outbound_proxy_but_those_it_excludes() {
+    let authority = Authority::new();
+    let issuer = private_provider(&authority).await;
+    let member =
+        json!({"User": {"Nom": "DUPONT", "Prenom": "Marie"}, "VersionNum": "1", "smartCarteUrl": ""});
+    let api =
+        tls_stand_in(&authority, None, |_| HashMap::from([("/api/compte/auth".to_owned(), member)])).await;
+    let menus = json!([{"Id": 1, "Titre": "Le tiers payant", "courtierChesneau": false}]);
+    let cms = tls_stand_in(&authority, None, |_| HashMap::from([("/cms/menus".to_owned(), menus)])).await;
+    let host_of = |url: &str| url.trim_start_matches("https://").split('/').next().unwrap().to_owned();
+    let mut https_hosts = vec![host_of(&issuer), host_of(&api), host_of(&cms)];
+    https_hosts.sort();
+    let (proxy, tunnelled) = connect_proxy().await;
+    let idp = FakeIdp::start().await;
+    let plain = member_api(200).await;
+
+    for no_proxy in [vec![], vec!["127.0.0.1".to_owned()]] {
+        tunnelled.lock().unwrap().clear();
+        let (ca_file, proxy, cms, api) = (authority.ca_file(), proxy.clone(), cms.clone(), api.clone());
+        // The provider over TLS: its discovery is read through the proxy.
+        let reading = crate::cms::app_reading(&format!("{cms}/cms/"), None, {
+            let (issuer, ca_file, proxy, no_proxy) =
+                (issuer.clone(), ca_file.clone(), proxy.clone(), no_proxy.clone());
+            move |settings| {
+                settings.oidc.issuer = Some(issuer.parse().unwrap());
+                settings.oidc.ca_file = Some(ca_file.clone());
+                settings.upstream.cms.ca_file = Some(ca_file);
+                settings.outbound.proxy = Some(proxy.into());
+                settings.outbound.no_proxy = no_proxy;
+            }
+        })
+        .await;
+        assert_eq!(reading.get("/api/strapi/menus", &[]).await.status(), 200);
+        let location = header(reading.get("/auth/login", &[]).await.headers(), "location").to_owned();
+        assert!(location.starts_with(&format!("{issuer}/auth?")), "{location}");
+        // The member API over TLS, the stand-in provider over plain http.
+        let signing_in = spawn_app_with_idp(&idp, &plain, {
+            let no_proxy = no_proxy.clone();
+            move |settings| {
+                settings.upstream.api.base_url = Some(format!("{api}/api/").parse().unwrap());
+                settings.upstream.api.ca_file = Some(ca_file);
+                settings.outbound.proxy = Some(proxy.into());
+                settings.outbound.no_proxy = no_proxy;
+            }
+        })
+        .await;
+        let authorize = signing_in.start_login("/home").await;
+        idp.token_answers(200, idp.tokens(&query(&authorize, "nonce"), 300)).await;
+        let landed = signing_in.callback(&format!("code=abc&state={}", query(&authorize, "state"))).await;
+        assert_eq!(landed, "/home");
+
+        let mut seen = tunnelled.lock().unwrap().clone();
+        seen.sort();
+        seen.dedup();
+        let expected = if no_proxy.is_empty() { https_hosts.clone() } else { vec![] };
+        assert_eq!(seen, expected, "no_proxy {no_proxy:?}");
+    }
+}

@@ -25,6 +25,9 @@ impl TestRedis {
         let mut process = std::process::Command::new("redis-server")
             .args(["--port", "0", "--save", "", "--appendonly", "no", "--unixsocket"])
             .arg(&socket)
+            // A replica's copy of its master's data is written here, not where the tests run.
+            .arg("--dir")
+            .arg(dir.path())
             .args(arguments)
             .stdout(std::process::Stdio::null())
             .spawn()

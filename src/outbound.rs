@@ -1,0 +1,84 @@
+//! `[outbound]`'s proxy, applied the same way by every HTTP client: reqwest's (the provider,
+//! the content service, the captcha) and the member API's hyper client. Both decide with
+//! hyper-util's matcher (reqwest uses it inside), so a destination goes through the proxy
+//! for one exactly when it does for the other.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use hyper::http::Uri;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::connect::proxy::Tunnel;
+use hyper_util::client::proxy::matcher::Matcher;
+use hyper_util::rt::TokioIo;
+use tokio::net::TcpStream;
+
+use crate::config::OutboundSettings;
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Tells reqwest's builder the rule: the proxy for `https://` but `no_proxy`, and never the
+/// environment's proxy variables.
+pub fn apply(
+    builder: reqwest::ClientBuilder,
+    settings: &OutboundSettings,
+) -> anyhow::Result<reqwest::ClientBuilder> {
+    let builder = builder.no_proxy();
+    let Some(url) = settings.proxy_url() else { return Ok(builder) };
+    let proxy =
+        reqwest::Proxy::https(url)?.no_proxy(reqwest::NoProxy::from_string(&settings.no_proxy_list()));
+    Ok(builder.proxy(proxy))
+}
+
+/// The member API's connector: a TCP connection to the destination, or a tunnel to it
+/// through the proxy.
+#[derive(Clone)]
+pub struct Connector {
+    direct: HttpConnector,
+    proxied: Option<(std::sync::Arc<Matcher>, Tunnel<HttpConnector>)>,
+}
+
+impl Connector {
+    pub fn new(direct: HttpConnector, settings: &OutboundSettings) -> anyhow::Result<Self> {
+        let Some(url) = settings.proxy_url() else { return Ok(Self { direct, proxied: None }) };
+        let matcher = Matcher::builder().https(url).no(settings.no_proxy_list()).build();
+        // The proxy's address and credentials, as the matcher reads them from its URL.
+        let proxy = Matcher::builder()
+            .https(url)
+            .build()
+            .intercept(&Uri::from_static("https://destination"))
+            .ok_or_else(|| anyhow::anyhow!("outbound.proxy is not a proxy URL"))?;
+        let mut tunnel = Tunnel::new(proxy.uri().clone(), direct.clone());
+        if let Some(credentials) = proxy.basic_auth() {
+            tunnel = tunnel.with_auth(credentials.clone());
+        }
+        Ok(Self { direct, proxied: Some((std::sync::Arc::new(matcher), tunnel)) })
+    }
+}
+
+impl tower_service::Service<Uri> for Connector {
+    type Response = TokioIo<TcpStream>;
+    type Error = BoxError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, BoxError>> + Send>>;
+
+    fn poll_ready(&mut self, context: &mut Context<'_>) -> Poll<Result<(), BoxError>> {
+        if let Some((_, tunnel)) = &mut self.proxied {
+            std::task::ready!(tunnel.poll_ready(context))?;
+        }
+        self.direct.poll_ready(context).map_err(Into::into)
+    }
+
+    fn call(&mut self, destination: Uri) -> Self::Future {
+        match &mut self.proxied {
+            Some((matcher, tunnel)) if matcher.intercept(&destination).is_some() => {
+                let connecting = tunnel.call(destination);
+                Box::pin(async move { connecting.await.map_err(Into::into) })
+            }
+            _ => {
+                let connecting = self.direct.call(destination);
+                Box::pin(async move { connecting.await.map_err(Into::into) })
+            }
+        }
+    }
+}

@@ -69,8 +69,10 @@ impl ErrorBody {
             405 => ("method_not_allowed", "Cette action n’est pas possible sur cette ressource."),
             406 => ("not_acceptable", "Ce format de réponse n’est pas disponible."),
             408 => ("request_timeout", "La demande a pris trop de temps. Veuillez réessayer."),
+            409 => ("conflict", "Cette demande est en conflit avec une autre déjà enregistrée."),
             413 => ("payload_too_large", "Le fichier ou le contenu envoyé est trop volumineux."),
             415 => ("unsupported_media_type", "Ce type de contenu n’est pas accepté."),
+            422 => ("unprocessable_entity", "La demande ne peut pas être acceptée."),
             429 => ("too_many_requests", "Trop de demandes. Veuillez patienter avant de réessayer."),
             502 => {
                 ("bad_gateway", "Le service est momentanément indisponible. Veuillez réessayer plus tard.")

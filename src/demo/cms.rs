@@ -211,8 +211,15 @@ async fn menus(cms: web::Data<Cms>) -> HttpResponse {
     HttpResponse::Ok().json(entries)
 }
 
-async fn menu(cms: web::Data<Cms>, id: web::Path<u32>) -> Result<HttpResponse, ApiError> {
-    let article = cms.menus.iter().find(|article| article.id == *id).ok_or(ApiError::NotFound)?;
+/// An id that is no number names no page: 404, as a content service answers for an unknown
+/// document (a 400 would reach the member as the portal's 502).
+fn numero(id: &str) -> Result<u32, ApiError> {
+    id.parse().map_err(|_| ApiError::NotFound)
+}
+
+async fn menu(cms: web::Data<Cms>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let id = numero(&id)?;
+    let article = cms.menus.iter().find(|article| article.id == id).ok_or(ApiError::NotFound)?;
     Ok(HttpResponse::Ok().json(article))
 }
 
@@ -228,8 +235,9 @@ async fn banner(cms: web::Data<Cms>) -> HttpResponse {
     HttpResponse::Ok().json(&cms.bandeau)
 }
 
-async fn news_page(cms: web::Data<Cms>, id: web::Path<u32>) -> Result<HttpResponse, ApiError> {
-    let page = cms.nouveautes.iter().find(|page| page.id == *id).ok_or(ApiError::NotFound)?;
+async fn news_page(cms: web::Data<Cms>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let id = numero(&id)?;
+    let page = cms.nouveautes.iter().find(|page| page.id == id).ok_or(ApiError::NotFound)?;
     Ok(HttpResponse::Ok().json(page))
 }
 

@@ -117,7 +117,7 @@ async fn the_list_of_one_payment_day_is_a_filter() {
     assert!(!paiements.as_array().unwrap().is_empty());
     assert!(paiements.as_array().unwrap().iter().all(|p| p["paymentDate"] == day.as_str()));
     assert_refused(api.get(MARIE, "assure/prestations?dateDebut=2025-13-01").await, 400).await;
-    assert_refused(api.get(MARIE, "assure/prestations?dateDebut=2025-06-01&dateFin=2025-01-01").await, 400)
+    assert_refused(api.get(MARIE, "assure/prestations?dateDebut=2025-06-01&dateFin=2025-01-01").await, 422)
         .await;
 }
 

@@ -46,8 +46,8 @@ async fn a_complaint_names_only_what_is_the_members() {
     let paul_contract = api.get_json(PAUL, "assure/contrats").await[0]["numeroContrat"].clone();
     let cases = [
         (with(json!({"numeroContrat": paul_contract})), 403),
-        (with(json!({"numeroContrat": "IND-999999"})), 400),
-        (with(json!({"numeroContrat": "IND-004512", "paymentId": "PAI1"})), 400),
+        (with(json!({"numeroContrat": "IND-999999"})), 422),
+        (with(json!({"numeroContrat": "IND-004512", "paymentId": "PAI1"})), 422),
         (with(json!({"commentaire": "   "})), 400),
         (with(json!({"motif": "HUMEUR"})), 400),
         (with(json!({"objet": "x".repeat(121)})), 400),

@@ -91,8 +91,9 @@ async fn an_upload_without_file_or_with_a_foreign_field_is_a_bad_request() {
         .await
         .unwrap();
     assert_refused(response, 400).await;
+    // An empty file is well formed, but no document: a 422.
     let empty = api.upload(MARIE, vec![("vide.pdf", Vec::new())]).await;
-    assert_refused(empty, 400).await;
+    assert_refused(empty, 422).await;
 }
 
 #[tokio::test]

@@ -104,7 +104,7 @@ async fn a_child_can_get_an_account_of_its_own() {
     let emma_infos = infos.as_array().unwrap().iter().find(|b| b["idBeneficiaire"] == emma).unwrap();
     assert_eq!(emma_infos["coordonneesBancaires"]["usage"], "PRESTATIONS");
     body["usage"] = json!("COTISATIONS");
-    assert_refused(api.send(Method::POST, MARIE, "assure/beneficiaire/banque", body.clone()).await, 400)
+    assert_refused(api.send(Method::POST, MARIE, "assure/beneficiaire/banque", body.clone()).await, 422)
         .await;
     // Paul cannot touch Marie's daughter's account.
     body["usage"] = json!("PRESTATIONS");
@@ -116,16 +116,17 @@ async fn a_bad_iban_or_bic_is_a_bad_request() {
     let api = spawn_api().await;
     let cases = [
         // Wrong check digits.
-        ("FR7630006000011234567890188", "AGRIFRPPXXX", "clé de contrôle"),
+        ("FR7630006000011234567890188", "AGRIFRPPXXX", "clé de contrôle", 422),
         // 26 characters with valid check digits: a French IBAN has 27.
-        ("FR133000600001123456789018", "AGRIFRPPXXX", "27 caractères"),
-        ("XX7630006000011234567890189", "AGRIFRPPXXX", "IBAN"),
-        ("FR7630006000011234567890189", "AGRI", "BIC"),
-        ("FR7630006000011234567890189", "DEUTDEFFXXX", "pays de l’IBAN"),
+        ("FR133000600001123456789018", "AGRIFRPPXXX", "27 caractères", 422),
+        ("XX7630006000011234567890189", "AGRIFRPPXXX", "IBAN", 422),
+        // A BIC's layout is the contract's pattern (400); its country, the IBAN's (422).
+        ("FR7630006000011234567890189", "AGRI", "BIC", 400),
+        ("FR7630006000011234567890189", "DEUTDEFFXXX", "pays de l’IBAN", 422),
     ];
-    for (iban, bic, expected) in cases {
+    for (iban, bic, expected, status) in cases {
         let response = api.send(Method::POST, MARIE, "assure/beneficiaire/banque", rib(iban, bic)).await;
-        let message = assert_refused(response, 400).await;
+        let message = assert_refused(response, status).await;
         assert!(message.contains(expected), "{iban}/{bic}: {message}");
     }
     let mut no_holder = rib("FR7630006000011234567890189", "AGRIFRPPXXX");
@@ -163,7 +164,7 @@ async fn a_request_with_uploaded_documents_is_created_with_its_type_code() {
     assert_eq!(every[0]["id"], demande["id"]);
     // A document belongs to one request only.
     let again = api.send(Method::POST, MARIE, "document/documentGedCegedim", body).await;
-    assert_refused(again, 400).await;
+    assert_refused(again, 409).await;
 }
 
 #[tokio::test]
@@ -191,17 +192,19 @@ async fn every_type_maps_to_the_code_of_the_specification() {
 async fn a_request_is_refused_when_its_form_is_incomplete_or_borrows_someone_elses_document() {
     let api = spawn_api().await;
     let ged = |dto: Value| json!({"postCreationDocumentDto": dto});
+    // What the contract's schema refuses (an unknown type, one with its own form, no dto) is a
+    // 400; what only the rules of each type refuse, a 422.
     let cases = [
-        ged(json!({"type": "INCONNU", "idDocuments": [1]})),
-        ged(json!({"type": "DEMANDE_DE_REMBOURSEMENT_OPTIQUE", "idDocuments": []})),
-        ged(json!({"type": "UNE_QUESTION_SANTÉ"})),
-        ged(json!({"type": "DEMANDE_DE_RESILIATION", "commentaire": "Je pars."})),
-        ged(json!({"type": "ENVOI_DE_DEVIS", "idDocuments": [999999]})),
-        json!({"metadata": {}}),
+        (ged(json!({"type": "INCONNU", "idDocuments": [1]})), 400),
+        (ged(json!({"type": "DEMANDE_DE_REMBOURSEMENT_OPTIQUE", "idDocuments": []})), 422),
+        (ged(json!({"type": "UNE_QUESTION_SANTÉ"})), 422),
+        (ged(json!({"type": "DEMANDE_DE_RESILIATION", "commentaire": "Je pars."})), 400),
+        (ged(json!({"type": "ENVOI_DE_DEVIS", "idDocuments": [999999]})), 422),
+        (json!({"metadata": {}}), 400),
     ];
-    for body in cases {
-        assert_refused(api.send(Method::POST, MARIE, "document/documentGedCegedim", body.clone()).await, 400)
-            .await;
+    for (body, status) in cases {
+        let response = api.send(Method::POST, MARIE, "document/documentGedCegedim", body.clone()).await;
+        assert_refused(response, status).await;
     }
     let pauls = api.upload_one(PAUL, "devis.pdf", pdf()).await;
     let body = ged(json!({"type": "ENVOI_DE_DEVIS", "idDocuments": [pauls]}));
@@ -242,16 +245,17 @@ async fn a_hospital_care_request_needs_a_valid_siren() {
     let demande: Value = created.json().await.unwrap();
     assert_eq!(demande["TypeCode"], "PEH");
     assert_eq!(demande["hospitalisation"]["siren"], "839099603");
-    for siren in ["839099604", "83909960", "ABCDEFGHI"] {
+    // Nine digits is the contract's pattern (400); the check digit, a rule it cannot say (422).
+    for (siren, status) in [("839099604", 422), ("83909960", 400), ("ABCDEFGHI", 400)] {
         let response = api
             .send(Method::POST, MARIE, "document/creationHospitalisation", hospitalisation(&marie, siren))
             .await;
-        let message = assert_refused(response, 400).await;
+        let message = assert_refused(response, status).await;
         assert!(message.contains("SIREN"), "{message}");
     }
     let mut backwards = hospitalisation(&marie, "839099603");
     backwards["postCreationDocumentHospitalisationDto"]["dateSortie"] = json!(dans(29));
-    assert_refused(api.send(Method::POST, MARIE, "document/creationHospitalisation", backwards).await, 400)
+    assert_refused(api.send(Method::POST, MARIE, "document/creationHospitalisation", backwards).await, 422)
         .await;
     // Paul cannot ask for Marie.
     assert_refused(
@@ -288,10 +292,10 @@ async fn only_an_individual_contract_in_force_can_be_terminated_once() {
     assert!(demande["resiliation"]["notifieeLe"].as_str().is_some_and(|moment| moment.contains('T')));
     let twice =
         api.send(Method::POST, MARIE, "document/creationResiliation", resiliation("IND-004512")).await;
-    assert!(assert_refused(twice, 400).await.contains("déjà en cours"));
+    assert!(assert_refused(twice, 409).await.contains("déjà en cours"));
     let collective =
         api.send(Method::POST, PAUL, "document/creationResiliation", resiliation("COL-000871")).await;
-    assert!(assert_refused(collective, 400).await.contains("collectif"));
+    assert!(assert_refused(collective, 422).await.contains("collectif"));
     let not_hers =
         api.send(Method::POST, SOPHIE, "document/creationResiliation", resiliation("COL-000871")).await;
     assert_refused(not_hers, 403).await;
@@ -368,10 +372,10 @@ async fn the_commune_must_be_one_the_postal_code_serves() {
     let api = spawn_api().await;
     let mut elsewhere = adresse("75011");
     elsewhere["putAdresse"]["commune"] = json!("Lyon");
-    let message = assert_refused(api.send(Method::PUT, MARIE, "assure/adresse", elsewhere).await, 400).await;
+    let message = assert_refused(api.send(Method::PUT, MARIE, "assure/adresse", elsewhere).await, 422).await;
     assert_eq!(message, "La commune « Lyon » ne correspond pas au code postal 75011.");
     let unknown =
-        assert_refused(api.send(Method::PUT, MARIE, "assure/adresse", adresse("99999")).await, 400).await;
+        assert_refused(api.send(Method::PUT, MARIE, "assure/adresse", adresse("99999")).await, 422).await;
     assert_eq!(unknown, "Le code postal 99999 n’existe pas.");
     // Accents, case and hyphens do not matter; the official name and the delivery name both do.
     for commune in ["preutin higny", "PRÉUTIN-HIGNY", "Paris 11e Arrondissement"] {
@@ -437,11 +441,11 @@ async fn an_event_date_outside_its_window_is_refused() {
     {
         let notice = json!({"numeroContrat": "IND-004512", "motif": motif, "dateEvenement": date});
         let refused = api.send(Method::POST, MARIE, "document/creationResiliation", notice).await;
-        assert!(assert_refused(refused, 400).await.contains("événement"), "{motif} {date}");
+        assert!(assert_refused(refused, 422).await.contains("événement"), "{motif} {date}");
     }
     let without = json!({"numeroContrat": "IND-004512", "motif": "DEMENAGEMENT_ETRANGER"});
     let refused = api.send(Method::POST, MARIE, "document/creationResiliation", without).await;
-    assert!(assert_refused(refused, 400).await.contains("date de l’événement"));
+    assert!(assert_refused(refused, 422).await.contains("date de l’événement"));
 }
 
 #[tokio::test]
@@ -451,11 +455,11 @@ async fn a_termination_for_another_reason_says_which_and_gives_a_valid_address()
     autre["motif"] = json!("AUTRE");
     autre["commentaire"] = json!("  ");
     let refused = api.send(Method::POST, MARIE, "document/creationResiliation", autre).await;
-    assert!(assert_refused(refused, 400).await.contains("Précisez le motif"));
+    assert!(assert_refused(refused, 422).await.contains("Précisez le motif"));
     let mut mauvaise = resiliation("IND-004512");
     mauvaise["email"] = json!("marie.dupont");
     let refused = api.send(Method::POST, MARIE, "document/creationResiliation", mauvaise).await;
-    assert!(assert_refused(refused, 400).await.contains("adresse électronique"));
+    assert!(assert_refused(refused, 422).await.contains("adresse électronique"));
 }
 
 /// Sends `body` and expects a 400 whose message names `champ` and says why.
@@ -595,7 +599,7 @@ async fn a_hospital_stay_must_fall_within_sane_dates() {
     for (entree, sortie, champ) in refused {
         let body = stay(&entree, sortie.as_deref());
         let response = api.send(Method::POST, MARIE, "document/creationHospitalisation", body).await;
-        let message = assert_refused(response, 400).await;
+        let message = assert_refused(response, 422).await;
         assert!(message.starts_with(champ), "{entree} → {sortie:?}: {message}");
     }
     for (entree, sortie) in [(dans(-700), Some(dans(-690))), (dans(360), None), (dans(0), Some(dans(360)))] {

@@ -17,34 +17,7 @@ export interface paths {
          * Sign-in call made by the portal right after the identity provider's login.
          * @description `Login` must be the token's person number (403 otherwise); `Type` must be `ADH` (400 otherwise).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Connexion"];
-                };
-            };
-            responses: {
-                /** @description The member and the portal's session data. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Connecte"];
-                    };
-                };
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-                403: components["responses"]["Interdit"];
-                503: components["responses"]["AuthentificationIndisponible"];
-            };
-        };
+        post: operations["seConnecter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -59,27 +32,7 @@ export interface paths {
             cookie?: never;
         };
         /** Identity of the insured person. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The member's identity. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Identite"];
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getIdentite"];
         put?: never;
         post?: never;
         delete?: never;
@@ -96,27 +49,7 @@ export interface paths {
             cookie?: never;
         };
         /** Personal information and contact details (the personal-information screen). */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Contact details and postal address. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["InfosPersonnelles"];
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getInfos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -140,32 +73,7 @@ export interface paths {
          *     `infoASupprimer`, which erases it. The postal code must exist and `commune` must be one
          *     it serves (official or delivery name; accents, case and hyphens ignored).
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ChangementAdresse"];
-                };
-            };
-            responses: {
-                /** @description The address as saved. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Adresse"];
-                    };
-                };
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        put: operations["putAdresse"];
         post?: never;
         delete?: never;
         options?: never;
@@ -181,30 +89,7 @@ export interface paths {
             cookie?: never;
         };
         /** The communes of a French postal code (address form), from the etalab codes-postaux dataset. */
-        get: {
-            parameters: {
-                query: {
-                    codePostal: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The communes of the code; an empty list for a well-formed code that does not exist. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Commune"][];
-                    };
-                };
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getCommunesPostales"];
         put?: never;
         post?: never;
         delete?: never;
@@ -221,27 +106,7 @@ export interface paths {
             cookie?: never;
         };
         /** The people the member's contracts cover, the member first. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Beneficiaries. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Beneficiaire"][];
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getBeneficiaires"];
         put?: never;
         post?: never;
         delete?: never;
@@ -258,27 +123,7 @@ export interface paths {
             cookie?: never;
         };
         /** The member's own bank accounts (reimbursements and contributions), IBAN masked. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Accounts; an empty list when none is known. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompteBancaire"][];
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getBanques"];
         put?: never;
         post?: never;
         delete?: never;
@@ -295,27 +140,7 @@ export interface paths {
             cookie?: never;
         };
         /** For each beneficiary, the account their reimbursements are paid to. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One entry per beneficiary. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["InfosBancairesBeneficiaire"][];
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getBeneficiairesInfosBancaires"];
         put?: never;
         post?: never;
         delete?: never;
@@ -339,33 +164,7 @@ export interface paths {
          *     for France), the BIC's format and country must match it. Contributions (`COTISATIONS`)
          *     are only taken from the member's own account.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["NouveauCompte"];
-                };
-            };
-            responses: {
-                /** @description The account as saved, IBAN masked. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CompteBancaire"];
-                    };
-                };
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-                403: components["responses"]["Interdit"];
-            };
-        };
+        post: operations["postBeneficiaireBanque"];
         delete?: never;
         options?: never;
         head?: never;
@@ -380,27 +179,7 @@ export interface paths {
             cookie?: never;
         };
         /** Contracts with their contribution schedule, the one in force first. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Contracts. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Contrat"][];
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getContrats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -420,27 +199,7 @@ export interface paths {
          * The next call for contributions.
          * @description JSON `null` when none is scheduled (struck-off member, contract not started yet or without contribution).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The next due date, or `null`. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["EcheanceProchaine"] | null;
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getEcheanceProchaine"];
         put?: never;
         post?: never;
         delete?: never;
@@ -457,27 +216,7 @@ export interface paths {
             cookie?: never;
         };
         /** Whether the member is covered today, and each beneficiary's rights. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Rights. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Droits"];
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getDroitsAdherent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -494,27 +233,7 @@ export interface paths {
             cookie?: never;
         };
         /** Contracts with their guarantees by category (rules and ceilings). */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Guarantees. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DroitsComplets"];
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getDroitsCompletAdherent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -531,28 +250,7 @@ export interface paths {
             cookie?: never;
         };
         /** The guarantees booklet of the member's contract, as a PDF. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The booklet (`Content-Disposition` names it). */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-                404: components["responses"]["Introuvable"];
-            };
-        };
+        get: operations["getLivret"];
         put?: never;
         post?: never;
         delete?: never;
@@ -582,34 +280,7 @@ export interface paths {
          *     every 4 years. A beneficiary covered by no contract today gets the Sécurité sociale's
          *     share alone, and a rule saying why. An estimate, never a commitment: `mention` says so.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["DemandeEstimation"];
-                };
-            };
-            responses: {
-                /** @description The estimate. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Estimation"];
-                    };
-                };
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-                403: components["responses"]["Interdit"];
-                404: components["responses"]["Introuvable"];
-            };
-        };
+        post: operations["postEstimation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -631,34 +302,7 @@ export interface paths {
          *     all ended, the certificate states the period covered; for one whose contract has not yet
          *     begun, the day it will.
          */
-        get: {
-            parameters: {
-                query: {
-                    type: "DROITS" | "ADHESION";
-                    /** @description The beneficiary (`idBeneficiaire`); the member when absent. */
-                    beneficiaire?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The certificate (`Content-Disposition` names it). */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-                403: components["responses"]["Interdit"];
-                404: components["responses"]["Introuvable"];
-            };
-        };
+        get: operations["getAttestation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -675,34 +319,7 @@ export interface paths {
             cookie?: never;
         };
         /** Payments with their lines, newest first. */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description First payment day included. */
-                    dateDebut?: components["parameters"]["dateDebut"];
-                    /** @description Last payment day included. */
-                    dateFin?: components["parameters"]["dateFin"];
-                    idBeneficiaire?: components["parameters"]["idBeneficiaire"];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Payments; one payment day with `dateDebut` = `dateFin`. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Paiement"][];
-                    };
-                };
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getPrestations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -719,34 +336,7 @@ export interface paths {
             cookie?: never;
         };
         /** Payments made directly to health professionals (tiers payant). */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description First payment day included. */
-                    dateDebut?: components["parameters"]["dateDebut"];
-                    /** @description Last payment day included. */
-                    dateFin?: components["parameters"]["dateFin"];
-                    idBeneficiaire?: components["parameters"]["idBeneficiaire"];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Payments to professionals. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Paiement"][];
-                    };
-                };
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getPrestationsPro"];
         put?: never;
         post?: never;
         delete?: never;
@@ -766,27 +356,7 @@ export interface paths {
          * Former flat list of reimbursement lines (old version), newest care first.
          * @deprecated
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One entry per line. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Claim"][];
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getPrestationsClaims"];
         put?: never;
         post?: never;
         delete?: never;
@@ -803,27 +373,7 @@ export interface paths {
             cookie?: never;
         };
         /** The payments of the last five payment days, without their lines (home page). */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Recent payments; load each one's lines with `assure/prestation/{paymentId}`. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PaiementRecent"][];
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getPrestationsRecentes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -840,31 +390,7 @@ export interface paths {
             cookie?: never;
         };
         /** The lines of one payment, in `data`. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    paymentId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The payment's lines. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DetailPaiement"];
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-                403: components["responses"]["Interdit"];
-                404: components["responses"]["Introuvable"];
-            };
-        };
+        get: operations["getPrestation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -881,27 +407,7 @@ export interface paths {
             cookie?: never;
         };
         /** Tiers-payant cards valid today (EN_COURS) and for the next period (SUIVANTE). */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Cards; an empty list for a member without one. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CarteTp"][];
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getCartesTp"];
         put?: never;
         post?: never;
         delete?: never;
@@ -918,32 +424,7 @@ export interface paths {
             cookie?: never;
         };
         /** One tiers-payant card, as a PDF to show or print (`smartCarteUrl` points here). */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["id"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The card. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-                403: components["responses"]["Interdit"];
-                404: components["responses"]["Introuvable"];
-            };
-        };
+        get: operations["getCarteTpDetail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -960,27 +441,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every request, newest first. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Requests. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Demande"][];
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getDemandes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1002,27 +463,7 @@ export interface paths {
          *     the last three months (by `dateMiseAJour`), so that the member sees the outcome of a
          *     recent request. When there are more than five, pending ones are kept first.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description At most five requests, newest first (by `DateCreation`); an empty list when none is pending or recently done. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Demande"][];
-                    };
-                };
-                401: components["responses"]["NonAuthentifie"];
-            };
-        };
+        get: operations["getDemandesAccueil"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1039,32 +480,7 @@ export interface paths {
             cookie?: never;
         };
         /** One request with its documents. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["id"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The request. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Demande"];
-                    };
-                };
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-                403: components["responses"]["Interdit"];
-                404: components["responses"]["Introuvable"];
-            };
-        };
+        get: operations["getDemande"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1101,37 +517,7 @@ export interface paths {
          *     to send the request first or wait. An upload no request has taken is deleted
          *     `[demo] unattached_upload_ttl_hours` after it was received (24 by default).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        fichier: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The stored documents, not yet attached (`idDemande` null). */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DocumentInfo"][];
-                    };
-                };
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-                413: components["responses"]["TropVolumineux"];
-                415: components["responses"]["TypeNonAccepte"];
-                429: components["responses"]["QuotaDeDocumentsAtteint"];
-            };
-        };
+        post: operations["postDocumentUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1146,34 +532,7 @@ export interface paths {
             cookie?: never;
         };
         /** A stored document, byte for byte as uploaded, with its own type. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: components["parameters"]["id"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The document (`Content-Disposition` carries its name). */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                        "image/jpeg": string;
-                        "image/png": string;
-                    };
-                };
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-                403: components["responses"]["Interdit"];
-                404: components["responses"]["Introuvable"];
-            };
-        };
+        get: operations["getDocumentPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1196,25 +555,7 @@ export interface paths {
          * @description Questions (`UNE_QUESTION_…`) need `commentaire`; other types at least one document.
          *     Hospital care and termination have their own calls.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreationGed"];
-                };
-            };
-            responses: {
-                201: components["responses"]["DemandeCreee"];
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-                403: components["responses"]["Interdit"];
-            };
-        };
+        post: operations["postDocumentGedCegedim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1234,25 +575,7 @@ export interface paths {
          * A prior agreement for a hospital stay (TypeCode PEH).
          * @description `siren` identifies the establishment: 9 digits with a Luhn check digit.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreationHospitalisation"];
-                };
-            };
-            responses: {
-                201: components["responses"]["DemandeCreee"];
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-                403: components["responses"]["Interdit"];
-            };
-        };
+        post: operations["postCreationHospitalisation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1283,25 +606,7 @@ export interface paths {
          *     identity the mutual holds, and `resiliation.notifieeLe` says when the notice was
          *     received.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreationResiliation"];
-                };
-            };
-            responses: {
-                201: components["responses"]["DemandeCreee"];
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-                403: components["responses"]["Interdit"];
-            };
-        };
+        post: operations["postCreationResiliation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1327,25 +632,7 @@ export interface paths {
          *     them. Once answered, `reclamation.issue` says whether the complaint was upheld; on a
          *     refusal the member may refer it to the mediator.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreationReclamation"];
-                };
-            };
-            responses: {
-                201: components["responses"]["DemandeCreee"];
-                400: components["responses"]["DemandeIncorrecte"];
-                401: components["responses"]["NonAuthentifie"];
-                403: components["responses"]["Interdit"];
-            };
-        };
+        post: operations["postCreationReclamation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1356,6 +643,44 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description What every text a member types obeys, as the patterns of the `Texte…`, `Ligne…` and
+         *     `Commentaire…` schemas say: white space around it (Unicode White_Space) is trimmed, and
+         *     its length is counted, in characters, once trimmed; what is left holds no control
+         *     character (Unicode Cc) and no format character (Unicode Cf: bidirectional marks,
+         *     embeddings, overrides and isolates, zero-width spaces and joiners, the byte-order mark,
+         *     the soft hyphen…), except the line breaks of a multi-line text (`\n`, or `\r\n`). The
+         *     patterns list the format characters of the Basic Multilingual Plane; those beyond it
+         *     (U+110BD, U+110CD, U+13430–U+1343F, U+1BCA0–U+1BCA3, U+1D173–U+1D17A, U+E0001,
+         *     U+E0020–U+E007F) are refused too (400).
+         */
+        Texte: string;
+        /** @description An address line: 1 to 38 characters once trimmed (NF Z10-011). */
+        Ligne38: string;
+        /** @description An optional address line: at most 38 characters once trimmed; blank or null leaves it out. */
+        Ligne38Facultative: string | null;
+        /** @description At most 40 characters once trimmed; blank or null leaves it out. */
+        Texte40Facultatif: string | null;
+        /** @description 1 to 70 characters once trimmed. */
+        Texte70: string;
+        /** @description At most 70 characters once trimmed; blank or null leaves it out. */
+        Texte70Facultatif: string | null;
+        /** @description 1 to 100 characters once trimmed. */
+        Texte100: string;
+        /** @description 1 to 120 characters once trimmed. */
+        Texte120: string;
+        /** @description At most 254 characters once trimmed; blank or null leaves it out. */
+        Texte254Facultatif: string | null;
+        /** @description Free text on several lines: at most 2000 characters once trimmed, a line break (`\n` or `\r\n`) counting as one; blank or null leaves it out. */
+        Commentaire2000: string | null;
+        /** @description Free text on several lines: 1 to 4000 characters once trimmed, a line break (`\n` or `\r\n`) counting as one. */
+        Commentaire4000: string;
+        /** Format: int64 */
+        Entier: number;
+        /** Format: int64 */
+        EntierOuNull: number | null;
+        /** @description Documents uploaded beforehand (`document/upload`), not yet attached to a request; at most 10, repeats counted. */
+        IdDocuments: components["schemas"]["Entier"][];
         Erreur: {
             status: number;
             /** @example bad_request */
@@ -1373,7 +698,10 @@ export interface components {
         /** @enum {string} */
         Lien: "ASSURE_PRINCIPAL" | "CONJOINT" | "ENFANT";
         Connexion: {
-            /** @description The person number */
+            /**
+             * @description The person number, as text (white space around it ignored); another member's answers 403.
+             * @example 100001
+             */
             Login: string;
             /** @enum {string} */
             Type: "ADH";
@@ -1459,19 +787,21 @@ export interface components {
         };
         ChangementAdresse: {
             putAdresse: components["schemas"]["AdresseSaisie"];
-            /** @description Optional lines to erase. */
+            /** @description Optional lines to erase; a line both given and named here is refused (422). */
             infoASupprimer?: ("complementDestinataire" | "complementAdresse" | "lieuDit")[];
         };
         /** @description Each line at most 38 characters (NF Z10-011). */
         AdresseSaisie: {
-            numeroEtVoie: string;
-            complementDestinataire?: string;
-            complementAdresse?: string;
-            lieuDit?: string;
+            numeroEtVoie: components["schemas"]["Ligne38"];
+            complementDestinataire?: components["schemas"]["Ligne38Facultative"];
+            complementAdresse?: components["schemas"]["Ligne38Facultative"];
+            lieuDit?: components["schemas"]["Ligne38Facultative"];
+            /** @description Five digits (white space around them ignored); it must exist (422 otherwise). */
             codePostal: string;
-            commune: string;
-            /** @enum {string} */
-            pays?: "FRANCE";
+            /** @description One the postal code serves (422 otherwise). */
+            commune: components["schemas"]["Ligne38"];
+            /** @description FRANCE, in any case; blank or null means France. */
+            pays?: string | null;
         };
         /** @description One commune served by a postal code (etalab codes-postaux). */
         Commune: {
@@ -1521,18 +851,26 @@ export interface components {
             coordonneesBancaires: components["schemas"]["CompteBancaire"] | null;
         };
         NouveauCompte: {
-            /** @description The member when absent. */
-            idBeneficiaire?: number;
+            /** @description The member when absent or null; one of the member's beneficiaries (422 for an unknown one, 403 for another member's). */
+            idBeneficiaire?: components["schemas"]["EntierOuNull"];
             /**
              * @default PRESTATIONS
              * @enum {string}
              */
             usage: "PRESTATIONS" | "COTISATIONS";
-            titulaire: string;
-            /** @description Spaces and lower case accepted. */
+            titulaire: components["schemas"]["Texte70"];
+            /**
+             * @description Spaces and lower case accepted. Its check digits (ISO 13616 mod 97) and the length and
+             *     layout of its country are checked (422 otherwise).
+             * @example FR76 3000 6000 0112 3456 7890 189
+             */
             iban: string;
+            /**
+             * @description 8 or 11 letters and digits (white space around them ignored), of the IBAN's country (422 otherwise).
+             * @example AGRIFRPPXXX
+             */
             bic: string;
-            domiciliation?: string;
+            domiciliation?: components["schemas"]["Texte70Facultatif"];
         };
         /** @enum {string} */
         StatutContrat: "ACTIF" | "RESILIE" | "A_VENIR";
@@ -1648,24 +986,28 @@ export interface components {
          */
         SoinEstime: "OPTIQUE_VERRES_SIMPLES" | "OPTIQUE_VERRES_COMPLEXES" | "OPTIQUE_VERRES_TRES_COMPLEXES" | "OPTIQUE_LENTILLES" | "DENTAIRE_COURONNE" | "DENTAIRE_BRIDGE" | "DENTAIRE_IMPLANT" | "DENTAIRE_PROTHESE_AMOVIBLE" | "DENTAIRE_ORTHODONTIE" | "AUDIOLOGIE_AIDE_AUDITIVE" | "HOSPITALISATION_CHAMBRE_PARTICULIERE" | "HOSPITALISATION_DEPASSEMENTS";
         DemandeEstimation: {
-            idBeneficiaire: number;
+            /** @description One of the member's beneficiaries (404 for nobody's, 403 for another member's). */
+            idBeneficiaire: components["schemas"]["Entier"];
             soin: components["schemas"]["SoinEstime"];
             /**
              * @description In the 100 % Santé basket (optical class A, dental « reste à charge zéro », hearing
              *     aids class I); refused for care that has no such basket.
              */
             centPourCentSante: boolean;
-            /** @description The quote's total price, in euros (cents at most). */
+            /**
+             * @description The quote's total price, in euros; a whole number of cents, at least 0.01 (422 otherwise).
+             * @example 140
+             */
             prix: number;
             /**
              * @description Nights for a private room, ears (1 or 2) for hearing aids; 1 for other care.
              * @default 1
              */
-            quantite: number;
-            /** @description The Sécurité sociale base (BRSS) printed on the quote, in euros; not above `prix`. */
-            baseSecu?: number;
+            quantite: number | null;
+            /** @description The Sécurité sociale base (BRSS) printed on the quote, in euros; a whole number of cents, not above `prix` (422 otherwise). */
+            baseSecu?: number | null;
             /** @description The Sécurité sociale rate printed on the quote, in percent. */
-            tauxSecu?: number;
+            tauxSecu?: number | null;
         };
         Estimation: {
             beneficiaire: {
@@ -1951,44 +1293,64 @@ export interface components {
         };
         CreationReclamation: {
             motif: components["schemas"]["MotifReclamation"];
-            /** @description The complaint's subject */
-            objet: string;
+            /** @description The complaint's subject, in the member's words. */
+            objet: components["schemas"]["Texte120"];
             /** @description The complaint itself. */
-            commentaire: string;
-            /** @description The contract concerned. */
-            numeroContrat?: string;
-            /** @description The payment concerned. */
-            paymentId?: string;
-            idDocuments?: number[];
+            commentaire: components["schemas"]["Commentaire4000"];
+            /** @description The contract concerned, the member's (422 for an unknown one, 403 for another member's); not with `paymentId` (422). */
+            numeroContrat?: components["schemas"]["Texte40Facultatif"];
+            /** @description The payment concerned, the member's (422 for an unknown one, 403 for another member's); not with `numeroContrat` (422). */
+            paymentId?: components["schemas"]["Texte40Facultatif"];
+            idDocuments?: components["schemas"]["IdDocuments"];
         };
         CreationGed: {
             postCreationDocumentDto: {
-                type: components["schemas"]["TypeDemande"];
-                commentaire?: string;
-                idBeneficiaire?: number;
-                idDocuments?: number[];
+                /**
+                 * @description Any type but those with a call of their own (hospital care, termination, complaint).
+                 * @enum {string}
+                 */
+                type: "JUSTIFICATIF_DE_DOMICILE" | "ATTESTATION_FRANCE_TRAVAIL" | "ATTESTATION_VITALE" | "JUSTIFICATIF_DE_SCOLARITÉ" | "MANDAT_SEPA" | "MISE_A_JOUR_RIB" | "RIB" | "UNE_QUESTION_SANTÉ" | "UNE_QUESTION_AFFILIATION_COTISATION" | "DEMANDE_DE_REMBOURSEMENT_DENTAIRE" | "DEMANDE_DE_REMBOURSEMENT_HOSPITALISATION" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE" | "DEMANDE_DE_REMBOURSEMENT_OPTIQUE" | "DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF" | "ENVOI_DE_DEVIS";
+                /** @description Required, not blank, for the questions (`UNE_QUESTION_…`; 422 otherwise). */
+                commentaire?: components["schemas"]["Commentaire2000"];
+                /** @description One of the member's beneficiaries (422 for an unknown one, 403 for another member's). */
+                idBeneficiaire?: components["schemas"]["EntierOuNull"];
+                /** @description At least one for every type but the questions (422 otherwise). */
+                idDocuments?: components["schemas"]["IdDocuments"];
             };
-            /** @description GED indexing (document date, issuer…), at most 20 entries of 500 characters. */
+            /**
+             * @description GED indexing (document date, issuer…): at most 20 entries; a name of 1 to 50
+             *     characters, a value of at most 500, neither holding a control or format character
+             *     once trimmed.
+             * @example {
+             *       "dateSoins": "2026-11-02",
+             *       "montant": "60.00"
+             *     }
+             */
             metadata?: {
                 [key: string]: string;
             };
         };
         CreationHospitalisation: {
             postCreationDocumentHospitalisationDto: {
-                idBeneficiaire: number;
-                etablissement: string;
-                finess?: string;
-                /** @description Not more than two years back nor more than a year ahead (Paris days). */
+                /** @description One of the member's beneficiaries (422 for an unknown one, 403 for another member's). */
+                idBeneficiaire: components["schemas"]["Entier"];
+                etablissement: components["schemas"]["Texte100"];
+                /** @description 9 letters or digits (white space around them ignored); blank or null leaves it out. */
+                finess?: string | null;
+                /** @description Not more than two years back nor more than a year ahead (Paris days; 422 otherwise). */
                 dateEntree: components["schemas"]["Date"];
-                /** @description Not before `dateEntree`, and within a year of it. */
-                dateSortie?: components["schemas"]["Date"];
+                /** @description Not before `dateEntree`, and within a year of it (422 otherwise). */
+                dateSortie?: components["schemas"]["DateOuNull"];
                 typeHospitalisation: components["schemas"]["TypeHospitalisation"];
                 /** @default false */
                 chambreParticuliere: boolean;
-                commentaire?: string;
-                idDocuments?: number[];
+                commentaire?: components["schemas"]["Commentaire2000"];
+                idDocuments?: components["schemas"]["IdDocuments"];
             };
-            /** @description The establishment's SIREN, 9 digits with a Luhn key (spaces accepted). */
+            /**
+             * @description The establishment's SIREN, 9 digits (white space anywhere ignored) whose last is a Luhn check digit (422 otherwise).
+             * @example 839 099 603
+             */
             siren: string;
         };
         /**
@@ -1996,19 +1358,25 @@ export interface components {
          *     the mutual's to compute (see `dateEffet` in Resiliation).
          */
         CreationResiliation: {
+            /**
+             * @description One of the member's individual contracts in force (422 for an unknown, collective or ended one; 403 for another member's; 409 when its termination is already pending).
+             * @example IND-004512
+             */
             numeroContrat: string;
             motif: components["schemas"]["MotifResiliation"];
             /**
              * @description The event giving rise to the termination: required for ADHESION_CONTRAT_COLLECTIF
              *     and DEMENAGEMENT_ETRANGER (within the three months before the notice, not to come);
-             *     for the other motifs, when given, not to come and not more than a year back.
+             *     for the other motifs, when given, not to come and not more than a year back (422
+             *     otherwise). Whether the member may give notice for the motif at all (RESILIATION_INFRA_ANNUELLE
+             *     after a year of membership) is decided on the day too (422).
              */
-            dateEvenement?: components["schemas"]["Date"];
-            /** @description Where to send the acknowledgement. */
-            email?: string;
-            /** @description Required for the reason AUTRE. */
-            commentaire?: string;
-            idDocuments?: number[];
+            dateEvenement?: components["schemas"]["DateOuNull"];
+            /** @description Where to send the acknowledgement (the address on file when left out); one `@` with something on each side and no space (422 otherwise). */
+            email?: components["schemas"]["Texte254Facultatif"];
+            /** @description Required, not blank, for the motif AUTRE (422 otherwise). */
+            commentaire?: components["schemas"]["Commentaire2000"];
+            idDocuments?: components["schemas"]["IdDocuments"];
         };
     };
     responses: {
@@ -2059,7 +1427,7 @@ export interface components {
                 "application/json": components["schemas"]["Erreur"];
             };
         };
-        /** @description A file is over the size limit. */
+        /** @description The body is over its limit (2 MiB for JSON), or a file over the size limit. */
         TropVolumineux: {
             headers: {
                 [name: string]: unknown;
@@ -2089,6 +1457,38 @@ export interface components {
                 "application/json": components["schemas"]["Erreur"];
             };
         };
+        /** @description The body is not sent as `application/json`. */
+        ContenuNonJson: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Erreur"];
+            };
+        };
+        /**
+         * @description Well formed, but refused by a rule the schema cannot express (the operation's
+         *     description and its fields' say which: a date relative to today or to another field, a
+         *     postal code that does not exist, an IBAN's check digits, a beneficiary, contract or
+         *     document the member does not have…); `message` says what to correct.
+         */
+        NonTraitable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Erreur"];
+            };
+        };
+        /** @description Contradicts what is already recorded (a document already attached to another request, a termination of the contract already pending). */
+        Conflit: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Erreur"];
+            };
+        };
         /** @description The identity provider, needed to check the token, does not answer. */
         AuthentificationIndisponible: {
             headers: {
@@ -2100,16 +1500,899 @@ export interface components {
         };
     };
     parameters: {
-        id: number;
+        id: components["schemas"]["Entier"];
         /** @description First payment day included. */
         dateDebut: string;
-        /** @description Last payment day included. */
+        /** @description Last payment day included; not before `dateDebut` (422 otherwise). */
         dateFin: string;
-        idBeneficiaire: number;
+        /** @description Only this beneficiary's payments (none for somebody else's). */
+        idBeneficiaire: components["schemas"]["Entier"];
     };
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    seConnecter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "Login": "100001",
+                 *       "Type": "ADH"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Connexion"];
+            };
+        };
+        responses: {
+            /** @description The member and the portal's session data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connecte"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getIdentite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's identity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Identite"];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getInfos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Contact details and postal address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InfosPersonnelles"];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    putAdresse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "putAdresse": {
+                 *         "numeroEtVoie": "8 rue du Moulin",
+                 *         "codePostal": "44000",
+                 *         "commune": "NANTES",
+                 *         "pays": "FRANCE"
+                 *       },
+                 *       "infoASupprimer": [
+                 *         "lieuDit"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangementAdresse"];
+            };
+        };
+        responses: {
+            /** @description The address as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Adresse"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getCommunesPostales: {
+        parameters: {
+            query: {
+                /** @description Five digits (white space around them ignored). */
+                codePostal: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The communes of the code; an empty list for a well-formed code that does not exist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Commune"][];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getBeneficiaires: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Beneficiaries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beneficiaire"][];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getBanques: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accounts; an empty list when none is known. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompteBancaire"][];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getBeneficiairesInfosBancaires: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per beneficiary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InfosBancairesBeneficiaire"][];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postBeneficiaireBanque: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "idBeneficiaire": 3,
+                 *       "titulaire": "Emma DUPONT",
+                 *       "iban": "FR76 3000 6000 0112 3456 7890 189",
+                 *       "bic": "AGRIFRPPXXX"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NouveauCompte"];
+            };
+        };
+        responses: {
+            /** @description The account as saved, IBAN masked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompteBancaire"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getContrats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Contracts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contrat"][];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getEcheanceProchaine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next due date, or `null`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EcheanceProchaine"] | null;
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getDroitsAdherent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rights. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Droits"];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getDroitsCompletAdherent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Guarantees. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DroitsComplets"];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getLivret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booklet (`Content-Disposition` names it). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            404: components["responses"]["Introuvable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postEstimation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "idBeneficiaire": 1,
+                 *       "soin": "OPTIQUE_VERRES_SIMPLES",
+                 *       "centPourCentSante": true,
+                 *       "prix": 140
+                 *     }
+                 */
+                "application/json": components["schemas"]["DemandeEstimation"];
+            };
+        };
+        responses: {
+            /** @description The estimate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Estimation"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getAttestation: {
+        parameters: {
+            query: {
+                type: "DROITS" | "ADHESION";
+                /** @description The beneficiary (`idBeneficiaire`); the member when absent. */
+                beneficiaire?: components["schemas"]["Entier"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate (`Content-Disposition` names it). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getPrestations: {
+        parameters: {
+            query?: {
+                /** @description First payment day included. */
+                dateDebut?: components["parameters"]["dateDebut"];
+                /** @description Last payment day included; not before `dateDebut` (422 otherwise). */
+                dateFin?: components["parameters"]["dateFin"];
+                /** @description Only this beneficiary's payments (none for somebody else's). */
+                idBeneficiaire?: components["parameters"]["idBeneficiaire"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Payments; one payment day with `dateDebut` = `dateFin`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paiement"][];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getPrestationsPro: {
+        parameters: {
+            query?: {
+                /** @description First payment day included. */
+                dateDebut?: components["parameters"]["dateDebut"];
+                /** @description Last payment day included; not before `dateDebut` (422 otherwise). */
+                dateFin?: components["parameters"]["dateFin"];
+                /** @description Only this beneficiary's payments (none for somebody else's). */
+                idBeneficiaire?: components["parameters"]["idBeneficiaire"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Payments to professionals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paiement"][];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getPrestationsClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"][];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getPrestationsRecentes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recent payments; load each one's lines with `assure/prestation/{paymentId}`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaiementRecent"][];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getPrestation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment's lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailPaiement"];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getCartesTp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cards; an empty list for a member without one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarteTp"][];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getCarteTpDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getDemandes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Demande"][];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getDemandesAccueil: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most five requests, newest first (by `DateCreation`); an empty list when none is pending or recently done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Demande"][];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getDemande: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Demande"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postDocumentUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    fichier: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The stored documents, not yet attached (`idDemande` null). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentInfo"][];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["TypeNonAccepte"];
+            422: components["responses"]["NonTraitable"];
+            429: components["responses"]["QuotaDeDocumentsAtteint"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getDocumentPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document (`Content-Disposition` carries its name). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postDocumentGedCegedim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "postCreationDocumentDto": {
+                 *         "type": "UNE_QUESTION_SANTÉ",
+                 *         "commentaire": "Mes lunettes sont-elles remboursées deux fois par an ?",
+                 *         "idBeneficiaire": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreationGed"];
+            };
+        };
+        responses: {
+            201: components["responses"]["DemandeCreee"];
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            409: components["responses"]["Conflit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postCreationHospitalisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "postCreationDocumentHospitalisationDto": {
+                 *         "idBeneficiaire": 1,
+                 *         "etablissement": "Clinique du Parc",
+                 *         "typeHospitalisation": "CHIRURGIE",
+                 *         "dateEntree": "2026-12-01",
+                 *         "chambreParticuliere": true
+                 *       },
+                 *       "siren": "839 099 603"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreationHospitalisation"];
+            };
+        };
+        responses: {
+            201: components["responses"]["DemandeCreee"];
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            409: components["responses"]["Conflit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postCreationResiliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "numeroContrat": "IND-004512",
+                 *       "motif": "ECHEANCE",
+                 *       "email": "marie.dupont@example.org"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreationResiliation"];
+            };
+        };
+        responses: {
+            201: components["responses"]["DemandeCreee"];
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            409: components["responses"]["Conflit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postCreationReclamation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "motif": "REMBOURSEMENT",
+                 *       "objet": "Remboursement incomplet",
+                 *       "commentaire": "Mes lunettes n’ont été remboursées qu’en partie.",
+                 *       "paymentId": "PAI00000045"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreationReclamation"];
+            };
+        };
+        responses: {
+            201: components["responses"]["DemandeCreee"];
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            409: components["responses"]["Conflit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+}

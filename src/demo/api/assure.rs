@@ -165,6 +165,7 @@ async fn infos(member: Member, context: web::Data<Context>) -> Result<HttpRespon
 /// optional line left out of `putAdresse` keeps its value unless it is listed for removal,
 /// so a form that only shows some lines cannot erase the others by accident.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ChangementAdresse {
     #[serde(rename = "putAdresse")]
     put_adresse: AdresseSaisie,
@@ -173,7 +174,7 @@ struct ChangementAdresse {
 }
 
 #[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 struct AdresseSaisie {
     numero_et_voie: Option<String>,
     complement_destinataire: Option<String>,
@@ -229,7 +230,7 @@ async fn changer_adresse(
             ))
         })?;
         if facultatives[index].is_some() {
-            return Err(ApiFailure::bad_request(format!(
+            return Err(ApiFailure::unprocessable(format!(
                 "« {nom} » est à la fois renseigné et à supprimer."
             )));
         }
@@ -271,7 +272,7 @@ async fn changer_adresse(
 fn commune_du_code_postal(code_postal: &str, commune: &str) -> Result<String, ApiFailure> {
     let servies = communes_de(code_postal);
     if servies.is_empty() {
-        return Err(ApiFailure::bad_request(format!("Le code postal {code_postal} n’existe pas.")));
+        return Err(ApiFailure::unprocessable(format!("Le code postal {code_postal} n’existe pas.")));
     }
     let saisie = comparable(commune);
     let par_acheminement = servies
@@ -285,7 +286,7 @@ fn commune_du_code_postal(code_postal: &str, commune: &str) -> Result<String, Ap
             .map(|servie: &Commune| servie.nom_commune.to_uppercase())
     };
     par_acheminement.or_else(par_nom).ok_or_else(|| {
-        ApiFailure::bad_request(format!(
+        ApiFailure::unprocessable(format!(
             "La commune « {commune} » ne correspond pas au code postal {code_postal}."
         ))
     })

@@ -111,8 +111,9 @@ fn compte_prestations(db: &Connection, beneficiaire: i64) -> rusqlite::Result<Op
 
 /// New bank details for one beneficiary (the member when `idBeneficiaire` is absent).
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct NouveauCompte {
+    #[serde(default, deserialize_with = "super::json::entier::facultatif")]
     id_beneficiaire: Option<i64>,
     #[serde(default = "prestations")]
     usage: String,
@@ -161,13 +162,13 @@ async fn enregistrer(
                     .optional()?,
             };
             let Some((beneficiaire, owner, lien)) = beneficiaire else {
-                return Err(ApiFailure::bad_request("Ce bénéficiaire ne figure pas sur vos contrats."));
+                return Err(ApiFailure::unprocessable("Ce bénéficiaire ne figure pas sur vos contrats."));
             };
             if owner != member.person_number {
                 return Err(ApiFailure::forbidden());
             }
             if saisie.usage == "COTISATIONS" && lien != "ASSURE_PRINCIPAL" {
-                return Err(ApiFailure::bad_request("Les cotisations sont prélevées sur le compte de l’assuré principal."));
+                return Err(ApiFailure::unprocessable("Les cotisations sont prélevées sur le compte de l’assuré principal."));
             }
             tx.execute(
                 "INSERT INTO comptes_bancaires (beneficiaire_id, usage, titulaire, iban, bic, domiciliation, date_mise_a_jour)

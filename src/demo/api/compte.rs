@@ -16,7 +16,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 #[derive(Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[serde(rename_all = "PascalCase", deny_unknown_fields)]
 struct SignIn {
     login: String,
     #[serde(rename = "Type")]

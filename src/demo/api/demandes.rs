@@ -261,13 +261,14 @@ impl NouvelleDemande {
         id_beneficiaire: Option<i64>,
         mut id_documents: Vec<i64>,
     ) -> Result<Self, ApiFailure> {
-        id_documents.sort_unstable();
-        id_documents.dedup();
+        // Counted as sent, repeats included, as the contract's `maxItems` counts them.
         if id_documents.len() > DOCUMENTS_PAR_DEMANDE {
             return Err(ApiFailure::bad_request(format!(
                 "Une demande peut comporter au plus {DOCUMENTS_PAR_DEMANDE} documents."
             )));
         }
+        id_documents.sort_unstable();
+        id_documents.dedup();
         Ok(Self {
             type_demande,
             objet: type_demande.objet.to_owned(),
@@ -292,7 +293,7 @@ impl NouvelleDemande {
                 .optional()?;
             match owner {
                 None => {
-                    return Err(ApiFailure::bad_request("Ce bénéficiaire ne figure pas sur vos contrats."));
+                    return Err(ApiFailure::unprocessable("Ce bénéficiaire ne figure pas sur vos contrats."));
                 }
                 Some(owner) if owner != member.person_number => return Err(ApiFailure::forbidden()),
                 Some(_) => {}
@@ -305,10 +306,12 @@ impl NouvelleDemande {
                 })
                 .optional()?;
             match document {
-                None => return Err(ApiFailure::bad_request(format!("Le document n° {id} est introuvable."))),
+                None => {
+                    return Err(ApiFailure::unprocessable(format!("Le document n° {id} est introuvable.")));
+                }
                 Some((owner, _)) if owner != member.person_number => return Err(ApiFailure::forbidden()),
                 Some((_, Some(_))) => {
-                    return Err(ApiFailure::bad_request(format!(
+                    return Err(ApiFailure::conflict(format!(
                         "Le document n° {id} est déjà joint à une autre demande."
                     )));
                 }
@@ -373,6 +376,7 @@ pub async fn enregistrer<P: Send + 'static>(
 /// `{postCreationDocumentDto, metadata}`: a request of any type of SPEC.md §9 that has no
 /// form of its own, with the documents uploaded beforehand and the GED indexing metadata.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct CreationGed {
     #[serde(rename = "postCreationDocumentDto")]
     dto: DocumentDto,
@@ -381,13 +385,14 @@ struct CreationGed {
 }
 
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct DocumentDto {
     #[serde(rename = "type")]
     type_demande: String,
     commentaire: Option<String>,
+    #[serde(default, deserialize_with = "super::json::entier::facultatif")]
     id_beneficiaire: Option<i64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::json::entier::liste")]
     id_documents: Vec<i64>,
 }
 
@@ -417,13 +422,15 @@ async fn creer_ged(
         dto.id_documents,
     )?;
     if type_demande.question && nouvelle.commentaire.is_none() {
-        return Err(ApiFailure::bad_request("Écrivez votre question dans le commentaire."));
+        return Err(ApiFailure::unprocessable("Écrivez votre question dans le commentaire."));
     }
     if !type_demande.question && nouvelle.id_documents.is_empty() {
-        return Err(ApiFailure::bad_request("Joignez au moins un document à votre demande."));
+        return Err(ApiFailure::unprocessable("Joignez au moins un document à votre demande."));
     }
     if metadata.len() > METADATA_MAX
-        || metadata.iter().any(|(key, value)| key.is_empty() || key.len() > 50 || value.chars().count() > 500)
+        || metadata
+            .iter()
+            .any(|(key, value)| key.is_empty() || key.chars().count() > 50 || value.chars().count() > 500)
     {
         return Err(ApiFailure::bad_request(format!(
             "Les métadonnées sont limitées à {METADATA_MAX} entrées de 500 caractères."
@@ -440,6 +447,7 @@ async fn creer_ged(
 /// `{postCreationDocumentHospitalisationDto, siren}`: a prior agreement for a hospital stay,
 /// so that the establishment bills the mutual directly. `siren` identifies the establishment.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct CreationHospitalisation {
     #[serde(rename = "postCreationDocumentHospitalisationDto")]
     dto: HospitalisationDto,
@@ -447,8 +455,9 @@ struct CreationHospitalisation {
 }
 
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct HospitalisationDto {
+    #[serde(deserialize_with = "super::json::entier::un")]
     id_beneficiaire: i64,
     etablissement: Option<String>,
     finess: Option<String>,
@@ -458,7 +467,7 @@ struct HospitalisationDto {
     #[serde(default)]
     chambre_particuliere: bool,
     commentaire: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::json::entier::liste")]
     id_documents: Vec<i64>,
 }
 
@@ -517,7 +526,7 @@ struct CreationResiliation {
     date_evenement: Option<NaiveDate>,
     email: Option<String>,
     commentaire: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::json::entier::liste")]
     id_documents: Vec<i64>,
 }
 
@@ -531,7 +540,7 @@ fn email(value: Option<&str>) -> Result<Option<String>, ApiFailure> {
                 || email.ends_with('@')
                 || email.chars().any(char::is_whitespace) =>
         {
-            Err(ApiFailure::bad_request("L’adresse électronique n’est pas valide."))
+            Err(ApiFailure::unprocessable("L’adresse électronique n’est pas valide."))
         }
         email => Ok(email),
     }
@@ -552,7 +561,7 @@ async fn creer_resiliation(
     if motif == resiliation::Motif::Autre
         && dto.commentaire.as_deref().is_none_or(|text| text.trim().is_empty())
     {
-        return Err(ApiFailure::bad_request("Précisez le motif de votre résiliation."));
+        return Err(ApiFailure::unprocessable("Précisez le motif de votre résiliation."));
     }
     let email = email(dto.email.as_deref())?;
     let type_demande = types_demande::par_type(DEMANDE_DE_RESILIATION).expect("a known type");
@@ -568,7 +577,7 @@ async fn creer_resiliation(
             let contrat = resiliable(tx, member, &numero_contrat)?;
             let notifiee_le = now();
             resiliation::verifier(motif, contrat.date_debut, date_evenement, notifiee_le.date_naive())
-                .map_err(ApiFailure::bad_request)?;
+                .map_err(ApiFailure::unprocessable)?;
             let identite = Identite::lire(tx, &member.person_number)?;
             let resiliation = Resiliation {
                 numero_contrat: contrat.numero_contrat.clone(),
@@ -641,7 +650,7 @@ fn resiliable(tx: &Transaction, member: &Member, numero_contrat: &str) -> Result
         )
         .optional()?;
     match owner {
-        None => return Err(ApiFailure::bad_request(format!("Le contrat {numero_contrat} n’existe pas."))),
+        None => return Err(ApiFailure::unprocessable(format!("Le contrat {numero_contrat} n’existe pas."))),
         Some(owner) if owner != member.person_number => return Err(ApiFailure::forbidden()),
         Some(_) => {}
     }
@@ -650,7 +659,7 @@ fn resiliable(tx: &Transaction, member: &Member, numero_contrat: &str) -> Result
         .find(|contrat| contrat.numero_contrat == numero_contrat)
         .ok_or_else(ApiFailure::not_found)?;
     if contrat.type_contrat != "INDIVIDUEL" || contrat.statut(today()) != "ACTIF" {
-        return Err(ApiFailure::bad_request(
+        return Err(ApiFailure::unprocessable(
             "Seul un contrat individuel en cours peut être résilié en ligne. Pour un contrat collectif, adressez-vous à votre employeur.",
         ));
     }
@@ -667,7 +676,7 @@ fn resiliable(tx: &Transaction, member: &Member, numero_contrat: &str) -> Result
         |row| row.get(0),
     )?;
     if deja_demandee {
-        return Err(ApiFailure::bad_request("Une demande de résiliation de ce contrat est déjà en cours."));
+        return Err(ApiFailure::conflict("Une demande de résiliation de ce contrat est déjà en cours."));
     }
     Ok(contrat)
 }

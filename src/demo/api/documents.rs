@@ -157,7 +157,7 @@ async fn recevoir(mut field: Field, limite: usize) -> Result<Recu, ApiFailure> {
         .content_disposition()
         .and_then(|disposition| disposition.get_filename())
         .map(format_fichier::nom_lisible)
-        .ok_or_else(|| ApiFailure::bad_request("Chaque fichier envoyé doit avoir un nom."))?;
+        .ok_or_else(|| ApiFailure::unprocessable("Chaque fichier envoyé doit avoir un nom."))?;
     let contenu = match field.bytes(limite).await {
         Ok(Ok(bytes)) => bytes,
         Ok(Err(error)) => {
@@ -171,7 +171,7 @@ async fn recevoir(mut field: Field, limite: usize) -> Result<Recu, ApiFailure> {
         }
     };
     if contenu.is_empty() {
-        return Err(ApiFailure::bad_request(format!("Le fichier « {nom} » est vide.")));
+        return Err(ApiFailure::unprocessable(format!("Le fichier « {nom} » est vide.")));
     }
     let format = format_fichier::detecter(&contenu).ok_or_else(|| {
         ApiFailure::unsupported_media_type(format!(

@@ -27,9 +27,23 @@ impl ApiFailure {
         Self { status, message, cause: None }
     }
 
-    /// 400, with a sentence that tells the member what to correct.
+    /// 400: the request breaks the contract's schema (a type, a length, a pattern, a range, a
+    /// missing field), with a sentence that tells the member what to correct.
     pub fn bad_request(message: impl Into<Cow<'static, str>>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, Some(message.into()))
+    }
+
+    /// 422: the request is well formed, but a rule the schema cannot express refuses it (a
+    /// date after another, a postal code that does not exist, an IBAN's check digits, a
+    /// beneficiary or document the member does not have), with what to correct.
+    pub fn unprocessable(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, Some(message.into()))
+    }
+
+    /// 409: the request contradicts what is already recorded (a document already attached to
+    /// another request, a termination already pending).
+    pub fn conflict(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::CONFLICT, Some(message.into()))
     }
 
     /// 401: no token, or one that is forged, expired, for another audience or another member.

@@ -140,7 +140,7 @@ impl Filtre {
     fn check(&self) -> Result<(), ApiFailure> {
         match (self.date_debut, self.date_fin) {
             (Some(debut), Some(fin)) if debut > fin => {
-                Err(ApiFailure::bad_request("La date de début doit précéder la date de fin."))
+                Err(ApiFailure::unprocessable("La date de début doit précéder la date de fin."))
             }
             _ => Ok(()),
         }

@@ -73,7 +73,7 @@ struct CreationReclamation {
     commentaire: String,
     numero_contrat: Option<String>,
     payment_id: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::json::entier::liste")]
     id_documents: Vec<i64>,
 }
 
@@ -95,7 +95,7 @@ async fn creer(
     let numero_contrat = validation::texte_facultatif(dto.numero_contrat.as_deref(), "Le contrat", 40)?;
     let payment_id = validation::texte_facultatif(dto.payment_id.as_deref(), "Le remboursement", 40)?;
     if numero_contrat.is_some() && payment_id.is_some() {
-        return Err(ApiFailure::bad_request(
+        return Err(ApiFailure::unprocessable(
             "Indiquez le contrat ou le remboursement concerné, pas les deux.",
         ));
     }
@@ -145,7 +145,7 @@ fn verifier_titulaire(
 ) -> Result<(), ApiFailure> {
     let owner: Option<String> = tx.query_row(select, [id], |row| row.get(0)).optional()?;
     match owner {
-        None => Err(ApiFailure::bad_request(format!("{quoi} ne figure pas à votre dossier."))),
+        None => Err(ApiFailure::unprocessable(format!("{quoi} ne figure pas à votre dossier."))),
         owner => member.check_owner(owner),
     }
 }

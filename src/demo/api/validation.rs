@@ -70,7 +70,10 @@ fn texte(
     let Some(text) = value.map(str::trim).filter(|text| !text.is_empty()) else {
         return Ok(None);
     };
-    if text.chars().count() > max {
+    // A line break counts as one character, as a text area counts it, whether it came as
+    // `\n` or `\r\n`.
+    let longueur = text.chars().count() - if multiligne { text.matches("\r\n").count() } else { 0 };
+    if longueur > max {
         return Err(ApiFailure::bad_request(format!("{champ} ne doit pas dépasser {max} caractères.")));
     }
     let visible = |ligne: &str| !ligne.chars().any(invisible);
@@ -98,7 +101,7 @@ pub fn date_entre(
     if (debut..=fin).contains(&date) {
         Ok(date)
     } else {
-        Err(ApiFailure::bad_request(format!(
+        Err(ApiFailure::unprocessable(format!(
             "{champ} doit être comprise entre le {} et le {}.",
             impression::date(debut),
             impression::date(fin)
@@ -123,11 +126,12 @@ pub fn sejour_hospitalier(
 }
 
 /// An IBAN, in electronic form (no spaces, upper case), with its mod-97 check digits and the
-/// length and layout of its country (27 characters for France).
+/// length and layout of its country (27 characters for France). None of this is the schema's
+/// to say: a refusal is a 422.
 pub fn iban(value: &str) -> Result<Iban, ApiFailure> {
     let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase();
     compact.parse::<Iban>().map_err(|error| {
-        ApiFailure::bad_request(match error {
+        ApiFailure::unprocessable(match error {
             ParseIbanError::InvalidBaseIban { source: ParseBaseIbanError::InvalidChecksum } => {
                 "L’IBAN est invalide : sa clé de contrôle ne correspond pas. Vérifiez chaque caractère."
             }
@@ -142,7 +146,10 @@ pub fn iban(value: &str) -> Result<Iban, ApiFailure> {
 /// A BIC (ISO 9362): 4 letters for the bank, 2 for the country (the IBAN's), 2 letters or
 /// digits for the location, optionally 3 for the branch.
 pub fn bic(value: &str, iban: &Iban) -> Result<String, ApiFailure> {
-    let bic = value.trim().to_uppercase();
+    // ASCII first: an upper-cased ligature ("ﬀ") would otherwise turn into letters, and a byte
+    // index inside a multi-byte character would panic.
+    let bic = value.trim();
+    let bic = if bic.is_ascii() { bic.to_ascii_uppercase() } else { String::new() };
     let well_formed = matches!(bic.len(), 8 | 11)
         && bic[..6].bytes().all(|b| b.is_ascii_uppercase())
         && bic[6..].bytes().all(|b| b.is_ascii_alphanumeric());
@@ -152,20 +159,23 @@ pub fn bic(value: &str, iban: &Iban) -> Result<String, ApiFailure> {
         ));
     }
     if bic[4..6] != *iban.country_code() {
-        return Err(ApiFailure::bad_request("Le BIC ne correspond pas au pays de l’IBAN."));
+        return Err(ApiFailure::unprocessable("Le BIC ne correspond pas au pays de l’IBAN."));
     }
     Ok(bic)
 }
 
 /// A SIREN: the nine digits identifying a French company, the last one a Luhn check digit.
+/// Nine digits is the schema's rule (400); the check digit is not (422).
 pub fn siren(value: &str) -> Result<String, ApiFailure> {
+    const MESSAGE: &str =
+        "Le numéro SIREN de l’établissement est invalide : il comporte 9 chiffres dont une clé de contrôle.";
     let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
-    if compact.len() == 9 && compact.bytes().all(|b| b.is_ascii_digit()) && luhn::valid(&compact) {
-        Ok(compact)
+    if compact.len() != 9 || !compact.bytes().all(|b| b.is_ascii_digit()) {
+        Err(ApiFailure::bad_request(MESSAGE))
+    } else if !luhn::valid(&compact) {
+        Err(ApiFailure::unprocessable(MESSAGE))
     } else {
-        Err(ApiFailure::bad_request(
-            "Le numéro SIREN de l’établissement est invalide : il comporte 9 chiffres dont une clé de contrôle.",
-        ))
+        Ok(compact)
     }
 }
 
@@ -199,6 +209,8 @@ mod tests {
         assert_eq!(bic("agrifrpp", &french).unwrap(), "AGRIFRPP");
         assert!(bic("DEUTDEFFXXX", &french).is_err());
         assert!(bic("AGRI-FRPP", &french).is_err());
+        assert!(bic("aéééx", &french).is_err());
+        assert!(bic("AGRIﬀPP", &french).is_err());
     }
 
     #[test]

@@ -87,6 +87,13 @@ function commentaire(values: DetailsValues) {
   return text === '' ? {} : { commentaire: text };
 }
 
+/** The types the GED call takes: every one but those with a call of their own. */
+type TypeGed = CreationGed['postCreationDocumentDto']['type'];
+
+function isTypeGed(type: TypeDemande): type is TypeGed {
+  return !['PRISE_EN_CHARGE_HOSPITALIERE', 'DEMANDE_DE_RESILIATION', 'RECLAMATION'].includes(type);
+}
+
 /**
  * `{postCreationDocumentDto, metadata}`: the date and amount of care go to the GED's index,
  * and with a quote the estimate the member was given (`estimationSoin`,
@@ -98,6 +105,8 @@ export function creationGed(
   idDocuments: number[],
   estimation: Estimation | null = null,
 ): CreationGed {
+  // The creation page sends the others through their own calls; the contract refuses them here.
+  if (!isTypeGed(type)) throw new Error(`${type} has a call of its own`);
   const kind = formKind(type);
   const montant = parseMontant(values.montant);
   return {

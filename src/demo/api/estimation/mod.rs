@@ -29,12 +29,15 @@ const PRIX_MAXIMUM: Cents = 10_000_000;
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct DemandeEstimation {
+    #[serde(deserialize_with = "super::json::entier::un")]
     id_beneficiaire: i64,
     soin: Soin,
     cent_pour_cent_sante: bool,
     prix: f64,
+    #[serde(default, deserialize_with = "super::json::entier::facultatif")]
     quantite: Option<i64>,
     base_secu: Option<f64>,
+    #[serde(default, deserialize_with = "super::json::entier::facultatif")]
     taux_secu: Option<i64>,
 }
 
@@ -93,31 +96,45 @@ struct Renouvellement {
     possible_le: Option<NaiveDate>,
 }
 
-/// Euros as typed on a quote, to the cent, into cents.
+/// The most a quote may be, in euros, as the contract's `maximum` says it.
+const PRIX_MAXIMUM_EUROS: f64 = 100_000.0;
+
+/// Euros as typed on a quote, to the cent, into cents. The range is the schema's (400, checked
+/// by the caller); being a whole number of cents is not (422).
 fn centimes(euros: f64, message: &'static str) -> Result<Cents, ApiFailure> {
     let cents = (euros * 100.0).round();
     let au_centime = (euros * 100.0 - cents).abs() < 1e-6;
-    if !euros.is_finite() || !au_centime || cents < 0.0 || cents > PRIX_MAXIMUM as f64 {
-        return Err(ApiFailure::bad_request(message));
+    if !au_centime || cents > PRIX_MAXIMUM as f64 {
+        return Err(ApiFailure::unprocessable(message));
     }
     Ok(cents as Cents)
 }
 
 impl DemandeEstimation {
     fn devis(&self) -> Result<Devis, ApiFailure> {
+        if !(self.prix > 0.0 && self.prix <= PRIX_MAXIMUM_EUROS) {
+            return Err(ApiFailure::bad_request(
+                "Le prix du devis doit être supérieur à 0 € et d’au plus 100 000 €.",
+            ));
+        }
+        if self.base_secu.is_some_and(|base| !(0.0..=PRIX_MAXIMUM_EUROS).contains(&base)) {
+            return Err(ApiFailure::bad_request(
+                "La base de remboursement de la Sécurité sociale est un montant de 0 à 100 000 €.",
+            ));
+        }
         let prix = centimes(
             self.prix,
             "Le prix du devis doit être un montant en euros, au centime près, d’au plus 100 000 €.",
         )?;
         if prix == 0 {
-            return Err(ApiFailure::bad_request("Le prix du devis doit être supérieur à 0 €."));
+            return Err(ApiFailure::unprocessable("Le prix du devis doit être d’au moins 0,01 €."));
         }
         let base = self
             .base_secu
             .map(|base| centimes(base, "La base de remboursement de la Sécurité sociale doit être un montant en euros, au centime près."))
             .transpose()?;
         if base.is_some_and(|base| base > prix) {
-            return Err(ApiFailure::bad_request(
+            return Err(ApiFailure::unprocessable(
                 "La base de remboursement de la Sécurité sociale ne peut dépasser le prix du devis.",
             ));
         }
@@ -155,7 +172,7 @@ async fn estimer(
             let (owner, personne, naissance) = beneficiaire(db, id_beneficiaire)?;
             member.check_owner(owner)?;
             let age = aujourdhui.years_since(naissance).unwrap_or(0);
-            calcul::verifier(&devis, &devis.soin.definition(age)).map_err(|refus| ApiFailure::bad_request(refus.0))?;
+            calcul::verifier(&devis, &devis.soin.definition(age)).map_err(|refus| ApiFailure::unprocessable(refus.0))?;
             let situation = Situation {
                 aujourdhui,
                 age,

@@ -5,6 +5,7 @@ pub mod assets;
 pub mod auth;
 pub mod brand;
 pub mod captcha;
+pub mod check_upstreams;
 pub mod clock;
 pub mod cms;
 pub mod config;

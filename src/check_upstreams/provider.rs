@@ -41,8 +41,11 @@ pub async fn check(
     let url = endpoints.oidc_issuer.join(".well-known/openid-configuration")?;
     let document = match get_json(&http, url.clone(), timeout, None).await {
         Ok(Value::Object(document)) => document,
-        Ok(_) => return Ok(report.fail(UPSTREAM, format!("discovery at {url}: not a JSON object"))),
-        Err(problem) => return Ok(report.fail(UPSTREAM, format!("discovery at {url}: {problem}"))),
+        answer => {
+            let problem = answer.err().unwrap_or_else(|| "not a JSON object".to_owned());
+            report.fail(UPSTREAM, format!("discovery at {url}: {problem}"));
+            return Ok(());
+        }
     };
     report.ok(UPSTREAM, format!("discovery document read from {url}"));
     issuer(&document, &endpoints.issuer_id, report);

@@ -40,7 +40,14 @@ fn describe(url: &str) -> String {
         _ => "session.redis_url".into(),
     };
     let tls = if parsed.scheme() == "rediss" { "TLS" } else { "no TLS" };
-    let user = match (parsed.username(), parsed.password().is_some()) {
+    // A socket's URL names its user and password in the query (`?user=…&pass=…`).
+    let query =
+        |name: &str| parsed.query_pairs().find(|(key, _)| key == name).map(|(_, value)| value.into_owned());
+    let username = match parsed.username() {
+        "" => query("user").unwrap_or_default(),
+        user => user.to_owned(),
+    };
+    let user = match (username.as_str(), parsed.password().is_some() || query("pass").is_some()) {
         ("", true) => "the default user with a password".to_owned(),
         ("", false) => "the default user without a password".to_owned(),
         (user, _) => format!("ACL user {user}"),
@@ -61,5 +68,9 @@ mod tests {
             "127.0.0.1:6379 (no TLS, the default user with a password)"
         );
         assert!(describe("redis+unix:///run/redis.sock").starts_with("socket /run/redis.sock"));
+        assert_eq!(
+            describe("redis+unix:///run/redis.sock?user=portail&pass=s3cret"),
+            "socket /run/redis.sock (no TLS, ACL user portail)"
+        );
     }
 }

@@ -48,7 +48,7 @@ fn demo_configuration(app: &TestApp, more: &str) -> tempfile::NamedTempFile {
 }
 
 /// A configuration in demo mode with some upstreams real (`more` says which).
-fn demo_mode_configuration(more: &str) -> tempfile::NamedTempFile {
+pub fn demo_mode_configuration(more: &str) -> tempfile::NamedTempFile {
     written(&format!("[demo]\nenabled = true\n{more}"), ".toml")
 }
 
@@ -58,18 +58,18 @@ fn written(text: &str, suffix: &str) -> tempfile::NamedTempFile {
     file
 }
 
-struct Checked {
-    code: Option<i32>,
-    lines: Vec<String>,
-    stdout: String,
+pub struct Checked {
+    pub code: Option<i32>,
+    pub lines: Vec<String>,
+    pub stdout: String,
 }
 
 impl Checked {
-    fn failures(&self) -> Vec<&str> {
+    pub fn failures(&self) -> Vec<&str> {
         self.lines.iter().map(String::as_str).filter(|line| line.starts_with("FAIL")).collect()
     }
 
-    fn has(&self, start: &str) -> bool {
+    pub fn has(&self, start: &str) -> bool {
         self.lines.iter().any(|line| line.starts_with(start))
     }
 
@@ -88,7 +88,7 @@ impl Checked {
 }
 
 /// Runs `check-upstreams` with `configuration` and, when given, a member's token.
-async fn check_upstreams(configuration: &Path, token: Option<&str>) -> Checked {
+pub async fn check_upstreams(configuration: &Path, token: Option<&str>) -> Checked {
     let token_file = token.map(|token| written(&format!("{token}\n"), ".jwt"));
     let mut command = tokio::process::Command::new(BINARY);
     command.env_clear().arg("check-upstreams").arg("--config").arg(configuration);

@@ -1050,7 +1050,8 @@ fn check_smtp_url(text: &str) -> Result<(), &'static str> {
     }
 }
 
-fn is_loopback(url: &Url) -> bool {
+/// Whether `url` names this machine (plain http and smtp are allowed there only).
+pub fn is_loopback(url: &Url) -> bool {
     match url.host() {
         // Non-special schemes (`smtp://`) keep an IPv4 address as a name.
         Some(url::Host::Domain(name)) => {

@@ -5,6 +5,7 @@ pub mod assets;
 pub mod auth;
 pub mod brand;
 pub mod captcha;
+pub mod check_upstreams;
 pub mod clock;
 pub mod cms;
 pub mod config;
@@ -218,25 +219,11 @@ async fn build_auth(
             per_member,
         )),
         config::SessionStoreKind::Redis => {
-            let url = settings.session.redis_url.as_ref().expect("validated with the configuration");
+            let target =
+                session::redis::Target::of(&settings.session).expect("validated with the configuration");
             let keyring = session_keyring(&settings.session, secret)?;
             std::sync::Arc::new(
-                session::RedisStore::connect(
-                    session::redis::Target {
-                        url: url.expose_secret(),
-                        sentinels: &settings.session.redis_sentinels,
-                        sentinel_password: settings
-                            .session
-                            .redis_sentinel_password
-                            .as_ref()
-                            .map(ExposeSecret::expose_secret),
-                        tls: settings.session.redis_tls(),
-                    },
-                    idle_timeout,
-                    keyring,
-                    per_member,
-                )
-                .await?,
+                session::RedisStore::connect(target, idle_timeout, keyring, per_member).await?,
             )
         }
     };

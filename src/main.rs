@@ -1,8 +1,9 @@
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use espace_assure::Application;
+use espace_assure::check_upstreams::{self, Inputs, MemberToken, Report};
 use espace_assure::config::Settings;
 
 /// The self-service portal of a mutual health insurer's members.
@@ -22,6 +23,14 @@ enum Command {
     Serve,
     /// Validate a configuration file and its environment overrides, then exit.
     CheckConfig { file: PathBuf },
+    /// Check the upstreams of the configuration (`--config`) as the portal will use them: one
+    /// line per check; exit 0 when none fails, 1 otherwise.
+    CheckUpstreams {
+        /// A file holding a test member's access token: the member API's reads and the
+        /// person-number claim are checked with it (skipped without).
+        #[arg(long)]
+        member_token_file: Option<PathBuf>,
+    },
 }
 
 /// Exit code of an invalid configuration, distinct from a runtime failure (1).
@@ -44,12 +53,40 @@ fn main() -> ExitCode {
         println!("{}: configuration valid", file.display());
         return ExitCode::SUCCESS;
     }
+    if let Some(Command::CheckUpstreams { member_token_file }) = &cli.command {
+        return check_upstreams(&settings, member_token_file.as_deref());
+    }
     espace_assure::telemetry::init(settings.server.log_format);
     match actix_web::rt::System::new().block_on(serve(settings)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             tracing::error!("{error:#}");
             eprintln!("espace-assure: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn check_upstreams(settings: &Settings, member_token_file: Option<&Path>) -> ExitCode {
+    let member_token = match member_token_file.map(MemberToken::read).transpose() {
+        Ok(token) => token,
+        Err(problem) => {
+            eprintln!("espace-assure: --member-token-file: {problem}");
+            return ExitCode::from(CONFIG_ERROR);
+        }
+    };
+    let mut report = Report::printing();
+    let checked = tokio::runtime::Runtime::new().map_err(anyhow::Error::from).and_then(|runtime| {
+        runtime.block_on(check_upstreams::run(settings, &Inputs { member_token }, &mut report))
+    });
+    if let Err(error) = checked {
+        eprintln!("espace-assure: {error:#}");
+        return ExitCode::from(CONFIG_ERROR);
+    }
+    match report.failures() {
+        0 => ExitCode::SUCCESS,
+        failures => {
+            eprintln!("espace-assure: {failures} check(s) failed");
             ExitCode::FAILURE
         }
     }

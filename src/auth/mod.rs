@@ -24,6 +24,7 @@ use std::time::Duration;
 use actix_web::{HttpRequest, web};
 
 pub use cookies::{Cookies, XSRF_HEADER};
+pub use member::claim_text;
 pub use refresh::{Refresher, SessionBearer};
 pub use sign_in_state::key as sign_in_key;
 pub use xsrf::{XsrfKey, derived_mac};

@@ -181,16 +181,24 @@ impl Provider {
     }
 
     async fn discover(&self) -> Result<Discovered, StartupFailure> {
-        let metadata =
-            Metadata::discover_async(self.issuer.clone(), &self.http()).await.map_err(|error| {
-                tracing::warn!(error = %error, "OpenID provider discovery failed");
-                StartupFailure::from_discovery(&error)
-            })?;
-        let jwks =
-            serde_json::to_value(metadata.jwks()).and_then(serde_json::from_value).map_err(|error| {
-                tracing::warn!(%error, "unreadable JWKS");
-                StartupFailure::init_failed(0)
-            })?;
+        self.read_discovery().await.map_err(|failure| {
+            tracing::warn!(error = %failure, "OpenID provider discovery failed");
+            match &failure {
+                DiscoveryFailure::Discovery(error) => StartupFailure::from_discovery(error),
+                DiscoveryFailure::Keys(_) => StartupFailure::init_failed(0),
+            }
+        })
+    }
+
+    /// Reads the discovery document and the keys now, as a sign-in would, without the cache:
+    /// what went wrong is kept in words (`check-upstreams` prints it).
+    pub async fn read_discovery(&self) -> Result<Discovered, DiscoveryFailure> {
+        let metadata = Metadata::discover_async(self.issuer.clone(), &self.http())
+            .await
+            .map_err(DiscoveryFailure::Discovery)?;
+        let jwks = serde_json::to_value(metadata.jwks())
+            .and_then(serde_json::from_value)
+            .map_err(DiscoveryFailure::Keys)?;
         let additional = metadata.additional_metadata().clone();
         let client = OidcClient::from_provider_metadata(
             metadata,
@@ -201,6 +209,28 @@ impl Provider {
         let revocation = additional.additional_metadata.revocation_endpoint.and_then(|url| url.parse().ok());
         Ok(Discovered { client, revocation, end_session: additional.end_session_endpoint, jwks })
     }
+}
+
+/// Why the provider's discovery document or keys could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum DiscoveryFailure {
+    #[error("{}", describe(.0))]
+    Discovery(openidconnect::DiscoveryError<ProviderHttpError>),
+    #[error("unreadable keys (JWKS): {0}")]
+    Keys(serde_json::Error),
+}
+
+/// The discovery error with its causes: the library's own message alone ("Validation error")
+/// does not say which rule failed.
+fn describe(error: &openidconnect::DiscoveryError<ProviderHttpError>) -> String {
+    let mut text = error.to_string();
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
 }
 
 pub type HttpFuture<'a> = std::pin::Pin<

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 pub use device::Device;
 pub use memory::MemoryStore;
-pub use redis::RedisStore;
+pub use redis::{RedisStore, check as check_redis};
 pub use seal::Keyring;
 
 /// What the portal keeps of a signed-in member.

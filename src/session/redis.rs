@@ -81,6 +81,33 @@ pub struct RedisStore {
     replace: redis::Script,
 }
 
+/// What `check-upstreams` asks of Redis: a connection made as the store makes it, then the
+/// kinds of command the store uses (a write, a script, a read, a delete) on a key of the
+/// store's own prefix, so that an ACL limiting the portal's user to its keys is tested too.
+/// The key expires by itself should the check stop half-way.
+pub async fn check(target: Target<'_>) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    let mut connection = Connection::open(target).await?;
+    let _: () = redis::cmd("PING").query_async(&mut connection).await.context("PING")?;
+    let probe = key("check-upstreams", &uuid::Uuid::new_v4().simple().to_string());
+    let _: () = redis::cmd("SET")
+        .arg(&probe)
+        .arg("1")
+        .arg("PX")
+        .arg(10_000)
+        .query_async(&mut connection)
+        .await
+        .context("SET")?;
+    let read: Option<String> = redis::Script::new("return redis.call('GET', KEYS[1])")
+        .key(&probe)
+        .invoke_async(&mut connection)
+        .await
+        .context("a script (EVALSHA, SCRIPT LOAD)")?;
+    let _: () = redis::cmd("DEL").arg(&probe).query_async(&mut connection).await.context("DEL")?;
+    anyhow::ensure!(read.as_deref() == Some("1"), "what was written was not read back");
+    Ok(())
+}
+
 fn key(kind: &str, name: &str) -> String {
     format!("{PREFIX}:{kind}:{name}")
 }

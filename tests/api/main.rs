@@ -3,6 +3,7 @@
 mod assets;
 mod auth;
 mod captcha;
+mod check_upstreams;
 mod cli;
 mod cms;
 mod connexions;

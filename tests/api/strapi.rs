@@ -184,3 +184,33 @@ async fn when_strapi_stops_the_last_good_copy_is_served_then_the_french_error() 
     let body = ErrorBody::for_status(actix_web::http::StatusCode::BAD_GATEWAY);
     assert_eq!(body.message, "Le service est momentanément indisponible. Veuillez réessayer plus tard.");
 }
+
+#[tokio::test]
+#[ignore = "needs a Strapi: scripts/strapi-test-server"]
+async fn check_upstreams_finds_every_content_path_and_the_read_only_token_of_a_real_strapi() {
+    use crate::check_upstreams::{check_upstreams, demo_mode_configuration};
+    let (base, token) = strapi();
+    let config = demo_mode_configuration(&format!(
+        "cms = false\n[upstream.cms]\nkind = \"strapi\"\nbase_url = \"{base}\"\napi_token = \"{token}\"\n"
+    ));
+
+    let checked = check_upstreams(config.path(), None).await;
+
+    assert_eq!(checked.code, Some(0), "{}", checked.stdout);
+    for path in [
+        "accueil",
+        "mention-legale",
+        "menus",
+        "menus/1",
+        "bloc-gauche/home",
+        "bandeau-nouveautes",
+        "page-nouveautes/1",
+    ] {
+        assert!(checked.has(&format!("ok   content: {path} answers")), "{path} in:\n{}", checked.stdout);
+    }
+    assert!(
+        checked.has("ok   content: the Strapi token is read-only (6 writes refused: 403)"),
+        "{}",
+        checked.stdout
+    );
+}

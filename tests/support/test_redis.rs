@@ -18,7 +18,6 @@ impl TestRedis {
     }
 
     /// A redis-server with `arguments` besides its socket (a TLS port, users).
-    #[allow(dead_code, reason = "the integration tests start no Redis with more arguments")]
     pub async fn start_with<S: AsRef<std::ffi::OsStr>>(arguments: &[S]) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let socket = dir.path().join("redis.sock");

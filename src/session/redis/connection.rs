@@ -13,6 +13,9 @@ use redis::aio::{ConnectionLike, ConnectionManager, ConnectionManagerConfig};
 use redis::sentinel::{SentinelClient, SentinelClientBuilder, SentinelServerType};
 use redis::{Cmd, IntoConnectionInfo, Pipeline, RedisError, RedisFuture, RedisResult, Value};
 
+use secrecy::ExposeSecret;
+
+use crate::config::SessionSettings;
 use crate::tls::TlsFiles;
 
 /// Where the sessions' Redis is.
@@ -29,6 +32,16 @@ impl<'a> Target<'a> {
     /// A Redis at a fixed address, over TCP or TLS with the machine's authorities.
     pub fn direct(url: &'a str) -> Self {
         Self { url, sentinels: &[], sentinel_password: None, tls: TlsFiles::default() }
+    }
+
+    /// The Redis `[session]` names, if it names one.
+    pub fn of(settings: &'a SessionSettings) -> Option<Self> {
+        Some(Self {
+            url: settings.redis_url.as_ref()?.expose_secret(),
+            sentinels: &settings.redis_sentinels,
+            sentinel_password: settings.redis_sentinel_password.as_ref().map(ExposeSecret::expose_secret),
+            tls: settings.redis_tls(),
+        })
     }
 }
 

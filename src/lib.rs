@@ -77,6 +77,7 @@ impl Application {
                 .collect(),
         )?;
         let metrics = metrics::Metrics::new();
+        let upstream_errors = health::UpstreamErrors::register(metrics.registry());
         health::watch_upstreams(
             health::Probes {
                 provider: provider_http.clone(),
@@ -92,15 +93,18 @@ impl Application {
             endpoints.cms_base.clone(),
             &settings.upstream.cms,
             metrics.registry(),
-        )?;
+        )?
+        .counting(upstream_errors.clone());
         let member_api = member_api::MemberApiClient::new(
             &endpoints.api_base,
             Duration::from_millis(settings.upstream.api.connect_timeout_ms),
             Duration::from_millis(settings.upstream.api.timeout_ms),
             tls::client_config(settings.upstream.api.tls())?,
             &settings.outbound,
-        )?;
-        let auth = build_auth(&settings, &endpoints, provider_http).await?;
+        )?
+        .counting(upstream_errors.clone());
+        let mut auth = build_auth(&settings, &endpoints, provider_http).await?;
+        auth.provider.errors = upstream_errors;
         let captcha = captcha::Captcha::new(
             &settings.captcha,
             settings.oidc.client_secret.as_ref().expect("validated, or made for the demo"),

@@ -32,6 +32,7 @@ use tokio::time::Instant;
 use url::Url;
 
 use crate::error::ApiError;
+use crate::health::{Upstream, UpstreamErrors};
 use crate::identifier::is_plain_identifier;
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -40,6 +41,7 @@ type OutgoingBody = BoxBody<Bytes, BoxError>;
 
 pub struct MemberApiClient {
     http: Client<HttpsConnector<crate::outbound::Connector>, OutgoingBody>,
+    errors: UpstreamErrors,
     /// `path` of a call is appended to this (it ends with `/`).
     base: String,
     /// Total time of one call, connection and answer included; for an answer passed on as a
@@ -207,7 +209,12 @@ impl MemberApiClient {
             .pool_idle_timeout(Duration::from_secs(90))
             .pool_timer(TokioTimer::new())
             .build(connector);
-        Ok(Self { http, base: base.as_str().to_owned(), timeout })
+        Ok(Self { http, base: base.as_str().to_owned(), timeout, errors: UpstreamErrors::detached() })
+    }
+
+    /// Counts its failed calls in `errors` (exported by the server's metrics).
+    pub fn counting(self, errors: UpstreamErrors) -> Self {
+        Self { errors, ..self }
     }
 
     /// A call on behalf of a signed-in member: the token is refreshed first when short; when
@@ -277,11 +284,23 @@ impl MemberApiClient {
     async fn attempt(&self, call: &Call<'_>, token: &str, body: OutgoingBody) -> Result<Answer, ApiError> {
         let deadline = Instant::now() + self.timeout;
         let request = self.request(call, token, body)?;
-        let response = tokio::time::timeout_at(deadline, self.http.request(request))
-            .await
-            .map_err(|_| ApiError::GatewayTimeout("member API did not answer in time".into()))?
-            .map_err(unreachable)?;
+        let response = match tokio::time::timeout_at(deadline, self.http.request(request)).await {
+            Ok(Ok(response)) => response,
+            Ok(Err(error)) => return Err(self.failed(unreachable(error))),
+            Err(_) => {
+                return Err(self.failed(ApiError::GatewayTimeout("member API did not answer in time".into())));
+            }
+        };
+        if response.status().is_server_error() {
+            self.errors.count(Upstream::MemberApi, false);
+        }
         Ok(Answer { response, deadline, chunk_wait: self.timeout })
+    }
+
+    /// Counts a call that brought no answer.
+    fn failed(&self, error: ApiError) -> ApiError {
+        self.errors.count(Upstream::MemberApi, matches!(error, ApiError::GatewayTimeout(_)));
+        error
     }
 
     fn request(

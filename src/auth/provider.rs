@@ -110,6 +110,8 @@ pub struct Provider {
     pub client_secret: ClientSecret,
     pub redirect_url: RedirectUrl,
     pub http_client: reqwest::Client,
+    /// Where its calls that fail are counted.
+    pub errors: crate::health::UpstreamErrors,
     /// Total time of one call to the provider.
     pub timeout: Duration,
     /// The signature algorithms accepted on ID tokens (`oidc.signing_algorithms`)...
@@ -135,6 +137,7 @@ impl Provider {
             client_secret: ClientSecret::new(client_secret.expose_secret().to_owned()),
             redirect_url: RedirectUrl::from_url(redirect_url.clone()),
             http_client: http,
+            errors: crate::health::UpstreamErrors::detached(),
             timeout: Duration::from_millis(settings.timeout_ms),
             id_token_algorithms: names
                 .iter()
@@ -158,7 +161,21 @@ impl Provider {
     /// The HTTP client handed to openidconnect: it turns the answers whose status decides a
     /// start-up reason (401, 403, 5xx) into errors, so that the reason survives the library.
     pub fn http<'a>(&'a self) -> impl Fn(openidconnect::HttpRequest) -> HttpFuture<'a> + 'a {
-        move |request| Box::pin(send(&self.http_client, self.timeout, request))
+        move |request| {
+            Box::pin(async move {
+                let answer = send(&self.http_client, self.timeout, request).await;
+                match &answer {
+                    Err(ProviderHttpError::Unreachable(error)) => {
+                        self.errors.count(crate::health::Upstream::IdentityProvider, error.is_timeout());
+                    }
+                    Err(ProviderHttpError::Status(status)) if *status >= 500 => {
+                        self.errors.count(crate::health::Upstream::IdentityProvider, false);
+                    }
+                    _ => {}
+                }
+                answer
+            })
+        }
     }
 
     pub async fn discovered(&self) -> Result<Arc<Discovered>, StartupFailure> {

@@ -128,6 +128,7 @@ pub struct ContentCache {
     /// Strapi's own uploads, served through the portal; none for the flattened format.
     media: Option<MediaCache>,
     lookups: IntCounterVec,
+    errors: crate::health::UpstreamErrors,
     /// The brokerage whose members see the entries flagged `courtierChesneau`.
     broker_name: String,
 }
@@ -181,8 +182,14 @@ impl ContentCache {
             source,
             media,
             lookups,
+            errors: crate::health::UpstreamErrors::detached(),
             broker_name: settings.broker_name.clone(),
         })
+    }
+
+    /// Counts its failed calls to the content service in `errors`.
+    pub fn counting(self, errors: crate::health::UpstreamErrors) -> Self {
+        Self { errors, ..self }
     }
 
     /// An image Strapi stores itself; `None` when there is no such upload (or no Strapi).
@@ -218,7 +225,10 @@ impl ContentCache {
             .fresh
             .try_get_with(path.to_owned(), async {
                 self.lookups.with_label_values(&["miss"]).inc();
-                let content = self.source.fetch(path).await?;
+                let content = self.source.fetch(path).await.inspect_err(|error| {
+                    self.errors
+                        .count(crate::health::Upstream::ContentService, matches!(error, FetchError::Timeout));
+                })?;
                 Ok::<_, FetchError>(Fetched { content: Arc::new(content), at: (self.clock)() })
             })
             .await;

@@ -1,7 +1,8 @@
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-use crate::helpers::{header, spawn_app, spawn_app_with};
+use crate::fake_idp::{FakeIdp, member_api};
+use crate::helpers::{TestApp, header, spawn_app, spawn_app_with, spawn_app_with_idp};
 
 #[tokio::test]
 async fn healthz_answers_while_the_process_lives() {
@@ -91,6 +92,48 @@ async fn an_unreachable_provider_shows_in_metrics() {
     .await;
     assert_eq!(app.get("/readyz", &[]).await.status(), 200);
     assert_eq!(upstream_up(&app, "identity_provider").await, "0");
+    // A member's sign-in meets it too: counted apart from the probes.
+    assert_eq!(upstream_errors(&app, "identity_provider", "failed").await, 0);
+    app.get("/auth/login", &[]).await;
+    assert_eq!(upstream_errors(&app, "identity_provider", "failed").await, 1);
+}
+
+/// `upstream_errors_total` for one upstream and kind; 0 before the first.
+async fn upstream_errors(app: &TestApp, upstream: &str, kind: &str) -> u64 {
+    let labels = [format!("upstream=\"{upstream}\""), format!("kind=\"{kind}\"")];
+    app.metrics()
+        .await
+        .lines()
+        .filter(|line| line.starts_with("upstream_errors_total{"))
+        .find(|line| labels.iter().all(|label| line.contains(label.as_str())))
+        .map_or(0, |line| line.rsplit(' ').next().unwrap().parse().unwrap())
+}
+
+/// The members' calls that bring no usable answer are counted by upstream and kind, under
+/// fixed labels (nothing of the call, which would make a series per member).
+#[tokio::test]
+async fn failed_calls_are_counted_by_upstream_and_kind() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    Mock::given(method("GET"))
+        .and(path("/api/demandes"))
+        .respond_with(ResponseTemplate::new(503))
+        .mount(&api)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/cms/accueil"))
+        .respond_with(ResponseTemplate::new(500))
+        .mount(&api)
+        .await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    app.sign_in(&idp, 300).await;
+    assert_eq!(app.get("/api/demandes", &[]).await.status(), 503);
+    assert_eq!(app.get("/api/demandes", &[]).await.status(), 503);
+    assert_eq!(app.get("/api/strapi/accueil", &[]).await.status(), 502);
+    assert_eq!(upstream_errors(&app, "member_api", "failed").await, 2);
+    assert_eq!(upstream_errors(&app, "content_service", "failed").await, 1);
+    assert_eq!(upstream_errors(&app, "identity_provider", "failed").await, 0);
+    assert_eq!(upstream_errors(&app, "member_api", "timeout").await, 0);
 }
 
 /// An instance whose session store does not answer can serve no signed-in member: it leaves

@@ -38,7 +38,6 @@ use std::time::Duration;
 use actix_web::dev::Server;
 use actix_web::middleware::{ErrorHandlers, from_fn};
 use actix_web::{App, HttpServer, web};
-use secrecy::ExposeSecret;
 use url::Url;
 
 use crate::assets::Assets;

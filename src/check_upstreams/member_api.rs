@@ -87,7 +87,8 @@ pub async fn check(
         Duration::from_millis(settings.upstream.api.connect_timeout_ms),
         Duration::from_millis(settings.upstream.api.timeout_ms),
         crate::tls::client_config(settings.upstream.api.tls())?,
-    );
+        &settings.outbound,
+    )?;
     let contract = Contract::load()?;
     let calls = Calls { client: &client, bearer: FixedToken(&token.raw), contract: &contract };
     match person_number {

@@ -3,8 +3,6 @@
 
 use std::time::Duration;
 
-use secrecy::ExposeSecret;
-
 use super::Report;
 use crate::config::{SessionStoreKind, Settings};
 

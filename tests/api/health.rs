@@ -125,10 +125,14 @@ async fn failed_calls_are_counted_by_upstream_and_kind() {
         .respond_with(ResponseTemplate::new(500))
         .mount(&api)
         .await;
-    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let app = spawn_app_with_idp(&idp, &api, |settings| {
+        settings.server.metrics_token = Some(crate::helpers::METRICS_TOKEN.to_owned().into());
+    })
+    .await;
     app.sign_in(&idp, 300).await;
-    assert_eq!(app.get("/api/demandes", &[]).await.status(), 503);
-    assert_eq!(app.get("/api/demandes", &[]).await.status(), 503);
+    // The member API's 503 reaches the browser as the portal's 502.
+    assert_eq!(app.get("/api/demandes", &[]).await.status(), 502);
+    assert_eq!(app.get("/api/demandes", &[]).await.status(), 502);
     assert_eq!(app.get("/api/strapi/accueil", &[]).await.status(), 502);
     assert_eq!(upstream_errors(&app, "member_api", "failed").await, 2);
     assert_eq!(upstream_errors(&app, "content_service", "failed").await, 1);

@@ -1127,6 +1127,37 @@ mod tests {
     }
 
     #[test]
+    fn a_sentinel_is_a_redis_url_without_its_password() {
+        let session =
+            "[session]\nstore = \"redis\"\nredis_url = \"redis://mymaster/0\"\n[demo]\nenabled = true\n";
+        let with = |sentinels: &str| {
+            load_toml(&session.replace("[demo]", &format!("redis_sentinels = {sentinels}\n[demo]")))
+        };
+        assert!(with(r#"["redis://127.0.0.1:26379", "rediss://portail@sentinel.internal:26380"]"#).is_ok());
+        let message = problems(with(r#"["redis://:hunter2@127.0.0.1:26379"]"#));
+        assert!(
+            message.contains("session.redis_sentinels: a password here would sit in the file"),
+            "{message}"
+        );
+        assert!(!message.contains("hunter2"), "{message}");
+        assert!(problems(with(r#"["http://127.0.0.1:26379"]"#)).contains("is not redis[s]://host:port"));
+    }
+
+    #[test]
+    fn the_outbound_proxy_is_an_http_url_never_repeated_in_a_message() {
+        let with = |outbound: &str| load_toml(&format!("[demo]\nenabled = true\n[outbound]\n{outbound}"));
+        assert!(
+            with("proxy = \"http://portail:s3cret@proxy.internal:3128\"\nno_proxy = [\"10.0.0.0/8\"]\n")
+                .is_ok()
+        );
+        let message = problems(with("proxy = \"https://portail:s3cret@proxy.internal:3128/path\"\n"));
+        assert!(message.contains("outbound.proxy: must be http://[user:password@]host:port"), "{message}");
+        assert!(!message.contains("s3cret"), "{message}");
+        let message = problems(with("no_proxy = [\"a.internal,b.internal\"]\n"));
+        assert!(message.contains("outbound.no_proxy: \"a.internal,b.internal\": one host"), "{message}");
+    }
+
+    #[test]
     fn a_secret_is_read_from_its_file_or_the_systemd_credentials() {
         let directory = tempfile::tempdir().unwrap();
         let secret = directory.path().join("client-secret");

@@ -36,15 +36,15 @@ impl OutboundSettings {
     }
 
     pub(super) fn validate(&self, problems: &mut Problems) {
+        if let Some(entry) = self.no_proxy.iter().find(|entry| entry.contains(',') || entry.trim().is_empty())
+        {
+            problems.add("outbound.no_proxy", format!("\"{entry}\": one host, address or network per entry"));
+        }
         let Some(proxy) = self.proxy_url() else { return };
         match url::Url::parse(proxy) {
             Ok(url) if url.scheme() == "http" && url.host().is_some() && url.path() == "/" => {}
             // The URL may hold a password: never repeated in the message.
             _ => problems.add("outbound.proxy", "must be http://[user:password@]host:port"),
-        }
-        if let Some(entry) = self.no_proxy.iter().find(|entry| entry.contains(',') || entry.trim().is_empty())
-        {
-            problems.add("outbound.no_proxy", format!("\"{entry}\": one host, address or network per entry"));
         }
     }
 }

@@ -239,3 +239,17 @@ impl ConnectionLike for Connection {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_store_s_reads_are_sent_again_after_a_dropped_connection() {
+        assert!(repeatable(redis::cmd("GETEX").arg("key").arg("PX").arg(1000)));
+        assert!(repeatable(redis::cmd("smembers").arg("index")));
+        assert!(!repeatable(redis::cmd("SET").arg("key").arg(1).arg("NX")));
+        assert!(!repeatable(redis::cmd("EVALSHA").arg("sha").arg(1).arg("key")));
+        assert!(!repeatable(redis::cmd("GETDEL").arg("key")));
+    }
+}

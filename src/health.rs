@@ -100,8 +100,15 @@ pub enum Upstream {
 }
 
 impl UpstreamErrors {
+    /// Every series is exported from the start, at 0, so that a rate over the first error
+    /// is not an absent series.
     pub fn register(registry: &Registry) -> Self {
         let errors = Self::detached();
+        for upstream in ["identity_provider", "member_api", "content_service"] {
+            for kind in ["timeout", "failed"] {
+                errors.0.with_label_values(&[upstream, kind]);
+            }
+        }
         registry.register(Box::new(errors.0.clone())).expect("unique metric");
         errors
     }

@@ -98,7 +98,7 @@ async fn an_unreachable_provider_shows_in_metrics() {
     assert_eq!(upstream_errors(&app, "identity_provider", "failed").await, 1);
 }
 
-/// `upstream_errors_total` for one upstream and kind; 0 before the first.
+/// `upstream_errors_total` for one upstream and kind, exported from the start.
 async fn upstream_errors(app: &TestApp, upstream: &str, kind: &str) -> u64 {
     let labels = [format!("upstream=\"{upstream}\""), format!("kind=\"{kind}\"")];
     app.metrics()
@@ -106,7 +106,8 @@ async fn upstream_errors(app: &TestApp, upstream: &str, kind: &str) -> u64 {
         .lines()
         .filter(|line| line.starts_with("upstream_errors_total{"))
         .find(|line| labels.iter().all(|label| line.contains(label.as_str())))
-        .map_or(0, |line| line.rsplit(' ').next().unwrap().parse().unwrap())
+        .map(|line| line.rsplit(' ').next().unwrap().parse().unwrap())
+        .unwrap_or_else(|| panic!("no upstream_errors_total for {upstream} and {kind}"))
 }
 
 /// The members' calls that bring no usable answer are counted by upstream and kind, under

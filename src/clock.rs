@@ -1,4 +1,4 @@
-//! Time as the session store and the content cache read it: the system's monotonic clock in
+//! Time as the session store, the content cache and the provider's memo read it: the system's monotonic clock in
 //! production, a clock moved by hand in tests, so that rules about durations (idle sessions,
 //! fresh content) are tested without waiting for them.
 

@@ -1,6 +1,6 @@
-//! The one place start-up meets demo mode: the embedded upstreams when the build carries them
-//! (the `demo` feature, on by default) and `[demo]` switches them on; nothing in a partner's
-//! build (`--no-default-features`).
+//! The one place start-up meets demo mode: the embedded upstreams of the `demo/` crate when the
+//! build carries it (the `demo` feature, on by default) and `[demo]` switches them on; nothing
+//! in a partner's build (`--no-default-features`).
 
 use actix_web::web;
 
@@ -11,7 +11,7 @@ use crate::state::Endpoints;
 #[derive(Clone)]
 pub struct Embedded {
     #[cfg(feature = "demo")]
-    demo: Option<crate::demo::Demo>,
+    demo: Option<espace_assure_demo::Demo>,
 }
 
 impl Embedded {
@@ -24,12 +24,12 @@ impl Embedded {
         http: &reqwest::Client,
     ) -> anyhow::Result<Self> {
         if settings.demo.idp_on() && settings.oidc.client_secret.is_none() {
-            settings.oidc.client_secret = Some(crate::demo::random_client_secret());
+            settings.oidc.client_secret = Some(espace_assure_demo::random_client_secret());
         }
         let demo = settings
             .demo
             .enabled
-            .then(|| crate::demo::Demo::open(settings, endpoints, http.clone()))
+            .then(|| espace_assure_demo::Demo::open(&demo_settings(settings, endpoints), http.clone()))
             .transpose()?;
         Ok(Self { demo })
     }
@@ -46,5 +46,35 @@ impl Embedded {
         if let Some(demo) = &self.demo {
             demo.mount(_cfg);
         }
+    }
+}
+
+/// What the embedded upstreams are told of the portal's configuration and addresses.
+#[cfg(feature = "demo")]
+fn demo_settings(settings: &Settings, endpoints: &Endpoints) -> espace_assure_demo::Settings {
+    use std::time::Duration;
+
+    use crate::config::MailTransport;
+
+    let demo = &settings.demo;
+    espace_assure_demo::Settings {
+        data_dir: demo.data_dir.clone(),
+        idp: demo.idp_on(),
+        api: demo.api_on(),
+        cms: demo.cms_on(),
+        public_url: endpoints.public_url.clone(),
+        oidc_issuer: endpoints.oidc_issuer.clone(),
+        client_id: settings.oidc.client_id.clone(),
+        client_secret: settings.oidc.client_secret.clone(),
+        person_number_claim: settings.oidc.person_number_claim.clone(),
+        access_token_ttl: Duration::from_secs(demo.access_token_ttl_secs),
+        refresh_token_ttl: Duration::from_secs(demo.refresh_token_ttl_secs),
+        max_upload_bytes: demo.max_upload_bytes,
+        upload_quota_files: demo.upload_quota_files,
+        upload_quota_bytes: demo.upload_quota_bytes,
+        unattached_upload_ttl_hours: demo.unattached_upload_ttl_hours,
+        mutuelle: settings.brand.name.clone(),
+        outbox_dir: (settings.mail.effective_transport(demo) == MailTransport::Outbox)
+            .then(|| settings.mail.effective_outbox_dir(demo)),
     }
 }

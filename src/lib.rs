@@ -9,8 +9,6 @@ pub mod check_upstreams;
 pub mod clock;
 pub mod cms;
 pub mod config;
-#[cfg(feature = "demo")]
-pub mod demo;
 mod embedded;
 pub mod error;
 pub mod health;

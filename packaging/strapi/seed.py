@@ -2,7 +2,7 @@
 """Fills a Strapi 5 that has the content model of packaging/strapi/src with the demo content.
 
 Usage: seed.py --url http://127.0.0.1:1337 --token FULL_ACCESS_TOKEN
-               [--content src/demo/cms/content.toml] [--images src/demo/cms/images]
+               [--content demo/src/cms/content.toml] [--images demo/src/cms/images]
 
 Each illustration is uploaded to the media library, then every entry is created through the
 REST API, published. It is meant for an empty database: it stops, changing nothing, when any
@@ -174,8 +174,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", required=True, help="Strapi's address, e.g. http://127.0.0.1:1337")
     parser.add_argument("--token", required=True, help="a full-access API token")
-    parser.add_argument("--content", type=Path, default=ROOT / "src/demo/cms/content.toml")
-    parser.add_argument("--images", type=Path, default=ROOT / "src/demo/cms/images")
+    parser.add_argument("--content", type=Path, default=ROOT / "demo/src/cms/content.toml")
+    parser.add_argument("--images", type=Path, default=ROOT / "demo/src/cms/images")
     args = parser.parse_args()
     try:
         with args.content.open("rb") as file:

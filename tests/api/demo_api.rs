@@ -217,13 +217,13 @@ fn sign_with(key: &EncodingKey, kid: &str, claims: &Value) -> String {
 
 /// A small but real PDF, as a member's scan would be.
 pub fn pdf() -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/demo/api/seed/documents/rib.pdf")).unwrap()
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("demo/src/api/seed/documents/rib.pdf")).unwrap()
 }
 
 pub fn png() -> Vec<u8> {
     std::fs::read(
         Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("src/demo/api/seed/documents/note-honoraires-osteopathe.png"),
+            .join("demo/src/api/seed/documents/note-honoraires-osteopathe.png"),
     )
     .unwrap()
 }

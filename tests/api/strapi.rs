@@ -73,7 +73,7 @@ async fn every_content_path_reads_strapi_in_the_portal_s_fields() {
     assert!(image.starts_with("/api/strapi/uploads/facture_") && image.ends_with(".svg"), "{image}");
     let served = app.get(image, &[]).await;
     assert_eq!(served.headers()["content-type"], "image/svg+xml");
-    let expected = std::fs::read("src/demo/cms/images/facture.svg").unwrap();
+    let expected = std::fs::read("demo/src/cms/images/facture.svg").unwrap();
     assert_eq!(served.bytes().await.unwrap().as_ref(), expected.as_slice());
     assert_json_error(app.get("/api/strapi/bloc-gauche/inconnu", &[]).await, 404, "not_found").await;
     assert_json_error(app.get("/api/strapi/uploads/absent_1234.png", &[]).await, 404, "not_found").await;

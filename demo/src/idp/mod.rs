@@ -22,7 +22,7 @@ use actix_web::{Scope, web};
 use secrecy::SecretString;
 use url::Url;
 
-use crate::config::{OidcSettings, Settings};
+use crate::Settings;
 
 use keys::SigningKey;
 
@@ -46,13 +46,14 @@ pub struct ClientRegistration {
 
 impl ClientRegistration {
     /// The portal itself, at its public address.
-    pub fn for_portal(oidc: &OidcSettings, public_url: &Url) -> anyhow::Result<Self> {
-        let client_secret = oidc
+    pub fn for_portal(settings: &Settings) -> anyhow::Result<Self> {
+        let public_url = &settings.public_url;
+        let client_secret = settings
             .client_secret
             .clone()
-            .ok_or_else(|| anyhow::anyhow!("the demo identity provider needs oidc.client_secret"))?;
+            .ok_or_else(|| anyhow::anyhow!("the demo identity provider needs a client secret"))?;
         Ok(Self {
-            client_id: oidc.client_id.clone(),
+            client_id: settings.client_id.clone(),
             client_secret,
             redirect_uri: public_url.join("auth/callback")?,
             post_logout_redirect_uri: public_url.clone(),
@@ -73,13 +74,13 @@ pub struct IdpConfig {
 }
 
 impl IdpConfig {
-    pub fn new(settings: &Settings, public_url: &Url, client: ClientRegistration) -> Self {
+    pub fn new(settings: &Settings, client: ClientRegistration) -> Self {
         Self {
-            issuer: issuer(public_url),
+            issuer: issuer(&settings.public_url),
             client,
-            person_number_claim: settings.oidc.person_number_claim.clone(),
-            access_token_ttl: Duration::from_secs(settings.demo.access_token_ttl_secs),
-            refresh_token_ttl: Duration::from_secs(settings.demo.refresh_token_ttl_secs),
+            person_number_claim: settings.person_number_claim.clone(),
+            access_token_ttl: settings.access_token_ttl,
+            refresh_token_ttl: settings.refresh_token_ttl,
         }
     }
 

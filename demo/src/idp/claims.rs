@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use super::IdpConfig;
 use super::store::Session;
-use crate::demo::personas::Persona;
+use crate::personas::Persona;
 
 /// JWT media types (`typ` header), so that no token can stand in for another kind.
 pub const ID_TOKEN_TYPE: &str = "JWT";

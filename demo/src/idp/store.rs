@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use moka::sync::Cache;
 
-use crate::demo::personas::Persona;
+use crate::personas::Persona;
 
 /// A member has this long to pick an identity on the sign-in page.
 const PENDING_TTL: Duration = Duration::from_secs(600);

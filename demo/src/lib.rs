@@ -1,6 +1,7 @@
-//! Demo mode: embedded upstreams (an OpenID provider, a member API, a content service) mounted
-//! under `/_demo`. The portal reaches them over HTTP through its production clients; only the
-//! start-up wiring in `lib.rs` knows they exist.
+//! The one-command demo's upstreams: an OpenID provider, a member API and a content service,
+//! mounted under `/_demo` of the server that opens them. The portal reaches them over HTTP
+//! through its production clients; its `embedded.rs` is the only code that knows this crate,
+//! which knows nothing of the portal: what it needs is [`Settings`].
 
 pub mod api;
 pub mod cms;
@@ -8,7 +9,8 @@ pub mod idp;
 pub mod outbox;
 pub mod personas;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use actix_web::web;
 use anyhow::Context;
@@ -16,9 +18,40 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use rsa::rand_core::{OsRng, RngCore};
 use secrecy::SecretString;
+use url::Url;
 
-use crate::config::Settings;
-use crate::state::Endpoints;
+/// What the embedded upstreams are told by the server that mounts them.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Holds the provider's key, the member API's database and its members' uploads.
+    pub data_dir: PathBuf,
+    pub idp: bool,
+    pub api: bool,
+    pub cms: bool,
+    /// Where browsers reach the server (and so `/_demo`), with a trailing slash.
+    pub public_url: Url,
+    /// The issuer whose tokens the member API accepts, with a trailing slash.
+    pub oidc_issuer: Url,
+    /// The one client the provider knows, and the member API's expected audience.
+    pub client_id: String,
+    /// The client's secret; required when the provider is on.
+    pub client_secret: Option<SecretString>,
+    /// The claim carrying the person number (`NUMERO_PERSONNE`).
+    pub person_number_claim: String,
+    pub access_token_ttl: Duration,
+    pub refresh_token_ttl: Duration,
+    /// The largest file the member API accepts.
+    pub max_upload_bytes: usize,
+    /// How many uploads, and bytes, a member may keep unsent, and for how many hours.
+    pub upload_quota_files: u64,
+    pub upload_quota_bytes: u64,
+    pub unattached_upload_ttl_hours: u64,
+    /// The mutual's name, printed on the documents the member API makes.
+    pub mutuelle: String,
+    /// The folder the server's mail transport writes to, shown at `/_demo/outbox`; none when
+    /// mail goes elsewhere.
+    pub outbox_dir: Option<PathBuf>,
+}
 
 /// The embedded upstreams that `[demo]` switches on, opened once and shared by every worker.
 #[derive(Clone)]
@@ -31,27 +64,26 @@ pub struct Demo {
 
 impl Demo {
     /// Opens what each switched-on upstream needs, creating the data folder when missing.
-    /// `settings.oidc.client_secret` must already be set when the provider is on.
-    pub fn open(settings: &Settings, endpoints: &Endpoints, http: reqwest::Client) -> anyhow::Result<Self> {
-        let demo = &settings.demo;
+    pub fn open(settings: &Settings, http: reqwest::Client) -> anyhow::Result<Self> {
+        let demo = settings;
         create_private_dir(&demo.data_dir)
             .with_context(|| format!("cannot create the demo data folder {}", demo.data_dir.display()))?;
-        let idp = if demo.idp_on() {
-            let client = idp::ClientRegistration::for_portal(&settings.oidc, &endpoints.public_url)?;
-            let config = idp::IdpConfig::new(settings, &endpoints.public_url, client);
+        let idp = if demo.idp {
+            let client = idp::ClientRegistration::for_portal(settings)?;
+            let config = idp::IdpConfig::new(settings, client);
             Some(web::Data::new(idp::Idp::open(config, &demo.data_dir)?))
         } else {
             None
         };
-        let api = if demo.api_on() { Some(api::MemberApi::open(settings, endpoints, http)?) } else { None };
+        let api = if demo.api { Some(api::MemberApi::open(settings, http)?) } else { None };
         if let Some(api) = &api {
             api.spawn_upload_cleanup();
         }
-        let cms = if demo.cms_on() { Some(web::Data::new(cms::Cms::load()?)) } else { None };
+        let cms = if demo.cms { Some(web::Data::new(cms::Cms::load()?)) } else { None };
         let mounted: Vec<&str> = [
-            (demo.idp_on(), "identity provider (/_demo/idp)"),
-            (demo.api_on(), "member API (/_demo/api)"),
-            (demo.cms_on(), "content service (/_demo/cms)"),
+            (demo.idp, "identity provider (/_demo/idp)"),
+            (demo.api, "member API (/_demo/api)"),
+            (demo.cms, "content service (/_demo/cms)"),
         ]
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))
@@ -62,8 +94,7 @@ impl Demo {
                 mounted.join(", ")
             );
         }
-        let outbox = (settings.mail.effective_transport(demo) == crate::config::MailTransport::Outbox)
-            .then(|| web::Data::new(outbox::Outbox(settings.mail.effective_outbox_dir(demo))));
+        let outbox = settings.outbox_dir.clone().map(|dir| web::Data::new(outbox::Outbox(dir)));
         Ok(Self { idp, api, cms, outbox })
     }
 

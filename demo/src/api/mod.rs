@@ -39,8 +39,8 @@ use url::Url;
 use self::auth::TokenVerifier;
 use self::db::Database;
 use self::depots_en_attente::DepotsEnAttente;
-use crate::config::Settings;
-use crate::state::Endpoints;
+pub use self::error::ApiFailure;
+use crate::Settings;
 
 /// Where the portal mounts the API.
 pub const PREFIX: &str = "/_demo/api";
@@ -71,27 +71,27 @@ impl MemberApi {
     /// Opens (creating and seeding on first start) `{demo.data_dir}/member-api.sqlite3`. The
     /// issuer's keys are fetched on first use: at start-up the demo identity provider, served
     /// by this very process, is not listening yet.
-    pub fn open(settings: &Settings, endpoints: &Endpoints, http: reqwest::Client) -> anyhow::Result<Self> {
-        let data_dir = &settings.demo.data_dir;
+    pub fn open(settings: &Settings, http: reqwest::Client) -> anyhow::Result<Self> {
+        let data_dir = &settings.data_dir;
         std::fs::create_dir_all(data_dir)
             .with_context(|| format!("cannot create the demo data folder {}", data_dir.display()))?;
         let path = data_dir.join("member-api.sqlite3");
         let db = Database::open(&path, today())
             .with_context(|| format!("cannot open the demo member API database {}", path.display()))?;
         let tokens = TokenVerifier::new(
-            endpoints.oidc_issuer.clone(),
-            settings.oidc.client_id.clone(),
-            settings.oidc.person_number_claim.clone(),
+            settings.oidc_issuer.clone(),
+            settings.client_id.clone(),
+            settings.person_number_claim.clone(),
             http,
         );
         Ok(Self {
             context: web::Data::from(Arc::new(Context {
                 db,
                 tokens,
-                max_upload_bytes: settings.demo.max_upload_bytes,
-                depots_en_attente: DepotsEnAttente::new(&settings.demo),
-                portal_api: endpoints.public_url.join("api/").expect("static path"),
-                mutuelle: settings.brand.name.clone(),
+                max_upload_bytes: settings.max_upload_bytes,
+                depots_en_attente: DepotsEnAttente::new(settings),
+                portal_api: settings.public_url.join("api/").expect("static path"),
+                mutuelle: settings.mutuelle.clone(),
             })),
         })
     }

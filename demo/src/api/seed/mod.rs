@@ -14,7 +14,7 @@ use self::catalogue::{Cents, PRODUITS, Produit, acte_par_code, produit};
 use self::membres::{CarteAnnee, Detail, Membre, Quand, Soin};
 use super::demandes::{Identite, PriseEnCharge, Resiliation};
 use super::reclamation::Reclamation;
-use crate::demo::personas;
+use crate::personas;
 
 /// The documents attached to the seeded requests, as a member would have sent them.
 const DOCUMENTS: &[(&str, &[u8])] = &[

@@ -8,7 +8,7 @@ use rusqlite::Connection;
 
 use super::documents::taille_lisible;
 use super::error::ApiFailure;
-use crate::config::DemoSettings;
+use crate::Settings;
 
 /// What `[demo]` allows of uploads not yet sent with a request.
 #[derive(Debug, Clone, Copy)]
@@ -22,7 +22,7 @@ pub struct DepotsEnAttente {
 }
 
 impl DepotsEnAttente {
-    pub fn new(demo: &DemoSettings) -> Self {
+    pub fn new(demo: &Settings) -> Self {
         let heures =
             i64::try_from(demo.unattached_upload_ttl_hours).expect("bounded by the configuration's check");
         Self {

@@ -11,8 +11,6 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 
-use crate::error::ErrorBody;
-
 #[derive(Debug)]
 pub struct ApiFailure {
     status: StatusCode,
@@ -129,7 +127,7 @@ impl ResponseError for ApiFailure {
         } else {
             tracing::debug!(error = %self, "member API request refused");
         }
-        let generic = ErrorBody::for_status(self.status);
+        let (code, generic) = generic(self.status);
         let mut response = HttpResponse::build(self.status);
         response.insert_header((header::CACHE_CONTROL, "no-store"));
         if self.status == StatusCode::UNAUTHORIZED {
@@ -138,9 +136,30 @@ impl ResponseError for ApiFailure {
         }
         response.json(Body {
             status: self.status.as_u16(),
-            code: generic.code,
-            message: self.message.as_deref().unwrap_or(generic.message),
+            code,
+            message: self.message.as_deref().unwrap_or(generic),
         })
+    }
+}
+
+/// The code and French message of a refusal that says nothing more precise.
+fn generic(status: StatusCode) -> (&'static str, &'static str) {
+    match status.as_u16() {
+        400 => ("bad_request", "La demande est incorrecte. Vérifiez les informations saisies."),
+        401 => ("unauthorized", "Votre session a expiré. Veuillez vous reconnecter."),
+        403 => ("forbidden", "Vous n’avez pas accès à cette ressource."),
+        404 => ("not_found", "La page ou la ressource demandée est introuvable."),
+        409 => ("conflict", "Cette demande est en conflit avec une autre déjà enregistrée."),
+        413 => ("payload_too_large", "Le fichier ou le contenu envoyé est trop volumineux."),
+        415 => ("unsupported_media_type", "Ce type de contenu n’est pas accepté."),
+        422 => ("unprocessable_entity", "La demande ne peut pas être acceptée."),
+        429 => ("too_many_requests", "Trop de demandes. Veuillez patienter avant de réessayer."),
+        503 => (
+            "service_unavailable",
+            "Le service est momentanément indisponible. Veuillez réessayer plus tard.",
+        ),
+        other if (400..500).contains(&other) => ("client_error", "La demande n’a pas pu être traitée."),
+        _ => ("internal_error", "Une erreur inattendue est survenue. Veuillez réessayer plus tard."),
     }
 }
 

@@ -8,7 +8,7 @@ use maud::{DOCTYPE, Markup, html};
 use url::Url;
 
 use super::MOUNT;
-use crate::demo::personas::PERSONAS;
+use crate::personas::PERSONAS;
 
 const STYLESHEET: &str = include_str!("style.css");
 const PROVIDER_NAME: &str = "Fournisseur d’identité de démonstration";

@@ -13,7 +13,7 @@ use base64::engine::general_purpose::STANDARD;
 use rust_embed::RustEmbed;
 use serde::{Deserialize, Serialize};
 
-use crate::error::ApiError;
+use crate::api::ApiFailure;
 
 pub const MOUNT: &str = "/_demo/cms";
 const CONTENT: &str = include_str!("cms/content.toml");
@@ -21,7 +21,7 @@ const CONTENT: &str = include_str!("cms/content.toml");
 const MAX_KEY_LENGTH: usize = 200;
 
 #[derive(RustEmbed)]
-#[folder = "src/demo/cms/images"]
+#[folder = "src/cms/images"]
 struct Images;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -213,21 +213,23 @@ async fn menus(cms: web::Data<Cms>) -> HttpResponse {
 
 /// An id that is no number names no page: 404, as a content service answers for an unknown
 /// document (a 400 would reach the member as the portal's 502).
-fn numero(id: &str) -> Result<u32, ApiError> {
-    id.parse().map_err(|_| ApiError::NotFound)
+fn numero(id: &str) -> Result<u32, ApiFailure> {
+    id.parse().map_err(|_| ApiFailure::not_found())
 }
 
-async fn menu(cms: web::Data<Cms>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn menu(cms: web::Data<Cms>, id: web::Path<String>) -> Result<HttpResponse, ApiFailure> {
     let id = numero(&id)?;
-    let article = cms.menus.iter().find(|article| article.id == id).ok_or(ApiError::NotFound)?;
+    let article = cms.menus.iter().find(|article| article.id == id).ok_or_else(ApiFailure::not_found)?;
     Ok(HttpResponse::Ok().json(article))
 }
 
-async fn left_block(cms: web::Data<Cms>, key: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn left_block(cms: web::Data<Cms>, key: web::Path<String>) -> Result<HttpResponse, ApiFailure> {
     if !is_block_key(&key) {
-        return Err(ApiError::BadRequest(format!("left-block key {key:?} is not [a-z0-9_-]+")));
+        return Err(ApiFailure::bad_request(
+            "Ce bloc n’existe pas : sa clé ne contient que a-z, 0-9, - et _.",
+        ));
     }
-    let block = cms.blocs.get(key.as_str()).ok_or(ApiError::NotFound)?;
+    let block = cms.blocs.get(key.as_str()).ok_or_else(ApiFailure::not_found)?;
     Ok(HttpResponse::Ok().json(block))
 }
 
@@ -235,9 +237,9 @@ async fn banner(cms: web::Data<Cms>) -> HttpResponse {
     HttpResponse::Ok().json(&cms.bandeau)
 }
 
-async fn news_page(cms: web::Data<Cms>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn news_page(cms: web::Data<Cms>, id: web::Path<String>) -> Result<HttpResponse, ApiFailure> {
     let id = numero(&id)?;
-    let page = cms.nouveautes.iter().find(|page| page.id == id).ok_or(ApiError::NotFound)?;
+    let page = cms.nouveautes.iter().find(|page| page.id == id).ok_or_else(ApiFailure::not_found)?;
     Ok(HttpResponse::Ok().json(page))
 }
 

@@ -5,21 +5,30 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
- * Module boundaries (DESIGN.md §4): a feature never imports another feature, nor `app/`, which
- * composes the features (importing it back would make a cycle). What several features need
- * lives below them, in `lib/`, `components/`, `hooks/` or the shared `api/`. One block per
- * folder of `src/features`, read from the disk so that a new feature is covered without
- * editing this file. Relative paths are caught too: any `../` climb that lands on another
- * feature's name (a folder inside a feature named like another feature would be refused as
- * well, a price worth paying for not having to count the climbs per depth).
+ * Module boundaries (DESIGN.md §4): layers import downwards only, app → features →
+ * entities, components, hooks and the shared api → lib. A feature never imports another
+ * feature, nor `app/`, which composes the features (importing it back would make a cycle).
+ * What several features need lives below them: their shared domain code (estimation, requests,
+ * the card, guarantees) in `entities/`, shared UI in `components/` and `hooks/`, shared
+ * endpoints in `api/`; `lib/` holds only cross-cutting utilities (formatting, cookies, the API
+ * client, captcha), and imports no layer above it. One block per folder of `src/features`,
+ * read from the disk so that a new feature is covered without editing this file. Relative
+ * paths are caught too: any `../` climb that lands on another feature's name (a folder inside a
+ * feature named like another feature would be refused as well, a price worth paying for not
+ * having to count the climbs per depth).
  */
 const features = readdirSync(`${import.meta.dirname}/src/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
 const crossFeatureMessage =
-  'Features never import each other (DESIGN.md §4): move what they share to lib/, components/ ' +
-  'or api/, and compose features in app/.';
+  'Features never import each other (DESIGN.md §4): move what they share to entities/ (domain ' +
+  'code), components/, hooks/ or api/, and compose features in app/.';
+
+/** An import of one of `folders` under `src/`, by alias or by any `../` climb. */
+function layers(...folders) {
+  return `^(@/|(\\.\\./)+)(${folders.join('|')})(/|$)`;
+}
 
 function featureBoundaries(feature) {
   const others = features.filter((other) => other !== feature);
@@ -68,15 +77,62 @@ export default defineConfig([
   features.map(featureBoundaries),
   {
     // The layers below the features: shared by all of them, so they import none.
-    files: ['src/{api,components,hooks,i18n,lib,types}/**/*.{ts,tsx}'],
+    files: ['src/{api,components,hooks}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(@/(features|app)|(\\.\\./)+(features|app))(/|$)',
+              regex: layers('features', 'app'),
               message: 'Shared code imports no feature and not app/ (DESIGN.md §4).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Domain code: below the features and the shared UI, above lib/; of the shared endpoints,
+    // only their types (an answer's shape), never a request.
+    files: ['src/entities/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: layers('features', 'app', 'components', 'hooks'),
+              message: 'entities/ imports lib/, i18n/, types/ and types of api/ only (DESIGN.md §4).',
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: layers('api'),
+              allowTypeImports: true,
+              message: 'entities/ takes only types from api/ (DESIGN.md §4).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The bottom layer: cross-cutting utilities, which know no domain and no layer above.
+    files: ['src/{i18n,lib,types}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: layers('features', 'app', 'entities'),
+              message: 'lib/ imports no feature, no entity and not app/ (DESIGN.md §4).',
             },
           ],
         },

@@ -1,23 +1,41 @@
-import { existsSync, readFileSync } from 'node:fs';
-import type { Plugin } from 'vite';
+import { type Alias, type Plugin, runnerImport } from 'vite';
 import { closure } from './closure.ts';
-import { declaredPages } from './declared-pages.ts';
+import { declaredPages } from './route-pages.ts';
 
 /**
  * `page-chunks.json` in the build: the first script with what it imports, the scripts that the
  * member space (`member-routes`) and the sections' routes (`section-routes`) bring beyond it,
- * then, for each lazily
- * loaded page's route pattern, those its code needs beyond all three and the addresses of its
- * first answers known before the visit (the styles are one file, linked from `index.html`).
- * The server names them in its `Link` header (`src/pages.rs`), so that a page's code and data
- * download with the first script instead of after it: a chunk only one of them imports is
- * otherwise found once that one has arrived.
+ * then, for each lazily loaded page's route pattern, those its code needs beyond all three and
+ * the addresses of its first answers known before the visit (its `preload`; the styles are one
+ * file, linked from `index.html`). The server names them in its `Link` header
+ * (`src/pages.rs`), so that a page's code and data download with the first script instead of
+ * after it: a chunk only one of them imports is otherwise found once that one has arrived.
+ *
+ * The pages are read from each feature's `routes.ts`, evaluated as the app evaluates it (with
+ * Vite's module runner and this build's aliases): the `preload` the route's loader asks for is
+ * the very one named here, and `module` the one its `lazy` imports. Those files and what they
+ * import must therefore be evaluable outside a browser (no `document` when a module is first
+ * evaluated); a build that cannot evaluate one fails with the error.
  */
 export function pageChunks(): Plugin {
+  let root = '';
+  let alias: Alias[] = [];
+  const evaluate = async (file: string) => {
+    const { module } = await runnerImport<Record<string, unknown>>(file, {
+      root,
+      logLevel: 'error',
+      resolve: { alias },
+    });
+    return module;
+  };
   return {
     name: 'page-chunks',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    configResolved(config) {
+      root = config.root;
+      alias = config.resolve.alias;
+    },
+    async generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const importsOf = (file: string) => byFile.get(file)?.imports ?? [];
@@ -36,17 +54,12 @@ export function pageChunks(): Plugin {
       const sections = closure([named('section-routes')], importsOf, new Set([...first, ...memberSpace]));
       const always = new Set([...first, ...memberSpace, ...sections]);
       const routesFiles = [...this.getModuleIds()].filter((id) => /\/src\/features\/[^/]+\/routes\.ts$/.test(id));
-      const pages = routesFiles
-        .flatMap((file) =>
-          declaredPages(file, readFileSync(file, 'utf8'), (module) =>
-            existsSync(module) ? readFileSync(module, 'utf8') : undefined,
-          ),
-        )
-        .map(({ pattern, module, data }) => {
-          const page = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\.tsx?$/, '') === module);
-          if (!page) throw new Error(`page-chunks: no chunk for ${module}`);
-          return { pattern, data, scripts: scripts(closure([page.fileName], importsOf, always)) };
-        });
+      const declared = await Promise.all(routesFiles.map(async (file) => declaredPages(file, await evaluate(file))));
+      const pages = declared.flat().map(({ pattern, module, data }) => {
+        const page = chunks.find((chunk) => chunk.facadeModuleId === module);
+        if (!page) throw new Error(`page-chunks: no chunk for ${module}`);
+        return { pattern, data, scripts: scripts(closure([page.fileName], importsOf, always)) };
+      });
       if (pages.length === 0) throw new Error('page-chunks: no lazily loaded page found');
       const table = { first: scripts(first), memberSpace: scripts(memberSpace), sections: scripts(sections), pages };
       this.emitFile({ type: 'asset', fileName: 'page-chunks.json', source: JSON.stringify(table) });

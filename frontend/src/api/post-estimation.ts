@@ -1,5 +1,5 @@
+import type { DemandeEstimation } from '@/entities/estimation/estimation-form';
 import { apiPost } from '@/lib/api-client';
-import type { DemandeEstimation } from '@/lib/estimation-form';
 import { useSubmit } from '@/lib/use-submit';
 import type { MemberApi } from '@/types/member-api';
 

@@ -41,7 +41,7 @@ describe('the member space, with the first script `/home`’s first load', () =>
         'app/section-routes.tsx',
         'app/lazy-pages.ts',
         'app/shell/cookie-consent-dialog.tsx',
-        'lib/saved-card.ts',
+        'entities/carte-tp/saved-card.ts',
         ...pageLibraries,
       ]),
     ).toEqual([]);

@@ -1,23 +1,26 @@
 import { matchPath, type RouteObject } from 'react-router';
+import { accessibilitePage } from '@/features/content/accessibilite-route';
 import { comptePages } from '@/features/compte/routes';
 import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
 import { mutuellePages } from '@/features/mutuelle/routes';
 import type { LazyPageRoute } from '@/lib/page-route';
-import { onArrival, preloadingLoader } from './route-data';
+import { onArrival, pageLoader } from './route-data';
 
 /**
  * Pages loaded on navigation rather than with the first script: the first load of `/` and
  * `/home` downloads only the shell and what those two pages need. Each feature declares its
- * pages (pattern, `lazy` loader, `data`) in its `routes.ts`, next to the hooks whose keys
- * `data` preloads; they are gathered here. `prefetchPage` starts a loader early (a link
- * hovered or focused), so that the navigation that follows finds the module already there.
+ * pages (pattern, module, the answers they ask for first) in its `routes.ts`, next to the
+ * hooks whose keys `preload` names; they are gathered here. `prefetchPage` starts a page's
+ * `lazy` early (a link hovered or focused), so that the navigation that follows finds the
+ * module already there.
  *
- * `data` starts the requests the page makes as soon as it mounts (the same keys), from the
- * route's loader (see `preloadingLoader`). Only on arriving at the page, never on a mere
- * hover: no member API call for a page the member does not open.
+ * A page's `preload` is asked for from the route's loader (see `pageLoader`), only on
+ * arriving at the page, never on a mere hover: no member API call for a page the member does
+ * not open.
  */
 const pages = {
+  accessibilite: accessibilitePage,
   ...contentPages,
   ...comptePages,
   ...mutuellePages,
@@ -28,11 +31,12 @@ export type LazyPage = keyof typeof pages;
 
 /** The route object of a lazily loaded page. */
 export function lazyRoute(page: LazyPage): RouteObject {
-  const { pattern, lazy, data } = pages[page] as LazyPageRoute;
+  const route: LazyPageRoute = pages[page];
+  const preloads = route.preload !== undefined || route.preloadFromAddress !== undefined;
   return {
-    path: pattern,
-    lazy,
-    ...(data && { loader: preloadingLoader(data), shouldRevalidate: onArrival }),
+    path: route.pattern,
+    lazy: route.lazy,
+    ...(preloads && { loader: pageLoader(route), shouldRevalidate: onArrival }),
   };
 }
 

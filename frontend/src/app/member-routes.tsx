@@ -12,7 +12,7 @@ import { paths } from '@/lib/paths';
 import { preloadData } from '@/lib/preload-data';
 import { MemberSpace } from './member-space';
 import { HomePage } from './pages/home-page';
-import { onArrival, preloadingLoader } from './route-data';
+import { onArrival, pageLoader, preloadingLoader } from './route-data';
 import { routeIds } from './routes';
 import { Shell } from './shell/shell';
 
@@ -71,7 +71,7 @@ export const memberRoutes: RouteObject[] = [
           {
             path: homeRoute.pattern,
             Component: HomePage,
-            loader: preloadingLoader(homeRoute.data),
+            loader: pageLoader(homeRoute),
             shouldRevalidate: onArrival,
           },
         ],

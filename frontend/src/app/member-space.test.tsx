@@ -3,16 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserLocation } from '@/lib/browser-location';
-import { defaultBrand } from '@/lib/brand';
-import { formatDate } from '@/lib/format-date';
 import {
   eraseSavedCard,
   readSavedCard,
   recordSignIn,
   saveCard,
   setKeepCard,
-} from '@/lib/saved-card';
+} from '@/entities/carte-tp/saved-card';
+import { browserLocation } from '@/lib/browser-location';
+import { defaultBrand } from '@/lib/brand';
+import { formatDate } from '@/lib/format-date';
 import { aCarteTp, errorBody, noSession, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '@/api/get-session';
+import type { SavedCard } from '@/entities/carte-tp/saved-card';
 import { SessionGuard } from '@/features/auth/components/session-guard';
 import { SessionLoading } from '@/features/auth/components/session-loading';
 import { t } from '@/i18n/t';
@@ -8,7 +9,6 @@ import { isApiError } from '@/lib/api-client';
 import { useBrand } from '@/lib/brand-context';
 import { paths } from '@/lib/paths';
 import { whenIdle } from '@/lib/when-idle';
-import type { SavedCard } from '@/lib/saved-card';
 
 /** Loaded on an offline start only: the card's drawing and code stay out of the first script. */
 const CarteTpHorsConnexionPage = lazy(() =>
@@ -37,7 +37,7 @@ type KeptCard = { status: 'reading' } | { status: 'none' } | { status: 'found'; 
  * within the first render.
  */
 function savedCard() {
-  return import('@/lib/saved-card');
+  return import('@/entities/carte-tp/saved-card');
 }
 
 /**
@@ -62,7 +62,7 @@ function useCardKeptOffline(unreachable: boolean, keptCardDays: number): KeptCar
 
 /**
  * The signed-in member's space: the session guard, and what happens around the session's
- * start that concerns the card kept for offline use (`lib/saved-card.ts`):
+ * start that concerns the card kept for offline use (`entities/carte-tp/saved-card.ts`):
  * - when the server confirms the session, the sign-in is recorded on the device (the kept card
  *   stays readable offline for the brand's `keptCardDays` after it), and another member's card
  *   is erased;

@@ -1,30 +1,32 @@
+import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authPages } from '@/features/auth/routes';
 import { comptePages } from '@/features/compte/routes';
 import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
+import { homeRoute } from '@/features/home/routes';
 import { mutuellePages } from '@/features/mutuelle/routes';
-import type { LazyPageRoute } from '@/lib/page-route';
-import { declaredPages } from '../../build/declared-pages.ts';
+import type { LazyPageRoute, PageRoute } from '@/lib/page-route';
+import { preloadedKeys } from '@/lib/preload-data';
+import { declaredPages } from '../../build/route-pages.ts';
+import { lazyRoute, type LazyPage } from './lazy-pages';
+import { pageLoader } from './route-data';
 
-/** The routes files as text, by path (`/src/features/auth/routes.ts`). */
-const routesFiles = import.meta.glob<string>('/src/features/*/routes.ts', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
+// Every call asks: SWR's `preload` would otherwise hand a page the request of an earlier page
+// on the same key, and the fetches seen would not be that page's own.
+vi.mock('swr', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('swr')>()),
+  preload: (key: string, fetcher: (key: string) => Promise<unknown>) => fetcher(key),
+}));
+
+/** The routes files, evaluated as the build evaluates them, by path (`/src/features/auth/routes.ts`). */
+const routesModules = import.meta.glob<Record<string, unknown>>('/src/features/*/routes.ts', { eager: true });
 const pageModules = new Set(Object.keys(import.meta.glob('/src/features/*/components/*.tsx')));
-/** The modules the routes files import their keys from, as text. */
-const apiModules = import.meta.glob<string>(['/src/api/*.ts', '/src/features/*/api/*.ts'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
 
 /** What the build's page-chunks plugin reads in a feature's `routes.ts`. */
 function declaredIn(feature: string) {
   const file = `/src/features/${feature}/routes.ts`;
-  return declaredPages(file, routesFiles[file] ?? '', (module) => apiModules[module]);
+  return declaredPages(file, routesModules[file] ?? {});
 }
 
 const tables: Record<string, Record<string, LazyPageRoute>> = {
@@ -35,6 +37,36 @@ const tables: Record<string, Record<string, LazyPageRoute>> = {
   mutuelle: mutuellePages,
 };
 
+/** The section pages, routed by `lazyRoute`, by feature. */
+const sections: Record<string, Partial<Record<LazyPage, LazyPageRoute>>> = {
+  compte: comptePages,
+  content: contentPages,
+  demandes: demandesPages,
+  mutuelle: mutuellePages,
+};
+
+/** An address's parameters: each pattern takes those it has. */
+const params = { id: '12', date: '2026-03-05' };
+
+/** The addresses that `loader` fetches, with `params` and no query. */
+async function fetchedBy(loader: (args: LoaderFunctionArgs) => unknown): Promise<string[]> {
+  const fetched: string[] = [];
+  vi.stubGlobal('fetch', (url: string) => {
+    fetched.push(url);
+    return Promise.resolve(new Response('{}', { headers: { 'Content-Type': 'application/json' } }));
+  });
+  // What the pages' loaders read of their arguments.
+  const args: Pick<LoaderFunctionArgs, 'params' | 'request'> = { params, request: new Request('http://localhost/page') };
+  await loader(args as LoaderFunctionArgs);
+  vi.unstubAllGlobals();
+  return fetched;
+}
+
+/** What a page's address makes for the loader alone, with `params` and no query. */
+function fromAddress(route: PageRoute): readonly string[] {
+  return route.preloadFromAddress?.(params, new URLSearchParams()) ?? [];
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -43,16 +75,21 @@ describe('the build table of each page’s files', () => {
   it('finds every lazily loaded page that a routes file declares, with the router’s pattern', () => {
     for (const [feature, pages] of Object.entries(tables)) {
       const declared = declaredIn(feature);
-      // The accessibility statement is declared in a file of its own, and public: never preloaded.
-      const routed = Object.values(pages).filter((page) => page !== contentPages.accessibilite);
-      expect(declared.map((page) => page.pattern).sort(), feature).toEqual(routed.map((page) => page.pattern).sort());
-      for (const page of declared) expect(pageModules.has(`${page.module}.tsx`), page.module).toBe(true);
+      expect(declared.map((page) => page.pattern).sort(), feature).toEqual(
+        Object.values(pages)
+          .map((page) => page.pattern)
+          .sort(),
+      );
+      for (const page of declared) expect(pageModules.has(page.module), page.module).toBe(true);
     }
+    // The home page comes with the first script, the public accessibility statement is declared
+    // apart: the server names nothing for either from the table.
+    expect(declaredIn('home')).toEqual([]);
   });
 
-  it('follows a loader shared by two addresses through the object spread into them', () => {
+  it('follows a page shared by two addresses through the object spread into them', () => {
     const modules = new Map(declaredIn('compte').map((page) => [page.pattern, page.module]));
-    expect(modules.get('/compte')).toMatch(/\/features\/compte\/components\/informations-personnelles-page$/);
+    expect(modules.get('/compte')).toBe('/src/features/compte/components/informations-personnelles-page.tsx');
     expect(modules.get('/compte/informations-personnelles')).toBe(modules.get('/compte'));
   });
 
@@ -80,33 +117,38 @@ describe('the build table of each page’s files', () => {
     expect(data.get('/mutuelle/remboursements')).toEqual(['/api/assure/beneficiaires']);
   });
 
-  it('names addresses the pages really fetch, spelled as they fetch them', async () => {
-    const fetched = new Set<string>();
-    vi.stubGlobal('fetch', (url: string) => {
-      fetched.add(url);
-      return Promise.resolve(new Response('{}', { headers: { 'Content-Type': 'application/json' } }));
-    });
-    const pages = Object.values(tables).flatMap((pages) => Object.values(pages));
-    const id = '12';
-    await Promise.all(pages.flatMap((page) => (page.data ? [page.data({ id }, new URLSearchParams(), '/')] : [])));
-    const declared = Object.keys(tables).flatMap((feature) => declaredIn(feature).flatMap((page) => page.data));
-    expect(declared.length).toBeGreaterThan(10);
-    for (const address of declared) expect(fetched, address).toContain(address.replace(':id', id));
+  it('names what each page’s loader fetches, and its loader fetches nothing else but what its address makes', async () => {
+    let checked = 0;
+    for (const [feature, pages] of Object.entries(sections)) {
+      const table = new Map(declaredIn(feature).map((page) => [page.pattern, page.data]));
+      for (const name of Object.keys(pages) as LazyPage[]) {
+        const route = pages[name];
+        if (!route) continue;
+        const named = (table.get(route.pattern) ?? []).map((address) => address.replace(':id', params.id));
+        const { loader } = lazyRoute(name);
+        const fetched = typeof loader === 'function' ? await fetchedBy(loader) : [];
+        expect(fetched.sort(), name).toEqual([...named, ...fromAddress(route)].sort());
+        checked += named.length;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+    // The home page's, with the same mechanism (its answer is named by the server itself).
+    expect(await fetchedBy(pageLoader(homeRoute))).toEqual(['/api/home']);
+  });
+
+  it('fills a key’s :id only with a positive integer written as the SPA writes one, as the server does', () => {
+    const route = { pattern: '/mutuelle/demandes/:id', preload: ['/api/demandes', '/api/demande/:id'] };
+    const keys = (id: string) => preloadedKeys(route, { id }, new URLSearchParams());
+    expect(keys('12')).toEqual(['/api/demandes', '/api/demande/12']);
+    for (const refused of ['012', '0', '1234567890', '1e3', '-1', 'x']) {
+      expect(keys(refused), refused).toEqual(['/api/demandes']);
+    }
   });
 
   it('refuses a key filled from an :id that the page’s address does not have', () => {
-    const source = [
-      "import { demandeKey } from './api/get-demande';",
-      'export const pages = {',
-      "  x: { pattern: paths.cgu, lazy: () => import('./x-page'), data: () => preloadData(demandeKey(1), get) },",
-      '};',
-    ].join('\n');
-    const api = "export const demandeKey = keyWithId('/api/demande/:id');";
-    expect(() => declaredPages('/src/features/x/routes.ts', source, () => api)).toThrow(/\/home\/cgu has no :id/);
-  });
-
-  it('refuses a pattern it cannot read, rather than leave the page out', () => {
-    const source = "export const pages = { x: { pattern: '/x', lazy: () => import('./x-page') } };";
-    expect(() => declaredPages('/src/features/x/routes.ts', source, () => undefined)).toThrow(/not a path of src\/lib\/paths.ts/);
+    const pages = {
+      x: { pattern: '/home/cgu', module: './x-page.tsx', lazy: () => Promise.reject(new Error()), preload: ['/api/demande/:id'] },
+    };
+    expect(() => declaredPages('/src/features/x/routes.ts', { pages })).toThrow(/\/home\/cgu has no :id/);
   });
 });

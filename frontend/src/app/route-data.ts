@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { cookiesEnabled } from '@/lib/cookies';
-import type { PageData } from '@/lib/page-route';
+import type { PageData, PageRoute } from '@/lib/page-route';
+import { preloadPage } from '@/lib/preload-data';
 
 /**
  * How long a page waits for its first answers before it shows its placeholders. Within it the
@@ -28,6 +29,11 @@ export function preloadingLoader(data: PageData) {
     await Promise.race([data(params, url.searchParams, url.pathname), delay(dataWaitMs)]);
     return null;
   };
+}
+
+/** The loader of a page's route: the answers its feature declares it asks for first. */
+export function pageLoader(route: PageRoute) {
+  return preloadingLoader((params, query) => preloadPage(route, params, query));
 }
 
 /**

@@ -1,5 +1,5 @@
+import { demandeEtatLabel, isDemandeTerminee } from '@/entities/demandes/demande-labels';
 import { t } from '@/i18n/t';
-import { demandeEtatLabel, isDemandeTerminee } from '@/lib/demande-labels';
 import { Icon } from './icon';
 import styles from './demande-etat.module.css';
 

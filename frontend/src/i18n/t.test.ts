@@ -1,4 +1,4 @@
-import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { isMessageKey, type MessageKey, t } from './t';
 
 describe('t', () => {
@@ -51,12 +51,12 @@ describe('the partner’s wording', () => {
     block.id = 'brand';
     block.textContent = JSON.stringify({ messages });
     document.body.append(block);
-    try {
-      return await import('./t');
-    } finally {
-      block.remove();
-    }
+    return import('./t');
   }
+
+  afterEach(() => {
+    document.getElementById('brand')?.remove();
+  });
 
   it('replaces the catalogue’s text, placeholders included, in any section once added', async () => {
     const i18n = await withMessages({

@@ -1,4 +1,4 @@
-import { readBrand } from '@/lib/brand';
+import { type MessageOverrides, readBrand } from '@/lib/brand';
 import { catalogueText, type MessageKey } from './catalogue';
 
 export { addMessages, isMessageKey, type MessageKey } from './catalogue';
@@ -6,11 +6,12 @@ export { addMessages, isMessageKey, type MessageKey } from './catalogue';
 export type MessageParams = Readonly<Record<string, string | number>>;
 
 /**
- * The partner's wording (`messages` of the brand block in index.html), read when this module
- * is first evaluated rather than set later by main.tsx, so that every text, the first one
- * included, is the partner's.
+ * The partner's wording (`messages` of the brand block in index.html), read once, for the
+ * first text asked for, rather than set later by main.tsx, so that every text, the first one
+ * included, is the partner's. Not when this module is evaluated: the build evaluates the
+ * routes files, which import it, outside a page (`build/page-chunks.ts`).
  */
-const overrides = readBrand().messages;
+let overrides: MessageOverrides | undefined;
 
 const placeholder = /\{(\w+)\}/g;
 
@@ -24,6 +25,7 @@ const placeholder = /\{(\w+)\}/g;
  * the member a key or a blank.
  */
 export function t(key: MessageKey, params?: MessageParams): string {
+  overrides ??= readBrand().messages;
   const message = overrides[key] ?? catalogueText(key);
   if (message === undefined) throw new Error(`The catalogue section of "${key}" is not loaded`);
   if (!params) return message;

@@ -20,7 +20,7 @@ export interface Brand {
   captcha: CaptchaSetting;
   /**
    * Days after the last sign-in on a device past which the card kept there for offline use is
-   * erased (`lib/saved-card.ts`; `[session] kept_card_days`): a positive whole number.
+   * erased (`entities/carte-tp/saved-card.ts`; `[session] kept_card_days`): a positive whole number.
    */
   keptCardDays: number;
 }

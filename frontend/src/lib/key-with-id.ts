@@ -1,8 +1,10 @@
 /**
- * The key builder of an answer named by a page's `:id` (`/api/demande/:id`): the pattern stays
- * written out, so that the build finds it (`build/declared-pages.ts`) and the server preloads
- * the answer with the page's code when the page's address holds that id (`src/pages.rs`).
+ * The key builder of an answer named by a page's `:id` (`/api/demande/:id`), its pattern kept
+ * beside it (`demandeKey.pattern`): a page that asks for the answer first declares that pattern
+ * in its route's `preload` (`routes.ts`), and both its loader and the server (from the build's
+ * table, `src/pages.rs`) fill the `:id` from the page's address (see `preloadedKeys`).
  */
-export function keyWithId(pattern: `${string}:id${string}`) {
-  return (id: string | number): string => pattern.replace(':id', encodeURIComponent(String(id)));
+export function keyWithId<Pattern extends `${string}:id${string}`>(pattern: Pattern) {
+  const key = (id: string | number): string => pattern.replace(':id', encodeURIComponent(String(id)));
+  return Object.assign(key, { pattern });
 }

@@ -1,4 +1,8 @@
 import { mutate, preload } from 'swr';
+import type { Params } from 'react-router';
+import { apiGet } from './api-client';
+import type { PageRoute } from './page-route';
+import { positiveInteger } from './search-params';
 
 /**
  * Starts a page's GET before the page renders (from its route's loader) and, once answered,
@@ -21,4 +25,38 @@ export async function preloadData(
   } catch {
     // Left to the page's hook, which takes the same failed request.
   }
+}
+
+/**
+ * The page's `:id` when it is a positive integer written as the SPA writes one (`12`, not
+ * `012`): the only form in which every key builder spells it as the address does, and the
+ * one the server fills its preloads with too (`is_positive_integer` in `src/pages.rs`).
+ */
+function canonicalId(id: string | undefined): string | undefined {
+  const number = positiveInteger(id ?? null);
+  return number !== undefined && String(number) === id ? id : undefined;
+}
+
+/**
+ * The keys a visit to `route` at this address preloads: its `preload`, each `:id` filled with
+ * the page's own (left out when the address's is not a canonical positive integer: the page
+ * then asks for its answer itself, or shows that the address names nothing), then those its
+ * address makes.
+ */
+export function preloadedKeys(route: PageRoute, params: Params, query: URLSearchParams): string[] {
+  const id = canonicalId(params.id);
+  const declared = (route.preload ?? []).flatMap((key) => {
+    if (!key.includes(':id')) return [key];
+    return id === undefined ? [] : [key.replace(':id', id)];
+  });
+  return [...declared, ...(route.preloadFromAddress?.(params, query) ?? [])];
+}
+
+/**
+ * Starts the answers a visit to `route` at this address asks for first (its `preload`, see
+ * `preloadedKeys`), each with `apiGet`, the fetcher of every page answer: the page's hooks,
+ * whatever fetcher they name, then take them.
+ */
+export function preloadPage(route: PageRoute, params: Params, query: URLSearchParams): Promise<unknown> {
+  return Promise.all(preloadedKeys(route, params, query).map((key) => preloadData(key, apiGet)));
 }

@@ -3,7 +3,8 @@ import ts from 'typescript';
 /**
  * The app's modules and how they import each other, read from the sources as the bundler
  * would follow them: what a page's code brings with it, and what only arrives later (an
- * `import()`). Type-only imports are left out (they are erased), as are the tests.
+ * `import()`, or a lazy `import.meta.glob` of one file). Type-only imports are left out (they
+ * are erased), as are the tests.
  */
 
 /** The sources as text, by path from `src/` (`app/app.tsx`); the tests and their helpers aside. */
@@ -104,6 +105,16 @@ function readModule(path: string, text: string): Module {
       node.arguments[0] &&
       ts.isStringLiteralLike(node.arguments[0])
     ) {
+      module.dynamicImports.push(resolveSpecifier(path, node.arguments[0].text));
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.getText() === 'import.meta.glob' &&
+      node.arguments.length === 1 &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      // A lazy glob of one file, as the routes files name their pages (`lazyPage`): an
+      // `import()` of that file.
       module.dynamicImports.push(resolveSpecifier(path, node.arguments[0].text));
     }
     ts.forEachChild(node, visit);

@@ -2,8 +2,7 @@ import { useId } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import type { Beneficiaire } from '@/api/get-beneficiaires';
 import { FormField } from '@/components/form-field';
-import { t } from '@/i18n/t';
-import type { EstimationValues } from '@/lib/estimation-form';
+import type { EstimationValues } from '@/entities/estimation/estimation-form';
 import {
   hasPanier100,
   isSoinEstime,
@@ -12,7 +11,8 @@ import {
   quantiteKind,
   soinGroups,
   soinLabel,
-} from '@/lib/estimation-soins';
+} from '@/entities/estimation/estimation-soins';
+import { t } from '@/i18n/t';
 import { memberDisplayName } from '@/lib/format-name';
 import styles from './estimation.module.css';
 

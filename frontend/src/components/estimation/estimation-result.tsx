@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Estimation } from '@/api/post-estimation';
+import { plafondPeriode } from '@/entities/garanties/plafond-periode';
 import estimationTexts from '@/i18n/fr/estimation.json';
 import { addMessages, t } from '@/i18n/t';
-import { plafondPeriode } from '@/lib/plafond-periode';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';

@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { consentStorageKey } from '@/lib/cookie-consent';
 import {
   eraseSavedCard,
   readKeepCard,
@@ -8,7 +7,8 @@ import {
   recordSignIn,
   saveCard,
   setKeepCard,
-} from '@/lib/saved-card';
+} from '@/entities/carte-tp/saved-card';
+import { consentStorageKey } from '@/lib/cookie-consent';
 import { aCarteTp } from '@/test/fixtures';
 import { clearBrowserStorage } from './clear-browser-storage';
 

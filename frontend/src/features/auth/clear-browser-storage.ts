@@ -4,7 +4,7 @@ import { consentStorageKey } from '@/lib/cookie-consent';
  * Clears what this browser keeps for the member (SPEC.md §4): session storage (the request
  * being written, with whatever health details it holds), local storage (the news banner's
  * 'visible' choice among others) and the tiers-payant card kept for offline use (IndexedDB,
- * see `lib/saved-card.ts`). Called whenever the session ends, whatever ended it: the
+ * see `entities/carte-tp/saved-card.ts`). Called whenever the session ends, whatever ended it: the
  * "Se déconnecter" button, the inactivity time-out, and a 401 from the server (the session
  * expired, was closed elsewhere or by the provider's back-channel logout), so that nothing
  * typed survives the session on a shared computer.
@@ -24,7 +24,7 @@ export function clearBrowserStorage(): Promise<void> {
   localStorage.clear();
   sessionStorage.clear();
   if (consent !== null) localStorage.setItem(consentStorageKey, consent);
-  return import('@/lib/saved-card').then(
+  return import('@/entities/carte-tp/saved-card').then(
     ({ eraseSavedCard }) => eraseSavedCard(),
     // Its script could not be fetched (a new version replaced it under a tab left open): the
     // session still ends; the copy goes at the next member's session on this device or at the

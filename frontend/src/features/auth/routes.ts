@@ -1,4 +1,4 @@
-import type { LazyPageRoute } from '@/lib/page-route';
+import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
 import { paths } from '@/lib/paths';
 
 /**
@@ -8,10 +8,10 @@ import { paths } from '@/lib/paths';
 export const authPages = {
   fallback: {
     pattern: paths.fallback,
-    lazy: () => import('./components/fallback-page').then((m) => ({ Component: m.FallbackPage })),
+    ...lazyPage(import.meta.glob('./components/fallback-page.tsx'), 'FallbackPage'),
   },
   error: {
     pattern: paths.error,
-    lazy: () => import('./components/error-page').then((m) => ({ Component: m.ErrorPage })),
+    ...lazyPage(import.meta.glob('./components/error-page.tsx'), 'ErrorPage'),
   },
 } satisfies Record<string, LazyPageRoute>;

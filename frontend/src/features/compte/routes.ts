@@ -1,31 +1,26 @@
-import { banquesKey, getBanques } from '@/api/get-banques';
-import { beneficiairesKey, getBeneficiaires } from '@/api/get-beneficiaires';
-import type { LazyPageRoute } from '@/lib/page-route';
+import { banquesKey } from '@/api/get-banques';
+import { beneficiairesKey } from '@/api/get-beneficiaires';
+import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
 import { paths } from '@/lib/paths';
-import { preloadData } from '@/lib/preload-data';
-import {
-  beneficiairesInfosBancairesKey,
-  getBeneficiairesInfosBancaires,
-} from './api/get-beneficiaires-infos-bancaires';
-import { connexionsKey, getConnexions } from './api/get-connexions';
-import { getIdentite, identiteKey } from './api/get-identite';
-import { getInfos, infosKey } from './api/get-infos';
+import { beneficiairesInfosBancairesKey } from './api/get-beneficiaires-infos-bancaires';
+import { connexionsKey } from './api/get-connexions';
+import { identiteKey } from './api/get-identite';
+import { infosKey } from './api/get-infos';
 
 const informationsPersonnelles = {
-  lazy: () =>
-    import('./components/informations-personnelles-page').then((m) => ({
-      Component: m.InformationsPersonnellesPage,
-    })),
-  data: () =>
-    Promise.all([
-      preloadData(identiteKey, getIdentite),
-      preloadData(infosKey, getInfos),
-      preloadData(banquesKey, getBanques),
-      preloadData(beneficiairesInfosBancairesKey, getBeneficiairesInfosBancaires),
-      preloadData(beneficiairesKey, getBeneficiaires),
-      // « Mes connexions », lower on the page, from the first frame too.
-      preloadData(connexionsKey, getConnexions),
-    ]),
+  ...lazyPage(
+    import.meta.glob('./components/informations-personnelles-page.tsx'),
+    'InformationsPersonnellesPage',
+  ),
+  preload: [
+    identiteKey,
+    infosKey,
+    banquesKey,
+    beneficiairesInfosBancairesKey,
+    beneficiairesKey,
+    // « Mes connexions », lower on the page, from the first frame too.
+    connexionsKey,
+  ],
 };
 
 /** The account section: `/compte` opens on the personal information, its only page. */

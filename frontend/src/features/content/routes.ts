@@ -1,39 +1,32 @@
-import type { Params } from 'react-router';
-import type { LazyPageRoute } from '@/lib/page-route';
+import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
 import { paths, routePatterns } from '@/lib/paths';
-import { preloadData } from '@/lib/preload-data';
-import { getMentionLegale, mentionLegaleKey } from './api/get-mention-legale';
-import { getMenu, menuKey } from './api/get-menu';
-import { getPageNouveautes, pageNouveautesKey } from './api/get-page-nouveautes';
-import { accessibilitePage } from './accessibilite-route';
+import { mentionLegaleKey } from './api/get-mention-legale';
+import { menuKey } from './api/get-menu';
+import { pageNouveautesKey } from './api/get-page-nouveautes';
 
-function preloadMentionLegale() {
-  return preloadData(mentionLegaleKey, getMentionLegale);
-}
-
-/** The content service's pages: articles, news, legal notice, terms of use, accessibility. */
+/**
+ * The content service's pages: articles, news, legal notice, terms of use. The accessibility
+ * statement, public, is declared apart (`accessibilite-route.ts`).
+ */
 export const contentPages = {
-  accessibilite: accessibilitePage,
   article: {
     pattern: routePatterns.article,
-    lazy: () => import('./components/article-page').then((m) => ({ Component: m.ArticlePage })),
-    data: ({ id = '' }: Params) => preloadData(menuKey(id), () => getMenu(id)),
+    ...lazyPage(import.meta.glob('./components/article-page.tsx'), 'ArticlePage'),
+    preload: [menuKey.pattern],
   },
   nouveautes: {
     pattern: routePatterns.nouveautes,
-    lazy: () => import('./components/news-page').then((m) => ({ Component: m.NewsPage })),
-    data: ({ id = '' }: Params) =>
-      preloadData(pageNouveautesKey(id), () => getPageNouveautes(id)),
+    ...lazyPage(import.meta.glob('./components/news-page.tsx'), 'NewsPage'),
+    preload: [pageNouveautesKey.pattern],
   },
   mentionsLegales: {
     pattern: paths.mentionsLegales,
-    lazy: () =>
-      import('./components/legal-page').then((m) => ({ Component: m.MentionsLegalesPage })),
-    data: preloadMentionLegale,
+    ...lazyPage(import.meta.glob('./components/legal-page.tsx'), 'MentionsLegalesPage'),
+    preload: [mentionLegaleKey],
   },
   cgu: {
     pattern: paths.cgu,
-    lazy: () => import('./components/legal-page').then((m) => ({ Component: m.CguPage })),
-    data: preloadMentionLegale,
+    ...lazyPage(import.meta.glob('./components/legal-page.tsx'), 'CguPage'),
+    preload: [mentionLegaleKey],
   },
 } satisfies Record<string, LazyPageRoute>;

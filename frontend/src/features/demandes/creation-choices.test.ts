@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { typesDemande } from '@/entities/demandes/demande-labels';
 import { paths } from '@/lib/paths';
-import { typesDemande } from '@/lib/demande-labels';
 import { creationGroups, documentsRequired, formKind } from './creation-choices';
 
 const offered = creationGroups.flatMap((group) => group.choices.map((choice) => choice.type));

@@ -1,5 +1,5 @@
+import type { TypeDemande } from '@/entities/demandes/demande-labels';
 import type { MessageKey } from '@/i18n/t';
-import type { TypeDemande } from '@/lib/demande-labels';
 
 /**
  * What each kind of request asks for beyond its documents:

@@ -1,5 +1,5 @@
+import { demandeTypeCode, demandeTypeLabel, type TypeDemande } from '@/entities/demandes/demande-labels';
 import { t } from '@/i18n/t';
-import { demandeTypeCode, demandeTypeLabel, type TypeDemande } from '@/lib/demande-labels';
 import { creationGroups } from './creation-choices';
 
 /** How step 1 names `type`; a type it does not offer reads as its code's label. */

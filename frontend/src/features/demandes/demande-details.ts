@@ -1,6 +1,6 @@
 import type { Estimation } from '@/api/post-estimation';
-import type { TypeDemande } from '@/lib/demande-labels';
-import { estimationMetadata } from '@/lib/estimation-record';
+import type { TypeDemande } from '@/entities/demandes/demande-labels';
+import { estimationMetadata } from '@/entities/estimation/estimation-record';
 import type { MemberApi } from '@/types/member-api';
 import type { CreationGed, CreationHospitalisation, CreationReclamation } from './api/post-demande';
 import { formKind } from './creation-choices';

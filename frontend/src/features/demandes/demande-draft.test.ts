@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyEstimation } from '@/lib/estimation-form';
+import { emptyEstimation } from '@/entities/estimation/estimation-form';
 import { anEstimation } from '@/test/fixtures';
 import {
   clearDraft,

@@ -1,13 +1,13 @@
 import type { Estimation } from '@/api/post-estimation';
-import { isTypeDemande, type TypeDemande } from '@/lib/demande-labels';
+import { isTypeDemande, type TypeDemande } from '@/entities/demandes/demande-labels';
 import {
   type DemandeEstimation,
   emptyEstimation,
   estimationRequest,
   type EstimationValues,
   sameDemande,
-} from '@/lib/estimation-form';
-import { isDemandeEstimation, isEstimation } from '@/lib/estimation-record';
+} from '@/entities/estimation/estimation-form';
+import { isDemandeEstimation, isEstimation } from '@/entities/estimation/estimation-record';
 import { type DetailsValues, emptyDetails } from './demande-details';
 
 /**

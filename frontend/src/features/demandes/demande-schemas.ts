@@ -1,7 +1,7 @@
 import luhn from 'fast-luhn';
 import { z } from 'zod';
+import type { TypeDemande } from '@/entities/demandes/demande-labels';
 import type { MessageKey } from '@/i18n/t';
-import type { TypeDemande } from '@/lib/demande-labels';
 import { message } from '@/lib/form-message';
 import { parseIsoDate, toIsoDate } from '@/lib/format-date';
 import { type FormKind, formKind } from './creation-choices';

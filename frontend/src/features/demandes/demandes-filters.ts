@@ -1,4 +1,4 @@
-import { isDemandeTerminee } from '@/lib/demande-labels';
+import { isDemandeTerminee } from '@/entities/demandes/demande-labels';
 import { oneOf, positiveInteger } from '@/lib/search-params';
 
 /** The list's filter and page, kept in the address (`?etat=en-cours&page=2`). */

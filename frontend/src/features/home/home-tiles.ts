@@ -1,6 +1,6 @@
+import { carteTpLabel } from '@/entities/carte-tp/carte-tp-label';
 import { paths } from '@/lib/paths';
 import { t } from '@/i18n/t';
-import { carteTpLabel } from '@/lib/carte-tp-label';
 import { formatDate } from '@/lib/format-date';
 
 /** The member's flags the tiles depend on (the session's `User`, SPEC.md §3). */

@@ -1,6 +1,6 @@
-import type { PageData } from '@/lib/page-route';
+import type { PageRoute } from '@/lib/page-route';
 import { paths } from '@/lib/paths';
-import { preloadHome } from './api/get-home';
+import { homeKey } from './api/get-home';
 
 /**
  * `/home`: loaded with the first script (the page most visits start on), so no `lazy`. Its
@@ -8,5 +8,5 @@ import { preloadHome } from './api/get-home';
  */
 export const homeRoute = {
   pattern: paths.home,
-  data: preloadHome,
-} satisfies { pattern: string; data: PageData };
+  preload: [homeKey],
+} satisfies PageRoute;

@@ -1,4 +1,4 @@
-import type { CarteTpShown } from '@/lib/saved-card';
+import type { CarteTpShown } from '@/entities/carte-tp/saved-card';
 
 /**
  * What the card's 2D code carries: the standard fields a professional keys in to bill the

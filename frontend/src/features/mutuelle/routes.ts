@@ -1,19 +1,14 @@
-import type { Params } from 'react-router';
-import { banquesKey, getBanques } from '@/api/get-banques';
-import { beneficiairesKey, getBeneficiaires } from '@/api/get-beneficiaires';
-import type { LazyPageRoute } from '@/lib/page-route';
+import { banquesKey } from '@/api/get-banques';
+import { beneficiairesKey } from '@/api/get-beneficiaires';
+import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
 import { paths, routePatterns } from '@/lib/paths';
-import { preloadData } from '@/lib/preload-data';
-import { carteTpKey, getCarteTp } from './api/get-carte-tp';
-import { contratsKey, getContrats } from './api/get-contrats';
-import { droitsAdherentKey, getDroitsAdherent } from './api/get-droits-adherent';
-import {
-  droitsCompletAdherentKey,
-  getDroitsCompletAdherent,
-} from './api/get-droits-complet-adherent';
-import { echeanceProchaineKey, getEcheanceProchaine } from './api/get-echeance-prochaine';
-import { getPrestations, jourQuery, prestationsKey } from './api/get-prestations';
-import { getPrestationsPro, prestationsProKey } from './api/get-prestations-pro';
+import { carteTpKey } from './api/get-carte-tp';
+import { contratsKey } from './api/get-contrats';
+import { droitsAdherentKey } from './api/get-droits-adherent';
+import { droitsCompletAdherentKey } from './api/get-droits-complet-adherent';
+import { echeanceProchaineKey } from './api/get-echeance-prochaine';
+import { jourQuery, prestationsKey } from './api/get-prestations';
+import { prestationsProKey } from './api/get-prestations-pro';
 import { anneeSanteQuery, readAnneeSanteFilters } from './annee-sante-filters';
 import { paiementsList, readFilters } from './remboursements-filters';
 
@@ -21,76 +16,61 @@ import { paiementsList, readFilters } from './remboursements-filters';
 export const mutuellePages = {
   remboursements: {
     pattern: paths.remboursements,
-    lazy: () =>
-      import('./components/remboursements-page').then((m) => ({
-        Component: m.RemboursementsPage,
-      })),
-    data: (_params: Params, search: URLSearchParams) => {
+    ...lazyPage(import.meta.glob('./components/remboursements-page.tsx'), 'RemboursementsPage'),
+    preload: [beneficiairesKey],
+    // The payments of the filters in the query.
+    preloadFromAddress: (_params, search) => {
       const { list, query } = paiementsList(readFilters(search), new Date());
-      return Promise.all([
-        list === 'prestations'
-          ? preloadData(prestationsKey(query), getPrestations)
-          : preloadData(prestationsProKey(query), getPrestationsPro),
-        preloadData(beneficiairesKey, getBeneficiaires),
-      ]);
+      return [list === 'prestations' ? prestationsKey(query) : prestationsProKey(query)];
     },
   },
   remboursementsDuJour: {
     pattern: routePatterns.remboursementsDuJour,
-    lazy: () =>
-      import('./components/remboursements-du-jour-page').then((m) => ({
-        Component: m.RemboursementsDuJourPage,
-      })),
-    data: ({ date = '' }: Params) => {
+    ...lazyPage(
+      import.meta.glob('./components/remboursements-du-jour-page.tsx'),
+      'RemboursementsDuJourPage',
+    ),
+    preload: [banquesKey],
+    // The payments of the address's day.
+    preloadFromAddress: ({ date = '' }) => {
       const query = jourQuery(date);
-      return Promise.all([
-        query && preloadData(prestationsKey(query), getPrestations),
-        preloadData(banquesKey, getBanques),
-      ]);
+      return query ? [prestationsKey(query)] : [];
     },
   },
   anneeSante: {
     pattern: paths.anneeSante,
-    lazy: () =>
-      import('./components/annee-sante-page').then((m) => ({ Component: m.AnneeSantePage })),
-    data: (_params: Params, search: URLSearchParams) =>
-      Promise.all([
-        preloadData(
-          prestationsKey(anneeSanteQuery(readAnneeSanteFilters(search, new Date()))),
-          getPrestations,
-        ),
-        preloadData(beneficiairesKey, getBeneficiaires),
-      ]),
+    ...lazyPage(import.meta.glob('./components/annee-sante-page.tsx'), 'AnneeSantePage'),
+    preload: [beneficiairesKey],
+    // The payments of the year and the filters in the query.
+    preloadFromAddress: (_params, search) => [
+      prestationsKey(anneeSanteQuery(readAnneeSanteFilters(search, new Date()))),
+    ],
   },
   carteTp: {
     pattern: paths.smartCarte,
-    lazy: () => import('./components/carte-tp-page').then((m) => ({ Component: m.CarteTpPage })),
-    data: () => preloadData(carteTpKey, getCarteTp),
+    ...lazyPage(import.meta.glob('./components/carte-tp-page.tsx'), 'CarteTpPage'),
+    preload: [carteTpKey],
   },
   garanties: {
     pattern: paths.contratsGaranties,
-    lazy: () =>
-      import('./components/garanties-page').then((m) => ({ Component: m.GarantiesPage })),
-    data: () =>
-      Promise.all([
-        preloadData(contratsKey, getContrats),
-        preloadData(droitsAdherentKey, getDroitsAdherent),
-        preloadData(droitsCompletAdherentKey, getDroitsCompletAdherent),
-        preloadData(echeanceProchaineKey, getEcheanceProchaine),
-        // « Mes attestations » chooses among them.
-        preloadData(beneficiairesKey, getBeneficiaires),
-      ]),
+    ...lazyPage(import.meta.glob('./components/garanties-page.tsx'), 'GarantiesPage'),
+    preload: [
+      contratsKey,
+      droitsAdherentKey,
+      droitsCompletAdherentKey,
+      echeanceProchaineKey,
+      // « Mes attestations » chooses among them.
+      beneficiairesKey,
+    ],
   },
   estimation: {
     pattern: paths.estimation,
-    lazy: () =>
-      import('./components/estimation-page').then((m) => ({ Component: m.EstimationPage })),
-    data: () => preloadData(beneficiairesKey, getBeneficiaires),
+    ...lazyPage(import.meta.glob('./components/estimation-page.tsx'), 'EstimationPage'),
+    preload: [beneficiairesKey],
   },
   resiliation: {
     pattern: paths.resiliation,
-    lazy: () =>
-      import('./components/resiliation-page').then((m) => ({ Component: m.ResiliationPage })),
-    data: () => preloadData(contratsKey, getContrats),
+    ...lazyPage(import.meta.glob('./components/resiliation-page.tsx'), 'ResiliationPage'),
+    preload: [contratsKey],
   },
 } satisfies Record<string, LazyPageRoute>;

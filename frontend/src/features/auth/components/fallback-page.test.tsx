@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { defaultBrand } from '@/lib/brand';
 import { switchCookiesOff } from '@/test/cookies';
@@ -62,6 +62,9 @@ describe('the fallback page', () => {
     renderApp('/fallback', { brand });
 
     await screen.findByRole('heading', { level: 1 });
-    expect(document.title).toBe('Page introuvable – Espace assuré');
+    // Set by an effect, which may run after the heading is on screen.
+    await waitFor(() => {
+      expect(document.title).toBe('Page introuvable – Espace assuré');
+    });
   });
 });

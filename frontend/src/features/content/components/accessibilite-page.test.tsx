@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { defaultBrand } from '@/lib/brand';
 import { noSession } from '@/test/fixtures';
@@ -42,7 +42,10 @@ describe('the accessibility statement', () => {
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Voies de recours' })).toBeVisible();
     expect(screen.getByText(/vous pouvez saisir le Défenseur des droits/)).toBeVisible();
-    expect(document.title).toBe('Déclaration d’accessibilité – Espace assuré');
+    // Set by an effect, which may run after the heading is on screen.
+    await waitFor(() => {
+      expect(document.title).toBe('Déclaration d’accessibilité – Espace assuré');
+    });
   });
 
   it('says so when no audit was made', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import type { TypeDemande } from '@/entities/demandes/demande-labels';
 import { t } from '@/i18n/t';
-import type { TypeDemande } from '@/lib/demande-labels';
 import { creationGroups } from '../creation-choices';
 import { StepActions } from './step-actions';
 import styles from './creation.module.css';

@@ -4,9 +4,11 @@ import type { ReactNode } from 'react';
 import { mutate, SWRConfig } from 'swr';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isApiError } from '@/lib/api-client';
+import { preloadPage } from '@/lib/preload-data';
 import { aHome, errorBody } from '@/test/fixtures';
 import { server } from '@/test/server';
-import { preloadHome, useHome } from './get-home';
+import { homeRoute } from '../routes';
+import { useHome } from './get-home';
 
 // These tests use SWR's default cache, the one `preload` fills: emptied after each, and no
 // deduplication, so that each test's hook asks for itself.
@@ -18,7 +20,12 @@ function wrapper({ children }: { children: ReactNode }) {
   return <SWRConfig value={{ dedupingInterval: 0 }}>{children}</SWRConfig>;
 }
 
-describe('preloadHome', () => {
+/** What the home page's route loader starts (`preload` of `routes.ts`). */
+function preloadHome() {
+  return preloadPage(homeRoute, {}, new URLSearchParams());
+}
+
+describe('the home page’s preload', () => {
   it('starts the request that the first useHome then takes, without asking twice', async () => {
     let calls = 0;
     server.use(

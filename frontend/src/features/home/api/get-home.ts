@@ -1,6 +1,5 @@
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
-import { preloadData } from '@/lib/preload-data';
 import type { BandeauNouveautes } from '@/types/bandeau-nouveautes';
 import type { MemberApi } from '@/types/member-api';
 
@@ -61,11 +60,6 @@ export function getHome(): Promise<Home> {
 
 export function useHome() {
   return useSWR<Home, unknown>(homeKey, getHome);
-}
-
-/** Starts `GET /api/home` before the home page renders (see `preloadData`). */
-export function preloadHome(): Promise<unknown> {
-  return preloadData(homeKey, getHome);
 }
 
 /** The part's data, or `undefined` while it has not arrived or when it failed. */

@@ -1,6 +1,6 @@
 import { DemandeEtat } from '@/components/demande-etat';
+import { demandeTypeLabel } from '@/entities/demandes/demande-labels';
 import { t } from '@/i18n/t';
-import { demandeTypeLabel } from '@/lib/demande-labels';
 import { formatIsoDate } from '@/lib/format-date';
 import type { ApercuDemande } from '../api/get-home';
 import styles from './home-dashboard.module.css';

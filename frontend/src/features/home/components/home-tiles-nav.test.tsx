@@ -12,9 +12,9 @@ function withBrandBlock(brand: object): void {
 }
 
 /**
- * The tiles as the app starts with that block: `t()` reads the partner's wording once, when
- * its module is first evaluated, so the app's modules are loaded anew once the block is in place
- * (the libraries, React among them, stay the same).
+ * The tiles as the app starts with that block: `t()` reads the partner's wording once, for the
+ * first text asked for, so the app's modules are loaded anew once the block is in place (the
+ * libraries, React among them, stay the same).
  */
 async function renderTiles() {
   vi.resetModules();

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { carteTpLabel } from '@/entities/carte-tp/carte-tp-label';
+import type { CarteTpShown } from '@/entities/carte-tp/saved-card';
 import carteTpTexts from '@/i18n/fr/carte-tp.json';
 import { addMessages, t } from '@/i18n/t';
-import { carteTpLabel } from '@/lib/carte-tp-label';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
-import type { CarteTpShown } from '@/lib/saved-card';
 import { carteTpCode } from '../carte-tp-code';
 import { drawQrCode } from '../draw-qr-code';
 import type { QrCode } from '../qr-code';

@@ -1,13 +1,13 @@
 import { useEffect, useId, useState } from 'react';
+import { type CarteTpShown, readKeepCard, saveCard, setKeepCard } from '@/entities/carte-tp/saved-card';
 import { t } from '@/i18n/t';
 import { keepAppPageForOffline } from '@/lib/app-page-cache';
 import { useBrand } from '@/lib/brand-context';
 import { paths } from '@/lib/paths';
-import { type CarteTpShown, readKeepCard, saveCard, setKeepCard } from '@/lib/saved-card';
 import styles from './carte-tp.module.css';
 
 /**
- * « Garder ma carte sur cet appareil » (see `lib/saved-card.ts`): whether the member keeps the
+ * « Garder ma carte sur cet appareil » (see `entities/carte-tp/saved-card.ts`): whether the member keeps the
  * card on the device, `undefined` until the device's choice has been read, and, while it is
  * on, the card answer kept each time it arrives from the network for `owner`.
  */

@@ -1,13 +1,13 @@
 import { PublicLayout } from '@/components/public-layout';
+import type { SavedCard } from '@/entities/carte-tp/saved-card';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
 import { formatIsoDate } from '@/lib/format-date';
-import type { SavedCard } from '@/lib/saved-card';
 import { CarteTpCarte } from './carte-tp-carte';
 import styles from './carte-tp.module.css';
 
 interface CarteTpHorsConnexionPageProps {
-  /** The copy kept on the device (`lib/saved-card.ts`), still valid. */
+  /** The copy kept on the device (`entities/carte-tp/saved-card.ts`), still valid. */
   saved: SavedCard;
   /** Asks the server for the session again (the network may be back). */
   onRetry: () => void;

@@ -7,8 +7,8 @@ import { aCarteTp, errorBody, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { User } from '@/api/get-session';
+import { eraseSavedCard, readSavedCard, recordSignIn, setKeepCard } from '@/entities/carte-tp/saved-card';
 import { defaultBrand } from '@/lib/brand';
-import { eraseSavedCard, readSavedCard, recordSignIn, setKeepCard } from '@/lib/saved-card';
 import type { MemberApi } from '@/types/member-api';
 
 const year = new Date().getFullYear();

@@ -1,10 +1,10 @@
 import { useMemberSession } from '@/lib/session-context';
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
+import { inForceFirst } from '@/entities/carte-tp/carte-tp-label';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
 import { downloadFile } from '@/lib/download-file';
-import { inForceFirst } from '@/lib/carte-tp-label';
 import { useCarteTp } from '../api/get-carte-tp';
 import { CarteTpCarte } from './carte-tp-carte';
 import { GarderCarteSwitch, useKeptCard } from './carte-tp-garder';

@@ -8,11 +8,11 @@ import { AsyncPart } from '@/components/async-part';
 import { EstimationFields } from '@/components/estimation/estimation-fields';
 import { EstimationResult } from '@/components/estimation/estimation-result';
 import { Skeleton } from '@/components/skeleton';
+import { demandeEstimation, emptyEstimation, type EstimationValues } from '@/entities/estimation/estimation-form';
+import { estimationSchema } from '@/entities/estimation/estimation-schema';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
-import { demandeEstimation, emptyEstimation, type EstimationValues } from '@/lib/estimation-form';
-import { estimationSchema } from '@/lib/estimation-schema';
 import { paths } from '@/lib/paths';
 import styles from './estimation.module.css';
 

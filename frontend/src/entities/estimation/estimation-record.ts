@@ -1,8 +1,8 @@
 import type { Estimation } from '@/api/post-estimation';
 import { t } from '@/i18n/t';
+import { formatAmount } from '@/lib/format-amount';
 import type { DemandeEstimation } from './estimation-form';
 import { isSoinEstime } from './estimation-soins';
-import { formatAmount } from './format-amount';
 
 /**
  * An estimate kept with a quote's request: read back from session storage (where a reload,

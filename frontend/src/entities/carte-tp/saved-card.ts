@@ -1,6 +1,6 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import { parseIsoDate, toIsoDate } from '@/lib/format-date';
 import type { MemberApi } from '@/types/member-api';
-import { parseIsoDate, toIsoDate } from './format-date';
 import { inForceFirst } from './carte-tp-label';
 
 /**

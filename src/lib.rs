@@ -12,7 +12,6 @@ pub mod config;
 mod embedded;
 pub mod error;
 pub mod health;
-pub mod home;
 pub mod identifier;
 pub mod limits;
 pub mod mail;
@@ -23,7 +22,6 @@ mod outbound;
 pub mod pages;
 pub mod proxy;
 pub mod request_id;
-pub mod resiliation;
 pub mod security;
 pub mod session;
 pub mod state;
@@ -118,7 +116,7 @@ impl Application {
             member_api: web::Data::new(member_api),
             mail: start_mail_queue(&settings)?,
             auth: web::Data::new(auth),
-            captcha,
+            captcha: web::Data::new(captcha),
             metrics: web::Data::new(metrics),
             endpoints: endpoints.clone(),
             page_links: web::Data::new(pages::PageLinks::new(&assets)),
@@ -288,10 +286,8 @@ fn routes(cfg: &mut web::ServiceConfig, auth: &auth::Auth, metrics_access: metri
         .service(metrics::resource(metrics_access))
         .configure(|cfg| auth::routes(cfg, auth))
         .configure(cms::routes)
-        .service(web::resource("/api/home").get(home::home))
-        // Before the proxy's `/api` scope, which would otherwise take them.
+        // Before the proxy's `/api` scope, which would otherwise take it.
         .configure(captcha::routes)
-        .configure(resiliation::routes)
         .configure(proxy::routes)
         // Registered last: every path nothing else took.
         .default_service(web::to(pages::serve));

@@ -29,7 +29,7 @@ pub struct AppState {
     pub content: web::Data<ContentCache>,
     pub member_api: web::Data<MemberApiClient>,
     /// Checks the solution the guarded writes carry (`[captcha]`).
-    pub captcha: Captcha,
+    pub captcha: web::Data<Captcha>,
     /// The emails owed to members wait here until they have left; `None` without a transport.
     pub mail: Option<MailQueue>,
 }
@@ -42,7 +42,8 @@ pub fn register(state: &web::Data<AppState>, cfg: &mut web::ServiceConfig) {
         .app_data(state.metrics.clone())
         .app_data(state.auth.clone())
         .app_data(state.content.clone())
-        .app_data(state.member_api.clone());
+        .app_data(state.member_api.clone())
+        .app_data(state.captcha.clone());
 }
 
 /// Where the portal is and where its upstreams are, once the listening port is known: in demo

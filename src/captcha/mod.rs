@@ -15,12 +15,11 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use secrecy::SecretString;
 use sha2::{Digest, Sha256};
 
-use crate::auth::CurrentSession;
+use crate::auth::{Auth, CurrentSession};
 use crate::config::{CaptchaProvider, CaptchaSettings};
 use crate::error::ApiError;
 use crate::limits::Bound;
 use crate::session::SessionStore;
-use crate::state::AppState;
 
 /// The request header carrying the solution.
 pub const HEADER: &str = "x-captcha";
@@ -123,9 +122,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 /// A new ALTCHA challenge for a signed-in member; 404 with another provider.
-async fn challenge(request: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let current = state.auth.require(&request).await?;
-    let Check::Altcha(altcha) = &state.captcha.check else { return Err(ApiError::NotFound) };
+async fn challenge(
+    request: HttpRequest,
+    auth: web::Data<Auth>,
+    captcha: web::Data<Captcha>,
+) -> Result<HttpResponse, ApiError> {
+    let current = auth.require(&request).await?;
+    let Check::Altcha(altcha) = &captcha.check else { return Err(ApiError::NotFound) };
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(altcha.challenge(crate::session::now(), &current.id)))

@@ -16,7 +16,7 @@ use bytes::Bytes;
 use futures_util::StreamExt;
 use moka::future::Cache;
 
-use super::cache::{FetchError, HttpSource};
+use super::source::{FetchError, HttpSource};
 
 /// An illustration larger than this is not one: refused rather than relayed.
 pub const MAX_MEDIA_BYTES: usize = 2 * 1024 * 1024;

@@ -6,13 +6,15 @@
 pub mod cache;
 mod media;
 mod sanitise;
+mod source;
 mod strapi;
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde_json::Value;
 
-pub use cache::{Content, ContentCache};
+pub use cache::ContentCache;
+pub use source::Content;
 
 use crate::auth::Auth;
 use crate::error::ApiError;

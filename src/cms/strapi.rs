@@ -12,7 +12,7 @@
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::{Map, Value};
 
-use super::cache::{Content, FetchError, HttpSource};
+use super::source::{Content, FetchError, HttpSource};
 
 /// Strapi refuses page sizes above 100 by default.
 const PAGE_SIZE: u32 = 100;

@@ -8,6 +8,7 @@ use futures_util::future::join_all;
 use serde_json::{Value, json};
 
 use crate::error::{ApiError, ErrorBody};
+use crate::member_api::calls::{DEMANDES_ACCUEIL, ECHEANCE_PROCHAINE, PRESTATION, PRESTATIONS_RECENTES};
 use crate::member_api::{Bearer, MemberApiClient, path_with_id};
 use crate::request_id::RequestId;
 use crate::state::AppState;
@@ -30,8 +31,8 @@ pub async fn home(
     };
     let (remboursements, demandes, echeance, bandeau) = futures_util::join!(
         recent_payments(&member),
-        member.get("demandes/home"),
-        member.get("assure/echeance-prochaine"),
+        member.get(DEMANDES_ACCUEIL.relative()),
+        member.get(ECHEANCE_PROCHAINE.relative()),
         state.content.first_banner(),
     );
     // A session that ended while the parts were fetched ends the whole answer.
@@ -75,14 +76,14 @@ impl Member<'_> {
 
 /// The recent payments, each with its first detail lines (`detailRemboursement`).
 async fn recent_payments(member: &Member<'_>) -> Result<Value, ApiError> {
-    let payments = member.get("assure/prestations-recentes").await?;
+    let payments = member.get(PRESTATIONS_RECENTES.relative()).await?;
     let payments: Vec<Value> =
         payments.as_array().cloned().unwrap_or_default().into_iter().take(PAYMENTS).collect();
     let details = join_all(payments.iter().map(|payment| async move {
         let id =
             payment_id(payment).ok_or_else(|| ApiError::BadGateway("payment without paymentId".into()))?;
         // An identifier the member API should never have sent is its failure, not the member's.
-        let path = path_with_id("assure/prestation/{id}", &id)
+        let path = path_with_id(PRESTATION.relative(), &id)
             .map_err(|_| ApiError::BadGateway("payment with an unusable paymentId".into()))?;
         let detail = member.get(&path).await?;
         Ok::<_, ApiError>(detail["data"].as_array().cloned().unwrap_or_default())

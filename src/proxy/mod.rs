@@ -1,11 +1,18 @@
-//! The member API pass-through. Only the calls of SPEC.md §7 ("Documents and requests",
-//! "Insured person", plus the home page's recent payments and payment detail) are forwarded,
-//! each registered with its method; anything else under `/api` is a JSON 404 (a wrong method
-//! 405). The upstream URL is rebuilt from the route and its validated parameters, never from
-//! the raw path, so `..`, `//`, encoded slashes or backslashes cannot reach the upstream.
+//! The member API under `/api`, built from its table of calls (`member_api::calls`): each call
+//! the table marks forwarded is passed through, registered with its method; the termination
+//! is handled (`resiliation`); `/api/home` combines four calls (`home`). Anything else under
+//! `/api` is a JSON 404 (a wrong method 405). The upstream URL is rebuilt from the call and
+//! its validated parameters, never from the raw path, so `..`, `//`, encoded slashes or
+//! backslashes cannot reach the upstream.
 //!
 //! Bodies are streamed both ways. The browser's `Cookie` and `Authorization` never leave: the
 //! upstream sees the member's bearer token (refreshed first when needed) and the request id.
+
+mod answer;
+mod home;
+mod resiliation;
+
+pub use self::answer::to_browser;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -17,114 +24,54 @@ use bytes::Bytes;
 use futures_util::StreamExt;
 
 use crate::error::ApiError;
+use crate::member_api::calls::{CALLS, Exposed, MemberCall};
 use crate::member_api::{self, Body, Call};
 use crate::request_id::RequestId;
 use crate::state::AppState;
-
-/// One forwarded call: its method, its path under `/api` (the member API's own, relative to its
-/// base), and what else it needs.
-struct Route {
-    method: &'static str,
-    path: &'static str,
-    /// The upstream needs the query string: the postal code of the communes lookup, the period
-    /// and beneficiary filters of the reimbursement lists, the certificate's kind and person.
-    with_query: bool,
-    /// It creates a request, guarded by the captcha (see `captcha`).
-    with_captcha: bool,
-}
-
-impl Route {
-    const fn new(method: &'static str, path: &'static str) -> Self {
-        Self { method, path, with_query: false, with_captcha: false }
-    }
-
-    const fn get(path: &'static str) -> Self {
-        Self::new("GET", path)
-    }
-
-    const fn post(path: &'static str) -> Self {
-        Self::new("POST", path)
-    }
-
-    const fn with_query(self) -> Self {
-        Self { with_query: true, ..self }
-    }
-
-    const fn with_captcha(self) -> Self {
-        Self { with_captcha: true, ..self }
-    }
-
-    /// The upstream path, from the pattern and the validated `{id}`.
-    fn upstream_path(&self, request: &HttpRequest) -> Result<Cow<'_, str>, ApiError> {
-        let relative = &self.path[1..];
-        match request.match_info().get("id") {
-            None => Ok(Cow::Borrowed(relative)),
-            Some(id) => member_api::path_with_id(relative, id).map(Cow::Owned),
-        }
-    }
-}
-
-/// The forwarded calls. Those with an identifier come last in their scope: the static paths
-/// are matched by comparison, the others by a pattern, tried in turn.
-const ROUTES: &[Route] = &[
-    Route::get("/demandes"),
-    Route::get("/demandes/home"),
-    Route::post("/document/upload"),
-    Route::post("/document/creationHospitalisation").with_captcha(),
-    Route::post("/document/creationReclamation").with_captcha(),
-    Route::post("/document/documentGedCegedim").with_captcha(),
-    Route::new("PUT", "/assure/adresse"),
-    Route::post("/assure/beneficiaire/banque"),
-    Route::get("/assure/droitsAdherent"),
-    Route::get("/assure/droitsCompletAdherent"),
-    Route::get("/assure/prestations").with_query(),
-    Route::get("/assure/prestations-pro").with_query(),
-    Route::get("/assure/prestationsClaims"),
-    Route::get("/assure/prestations-recentes"),
-    Route::get("/assure/livret"),
-    Route::post("/assure/estimation"),
-    Route::get("/assure/attestation").with_query(),
-    Route::get("/assure/contrats"),
-    Route::get("/assure/echeance-prochaine"),
-    Route::get("/assure/banques"),
-    Route::get("/assure/infos"),
-    Route::get("/assure/carte-tp"),
-    Route::get("/assure/referentiel/communes-postale").with_query(),
-    Route::get("/assure/"),
-    Route::get("/assure/beneficiaires"),
-    Route::get("/assure/beneficiairesInfosBancaires"),
-    Route::get("/demande/{id}"),
-    Route::get("/document/pdf/{id}"),
-    Route::get("/assure/prestation/{id}"),
-    Route::get("/assure/carte-tp-detail/{id}"),
-];
 
 /// Request headers passed on; everything else (cookies, authorization, hop-by-hop,
 /// X-Forwarded-*) stays here.
 const REQUEST_HEADERS: [hyper::header::HeaderName; 3] =
     [hyper::header::CONTENT_TYPE, hyper::header::ACCEPT, hyper::header::ACCEPT_LANGUAGE];
 
+/// The `/api` scope. Paths with an identifier come last: the static ones are matched by
+/// comparison, the others by a pattern, tried in turn.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    let mut scope = web::scope("/api");
-    for route in ROUTES {
-        let method = actix_web::http::Method::from_bytes(route.method.as_bytes()).expect("static method");
-        let handler =
-            move |request, payload, request_id, state| forward(route, request, payload, request_id, state);
-        scope = scope.service(web::resource(route.path).route(web::method(method).to(handler)));
+    let mut scope = web::scope("/api").service(web::resource("/home").get(home::home));
+    let exposed = CALLS.iter().filter(|call| call.exposed != Exposed::Internal);
+    let (with_id, static_paths): (Vec<&'static MemberCall>, Vec<_>) = exposed.partition(|call| call.has_id());
+    for call in static_paths.into_iter().chain(with_id) {
+        let method = actix_web::http::Method::from_bytes(call.method.as_str().as_bytes()).expect("a method");
+        let route = web::method(method);
+        let route = match call.exposed {
+            Exposed::Handled => resiliation::handler(call, route),
+            _ => route.to(move |request, payload, request_id, state| {
+                forward(call, request, payload, request_id, state)
+            }),
+        };
+        scope = scope.service(web::resource(call.path).route(route));
     }
     cfg.service(scope);
 }
 
+/// The upstream path of `call`, with the request's validated `{id}`.
+fn upstream_path(call: &MemberCall, request: &HttpRequest) -> Result<Cow<'static, str>, ApiError> {
+    match request.match_info().get("id") {
+        None => Ok(Cow::Borrowed(call.relative())),
+        Some(id) => member_api::path_with_id(call.relative(), id).map(Cow::Owned),
+    }
+}
+
 async fn forward(
-    route: &'static Route,
+    route: &'static MemberCall,
     request: HttpRequest,
     payload: web::Payload,
     request_id: Option<web::ReqData<RequestId>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let current = state.auth.require(&request).await?;
-    let path = route.upstream_path(&request)?;
-    if route.with_captcha {
+    let path = upstream_path(route, &request)?;
+    if route.captcha {
         state.captcha.require(&request, &current).await?;
     }
     let mut headers = hyper::HeaderMap::new();
@@ -139,7 +86,7 @@ async fn forward(
     let call = Call {
         method: hyper::Method::from_bytes(request.method().as_str().as_bytes()).expect("known method"),
         path: &path,
-        query: route.with_query.then(|| request.query_string()),
+        query: route.query.then(|| request.query_string()),
         request_id: request_id.as_deref().map(|id| id.0.as_str()),
         headers,
         body,
@@ -149,7 +96,7 @@ async fn forward(
     if too_large.load(Ordering::Relaxed) {
         return Err(ApiError::PayloadTooLarge);
     }
-    member_api::to_browser(answer?)
+    to_browser(answer?)
 }
 
 /// Bodies that are not uploads are small JSON documents: reading them makes retries possible.

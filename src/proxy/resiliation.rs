@@ -19,16 +19,20 @@ use lettre::Message;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart, header::ContentType};
 use serde::Deserialize;
 
+use super::to_browser;
 use crate::error::ApiError;
-use crate::member_api::{self, Bearer, Call};
+use crate::member_api::calls::{CREATION_RESILIATION, MemberCall};
+use crate::member_api::{Bearer, Call};
 use crate::request_id::RequestId;
 use crate::state::AppState;
 
 /// The member API's nature of the acknowledgement it prints (`DocumentInfo.nature`).
 const ACCUSE_RECEPTION: &str = "ACCUSE_RECEPTION_RESILIATION";
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/api/document/creationResiliation").post(notifier));
+/// The route of the one call the portal handles itself (`Exposed::Handled` in the table).
+pub fn handler(call: &MemberCall, route: actix_web::Route) -> actix_web::Route {
+    assert_eq!(call.path, CREATION_RESILIATION.path, "a handled call without a handler");
+    route.to(notifier)
 }
 
 /// The recorded request (`Demande`), as far as the emails need it.
@@ -70,10 +74,11 @@ async fn notifier(
     state.captcha.require(&request, &current).await?;
     let bearer = state.auth.bearer(&current);
     let request_id = request_id.as_deref().map(|id| id.0.as_str());
-    let call = Call::json(hyper::Method::POST, "document/creationResiliation", request_id, body);
+    let call =
+        Call::json(CREATION_RESILIATION.method.hyper(), CREATION_RESILIATION.relative(), request_id, body);
     let upstream = state.member_api.send(&bearer, &call).await?;
     if upstream.status() != hyper::StatusCode::CREATED {
-        return member_api::to_browser(upstream);
+        return to_browser(upstream);
     }
     let recorded = upstream.bytes().await?;
     match &state.mail {

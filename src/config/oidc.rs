@@ -1,0 +1,90 @@
+//! `[oidc]`: the identity provider and the portal's client registration.
+
+use std::path::PathBuf;
+
+use secrecy::SecretString;
+use serde::Deserialize;
+use url::Url;
+
+use super::{DemoSettings, Problems};
+use crate::tls::TlsFiles;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OidcSettings {
+    /// Issuer URL; its `/.well-known/openid-configuration` is read at start-up.
+    pub issuer: Option<Url>,
+    pub client_id: String,
+    pub client_secret: Option<SecretString>,
+    /// A file holding `client_secret`.
+    pub client_secret_file: Option<PathBuf>,
+    /// Claim of the ID token (else userinfo) holding the member's person number.
+    pub person_number_claim: String,
+    /// Signature algorithms accepted on ID and logout tokens. Only the provider's asymmetric
+    /// keys by default: Keycloak also announces HS256, which would let anyone holding the
+    /// client secret sign an ID token; list an `HS*` algorithm only to accept exactly that.
+    pub signing_algorithms: Vec<String>,
+    /// Total time one call to the provider (discovery, keys, token, userinfo, revocation) may
+    /// take, connection included.
+    pub timeout_ms: u64,
+    /// A PEM bundle of the authorities to trust besides the machine's and webpki's roots (a
+    /// mutual's internal authority).
+    pub ca_file: Option<PathBuf>,
+    /// A client certificate (PEM, its chain after it) and its key, for mutual TLS.
+    pub client_cert_file: Option<PathBuf>,
+    pub client_key_file: Option<PathBuf>,
+}
+
+/// The JWS algorithms `oidc.signing_algorithms` may name.
+pub const SIGNING_ALGORITHMS: [&str; 11] =
+    ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "HS256", "HS384", "HS512"];
+
+impl Default for OidcSettings {
+    fn default() -> Self {
+        Self {
+            issuer: None,
+            client_id: "espace-assure".into(),
+            client_secret: None,
+            client_secret_file: None,
+            person_number_claim: "NUMERO_PERSONNE".into(),
+            signing_algorithms: vec!["RS256".into(), "ES256".into()],
+            timeout_ms: 10_000,
+            ca_file: None,
+            client_cert_file: None,
+            client_key_file: None,
+        }
+    }
+}
+
+impl OidcSettings {
+    pub fn tls(&self) -> TlsFiles<'_> {
+        TlsFiles {
+            ca_file: self.ca_file.as_deref(),
+            client_cert_file: self.client_cert_file.as_deref(),
+            client_key_file: self.client_key_file.as_deref(),
+        }
+    }
+
+    pub(super) fn validate(&self, demo: &DemoSettings, problems: &mut Problems) {
+        problems.tls("oidc.", self.tls());
+        problems.upstream("oidc.issuer", self.issuer.as_ref(), demo.idp_on(), "demo.idp");
+        if !demo.idp_on() && self.client_secret.is_none() {
+            problems.add("oidc.client_secret", "required for the confidential client");
+        }
+        if self.person_number_claim.trim().is_empty() {
+            problems.add("oidc.person_number_claim", "must not be empty");
+        }
+        if self.signing_algorithms.is_empty() {
+            problems.add("oidc.signing_algorithms", "name at least one algorithm");
+        }
+        for algorithm in &self.signing_algorithms {
+            if !SIGNING_ALGORITHMS.contains(&algorithm.as_str()) {
+                problems.add(
+                    "oidc.signing_algorithms",
+                    format!("\"{algorithm}\" is not one of {}", SIGNING_ALGORITHMS.join(", ")),
+                );
+            }
+        }
+        problems.at_least_one("oidc.timeout_ms", self.timeout_ms);
+    }
+}

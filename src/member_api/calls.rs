@@ -1,0 +1,242 @@
+//! Every call the portal makes to the member API, in one table: its method and path, whether
+//! the browser's query string goes with it, whether it creates a request (and so needs a solved
+//! captcha), and how the portal exposes it. The proxy builds its `/api` routes from it,
+//! `/api/home` and the termination name their calls from it, and a test checks it against
+//! `openapi/member-api.yaml` both ways: a call the contract lacks, or one it has that the
+//! table forgot, fails the build's tests instead of a member's request.
+
+/// How the browser reaches a call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exposed {
+    /// `/api{path}` passes it through as it is.
+    Forwarded,
+    /// `/api{path}` is the portal's own handler, which makes the call and does more with its
+    /// answer (the termination queues its acknowledgement email).
+    Handled,
+    /// Not under `/api`: the portal makes the call for itself (the sign-in's account).
+    Internal,
+}
+
+/// The methods the contract uses (hyper's `Method` is not `Copy`, so not for a `const` table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Post,
+    Put,
+}
+
+impl Method {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Get => "GET",
+            Self::Post => "POST",
+            Self::Put => "PUT",
+        }
+    }
+
+    pub fn hyper(self) -> hyper::Method {
+        match self {
+            Self::Get => hyper::Method::GET,
+            Self::Post => hyper::Method::POST,
+            Self::Put => hyper::Method::PUT,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct MemberCall {
+    pub method: Method,
+    /// Under the member API's base, as the contract writes it; `{id}` stands for the one
+    /// identifier a path may hold.
+    pub path: &'static str,
+    /// The browser's query string is passed on: the postal code of the communes lookup, the
+    /// period and beneficiary filters of the reimbursement lists, the certificate's kind.
+    pub query: bool,
+    /// It creates a request, guarded by the captcha (see `captcha`).
+    pub captcha: bool,
+    pub exposed: Exposed,
+    /// `/api/home` combines it with others into the dashboard's one answer.
+    pub on_home: bool,
+}
+
+impl MemberCall {
+    const fn new(method: Method, path: &'static str) -> Self {
+        Self { method, path, query: false, captcha: false, exposed: Exposed::Forwarded, on_home: false }
+    }
+
+    const fn get(path: &'static str) -> Self {
+        Self::new(Method::Get, path)
+    }
+
+    const fn post(path: &'static str) -> Self {
+        Self::new(Method::Post, path)
+    }
+
+    const fn with_query(self) -> Self {
+        Self { query: true, ..self }
+    }
+
+    const fn with_captcha(self) -> Self {
+        Self { captcha: true, ..self }
+    }
+
+    const fn handled(self) -> Self {
+        Self { exposed: Exposed::Handled, ..self }
+    }
+
+    const fn internal(self) -> Self {
+        Self { exposed: Exposed::Internal, ..self }
+    }
+
+    const fn on_home(self) -> Self {
+        Self { on_home: true, ..self }
+    }
+
+    /// The path as the client appends it to the base (which ends with `/`).
+    pub fn relative(&self) -> &'static str {
+        &self.path[1..]
+    }
+
+    /// Whether the path holds an identifier.
+    pub fn has_id(&self) -> bool {
+        self.path.contains("{id}")
+    }
+}
+
+pub const SE_CONNECTER: MemberCall = MemberCall::post("/compte/auth").internal();
+pub const CREATION_RESILIATION: MemberCall =
+    MemberCall::post("/document/creationResiliation").with_captcha().handled();
+pub const PRESTATIONS_RECENTES: MemberCall = MemberCall::get("/assure/prestations-recentes").on_home();
+pub const PRESTATION: MemberCall = MemberCall::get("/assure/prestation/{id}").on_home();
+pub const DEMANDES_ACCUEIL: MemberCall = MemberCall::get("/demandes/home").on_home();
+pub const ECHEANCE_PROCHAINE: MemberCall = MemberCall::get("/assure/echeance-prochaine").on_home();
+
+/// The member API's calls, in the contract's order.
+pub const CALLS: &[MemberCall] = &[
+    SE_CONNECTER,
+    MemberCall::get("/assure/"),
+    MemberCall::get("/assure/infos"),
+    MemberCall::new(Method::Put, "/assure/adresse"),
+    MemberCall::get("/assure/referentiel/communes-postale").with_query(),
+    MemberCall::get("/assure/beneficiaires"),
+    MemberCall::get("/assure/banques"),
+    MemberCall::get("/assure/beneficiairesInfosBancaires"),
+    MemberCall::post("/assure/beneficiaire/banque"),
+    MemberCall::get("/assure/contrats"),
+    ECHEANCE_PROCHAINE,
+    MemberCall::get("/assure/droitsAdherent"),
+    MemberCall::get("/assure/droitsCompletAdherent"),
+    MemberCall::get("/assure/livret"),
+    MemberCall::post("/assure/estimation"),
+    MemberCall::get("/assure/attestation").with_query(),
+    MemberCall::get("/assure/prestations").with_query(),
+    MemberCall::get("/assure/prestations-pro").with_query(),
+    MemberCall::get("/assure/prestationsClaims"),
+    PRESTATIONS_RECENTES,
+    PRESTATION,
+    MemberCall::get("/assure/carte-tp"),
+    MemberCall::get("/assure/carte-tp-detail/{id}"),
+    MemberCall::get("/demandes"),
+    DEMANDES_ACCUEIL,
+    MemberCall::get("/demande/{id}"),
+    MemberCall::post("/document/upload"),
+    MemberCall::get("/document/pdf/{id}"),
+    MemberCall::post("/document/documentGedCegedim").with_captcha(),
+    MemberCall::post("/document/creationHospitalisation").with_captcha(),
+    CREATION_RESILIATION,
+    MemberCall::post("/document/creationReclamation").with_captcha(),
+];
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use serde_json::Value;
+
+    use super::*;
+
+    /// A call as both sides can say it: method, path with its parameter unnamed, and whether
+    /// it takes a query.
+    type Signature = (String, String, bool);
+
+    fn unnamed(path: &str) -> String {
+        let mut out = String::new();
+        let mut in_parameter = false;
+        for character in path.chars() {
+            match character {
+                '{' => {
+                    in_parameter = true;
+                    out.push_str("{}");
+                }
+                '}' => in_parameter = false,
+                _ if in_parameter => {}
+                other => out.push(other),
+            }
+        }
+        out
+    }
+
+    fn contract() -> Value {
+        serde_norway::from_str(include_str!("../../openapi/member-api.yaml")).unwrap()
+    }
+
+    /// A parameter as written, or the one its `$ref` names.
+    fn resolved<'a>(contract: &'a Value, parameter: &'a Value) -> &'a Value {
+        match parameter["$ref"].as_str().and_then(|pointer| pointer.strip_prefix('#')) {
+            Some(pointer) => contract.pointer(pointer).expect("a parameter the contract defines"),
+            None => parameter,
+        }
+    }
+
+    fn contract_calls() -> BTreeSet<Signature> {
+        let contract = contract();
+        let mut calls = BTreeSet::new();
+        for (path, operations) in contract["paths"].as_object().unwrap() {
+            for (method, operation) in operations.as_object().unwrap() {
+                if !["get", "put", "post", "delete", "patch"].contains(&method.as_str()) {
+                    continue;
+                }
+                let parameters = operation["parameters"].as_array().into_iter().flatten();
+                let query =
+                    parameters.map(|parameter| resolved(&contract, parameter)).any(|p| p["in"] == "query");
+                calls.insert((method.to_uppercase(), unnamed(path), query));
+            }
+        }
+        calls
+    }
+
+    #[test]
+    fn the_table_and_the_contract_name_the_same_calls() {
+        let table: BTreeSet<Signature> = CALLS
+            .iter()
+            .map(|call| (call.method.as_str().to_owned(), unnamed(call.path), call.query))
+            .collect();
+        let contract = contract_calls();
+        assert_eq!(table.len(), CALLS.len(), "a call is in the table twice");
+        assert!(contract.len() > 20, "the contract's operations were not read");
+        let missing: Vec<_> = contract.difference(&table).collect();
+        let unknown: Vec<_> = table.difference(&contract).collect();
+        assert!(missing.is_empty(), "in the contract, not in the table: {missing:?}");
+        assert!(unknown.is_empty(), "in the table, not in the contract: {unknown:?}");
+    }
+
+    #[test]
+    fn the_contract_is_read_with_its_referenced_parameters() {
+        let contract = contract_calls();
+        assert!(contract.contains(&("GET".into(), "/assure/prestations".into(), true)), "a $ref'd query");
+        assert!(
+            contract.contains(&("GET".into(), "/assure/prestation/{}".into(), false)),
+            "a path parameter"
+        );
+        assert_eq!(unnamed("/assure/prestation/{paymentId}"), "/assure/prestation/{}");
+    }
+
+    #[test]
+    fn the_calls_the_code_names_are_in_the_table() {
+        for named in [SE_CONNECTER, CREATION_RESILIATION, PRESTATIONS_RECENTES, PRESTATION, DEMANDES_ACCUEIL]
+        {
+            assert!(CALLS.iter().any(|call| call.method == named.method && call.path == named.path));
+        }
+        assert!(CALLS.iter().filter(|call| call.on_home).count() == 4);
+    }
+}

@@ -1,0 +1,78 @@
+//! The member API's answer as the browser gets it: what the proxy and the portal's own handlers
+//! of member API calls send back.
+
+use actix_web::HttpResponse;
+use actix_web::http::{StatusCode, header};
+
+use crate::error::ApiError;
+use crate::member_api::{Answer, failure};
+
+/// Answer headers the browser gets; everything else (cookies, hop-by-hop) stays here.
+const RELAYED_HEADERS: [header::HeaderName; 4] =
+    [header::CONTENT_TYPE, header::CONTENT_DISPOSITION, header::ETAG, header::LAST_MODIFIED];
+
+/// The member API's answer as the browser gets it, streamed, its 4xx bodies (French messages
+/// of the member API's own rules) passed on; a 401 or a 5xx becomes the portal's own answer
+/// (see `failure`). Member data is private: never stored by a shared cache. What the member
+/// API returns is data, never a page of the portal: a file is always an attachment, and the
+/// sandbox policy keeps a document that slipped through (an uploaded HTML/PDF polyglot, say)
+/// from running anything with the portal's origin, should it be opened directly.
+pub fn to_browser(upstream: Answer) -> Result<HttpResponse, ApiError> {
+    if upstream.status() == hyper::StatusCode::UNAUTHORIZED || upstream.status().is_server_error() {
+        return Err(failure(upstream.status()));
+    }
+    let status = StatusCode::from_u16(upstream.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
+    let mut response = HttpResponse::build(status);
+    response
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header((header::CONTENT_SECURITY_POLICY, "sandbox; default-src 'none'"));
+    for name in RELAYED_HEADERS {
+        if let Some(value) = upstream.headers().get(name.as_str()) {
+            response.insert_header((name, value.as_bytes()));
+        }
+    }
+    let is_json = upstream
+        .headers()
+        .get(hyper::header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/json"));
+    if !is_json {
+        let disposition =
+            upstream.headers().get(hyper::header::CONTENT_DISPOSITION).and_then(|value| value.to_str().ok());
+        response.insert_header((header::CONTENT_DISPOSITION, as_attachment(disposition)));
+    }
+    let (length, chunks) = upstream.into_stream();
+    Ok(match length {
+        Some(length) => response.body(actix_web::body::SizedStream::new(length, chunks)),
+        None => response.streaming(chunks),
+    })
+}
+
+/// The upstream's `Content-Disposition` with its file name kept and its type made
+/// `attachment` (an `inline`, or none at all, would let the browser render the file).
+fn as_attachment(disposition: Option<&str>) -> String {
+    let parameters = disposition
+        .and_then(|value| value.split_once(';'))
+        .map(|(_, parameters)| parameters.trim())
+        .filter(|parameters| !parameters.is_empty());
+    match parameters {
+        Some(parameters) => format!("attachment; {parameters}"),
+        None => "attachment".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_always_attachments_with_their_name_kept() {
+        assert_eq!(as_attachment(None), "attachment");
+        assert_eq!(as_attachment(Some("inline")), "attachment");
+        assert_eq!(
+            as_attachment(Some("inline; filename=\"rib.pdf\"; filename*=UTF-8''rib.pdf")),
+            "attachment; filename=\"rib.pdf\"; filename*=UTF-8''rib.pdf"
+        );
+        assert_eq!(as_attachment(Some("attachment; filename=\"a.pdf\"")), "attachment; filename=\"a.pdf\"");
+    }
+}

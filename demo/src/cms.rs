@@ -6,14 +6,16 @@
 
 use std::collections::BTreeMap;
 
-use actix_web::{HttpResponse, Scope, web};
+use actix_web::http::StatusCode;
+use actix_web::middleware::ErrorHandlers;
+use actix_web::{HttpResponse, web};
 use anyhow::Context;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use rust_embed::RustEmbed;
 use serde::{Deserialize, Serialize};
 
-use crate::api::ApiFailure;
+use crate::api::{ApiFailure, method_not_allowed};
 
 pub const MOUNT: &str = "/_demo/cms";
 const CONTENT: &str = include_str!("cms/content.toml");
@@ -178,16 +180,19 @@ impl Cms {
     }
 }
 
-pub fn scope(cms: web::Data<Cms>) -> Scope {
-    web::scope(MOUNT)
-        .app_data(cms)
-        .service(web::resource("/accueil").get(accueil))
-        .service(web::resource("/mention-legale").get(mention_legale))
-        .service(web::resource("/menus").get(menus))
-        .service(web::resource("/menus/{id}").get(menu))
-        .service(web::resource("/bloc-gauche/{key}").get(left_block))
-        .service(web::resource("/bandeau-nouveautes").get(banner))
-        .service(web::resource("/page-nouveautes/{id}").get(news_page))
+pub fn configure(cms: web::Data<Cms>, cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::scope(MOUNT)
+            .app_data(cms)
+            .service(web::resource("/accueil").get(accueil))
+            .service(web::resource("/mention-legale").get(mention_legale))
+            .service(web::resource("/menus").get(menus))
+            .service(web::resource("/menus/{id}").get(menu))
+            .service(web::resource("/bloc-gauche/{key}").get(left_block))
+            .service(web::resource("/bandeau-nouveautes").get(banner))
+            .service(web::resource("/page-nouveautes/{id}").get(news_page))
+            .wrap(ErrorHandlers::new().handler(StatusCode::METHOD_NOT_ALLOWED, method_not_allowed)),
+    );
 }
 
 async fn accueil(cms: web::Data<Cms>) -> HttpResponse {

@@ -107,7 +107,7 @@ impl Demo {
             api.configure(cfg);
         }
         if let Some(cms) = &self.cms {
-            cfg.service(cms::scope(cms.clone()));
+            cms::configure(cms.clone(), cfg);
         }
         if let Some(outbox) = &self.outbox {
             cfg.service(outbox::resource(outbox.clone()));

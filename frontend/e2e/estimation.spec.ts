@@ -5,7 +5,7 @@ import { collectConsoleErrors } from './support/console';
 import { currentYear } from './support/home';
 import { openHome, signedInAs } from './support/sign-in';
 
-// What the member API answers is its own tests' (tests/api/demo_api_estimation.rs); these
+// What the member API answers is its own tests' (demo/tests/upstreams/api_estimation.rs); these
 // journeys check what a member sees of it. The pages as they load are every-route.spec.ts's to
 // scan; the states reached here are scanned here. Sending a quote with its estimate is
 // demandes.spec.ts's.

@@ -4,9 +4,8 @@
 
 use serde_json::{Value, json};
 
-use crate::demo_api::pdf;
 use crate::fake_idp::{CLIENT_ID, CLIENT_SECRET, FakeIdp, now};
-use crate::helpers::{TestApp, query, solved_captcha, spawn_app_with};
+use crate::helpers::{TestApp, pdf, query, solved_captcha, spawn_app_with};
 
 /// Demo mode with the embedded member API, the external provider in place of the demo one.
 pub async fn portal_signed_in_as_marie(idp: &FakeIdp) -> (TestApp, String) {

@@ -11,7 +11,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub jar: Option<std::sync::Arc<reqwest::cookie::Jar>>,
     /// Kept alive for the app's lifetime: the demo data folder.
-    data_folder: tempfile::TempDir,
+    _data_folder: tempfile::TempDir,
 }
 
 /// Demo settings on a free port, with a fresh data folder.
@@ -48,15 +48,10 @@ pub async fn spawn_app_with(customise: impl FnOnce(&mut Settings)) -> TestApp {
         .no_brotli()
         .build()
         .unwrap();
-    TestApp { address, metrics_address, client, jar: None, data_folder: data_dir }
+    TestApp { address, metrics_address, client, jar: None, _data_folder: data_dir }
 }
 
 impl TestApp {
-    /// The demo data folder (the embedded provider's signing key lives there).
-    pub fn data_dir(&self) -> &std::path::Path {
-        self.data_folder.path()
-    }
-
     pub async fn get(&self, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
         self.request(reqwest::Method::GET, path, headers).await
     }
@@ -97,6 +92,12 @@ pub fn header<'a>(headers: &'a HeaderMap, name: &str) -> &'a str {
 /// The front-end build the binary embeds, to compare what is served with what was built.
 pub fn dist() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("frontend/dist")
+}
+
+/// A small but real PDF, as a member's scan would be: one of the demo's seeded documents.
+pub fn pdf() -> Vec<u8> {
+    std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("demo/src/api/seed/documents/rib.pdf"))
+        .unwrap()
 }
 
 /// The largest hashed JavaScript file of the build, as `/assets/name.js`.

@@ -6,8 +6,11 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use actix_web::body::MessageBody;
+use actix_web::dev::ServiceResponse;
 use actix_web::http::StatusCode;
 use actix_web::http::header;
+use actix_web::middleware::ErrorHandlerResponse;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 
@@ -149,6 +152,7 @@ fn generic(status: StatusCode) -> (&'static str, &'static str) {
         401 => ("unauthorized", "Votre session a expiré. Veuillez vous reconnecter."),
         403 => ("forbidden", "Vous n’avez pas accès à cette ressource."),
         404 => ("not_found", "La page ou la ressource demandée est introuvable."),
+        405 => ("method_not_allowed", "Cette action n’est pas possible sur cette ressource."),
         409 => ("conflict", "Cette demande est en conflit avec une autre déjà enregistrée."),
         413 => ("payload_too_large", "Le fichier ou le contenu envoyé est trop volumineux."),
         415 => ("unsupported_media_type", "Ce type de contenu n’est pas accepté."),
@@ -182,6 +186,19 @@ pub fn json_error(error: actix_web::error::JsonPayloadError) -> actix_web::Error
         .into(),
         other => extractor_error(other),
     }
+}
+
+/// A known path asked with another method: actix answers an empty 405, which gets the
+/// refusals' JSON shape here (keeping `Allow`), as from a real upstream, whoever mounts it.
+pub fn method_not_allowed<B: MessageBody>(
+    response: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let (request, bare) = response.into_parts();
+    let mut refusal = ApiFailure::new(StatusCode::METHOD_NOT_ALLOWED, None).error_response();
+    if let Some(allow) = bare.headers().get(header::ALLOW) {
+        refusal.headers_mut().insert(header::ALLOW, allow.clone());
+    }
+    Ok(ErrorHandlerResponse::Response(ServiceResponse::new(request, refusal).map_into_right_body()))
 }
 
 /// Everything under the API's prefix that no route takes.

@@ -31,6 +31,8 @@ mod validation;
 use std::sync::Arc;
 use std::time::Duration;
 
+use actix_web::http::StatusCode;
+use actix_web::middleware::ErrorHandlers;
 use actix_web::web;
 use anyhow::Context as _;
 use chrono::NaiveDate;
@@ -39,7 +41,7 @@ use url::Url;
 use self::auth::TokenVerifier;
 use self::db::Database;
 use self::depots_en_attente::DepotsEnAttente;
-pub use self::error::ApiFailure;
+pub use self::error::{ApiFailure, method_not_allowed};
 use crate::Settings;
 
 /// Where the portal mounts the API.
@@ -139,7 +141,8 @@ impl MemberApi {
                 .configure(demandes::routes)
                 .configure(reclamation::routes)
                 .configure(documents::routes)
-                .default_service(web::to(error::no_such_route)),
+                .default_service(web::to(error::no_such_route))
+                .wrap(ErrorHandlers::new().handler(StatusCode::METHOD_NOT_ALLOWED, method_not_allowed)),
         );
     }
 }

@@ -29,15 +29,15 @@ const DOCUMENTS: &[(&str, &[u8])] = &[
 /// products and their guarantees are the mutual's reference data, written anew at every start
 /// so that a demo folder created by an earlier version shows the guarantees of this one.
 pub fn seed_once(connection: &mut Connection, today: NaiveDate) -> anyhow::Result<()> {
+    let membres = membres::membres()?;
     let transaction = connection.transaction()?;
     write_produits(&transaction)?;
     let seeded: bool = transaction.query_row("SELECT EXISTS (SELECT 1 FROM seed)", [], |row| row.get(0))?;
     if !seeded {
         transaction.execute("INSERT INTO seed (id, seeded_on) VALUES (1, ?1)", [today])?;
         let mut paiements = 0;
-        for membre in membres::membres() {
-            Seeder { tx: &transaction, today, membre: &membre, beneficiaires: Vec::new() }
-                .insert(&mut paiements)?;
+        for membre in &membres {
+            Seeder { tx: &transaction, today, membre, beneficiaires: Vec::new() }.insert(&mut paiements)?;
         }
     }
     transaction.commit()?;
@@ -91,6 +91,11 @@ impl Seeder<'_> {
         Ok(())
     }
 
+    /// The position of a beneficiary the member file names; checked when the file was read.
+    fn rang(&self, prenom: &str) -> usize {
+        self.membre.rang(prenom).expect("a beneficiary of the member")
+    }
+
     fn il_y_a(&self, jours: i64) -> NaiveDate {
         self.today - chrono::Duration::days(jours)
     }
@@ -113,7 +118,7 @@ impl Seeder<'_> {
 
     fn insert_adherent(&self) -> anyhow::Result<()> {
         let membre = self.membre;
-        let persona = personas::by_person_number(membre.numero_personne).expect("a persona");
+        let persona = personas::by_person_number(&membre.numero_personne).expect("a persona");
         let adresse = &membre.adresse;
         let principal = &membre.beneficiaires[0];
         self.tx.execute(
@@ -154,7 +159,7 @@ impl Seeder<'_> {
                     beneficiaire.prenom,
                     beneficiaire.nom,
                     beneficiaire.date_naissance,
-                    nir_avec_cle(beneficiaire.nir),
+                    nir_avec_cle(&beneficiaire.nir),
                     beneficiaire.caisse,
                     beneficiaire.statut_noemie,
                 ],
@@ -167,7 +172,7 @@ impl Seeder<'_> {
     fn insert_contrats(&self) -> anyhow::Result<()> {
         for contrat in &self.membre.contrats {
             let debut = self.date(contrat.debut);
-            let fin = contrat.fin.map(|(quand, _)| self.date(quand));
+            let fin = contrat.fin.as_ref().map(|fin| self.date(fin.quand));
             self.tx.execute(
                 "INSERT INTO contrats (numero_personne, numero_contrat, code_produit, type_contrat, entreprise,
                     date_debut, date_fin, motif_fin, cotisation, periodicite, mode_paiement)
@@ -180,7 +185,7 @@ impl Seeder<'_> {
                     contrat.entreprise,
                     debut,
                     fin,
-                    contrat.fin.map(|(_, motif)| motif),
+                    contrat.fin.as_ref().map(|fin| &fin.motif),
                     contrat.cotisation,
                     if contrat.mois_par_echeance == 1 { "MENSUELLE" } else { "TRIMESTRIELLE" },
                     contrat.mode_paiement,
@@ -238,7 +243,7 @@ impl Seeder<'_> {
                 "INSERT INTO comptes_bancaires (beneficiaire_id, usage, titulaire, iban, bic, domiciliation, date_mise_a_jour)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![
-                    self.beneficiaires[compte.beneficiaire],
+                    self.beneficiaires[self.rang(&compte.beneficiaire)],
                     compte.usage,
                     compte.titulaire,
                     compte.iban,
@@ -270,7 +275,7 @@ impl Seeder<'_> {
             )?;
             let carte_id = self.tx.last_insert_rowid();
             for (ordre, (code, libelle, taux)) in
-                (0_i64..).zip(catalogue::domaines_carte(produit(contrat.produit)))
+                (0_i64..).zip(catalogue::domaines_carte(produit(&contrat.produit)))
             {
                 self.tx.execute(
                     "INSERT INTO carte_tp_domaines (carte_id, code, libelle, taux, ordre) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -285,29 +290,35 @@ impl Seeder<'_> {
     /// beneficiary and payee (the member, or the professional under tiers payant).
     fn insert_prestations(&self, compteur: &mut u32) -> anyhow::Result<()> {
         let contrat = &self.membre.contrats[0];
-        let produit = produit(contrat.produit);
+        let produit = produit(&contrat.produit);
         let carte = !self.membre.cartes.is_empty();
         let mut consomme = Consommation::default();
         let mut paiements: HashMap<(NaiveDate, usize, bool), String> = HashMap::new();
-        let mut soins: Vec<&Soin> = self.membre.soins.iter().collect();
-        // Oldest first, so that yearly ceilings are used up in the order care happened.
-        soins.sort_by_key(|soin| std::cmp::Reverse(soin.il_y_a));
-        for soin in soins {
-            let acte = acte_par_code(soin.acte);
+        let mut soins: Vec<(usize, &Soin)> = self
+            .membre
+            .soins
+            .iter()
+            .flat_map(|(prenom, soins)| soins.iter().map(|soin| (self.rang(prenom), soin)))
+            .collect();
+        // Oldest first, so that yearly ceilings are used up in the order care happened (on one
+        // day: by first name, then as the file lists them, which payment numbers follow).
+        soins.sort_by_key(|(_, soin)| std::cmp::Reverse(soin.il_y_a));
+        for (beneficiaire, soin) in soins {
+            let acte = acte_par_code(&soin.acte);
             let tiers_payant = carte && acte.tiers_payant;
             let date_soins = self.il_y_a(soin.il_y_a);
             let delai = if tiers_payant { 2 } else { 4 + soin.il_y_a % 3 };
             let date_paiement = self.il_y_a(soin.il_y_a - delai).min(self.il_y_a(1));
-            let key = (date_paiement, soin.beneficiaire, tiers_payant);
+            let key = (date_paiement, beneficiaire, tiers_payant);
             let paiement_id = match paiements.get(&key) {
                 Some(id) => id.clone(),
                 None => {
                     *compteur += 1;
                     let id = format!("PAI{:08}", *compteur);
                     let (destinataire, nom) = if tiers_payant {
-                        ("PROFESSIONNEL_DE_SANTE", soin.professionnel.to_owned())
+                        ("PROFESSIONNEL_DE_SANTE", soin.professionnel.clone())
                     } else {
-                        ("ASSURE", self.titulaire_prestations(soin.beneficiaire))
+                        ("ASSURE", self.titulaire_prestations(beneficiaire))
                     };
                     self.tx.execute(
                         "INSERT INTO paiements (id, numero_personne, beneficiaire_id, date_paiement, destinataire, nom_destinataire)
@@ -315,7 +326,7 @@ impl Seeder<'_> {
                         params![
                             id,
                             self.membre.numero_personne,
-                            self.beneficiaires[soin.beneficiaire],
+                            self.beneficiaires[beneficiaire],
                             date_paiement,
                             destinataire,
                             nom
@@ -325,7 +336,7 @@ impl Seeder<'_> {
                     id
                 }
             };
-            let ligne = remboursement(produit, soin, date_soins, &mut consomme);
+            let ligne = remboursement(produit, soin, beneficiaire, date_soins, &mut consomme);
             self.tx.execute(
                 "INSERT INTO lignes_prestation (paiement_id, date_soins, code_acte, libelle_acte, professionnel_sante,
                     montant_depense, base_remboursement, taux_secu, montant_secu, montant_mutuelle, reste_a_charge,
@@ -355,13 +366,14 @@ impl Seeder<'_> {
     /// Who receives a beneficiary's reimbursements: their own account, else the member's.
     fn titulaire_prestations(&self, beneficiaire: usize) -> String {
         let comptes = &self.membre.comptes;
-        comptes
-            .iter()
-            .find(|compte| compte.usage == "PRESTATIONS" && compte.beneficiaire == beneficiaire)
-            .or_else(|| {
-                comptes.iter().find(|compte| compte.usage == "PRESTATIONS" && compte.beneficiaire == 0)
-            })
-            .map(|compte| compte.titulaire.to_owned())
+        let prestations_de = |rang: usize| {
+            comptes
+                .iter()
+                .find(|compte| compte.usage == "PRESTATIONS" && self.rang(&compte.beneficiaire) == rang)
+        };
+        prestations_de(beneficiaire)
+            .or_else(|| prestations_de(0))
+            .map(|compte| compte.titulaire.clone())
             .unwrap_or_else(|| {
                 let principal = &self.membre.beneficiaires[0];
                 format!("{} {}", principal.prenom, principal.nom)
@@ -371,55 +383,54 @@ impl Seeder<'_> {
     fn insert_demandes(&self) -> anyhow::Result<()> {
         for demande in &self.membre.demandes {
             let type_demande =
-                super::types_demande::par_type(demande.type_demande).expect("a known request type");
+                super::types_demande::par_type(&demande.type_demande).expect("a known request type");
             let creation = self.il_y_a(demande.il_y_a);
             let mut objet = type_demande.objet.to_owned();
             let mut reclamation = None;
             let (hospitalisation, resiliation) = match &demande.detail {
-                Detail::Aucun => (None, None),
-                Detail::Reclamation { motif, numero_contrat, issue } => {
+                None => (None, None),
+                Some(Detail::Reclamation { objet: sujet, motif, numero_contrat, issue }) => {
                     let recue_le = a_10_heures(creation);
-                    let mut detail =
-                        Reclamation::recue(motif, numero_contrat.map(str::to_owned), None, recue_le);
-                    detail.issue = Some((*issue).to_owned());
+                    let mut detail = Reclamation::recue(motif, numero_contrat.clone(), None, recue_le);
+                    detail.issue = Some(issue.clone());
                     detail.repondu_le = Some(self.il_y_a(demande.mise_a_jour_il_y_a));
-                    objet = format!("{objet} : hausse de ma cotisation");
+                    objet = format!("{objet} : {sujet}");
                     reclamation = Some(serde_json::to_string(&detail)?);
                     (None, None)
                 }
-                Detail::Hospitalisation { etablissement, siren, type_hospitalisation, dans } => {
+                Some(Detail::Hospitalisation { etablissement, siren, type_hospitalisation, dans }) => {
                     let entree = creation + chrono::Duration::days(*dans);
                     let detail = PriseEnCharge {
-                        etablissement: (*etablissement).to_owned(),
-                        siren: (*siren).to_owned(),
+                        etablissement: etablissement.clone(),
+                        siren: siren.clone(),
                         finess: None,
                         date_entree: entree,
                         date_sortie: Some(entree),
-                        type_hospitalisation: (*type_hospitalisation).to_owned(),
+                        type_hospitalisation: type_hospitalisation.clone(),
                         chambre_particuliere: false,
                     };
                     (Some(serde_json::to_string(&detail)?), None)
                 }
-                Detail::Resiliation { numero_contrat, motif } => {
+                Some(Detail::Resiliation { numero_contrat, motif }) => {
                     let contrat = self.membre.contrats.iter().find(|c| c.numero == *numero_contrat);
-                    let date_effet = contrat.and_then(|c| c.fin).map(|(quand, _)| self.date(quand));
+                    let date_effet = contrat.and_then(|c| c.fin.as_ref()).map(|fin| self.date(fin.quand));
                     let libelle_produit: String = self.tx.query_row(
                         "SELECT p.libelle FROM contrats c JOIN produits p ON p.code = c.code_produit
                          WHERE c.numero_contrat = ?1",
                         [numero_contrat],
                         |row| row.get(0),
                     )?;
-                    let identite = Identite::lire(self.tx, self.membre.numero_personne)?;
+                    let identite = Identite::lire(self.tx, &self.membre.numero_personne)?;
                     let notifiee_le = a_10_heures(creation);
                     let detail = Resiliation {
-                        numero_contrat: (*numero_contrat).to_owned(),
+                        numero_contrat: numero_contrat.clone(),
                         libelle_produit,
                         date_effet: date_effet.expect("a terminated contract"),
-                        motif: (*motif).to_owned(),
+                        motif: motif.clone(),
                         date_evenement: None,
                         notifiee_le: notifiee_le.to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
                         adherent: identite.adherent,
-                        numero_adherent: self.membre.numero_personne.to_owned(),
+                        numero_adherent: self.membre.numero_personne.clone(),
                         email: Some(identite.email.clone()),
                         email_dossier: identite.email,
                     };
@@ -436,7 +447,7 @@ impl Seeder<'_> {
                     type_demande.code,
                     objet,
                     demande.commentaire,
-                    demande.beneficiaire.map(|index| self.beneficiaires[index]),
+                    demande.beneficiaire.as_deref().map(|prenom| self.beneficiaires[self.rang(prenom)]),
                     demande.etat,
                     creation,
                     self.il_y_a(demande.mise_a_jour_il_y_a),
@@ -446,7 +457,7 @@ impl Seeder<'_> {
                 ],
             )?;
             let demande_id = self.tx.last_insert_rowid();
-            for nom in demande.documents {
+            for nom in &demande.documents {
                 let (_, contenu) = DOCUMENTS.iter().find(|(known, _)| known == nom).expect("a seed document");
                 let type_mime =
                     super::format_fichier::detecter(contenu).expect("a recognisable seed document").type_mime;
@@ -513,24 +524,25 @@ fn a_10_heures(day: NaiveDate) -> chrono::DateTime<chrono_tz::Tz> {
 fn remboursement(
     produit: &Produit,
     soin: &Soin,
+    beneficiaire: usize,
     date_soins: NaiveDate,
     consomme: &mut Consommation,
 ) -> Ligne {
-    let acte = acte_par_code(soin.acte);
+    let acte = acte_par_code(&soin.acte);
     let base = acte.base.unwrap_or(soin.depense);
     let secu_brut = base * acte.taux_secu / 100;
     let secu = (secu_brut - acte.participation_forfaitaire).max(0);
     let reste = soin.depense - secu_brut;
     let garanties = produit.garanties();
     let Some((index, garantie)) =
-        garanties.iter().enumerate().find(|(_, garantie)| garantie.actes.contains(&soin.acte))
+        garanties.iter().enumerate().find(|(_, garantie)| garantie.actes.contains(&soin.acte.as_str()))
     else {
         return Ligne { base, secu, mutuelle: 0, couvert: false };
     };
     let mut mutuelle = garantie.couverture.part_mutuelle(base, secu_brut, reste, 1);
     if let Some(plafond) = garantie.plafond {
         let periode = date_soins.year().div_euclid(plafond.annees);
-        let deja = consomme.0.entry((soin.beneficiaire, index, periode)).or_default();
+        let deja = consomme.0.entry((beneficiaire, index, periode)).or_default();
         mutuelle = mutuelle.min(plafond.montant - *deja).max(0);
         *deja += mutuelle;
     }
@@ -593,10 +605,11 @@ mod tests {
     #[test]
     fn a_consultation_leaves_the_flat_contribution_to_the_member() {
         let produit = produit(catalogue::SANTE_FAMILLE_CONFORT);
-        let soin = Soin { il_y_a: 1, beneficiaire: 0, acte: "CS", depense: 6_000, professionnel: "Dr X" };
+        let soin = Soin { il_y_a: 1, acte: "CS".into(), depense: 6_000, professionnel: "Dr X".into() };
         let ligne = remboursement(
             produit,
             &soin,
+            0,
             NaiveDate::from_ymd_opt(2025, 3, 1).unwrap(),
             &mut Default::default(),
         );
@@ -610,9 +623,9 @@ mod tests {
         let produit = produit(catalogue::SANTE_FAMILLE_CONFORT);
         let mut consomme = Consommation::default();
         let day = NaiveDate::from_ymd_opt(2025, 6, 1).unwrap();
-        let soin = Soin { il_y_a: 1, beneficiaire: 0, acte: "OST", depense: 6_000, professionnel: "X" };
+        let soin = Soin { il_y_a: 1, acte: "OST".into(), depense: 6_000, professionnel: "X".into() };
         let paid: Vec<Cents> =
-            (0..5).map(|_| remboursement(produit, &soin, day, &mut consomme).mutuelle).collect();
+            (0..5).map(|_| remboursement(produit, &soin, 0, day, &mut consomme).mutuelle).collect();
         // 40 € a session, 150 € a year.
         assert_eq!(paid, [4_000, 4_000, 4_000, 3_000, 0]);
     }
@@ -620,10 +633,11 @@ mod tests {
     #[test]
     fn an_act_without_guarantee_is_rejected() {
         let produit = produit(catalogue::SANTE_SENIOR_ESSENTIEL);
-        let soin = Soin { il_y_a: 1, beneficiaire: 0, acte: "OST", depense: 5_500, professionnel: "X" };
+        let soin = Soin { il_y_a: 1, acte: "OST".into(), depense: 5_500, professionnel: "X".into() };
         let ligne = remboursement(
             produit,
             &soin,
+            0,
             NaiveDate::from_ymd_opt(2025, 6, 1).unwrap(),
             &mut Default::default(),
         );

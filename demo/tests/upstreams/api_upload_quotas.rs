@@ -4,13 +4,13 @@
 use reqwest::Method;
 use serde_json::json;
 
-use crate::demo_api::{JEAN, MARIE, assert_refused, pdf, spawn_api, spawn_api_with};
+use crate::api::{JEAN, MARIE, assert_refused, pdf, spawn_api, spawn_api_with};
 
 /// Settings allowing each member `files` uploads, `bytes` in all, not yet sent with a request.
-fn quota_of(files: u64, bytes: u64) -> impl FnOnce(&mut espace_assure::config::Settings) {
+fn quota_of(files: u64, bytes: u64) -> impl FnOnce(&mut espace_assure_demo::Settings) {
     move |settings| {
-        settings.demo.upload_quota_files = files;
-        settings.demo.upload_quota_bytes = bytes;
+        settings.upload_quota_files = files;
+        settings.upload_quota_bytes = bytes;
     }
 }
 

@@ -4,7 +4,7 @@ use chrono::{Datelike, Local, NaiveDate};
 use reqwest::Method;
 use serde_json::Value;
 
-use crate::demo_api::{JEAN, LEA, MARIE, PAUL, SOPHIE, assert_refused, pdf_text, spawn_api};
+use crate::api::{JEAN, LEA, MARIE, PAUL, SOPHIE, assert_refused, pdf_text, spawn_api};
 use crate::helpers::header;
 
 fn date(value: &Value) -> NaiveDate {

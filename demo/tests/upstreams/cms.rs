@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, assert_json_error, header, spawn_app};
+use crate::helpers::{TestApp, assert_json_error, header, spawn_demo};
 
 async fn get_json(app: &TestApp, path: &str) -> Value {
     let response = app.get(&format!("/_demo/cms/{path}"), &[]).await;
@@ -19,7 +19,7 @@ fn assert_rich_text(html: &Value) {
 
 #[tokio::test]
 async fn menus_list_articles_with_exactly_one_for_the_brokerage() {
-    let app = spawn_app().await;
+    let app = spawn_demo().await;
     let menus = get_json(&app, "menus").await;
     let menus = menus.as_array().unwrap();
     assert!(menus.len() >= 4);
@@ -33,7 +33,7 @@ async fn menus_list_articles_with_exactly_one_for_the_brokerage() {
 
 #[tokio::test]
 async fn a_menu_article_has_rich_text_with_headings_lists_and_a_link() {
-    let app = spawn_app().await;
+    let app = spawn_demo().await;
     let menus = get_json(&app, "menus").await;
     for entry in menus.as_array().unwrap() {
         let article = get_json(&app, &format!("menus/{}", entry["Id"])).await;
@@ -52,7 +52,7 @@ async fn a_menu_article_has_rich_text_with_headings_lists_and_a_link() {
 
 #[tokio::test]
 async fn a_menu_id_that_names_no_article_is_not_found_number_or_not() {
-    let app = spawn_app().await;
+    let app = spawn_demo().await;
     assert_json_error(app.get("/_demo/cms/menus/999", &[]).await, 404, "not_found").await;
     // Not a 400: the portal forwards any plain identifier, and an upstream 400 would reach
     // the member as a 502.
@@ -61,7 +61,7 @@ async fn a_menu_id_that_names_no_article_is_not_found_number_or_not() {
 
 #[tokio::test]
 async fn left_blocks_exist_for_the_main_paths_with_an_svg_image() {
-    let app = spawn_app().await;
+    let app = spawn_demo().await;
     let mut links = Vec::new();
     for key in [
         "home",
@@ -83,14 +83,14 @@ async fn left_blocks_exist_for_the_main_paths_with_an_svg_image() {
 
 #[tokio::test]
 async fn an_unknown_left_block_is_not_found() {
-    let app = spawn_app().await;
+    let app = spawn_demo().await;
     let response = app.get("/_demo/cms/bloc-gauche/mutuelle_remboursements_2025-01-31", &[]).await;
     assert_json_error(response, 404, "not_found").await;
 }
 
 #[tokio::test]
 async fn a_left_block_key_outside_lower_case_path_words_is_a_bad_request() {
-    let app = spawn_app().await;
+    let app = spawn_demo().await;
     for key in ["Home", "home.json", "..home", "home%2Fpage", "home%20page", "h%C3%A9"] {
         let response = app.get(&format!("/_demo/cms/bloc-gauche/{key}"), &[]).await;
         assert_json_error(response, 400, "bad_request").await;
@@ -99,7 +99,7 @@ async fn a_left_block_key_outside_lower_case_path_words_is_a_bad_request() {
 
 #[tokio::test]
 async fn the_news_banner_leads_to_a_news_page() {
-    let app = spawn_app().await;
+    let app = spawn_demo().await;
     let banner = get_json(&app, "bandeau-nouveautes").await;
     let first = &banner.as_array().unwrap()[0];
     assert_eq!(first["Visible"], true);
@@ -114,7 +114,7 @@ async fn the_news_banner_leads_to_a_news_page() {
 
 #[tokio::test]
 async fn a_news_page_id_that_names_no_page_is_not_found_number_or_not() {
-    let app = spawn_app().await;
+    let app = spawn_demo().await;
     assert_json_error(app.get("/_demo/cms/page-nouveautes/999", &[]).await, 404, "not_found").await;
     assert_json_error(app.get("/_demo/cms/page-nouveautes/-1", &[]).await, 404, "not_found").await;
     assert_json_error(app.get("/_demo/cms/page-nouveautes/kMBJVM_2EECT3aN", &[]).await, 404, "not_found")
@@ -123,7 +123,7 @@ async fn a_news_page_id_that_names_no_page_is_not_found_number_or_not() {
 
 #[tokio::test]
 async fn the_home_text_has_a_title_and_content() {
-    let app = spawn_app().await;
+    let app = spawn_demo().await;
     let home = get_json(&app, "accueil").await;
     assert!(home["Titre"].is_string());
     assert_rich_text(&home["Contenu"]);
@@ -131,7 +131,7 @@ async fn the_home_text_has_a_title_and_content() {
 
 #[tokio::test]
 async fn the_legal_notice_and_terms_of_use_say_it_is_a_demo() {
-    let app = spawn_app().await;
+    let app = spawn_demo().await;
     let legal = get_json(&app, "mention-legale").await;
     assert_eq!(legal["mentionsLegales"]["Titre"], "Mentions légales");
     assert_eq!(legal["cgu"]["Titre"], "Conditions générales d’utilisation");
@@ -143,17 +143,7 @@ async fn the_legal_notice_and_terms_of_use_say_it_is_a_demo() {
 
 #[tokio::test]
 async fn content_is_read_only() {
-    let app = spawn_app().await;
+    let app = spawn_demo().await;
     let response = app.request(reqwest::Method::POST, "/_demo/cms/menus", &[]).await;
     assert_json_error(response, 405, "method_not_allowed").await;
-}
-
-#[tokio::test]
-async fn a_switched_off_content_service_is_not_mounted() {
-    let app = crate::helpers::spawn_app_with(|settings| {
-        settings.demo.cms = false;
-        settings.upstream.cms.base_url = Some("http://127.0.0.1:9/".parse().unwrap());
-    })
-    .await;
-    assert_json_error(app.get("/_demo/cms/menus", &[]).await, 404, "not_found").await;
 }

@@ -3,7 +3,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::demo_api::{ApiApp, MARIE, PAUL, SOPHIE, assert_refused, pdf, pdf_text, spawn_api, spawn_api_on};
+use crate::api::{ApiApp, MARIE, PAUL, SOPHIE, assert_refused, pdf, pdf_text, spawn_api, spawn_api_on};
 
 fn adresse(code_postal: &str) -> Value {
     json!({

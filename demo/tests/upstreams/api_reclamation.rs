@@ -5,7 +5,7 @@ use chrono::{Months, NaiveDate};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::demo_api::{MARIE, PAUL, assert_refused, spawn_api};
+use crate::api::{MARIE, PAUL, assert_refused, spawn_api};
 
 fn paris_today() -> NaiveDate {
     chrono::Utc::now().with_timezone(&chrono_tz::Europe::Paris).date_naive()

@@ -4,7 +4,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::demo_api::{ApiApp, JEAN, LEA, MARIE, PAUL, assert_refused, pdf_text, spawn_api};
+use crate::api::{ApiApp, JEAN, LEA, MARIE, PAUL, assert_refused, pdf_text, spawn_api};
 
 async fn beneficiaire(api: &ApiApp, member: &str, prenom: &str) -> Value {
     let beneficiaires = api.get_json(member, "assure/beneficiaires").await;

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::demo_api::{MARIE, assert_refused, pdf, png, spawn_api, spawn_api_with};
+use crate::api::{MARIE, assert_refused, pdf, png, spawn_api, spawn_api_with};
 use crate::helpers::header;
 
 #[tokio::test]
@@ -35,7 +35,7 @@ async fn an_image_named_pdf_is_stored_as_the_image_it_is() {
 
 #[tokio::test]
 async fn a_file_over_the_limit_is_refused_with_413() {
-    let api = spawn_api_with(|settings| settings.demo.max_upload_bytes = 64 * 1024).await;
+    let api = spawn_api_with(|settings| settings.max_upload_bytes = 64 * 1024).await;
     let mut big = pdf();
     big.resize(200 * 1024, b' ');
     let message = assert_refused(api.upload(MARIE, vec![("gros.pdf", big)]).await, 413).await;

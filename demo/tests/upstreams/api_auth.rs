@@ -5,7 +5,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use reqwest::Method;
 use serde_json::json;
 
-use crate::demo_api::{
+use crate::api::{
     JEAN, LEA, MARIE, PAUL, SOPHIE, assert_refused, forge, now, sign, sign_with_key_id, spawn_api,
     spawn_api_with,
 };
@@ -80,7 +80,7 @@ async fn a_token_without_person_number_or_for_an_unknown_member_is_unauthorized(
 
 #[tokio::test]
 async fn the_person_number_claim_name_is_configurable() {
-    let api = spawn_api_with(|settings| settings.oidc.person_number_claim = "numero_adherent".into()).await;
+    let api = spawn_api_with(|settings| settings.person_number_claim = "numero_adherent".into()).await;
     let mut claims = api.claims(PAUL);
     claims["numero_adherent"] = json!(PAUL);
     claims.as_object_mut().unwrap().remove("NUMERO_PERSONNE");

@@ -1,12 +1,13 @@
-//! What the demo member API tests share: an external OpenID issuer (a wiremock server
+//! What the member API tests share: an external OpenID issuer (a wiremock server
 //! publishing a discovery document and the JWKS of a test key), tokens it signs, and requests
 //! to `/_demo/api`. The demo identity provider is off, which also proves that the API trusts
 //! whatever issuer is configured.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use espace_assure_demo::Settings;
 use jsonwebtoken::jwk::Jwk;
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use reqwest::Method;
@@ -14,7 +15,7 @@ use serde_json::{Value, json};
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-use crate::helpers::{TestApp, spawn_app_with};
+use crate::helpers::{CLIENT_ID, TestApp, spawn_demo_with};
 
 pub const MARIE: &str = "100001";
 pub const JEAN: &str = "100002";
@@ -23,7 +24,6 @@ pub const PAUL: &str = "100004";
 pub const SOPHIE: &str = "100005";
 pub const MEMBERS: [&str; 5] = [MARIE, JEAN, LEA, PAUL, SOPHIE];
 
-pub const CLIENT_ID: &str = "espace-assure";
 pub const KEY_ID: &str = "test-key";
 const REALM: &str = "/realms/mutuelle";
 
@@ -33,14 +33,13 @@ struct Keys {
     jwk: Value,
 }
 
-/// The test issuer's key and a forger's, committed as fixtures (`tests/fixtures/README.md`):
-/// generating 2048-bit keys in a debug build is slow.
+/// The test issuer's key and a forger's, committed as fixtures with the portal's tests
+/// (`tests/fixtures/README.md`): generating 2048-bit keys in a debug build is slow.
 fn keys() -> &'static Keys {
     static KEYS: OnceLock<Keys> = OnceLock::new();
     KEYS.get_or_init(|| {
         let fixture = |name: &str| {
-            let pem = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name))
-                .unwrap();
+            let pem = std::fs::read(workspace().join("tests/fixtures").join(name)).unwrap();
             EncodingKey::from_rsa_pem(&pem).unwrap()
         };
         let issuer = fixture("test-signing-key.pem");
@@ -57,7 +56,7 @@ pub struct ApiApp {
     pub issuer: MockServer,
 }
 
-/// The portal in demo mode with the embedded member API, trusting the test issuer.
+/// The demo's member API, trusting the test issuer.
 pub async fn spawn_api() -> ApiApp {
     spawn_api_with(|_| {}).await
 }
@@ -65,10 +64,10 @@ pub async fn spawn_api() -> ApiApp {
 /// Same, on a given data folder: two apps on one folder see the same members' data.
 pub async fn spawn_api_on(data_dir: &Path) -> ApiApp {
     let data_dir = data_dir.to_path_buf();
-    spawn_api_with(move |settings| settings.demo.data_dir = data_dir).await
+    spawn_api_with(move |settings| settings.data_dir = data_dir).await
 }
 
-pub async fn spawn_api_with(customise: impl FnOnce(&mut espace_assure::config::Settings)) -> ApiApp {
+pub async fn spawn_api_with(customise: impl FnOnce(&mut Settings)) -> ApiApp {
     let issuer = MockServer::start().await;
     let issuer_url = format!("{}{REALM}", issuer.uri());
     Mock::given(method("GET"))
@@ -94,11 +93,9 @@ pub async fn spawn_api_with(customise: impl FnOnce(&mut espace_assure::config::S
         .named("jwks")
         .mount(&issuer)
         .await;
-    let issuer_for_settings = issuer_url.clone();
-    let app = spawn_app_with(move |settings| {
-        settings.demo.idp = false;
-        settings.oidc.issuer = Some(issuer_for_settings.parse().unwrap());
-        settings.oidc.client_secret = Some("test-secret".into());
+    let app = spawn_demo_with(|settings| {
+        settings.idp = false;
+        settings.oidc_issuer = format!("{issuer_url}/").parse().unwrap();
         customise(settings);
     })
     .await;
@@ -215,17 +212,24 @@ fn sign_with(key: &EncodingKey, kid: &str, claims: &Value) -> String {
     jsonwebtoken::encode(&header, claims, key).unwrap()
 }
 
+/// The workspace's folder: the portal's test fixtures and the member API's contract are there.
+pub fn workspace() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
+}
+
+/// One of the documents seeded with the demo members.
+fn seed_document(name: &str) -> Vec<u8> {
+    let documents = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/api/seed/documents");
+    std::fs::read(documents.join(name)).unwrap()
+}
+
 /// A small but real PDF, as a member's scan would be.
 pub fn pdf() -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("demo/src/api/seed/documents/rib.pdf")).unwrap()
+    seed_document("rib.pdf")
 }
 
 pub fn png() -> Vec<u8> {
-    std::fs::read(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("demo/src/api/seed/documents/note-honoraires-osteopathe.png"),
-    )
-    .unwrap()
+    seed_document("note-honoraires-osteopathe.png")
 }
 
 /// Asserts a refusal: the status, the JSON error shape and its French message.

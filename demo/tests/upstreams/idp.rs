@@ -3,6 +3,7 @@
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use espace_assure_demo::Settings;
 use jsonwebtoken::jwk::JwkSet;
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use reqwest::StatusCode;
@@ -13,13 +14,11 @@ use url::Url;
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-use crate::helpers::{TestApp, header, spawn_app_with};
+use crate::helpers::{CLIENT_ID, CLIENT_SECRET, TestApp, header, spawn_demo_with};
 
-const CLIENT_ID: &str = "espace-assure";
-const SECRET: &str = "the-test-client-secret";
 const MARIE: &str = "100001";
 
-/// The app with the provider, seen from the portal whose public address is `portal`.
+/// The provider, seen from the portal whose public address is `portal`.
 struct Provider {
     app: TestApp,
     /// The portal's public URL without its trailing slash.
@@ -49,18 +48,14 @@ impl Provider {
         Self::spawn_with(|_| {}).await
     }
 
-    async fn spawn_with(customise: impl FnOnce(&mut espace_assure::config::Settings)) -> Self {
+    async fn spawn_with(customise: impl FnOnce(&mut Settings)) -> Self {
         let mut public_url = None;
-        let app = spawn_app_with(|settings| {
-            settings.oidc.client_secret = Some(SECRET.into());
+        let app = spawn_demo_with(|settings| {
             customise(settings);
-            public_url = settings.server.public_url.clone();
+            public_url = Some(settings.public_url.clone());
         })
         .await;
-        let portal = match public_url {
-            Some(url) => url.as_str().trim_end_matches('/').to_owned(),
-            None => app.address.clone(),
-        };
+        let portal = public_url.expect("settings were made").as_str().trim_end_matches('/').to_owned();
         Self { app, portal }
     }
 
@@ -141,7 +136,7 @@ impl Provider {
         self.app
             .client
             .post(self.url("/token"))
-            .basic_auth(CLIENT_ID, Some(SECRET))
+            .basic_auth(CLIENT_ID, Some(CLIENT_SECRET))
             .form(form)
             .send()
             .await
@@ -198,6 +193,14 @@ impl Provider {
     async fn logout(&self, params: &[(&str, &str)]) -> reqwest::Response {
         let url = Url::parse_with_params(&self.url("/logout"), params).unwrap();
         self.app.client.get(url).send().await.unwrap()
+    }
+}
+
+/// The provider of a portal whose public address is `public_url`, where its issuer is too.
+fn behind(public_url: Url) -> impl FnOnce(&mut Settings) {
+    move |settings| {
+        settings.oidc_issuer = public_url.join("_demo/idp/").unwrap();
+        settings.public_url = public_url;
     }
 }
 
@@ -362,7 +365,7 @@ async fn client_secret_post_authenticates_the_client_too() {
             ("redirect_uri", &redirect_uri),
             ("code_verifier", &request.verifier),
             ("client_id", CLIENT_ID),
-            ("client_secret", SECRET),
+            ("client_secret", CLIENT_SECRET),
         ])
         .send()
         .await
@@ -395,8 +398,8 @@ async fn a_token_call_without_client_authentication_is_invalid_client() {
 #[tokio::test]
 async fn two_client_authentication_methods_at_once_are_refused() {
     let idp = Provider::spawn().await;
-    let form = [("grant_type", "refresh_token"), ("refresh_token", "x"), ("client_secret", SECRET)];
-    let call = idp.app.client.post(idp.url("/token")).basic_auth(CLIENT_ID, Some(SECRET)).form(&form);
+    let form = [("grant_type", "refresh_token"), ("refresh_token", "x"), ("client_secret", CLIENT_SECRET)];
+    let call = idp.app.client.post(idp.url("/token")).basic_auth(CLIENT_ID, Some(CLIENT_SECRET)).form(&form);
     assert_oauth_error(call.send().await.unwrap(), StatusCode::BAD_REQUEST, "invalid_request").await;
 }
 
@@ -693,7 +696,7 @@ async fn logout_posts_a_back_channel_logout_token_ends_the_session_and_returns_t
         .mount(&portal)
         .await;
     let public_url: Url = format!("{}/", portal.uri()).parse().unwrap();
-    let idp = Provider::spawn_with(|settings| settings.server.public_url = Some(public_url)).await;
+    let idp = Provider::spawn_with(behind(public_url)).await;
     let (tokens, _) = idp.sign_in(MARIE).await;
     let id_token = tokens["id_token"].as_str().unwrap();
     let root = format!("{}/", idp.portal);
@@ -729,7 +732,7 @@ async fn logout_still_completes_when_the_back_channel_receiver_fails() {
     let portal = MockServer::start().await;
     Mock::given(method("POST")).respond_with(ResponseTemplate::new(500)).mount(&portal).await;
     let public_url: Url = format!("{}/", portal.uri()).parse().unwrap();
-    let idp = Provider::spawn_with(|settings| settings.server.public_url = Some(public_url)).await;
+    let idp = Provider::spawn_with(behind(public_url)).await;
     let (tokens, _) = idp.sign_in(MARIE).await;
     let root = format!("{}/", idp.portal);
     let hint = tokens["id_token"].as_str().unwrap();
@@ -746,7 +749,7 @@ async fn revocation_makes_a_refresh_token_unusable() {
     let refresh_token = tokens["refresh_token"].as_str().unwrap();
     let revoke = |token: &str| {
         let form = [("token", token.to_owned()), ("token_type_hint", "refresh_token".to_owned())];
-        idp.app.client.post(idp.url("/revoke")).basic_auth(CLIENT_ID, Some(SECRET)).form(&form).send()
+        idp.app.client.post(idp.url("/revoke")).basic_auth(CLIENT_ID, Some(CLIENT_SECRET)).form(&form).send()
     };
     assert_eq!(revoke(refresh_token).await.unwrap().status(), StatusCode::OK);
     assert_oauth_error(idp.refresh(refresh_token).await, StatusCode::BAD_REQUEST, "invalid_grant").await;
@@ -767,9 +770,7 @@ async fn revocation_requires_client_authentication() {
 #[tokio::test]
 async fn the_signing_key_is_kept_across_a_restart_on_the_same_data_folder() {
     let data_dir = tempfile::tempdir().unwrap();
-    let on_same_folder = |settings: &mut espace_assure::config::Settings| {
-        settings.demo.data_dir = data_dir.path().to_path_buf();
-    };
+    let on_same_folder = |settings: &mut Settings| settings.data_dir = data_dir.path().to_path_buf();
     let first = Provider::spawn_with(on_same_folder).await.jwks().await;
     let second = Provider::spawn_with(on_same_folder).await.jwks().await;
     let kid = |set: &JwkSet| set.keys[0].common.key_id.clone().expect("published with a kid");
@@ -780,15 +781,4 @@ async fn the_signing_key_is_kept_across_a_restart_on_the_same_data_folder() {
         let key_file = data_dir.path().join("idp-signing-key.pem");
         assert_eq!(std::fs::metadata(key_file).unwrap().permissions().mode() & 0o777, 0o600);
     }
-}
-
-#[tokio::test]
-async fn a_switched_off_provider_is_not_mounted() {
-    let idp = Provider::spawn_with(|settings| {
-        settings.demo.idp = false;
-        settings.oidc.issuer = Some("https://sso.example.org/realms/mutuelle".parse().unwrap());
-    })
-    .await;
-    let response = idp.app.get("/_demo/idp/.well-known/openid-configuration", &[]).await;
-    crate::helpers::assert_json_error(response, 404, "not_found").await;
 }

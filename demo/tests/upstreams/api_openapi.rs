@@ -7,13 +7,12 @@ use std::sync::OnceLock;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::demo_api::{ApiApp, MARIE, MEMBERS, PAUL, pdf, spawn_api};
+use crate::api::{ApiApp, MARIE, MEMBERS, PAUL, pdf, spawn_api, workspace};
 
 fn openapi() -> &'static Value {
     static DOCUMENT: OnceLock<Value> = OnceLock::new();
     DOCUMENT.get_or_init(|| {
-        let text =
-            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/member-api.yaml")).unwrap();
+        let text = std::fs::read_to_string(workspace().join("openapi/member-api.yaml")).unwrap();
         serde_norway::from_str(&text).unwrap()
     })
 }

@@ -1,0 +1,16 @@
+//! The demo's upstreams over HTTP, as their clients use them: each test starts a server on
+//! port 0 that mounts `Demo::mount` alone, on a fresh data folder. How the portal embeds them
+//! is tested in the portal's own tests.
+
+mod api;
+mod api_auth;
+mod api_estimation;
+mod api_openapi;
+mod api_reads;
+mod api_reclamation;
+mod api_upload_quotas;
+mod api_uploads;
+mod api_writes;
+mod cms;
+mod helpers;
+mod idp;

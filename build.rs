@@ -2,12 +2,18 @@
 //! complete binary (rust-embed includes `dist` at compile time), then writes brotli and gzip
 //! variants of every compressible file so that no request pays for compression.
 //!
+//! Cargo runs this script again for every set of the crate's features (the partner build, the
+//! default one, the tests'): the digest of the inputs, kept in `dist` once it is complete, lets
+//! every run after the first reuse a `dist` made from the same sources.
+//!
 //! `ESPACE_ASSURE_SKIP_FRONTEND=1` reuses the existing `dist` for Rust-only iterations.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::SystemTime;
+
+use sha2::{Digest, Sha256};
 
 const SKIP_VARIABLE: &str = "ESPACE_ASSURE_SKIP_FRONTEND";
 /// What the Vite build reads: a change to any of them rebuilds the front end.
@@ -48,8 +54,45 @@ fn main() {
     if needs_install(&frontend) {
         run_npm(&frontend, &["ci", "--no-audit", "--no-fund"]);
     }
+    let digest = inputs_digest(&frontend);
+    // In `.vite/`, which Vite empties on every build and the binary does not embed.
+    let stamp = dist.join(".vite/inputs.sha256");
+    if fs::read_to_string(&stamp).is_ok_and(|made_from| made_from == digest) {
+        return;
+    }
     run_npm(&frontend, &["run", "build"]);
     compress_tree(&dist);
+    // Written last: a build cut short leaves no stamp, and the next run builds again.
+    fs::write(&stamp, digest).expect("writable dist");
+}
+
+/// SHA-256 of every input's path and content, in path order.
+fn inputs_digest(frontend: &Path) -> String {
+    let mut files = Vec::new();
+    for input in INPUTS {
+        collect_files(&frontend.join(input), &mut files);
+    }
+    files.sort();
+    let mut hasher = Sha256::new();
+    for file in files {
+        let relative = file.strip_prefix(frontend).expect("an input lies in frontend");
+        let content = fs::read(&file).expect("readable front-end input");
+        for part in [relative.as_os_str().as_encoded_bytes(), &content] {
+            hasher.update((part.len() as u64).to_le_bytes());
+            hasher.update(part);
+        }
+    }
+    hex::encode(hasher.finalize())
+}
+
+fn collect_files(path: &Path, files: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        for entry in fs::read_dir(path).expect("readable front-end folder") {
+            collect_files(&entry.expect("readable front-end entry").path(), files);
+        }
+    } else if path.is_file() {
+        files.push(path.to_path_buf());
+    }
 }
 
 /// `npm ci` when `node_modules` is missing or older than the lock file.

@@ -7,6 +7,10 @@
 //! every run after the first reuse a `dist` made from the same sources.
 //!
 //! `ESPACE_ASSURE_SKIP_FRONTEND=1` reuses the existing `dist` for Rust-only iterations.
+//!
+//! It also names the build for `--version` and the `build_info` metric: the commit
+//! (`ESPACE_ASSURE_COMMIT` when the sources are not a git checkout, as in a container build) and
+//! the build date (`SOURCE_DATE_EPOCH` for a reproducible build, else today).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -16,6 +20,7 @@ use std::time::SystemTime;
 use sha2::{Digest, Sha256};
 
 const SKIP_VARIABLE: &str = "ESPACE_ASSURE_SKIP_FRONTEND";
+const COMMIT_VARIABLE: &str = "ESPACE_ASSURE_COMMIT";
 /// What the Vite build reads: a change to any of them rebuilds the front end.
 const INPUTS: [&str; 10] = [
     "src",
@@ -33,6 +38,7 @@ const COMPRESSIBLE: [&str; 11] =
     ["html", "js", "mjs", "css", "svg", "json", "txt", "xml", "map", "webmanifest", "wasm"];
 
 fn main() {
+    describe_build();
     let frontend = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("frontend");
     let dist = frontend.join("dist");
     println!("cargo:rerun-if-env-changed={SKIP_VARIABLE}");
@@ -93,6 +99,35 @@ fn collect_files(path: &Path, files: &mut Vec<PathBuf>) {
     } else if path.is_file() {
         files.push(path.to_path_buf());
     }
+}
+
+/// Sets `ESPACE_ASSURE_COMMIT` and `ESPACE_ASSURE_BUILD_DATE` for the crate.
+fn describe_build() {
+    println!("cargo:rerun-if-env-changed={COMMIT_VARIABLE}");
+    println!("cargo:rerun-if-env-changed=SOURCE_DATE_EPOCH");
+    let commit = std::env::var(COMMIT_VARIABLE).ok().filter(|commit| !commit.is_empty()).or_else(|| {
+        // Run again when HEAD moves: a commit, a checkout, a branch's new tip.
+        for reference in ["HEAD", "refs/heads", "packed-refs"] {
+            if let Some(path) = git(&["rev-parse", "--git-path", reference]) {
+                println!("cargo:rerun-if-changed={path}");
+            }
+        }
+        git(&["rev-parse", "--short=12", "HEAD"])
+    });
+    println!("cargo:rustc-env={COMMIT_VARIABLE}={}", commit.as_deref().unwrap_or("unknown"));
+    let date = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|epoch| epoch.parse().ok())
+        .and_then(|seconds| chrono::DateTime::from_timestamp(seconds, 0))
+        .unwrap_or_else(chrono::Utc::now);
+    println!("cargo:rustc-env=ESPACE_ASSURE_BUILD_DATE={}", date.format("%Y-%m-%d"));
+}
+
+/// What `git` prints, trimmed; `None` outside a checkout or without git.
+fn git(args: &[&str]) -> Option<String> {
+    let output = Command::new("git").args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().ok()?;
+    let text = String::from_utf8(output.stdout).ok()?;
+    (output.status.success() && !text.trim().is_empty()).then(|| text.trim().to_owned())
 }
 
 /// `npm ci` when `node_modules` is missing or older than the lock file.

@@ -9,9 +9,11 @@
 //! `upstream_up{upstream}` for alerts instead, with `upstream_errors_total{upstream,kind}`
 //! counting the members' calls that failed.
 
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::Duration;
 
 use actix_web::{HttpResponse, web};
+use anyhow::Context;
 use prometheus::{IntCounterVec, IntGaugeVec, Opts, Registry};
 use serde::Serialize;
 use url::Url;
@@ -22,6 +24,22 @@ use crate::state::{AppState, Endpoints};
 
 /// A probe that takes longer than this counts as unreachable.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Asks `/healthz` of the instance listening on `listen` (loopback when it listens on every
+/// address): what `espace-assure healthcheck` runs inside a container.
+pub async fn probe_own(listen: SocketAddr) -> anyhow::Result<()> {
+    anyhow::ensure!(listen.port() != 0, "server.listen names no port: nothing to ask");
+    let ip = match listen.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    let url = format!("http://{}/healthz", SocketAddr::new(ip, listen.port()));
+    let client = reqwest::Client::builder().no_proxy().timeout(PROBE_TIMEOUT).build()?;
+    let response = client.get(&url).send().await.with_context(|| format!("{url} does not answer"))?;
+    anyhow::ensure!(response.status().is_success(), "{url} answers {}", response.status());
+    Ok(())
+}
 
 pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok()

@@ -4,6 +4,7 @@
 pub mod assets;
 pub mod auth;
 pub mod brand;
+pub mod build_info;
 pub mod captcha;
 pub mod check_upstreams;
 pub mod clock;
@@ -23,6 +24,7 @@ pub mod pages;
 pub mod proxy;
 pub mod request_id;
 pub mod security;
+pub mod security_txt;
 pub mod session;
 pub mod state;
 pub mod telemetry;
@@ -284,6 +286,7 @@ fn routes(cfg: &mut web::ServiceConfig, auth: &auth::Auth, metrics_access: metri
     cfg.service(web::resource("/healthz").get(health::healthz))
         .service(web::resource("/readyz").get(health::readyz))
         .service(metrics::resource(metrics_access))
+        .service(web::resource(security_txt::PATH).get(security_txt::serve))
         .configure(|cfg| auth::routes(cfg, auth))
         .configure(cms::routes)
         // Before the proxy's `/api` scope, which would otherwise take it.

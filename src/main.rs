@@ -2,13 +2,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use espace_assure::Application;
 use espace_assure::check_upstreams::{self, Inputs, MemberToken, Report};
 use espace_assure::config::Settings;
+use espace_assure::{Application, build_info, health};
 
 /// The self-service portal of a mutual health insurer's members.
 #[derive(Parser)]
-#[command(version, about)]
+#[command(version = build_info::LONG_VERSION, about)]
 struct Cli {
     /// Configuration file (TOML). Without one, the portal starts in demo mode.
     #[arg(long, global = true, env = "ESPACE_ASSURE_CONFIG")]
@@ -31,6 +31,9 @@ enum Command {
         #[arg(long)]
         member_token_file: Option<PathBuf>,
     },
+    /// Ask the instance listening on `server.listen` whether it answers (`/healthz`), as a
+    /// container's HEALTHCHECK does: exit 0 when it does within 2 seconds, 1 otherwise.
+    Healthcheck,
 }
 
 /// Exit code of an invalid configuration, distinct from a runtime failure (1).
@@ -55,6 +58,9 @@ fn main() -> ExitCode {
     }
     if let Some(Command::CheckUpstreams { member_token_file }) = &cli.command {
         return check_upstreams(&settings, member_token_file.as_deref());
+    }
+    if let Some(Command::Healthcheck) = &cli.command {
+        return healthcheck(&settings);
     }
     espace_assure::telemetry::init(settings.server.log_format);
     match actix_web::rt::System::new().block_on(serve(settings)) {
@@ -92,6 +98,19 @@ fn check_upstreams(settings: &Settings, member_token_file: Option<&Path>) -> Exi
     }
 }
 
+fn healthcheck(settings: &Settings) -> ExitCode {
+    let answered = tokio::runtime::Runtime::new()
+        .map_err(anyhow::Error::from)
+        .and_then(|runtime| runtime.block_on(health::probe_own(settings.server.listen)));
+    match answered {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("espace-assure: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 async fn serve(settings: Settings) -> anyhow::Result<()> {
     // In demo mode, building the application logs which embedded upstreams it mounted.
     let app = Application::build(settings).await?;
@@ -101,7 +120,7 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
     // polled: let it run once before announcing readiness, so that a supervisor's signal sent
     // right after the line below stops it gracefully instead of killing it.
     actix_web::rt::task::yield_now().await;
-    tracing::info!(port, "listening");
+    tracing::info!(port, version = build_info::VERSION, commit = build_info::COMMIT, "listening");
     println!("espace-assure is ready: open {public_url}");
     server.await??;
     Ok(())

@@ -10,10 +10,13 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::ErrorHandlers;
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, Resource, web};
-use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder};
+use prometheus::{
+    Encoder, HistogramOpts, HistogramVec, IntCounterVec, IntGaugeVec, Opts, Registry, TextEncoder,
+};
 use secrecy::{ExposeSecret, SecretString};
 use subtle::ConstantTimeEq;
 
+use crate::build_info;
 use crate::config::Settings;
 use crate::error::ErrorBody;
 
@@ -45,6 +48,13 @@ impl Metrics {
         .expect("valid metric");
         registry.register(Box::new(requests.clone())).expect("unique metric");
         registry.register(Box::new(latency.clone())).expect("unique metric");
+        let build = IntGaugeVec::new(
+            Opts::new("build_info", "Always 1: the version and the commit of the running binary"),
+            &["version", "commit"],
+        )
+        .expect("valid metric");
+        build.with_label_values(&[build_info::VERSION, build_info::COMMIT]).set(1);
+        registry.register(Box::new(build)).expect("unique metric");
         Self { registry, requests, latency }
     }
 

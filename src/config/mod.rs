@@ -10,6 +10,7 @@ mod mail;
 mod oidc;
 mod outbound;
 mod secrets;
+mod security_txt;
 mod server;
 mod session;
 mod upstream;
@@ -21,6 +22,7 @@ pub use limits::LimitsSettings;
 pub use mail::{MailSettings, MailTransport};
 pub use oidc::{OidcSettings, SIGNING_ALGORITHMS};
 pub use outbound::OutboundSettings;
+pub use security_txt::SecurityTxtSettings;
 pub use server::{LogFormat, ServerSettings};
 pub use session::{SessionSettings, SessionStoreKind};
 pub use upstream::{ApiUpstream, CmsKind, CmsUpstream, UpstreamSettings};
@@ -52,6 +54,7 @@ pub struct Settings {
     pub limits: LimitsSettings,
     pub mail: MailSettings,
     pub outbound: OutboundSettings,
+    pub security_txt: SecurityTxtSettings,
     pub demo: DemoSettings,
 }
 
@@ -114,6 +117,7 @@ impl Settings {
         self.captcha.validate(&mut problems);
         self.mail.validate(&self.demo, &mut problems);
         self.outbound.validate(&mut problems);
+        self.security_txt.validate(&mut problems);
         self.demo.validate(&mut problems);
         if problems.0.is_empty() { Ok(()) } else { Err(ConfigError { problems: problems.0 }) }
     }

@@ -76,12 +76,28 @@ fn an_invalid_environment_override_stops_start_up_naming_the_key() {
 }
 
 #[test]
-fn sigterm_stops_the_server_gracefully() {
-    let data = tempfile::tempdir().unwrap();
+fn version_names_the_commit_and_the_build_date() {
+    let output = Command::new(BINARY).arg("--version").env_clear().output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let head = Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let commit = String::from_utf8(head.stdout).unwrap();
+    let prefix = format!("espace-assure {} (commit {}, built ", env!("CARGO_PKG_VERSION"), commit.trim());
+    assert!(text.starts_with(&prefix), "{text} does not start with {prefix}");
+    let date = text.trim_end().strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(')')).unwrap();
+    assert!(chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_ok(), "{text}");
+}
+
+/// The demo binary on a free port of loopback, its data in `data`: the child, and its address.
+fn start_demo(data: &std::path::Path) -> (std::process::Child, String) {
     let mut child = Command::new(BINARY)
         .env_clear()
         .env("ESPACE_ASSURE__SERVER__LISTEN", "127.0.0.1:0")
-        .current_dir(data.path())
+        .current_dir(data)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -89,7 +105,40 @@ fn sigterm_stops_the_server_gracefully() {
     let mut line = String::new();
     std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.take().unwrap()), &mut line)
         .unwrap();
-    assert!(line.contains("open http://127.0.0.1:"), "{line}");
+    let address = line.trim_end().rsplit("open http://").next().unwrap().trim_end_matches('/').to_owned();
+    assert!(address.starts_with("127.0.0.1:"), "{line}");
+    (child, address)
+}
+
+fn healthcheck(listen: &str) -> std::process::Output {
+    Command::new(BINARY)
+        .arg("healthcheck")
+        .env_clear()
+        .env("ESPACE_ASSURE__SERVER__LISTEN", listen)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn healthcheck_succeeds_while_the_instance_answers_and_fails_once_it_is_gone() {
+    let data = tempfile::tempdir().unwrap();
+    let (mut child, address) = start_demo(data.path());
+    let port = address.rsplit(':').next().unwrap();
+    assert!(healthcheck(&address).status.success());
+    // A container listens on every address: the check asks loopback.
+    assert!(healthcheck(&format!("0.0.0.0:{port}")).status.success());
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let output = healthcheck(&address);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(&format!("http://{address}/healthz does not answer")), "{stderr}");
+}
+
+#[test]
+fn sigterm_stops_the_server_gracefully() {
+    let data = tempfile::tempdir().unwrap();
+    let (mut child, _) = start_demo(data.path());
     let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     assert!(killed.success());
     let started = Instant::now();

@@ -20,6 +20,7 @@ mod proxy;
 mod redis_sentinel;
 mod redis_sessions;
 mod security_headers;
+mod security_txt;
 mod session_end;
 mod strapi;
 mod telemetry;

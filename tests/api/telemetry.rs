@@ -44,6 +44,18 @@ async fn metrics_count_requests_by_route_and_status() {
     assert!(text.contains("http_request_duration_seconds_bucket"), "{text}");
 }
 
+#[tokio::test]
+async fn metrics_name_the_running_version_and_commit() {
+    let app = spawn_app().await;
+    let text = app.get("/metrics", &[]).await.text().await.unwrap();
+    let expected = format!(
+        r#"build_info{{commit="{}",version="{}"}} 1"#,
+        espace_assure::build_info::COMMIT,
+        env!("CARGO_PKG_VERSION")
+    );
+    assert!(text.contains(&expected), "{text}");
+}
+
 /// How many `http_requests_total` series `/metrics` holds.
 async fn request_series(app: &TestApp) -> usize {
     let text = app.get("/metrics", &[]).await.text().await.unwrap();

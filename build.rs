@@ -140,7 +140,7 @@ fn needs_install(frontend: &Path) -> bool {
 
 fn run_npm(frontend: &Path, args: &[&str]) {
     let status = Command::new("npm").args(args).current_dir(frontend).status().unwrap_or_else(|error| {
-        panic!("cannot run npm ({error}): install Node.js 20 or later and npm to build the front end")
+        panic!("cannot run npm ({error}): install Node.js 24 or later and npm to build the front end")
     });
     if !status.success() {
         panic!("`npm {}` failed in {} ({status})", args.join(" "), frontend.display());

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { aBeneficiaire, aLigne, aPaiement, errorBody, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
@@ -192,16 +192,16 @@ describe('Mon année santé', () => {
     memberApi();
     const blobs: Blob[] = [];
     const names: string[] = [];
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, {
-        createObjectURL: (blob: Blob) => {
-          blobs.push(blob);
-          return 'blob:annee-sante';
-        },
-        revokeObjectURL: vi.fn(),
-      }),
-    );
+    // Spied on rather than assigned: URL's own functions are back for the tests after this one.
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:annee-sante';
+    });
+    const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    onTestFinished(() => {
+      createObjectURL.mockRestore();
+      revokeObjectURL.mockRestore();
+    });
     const click = vi
       .spyOn(HTMLAnchorElement.prototype, 'click')
       .mockImplementation(function (this: HTMLAnchorElement) {
@@ -213,6 +213,5 @@ describe('Mon année santé', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blobs[0]?.arrayBuffer());
     expect(text.split('\r\n')).toContain('juillet;420,00;0,09;300,00;119,91');
     click.mockRestore();
-    vi.unstubAllGlobals();
   });
 });

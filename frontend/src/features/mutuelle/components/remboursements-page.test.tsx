@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   aBeneficiaire,
   aLigne,
@@ -197,17 +197,21 @@ describe('Mes remboursements', () => {
   it('exports what the filters select as a CSV file', async () => {
     memberApi([aPaiement({ detailRemboursement: [aLigne(), aLigne({ labelExternalCode: 'Radio' })] })]);
     const saved: Blob[] = [];
-    const createObjectURL = vi.fn((blob: Blob) => {
-      saved.push(blob);
+    // Spied on rather than assigned: URL's own functions are back for the tests after this one.
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
       return 'blob:csv';
     });
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    onTestFinished(() => {
+      createObjectURL.mockRestore();
+      revokeObjectURL.mockRestore();
+    });
     await openList();
     await userEvent.click(await screen.findByRole('button', { name: 'Exporter (CSV)' }));
     expect(saved).toHaveLength(1);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await saved[0]?.arrayBuffer());
     expect(text.startsWith('\uFEFFDate de paiement;')).toBe(true);
     expect(text.split('\r\n')).toHaveLength(4);
-    vi.unstubAllGlobals();
   });
 });

@@ -6,15 +6,15 @@
 //! content service): were it, one hiccup of the member API would take every replica out of
 //! the load balancer at once, and a partial outage (sign-in works, content is served from its
 //! stale copy) would become a total one. Their state is probed in the background and goes to
-//! `upstream_up{upstream}` for alerts instead, with `upstream_errors_total{upstream,kind}`
-//! counting the members' calls that failed.
+//! `upstream_up{upstream}` for alerts instead, beside the members' own calls to them
+//! (`upstream_calls`).
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::Duration;
 
 use actix_web::{HttpResponse, web};
 use anyhow::Context;
-use prometheus::{IntCounterVec, IntGaugeVec, Opts, Registry};
+use prometheus::{IntGaugeVec, Opts, Registry};
 use serde::Serialize;
 use url::Url;
 
@@ -101,57 +101,6 @@ impl UpstreamGauge {
         .expect("valid metric");
         registry.register(Box::new(gauge.clone())).expect("unique metric");
         Self(gauge)
-    }
-}
-
-/// The calls to a shared upstream that brought no usable answer, by upstream and kind:
-/// `timeout`, or `failed` (unreachable, refused, a 5xx). The labels are fixed names, never
-/// anything of the call, so the series stay few.
-#[derive(Clone)]
-pub struct UpstreamErrors(IntCounterVec);
-
-#[derive(Clone, Copy)]
-pub enum Upstream {
-    IdentityProvider,
-    MemberApi,
-    ContentService,
-}
-
-impl UpstreamErrors {
-    /// Every series is exported from the start, at 0, so that a rate over the first error
-    /// is not an absent series.
-    pub fn register(registry: &Registry) -> Self {
-        let errors = Self::detached();
-        for upstream in ["identity_provider", "member_api", "content_service"] {
-            for kind in ["timeout", "failed"] {
-                errors.0.with_label_values(&[upstream, kind]);
-            }
-        }
-        registry.register(Box::new(errors.0.clone())).expect("unique metric");
-        errors
-    }
-
-    /// Counted but exported nowhere: for a client made outside the server (`check-upstreams`).
-    pub fn detached() -> Self {
-        Self(
-            IntCounterVec::new(
-                Opts::new(
-                    "upstream_errors_total",
-                    "Calls to a shared upstream that brought no usable answer",
-                ),
-                &["upstream", "kind"],
-            )
-            .expect("valid metric"),
-        )
-    }
-
-    pub fn count(&self, upstream: Upstream, timed_out: bool) {
-        let upstream = match upstream {
-            Upstream::IdentityProvider => "identity_provider",
-            Upstream::MemberApi => "member_api",
-            Upstream::ContentService => "content_service",
-        };
-        self.0.with_label_values(&[upstream, if timed_out { "timeout" } else { "failed" }]).inc();
     }
 }
 

@@ -29,6 +29,7 @@ pub mod session;
 pub mod state;
 pub mod telemetry;
 pub mod tls;
+pub mod upstream_calls;
 
 use std::net::TcpListener;
 use std::time::Duration;
@@ -74,7 +75,14 @@ impl Application {
                 .collect(),
         )?;
         let metrics = metrics::Metrics::new();
-        let upstream_errors = health::UpstreamErrors::register(metrics.registry());
+        let upstream_calls = upstream_calls::UpstreamCalls::register(metrics.registry());
+        let refusals = metrics::Outcomes::new(
+            "rate_limit_refusals_total",
+            "Requests refused by a bound of [limits], by bound",
+            "limit",
+            &["sign_ins", "writes", "creations"],
+        )
+        .register(metrics.registry());
         health::watch_upstreams(
             health::Probes {
                 provider: provider_http.clone(),
@@ -91,7 +99,7 @@ impl Application {
             &settings.upstream.cms,
             metrics.registry(),
         )?
-        .counting(upstream_errors.clone());
+        .recording(upstream_calls.clone());
         let member_api = member_api::MemberApiClient::new(
             &endpoints.api_base,
             Duration::from_millis(settings.upstream.api.connect_timeout_ms),
@@ -99,9 +107,11 @@ impl Application {
             tls::client_config(settings.upstream.api.tls())?,
             &settings.outbound,
         )?
-        .counting(upstream_errors.clone());
-        let mut auth = build_auth(&settings, &endpoints, provider_http).await?;
-        auth.provider.errors = upstream_errors;
+        .recording(upstream_calls.clone());
+        let mut auth =
+            build_auth(&settings, &endpoints, provider_http, metrics.registry(), &refusals).await?;
+        auth.provider.recorded = upstream_calls;
+        session::export_count(auth.sessions.clone(), metrics.registry());
         let captcha = captcha::Captcha::new(
             &settings.captcha,
             settings.oidc.client_secret.as_ref().expect("validated, or made for the demo"),
@@ -111,12 +121,14 @@ impl Application {
                 settings.limits.creations_per_hour,
                 Duration::from_secs(3600),
                 "Vous avez envoyé beaucoup de demandes en peu de temps. Veuillez patienter avant d’en envoyer une nouvelle.",
-            ),
+            )
+            .counting(refusals.counter("creations")),
+            metrics.registry(),
         );
         let state = web::Data::new(AppState {
             content: web::Data::new(content),
             member_api: web::Data::new(member_api),
-            mail: start_mail_queue(&settings)?,
+            mail: start_mail_queue(&settings, metrics.registry())?,
             auth: web::Data::new(auth),
             captcha: web::Data::new(captcha),
             metrics: web::Data::new(metrics),
@@ -195,12 +207,16 @@ impl Application {
 }
 
 /// The queue of emails owed to members, and its worker, when a transport is configured.
-fn start_mail_queue(settings: &Settings) -> anyhow::Result<Option<mail::queue::MailQueue>> {
+fn start_mail_queue(
+    settings: &Settings,
+    registry: &prometheus::Registry,
+) -> anyhow::Result<Option<mail::queue::MailQueue>> {
     let mailer = mail::Mailer::new(settings)?;
     if !mailer.is_configured() {
         return Ok(None);
     }
-    let queue = mail::queue::MailQueue::open(&settings.mail.effective_queue_dir(&settings.demo))?;
+    let queue = mail::queue::MailQueue::open(&settings.mail.effective_queue_dir(&settings.demo))?
+        .exporting(registry)?;
     tokio::spawn(queue.clone().work(std::sync::Arc::new(mailer)));
     Ok(Some(queue))
 }
@@ -209,6 +225,8 @@ async fn build_auth(
     settings: &Settings,
     endpoints: &Endpoints,
     http: reqwest::Client,
+    registry: &prometheus::Registry,
+    refusals: &metrics::Outcomes,
 ) -> anyhow::Result<auth::Auth> {
     let idle_timeout = Duration::from_secs(settings.session.idle_timeout_secs);
     let secret = settings.oidc.client_secret.as_ref().expect("validated, or made for the demo");
@@ -241,7 +259,7 @@ async fn build_auth(
         cookies: auth::Cookies::new(endpoints.public_url.scheme() == "https"),
         xsrf: auth::XsrfKey::derive(secret),
         sign_in_key: auth::sign_in_key(settings.session.cookie_key.as_ref(), secret),
-        refresher: auth::Refresher::new(settings.session.max_sessions),
+        refresher: auth::Refresher::new(settings.session.max_sessions, registry),
         public_url: endpoints.public_url.clone(),
         idle_timeout,
         max_lifetime: Duration::from_secs(settings.session.max_lifetime_secs),
@@ -250,12 +268,14 @@ async fn build_auth(
             settings.limits.sign_ins_per_minute,
             Duration::from_secs(60),
             "Trop de tentatives de connexion depuis votre adresse. Veuillez patienter quelques minutes avant de réessayer.",
-        ),
+        )
+        .counting(refusals.counter("sign_ins")),
         writes: limits::Bound::new(
             settings.limits.writes_per_minute,
             Duration::from_secs(60),
             "Vous avez fait beaucoup de modifications en peu de temps. Veuillez patienter une minute avant de réessayer.",
-        ),
+        )
+        .counting(refusals.counter("writes")),
         trusted_proxies: settings.server.trusted_proxies.clone(),
     })
 }

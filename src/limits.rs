@@ -19,6 +19,7 @@ use governor::middleware::NoOpMiddleware;
 use governor::state::{InMemoryState, NotKeyed};
 use governor::{Quota, RateLimiter};
 use ipnet::IpNet;
+use prometheus::IntCounter;
 
 use crate::error::ApiError;
 
@@ -33,6 +34,8 @@ pub struct Bound<K, C: Clock = DefaultClock> {
     clock: C,
     limiters: moka::sync::Cache<K, Arc<Limiter<C>>>,
     message: &'static str,
+    /// Its refusals, in `rate_limit_refusals_total{limit}` once the server counts them.
+    refusals: IntCounter,
 }
 
 impl<K> Bound<K>
@@ -54,7 +57,13 @@ where
             .expect("a period of at least a nanosecond per event")
             .allow_burst(count);
         let limiters = moka::sync::Cache::builder().max_capacity(MAX_KEYS).time_to_idle(period).build();
-        Self { quota, clock, limiters, message }
+        let refusals = IntCounter::new("rate_limit_refusals", "detached").expect("valid metric");
+        Self { quota, clock, limiters, message, refusals }
+    }
+
+    /// Counts its refusals in `refusals`.
+    pub fn counting(self, refusals: IntCounter) -> Self {
+        Self { refusals, ..self }
     }
 
     /// Counts one event for `key`; refused when its budget is spent.
@@ -63,6 +72,7 @@ where
             .limiters
             .get_with(key, || Arc::new(RateLimiter::direct_with_clock(self.quota, self.clock.clone())));
         limiter.check().map_err(|not_until| {
+            self.refusals.inc();
             let wait = not_until.wait_time_from(self.clock.now());
             // Whole seconds, rounded up: coming back after `Retry-After` always succeeds.
             let retry_after_secs = (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1);
@@ -117,11 +127,15 @@ mod tests {
     #[test]
     fn a_key_gets_its_budget_then_waits_for_it_to_refill() {
         let clock = FakeRelativeClock::default();
+        let refusals = IntCounter::new("refusals", "refusals").unwrap();
         let bound =
-            Bound::with_clock(NonZeroU32::new(2).unwrap(), Duration::from_secs(60), "Trop.", clock.clone());
+            Bound::with_clock(NonZeroU32::new(2).unwrap(), Duration::from_secs(60), "Trop.", clock.clone())
+                .counting(refusals.clone());
         assert!(bound.check("alice").is_ok());
         assert!(bound.check("alice").is_ok());
+        assert_eq!(refusals.get(), 0);
         assert_eq!(refusal(bound.check("alice")), 30, "one event back every 30 s");
+        assert_eq!(refusals.get(), 1);
         assert!(bound.check("bob").is_ok(), "another key has its own budget");
         clock.advance(Duration::from_secs(30));
         assert!(bound.check("alice").is_ok());

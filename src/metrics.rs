@@ -55,6 +55,9 @@ impl Metrics {
         .expect("valid metric");
         build.with_label_values(&[build_info::VERSION, build_info::COMMIT]).set(1);
         registry.register(Box::new(build)).expect("unique metric");
+        registry
+            .register(Box::new(prometheus::process_collector::ProcessCollector::for_self()))
+            .expect("unique metric");
         Self { registry, requests, latency }
     }
 
@@ -83,6 +86,43 @@ impl Metrics {
 impl Default for Metrics {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// A counter of events by one label whose values are fixed names of the portal's (a refresh's
+/// outcome, a bound's name): every value is exported from the start, at 0, so that a rate over
+/// the first event is not an absent series, and no value from outside can add one.
+#[derive(Clone)]
+pub struct Outcomes {
+    counters: IntCounterVec,
+    values: &'static [&'static str],
+}
+
+impl Outcomes {
+    /// Counted but exported nowhere until `register`ed (a component made outside the server).
+    pub fn new(name: &str, help: &str, label: &str, values: &'static [&'static str]) -> Self {
+        let counters = IntCounterVec::new(Opts::new(name, help), &[label]).expect("valid metric");
+        for value in values {
+            counters.with_label_values(&[value]);
+        }
+        Self { counters, values }
+    }
+
+    pub fn register(self, registry: &Registry) -> Self {
+        registry.register(Box::new(self.counters.clone())).expect("unique metric");
+        self
+    }
+
+    /// Counts one event of `value`, one of the values it was made with.
+    pub fn inc(&self, value: &'static str) {
+        debug_assert!(self.values.contains(&value), "{value} is not one of {:?}", self.values);
+        self.counters.with_label_values(&[value]).inc();
+    }
+
+    /// The counter of `value` alone, for a component that counts one kind of event.
+    pub fn counter(&self, value: &'static str) -> prometheus::IntCounter {
+        debug_assert!(self.values.contains(&value), "{value} is not one of {:?}", self.values);
+        self.counters.with_label_values(&[value])
     }
 }
 
@@ -196,6 +236,19 @@ fn bearer_is(request: &HttpRequest, token: &SecretString) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_outcome_is_exported_from_the_start() {
+        let registry = Registry::new();
+        let outcomes =
+            Outcomes::new("things_total", "Things", "outcome", &["done", "failed"]).register(&registry);
+        outcomes.inc("done");
+        let mut buffer = Vec::new();
+        TextEncoder::new().encode(&registry.gather(), &mut buffer).unwrap();
+        let text = String::from_utf8(buffer).unwrap();
+        assert!(text.contains("things_total{outcome=\"done\"} 1"), "{text}");
+        assert!(text.contains("things_total{outcome=\"failed\"} 0"), "{text}");
+    }
 
     #[test]
     fn made_up_methods_share_one_label() {

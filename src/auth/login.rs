@@ -11,6 +11,7 @@ use openidconnect::{
 };
 
 use super::failure::StartupFailure;
+use super::provider::ProviderCall;
 use super::sign_in_state::{self, LoginState};
 use super::{Auth, member, return_to};
 use crate::error::ApiError;
@@ -154,7 +155,7 @@ async fn sign_in(
     }
     let code = query_value(request, "code").ok_or(StartupFailure::init_failed(400))?;
     let discovered = auth.provider.discovered().await?;
-    let http = auth.provider.http();
+    let http = auth.provider.http(ProviderCall::Token);
     let token = discovered
         .client
         .exchange_code(AuthorizationCode::new(code))

@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::Auth;
 use super::failure::StartupFailure;
-use super::provider::{Discovered, ExtraClaims, TokenResponse};
+use super::provider::{Discovered, ExtraClaims, ProviderCall, TokenResponse};
 use crate::error::ApiError;
 
 /// When the ID token lacks the person number, the userinfo endpoint may carry it.
@@ -24,7 +24,7 @@ pub async fn person_number_from_userinfo(
         .user_info(token.access_token().clone(), Some(subject.clone()))
         .map_err(|_| StartupFailure::from_status(403))?;
     let claims: openidconnect::UserInfoClaims<ExtraClaims, openidconnect::core::CoreGenderClaim> =
-        request.request_async(&auth.provider.http()).await.map_err(|error| {
+        request.request_async(&auth.provider.http(ProviderCall::UserInfo)).await.map_err(|error| {
             tracing::warn!(%error, "userinfo failed");
             StartupFailure::init_failed(0)
         })?;

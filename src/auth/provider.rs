@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use super::failure::{ProviderHttpError, StartupFailure};
 use super::memo::Memo;
+use crate::upstream_calls::{Outcome, Upstream, UpstreamCalls};
 
 /// Claims beyond the standard ones (the person number, under a configurable name).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -110,8 +111,8 @@ pub struct Provider {
     pub client_secret: ClientSecret,
     pub redirect_url: RedirectUrl,
     pub http_client: reqwest::Client,
-    /// Where its calls that fail are counted.
-    pub errors: crate::health::UpstreamErrors,
+    /// Where its calls are timed and counted.
+    pub recorded: UpstreamCalls,
     /// Total time of one call to the provider.
     pub timeout: Duration,
     /// The signature algorithms accepted on ID tokens (`oidc.signing_algorithms`)...
@@ -137,7 +138,7 @@ impl Provider {
             client_secret: ClientSecret::new(client_secret.expose_secret().to_owned()),
             redirect_url: RedirectUrl::from_url(redirect_url.clone()),
             http_client: http,
-            errors: crate::health::UpstreamErrors::detached(),
+            recorded: UpstreamCalls::detached(),
             timeout: Duration::from_millis(settings.timeout_ms),
             id_token_algorithms: names
                 .iter()
@@ -158,21 +159,25 @@ impl Provider {
         discovered.client.id_token_verifier().set_allowed_algs(self.id_token_algorithms.clone())
     }
 
-    /// The HTTP client handed to openidconnect: it turns the answers whose status decides a
-    /// start-up reason (401, 403, 5xx) into errors, so that the reason survives the library.
-    pub fn http<'a>(&'a self) -> impl Fn(openidconnect::HttpRequest) -> HttpFuture<'a> + 'a {
+    /// The HTTP client handed to openidconnect for `call`: it turns the answers whose status
+    /// decides a start-up reason (401, 403, 5xx) into errors, so that the reason survives the
+    /// library.
+    pub fn http<'a>(
+        &'a self,
+        call: ProviderCall,
+    ) -> impl Fn(openidconnect::HttpRequest) -> HttpFuture<'a> + 'a {
         move |request| {
             Box::pin(async move {
+                let name = call.name(request.uri().path());
+                let started = Instant::now();
                 let answer = send(&self.http_client, self.timeout, request).await;
-                match &answer {
-                    Err(ProviderHttpError::Unreachable(error)) => {
-                        self.errors.count(crate::health::Upstream::IdentityProvider, error.is_timeout());
-                    }
-                    Err(ProviderHttpError::Status(status)) if *status >= 500 => {
-                        self.errors.count(crate::health::Upstream::IdentityProvider, false);
-                    }
-                    _ => {}
-                }
+                let outcome = match &answer {
+                    Err(ProviderHttpError::Unreachable(error)) if error.is_timeout() => Outcome::Timeout,
+                    Err(ProviderHttpError::Unreachable(_)) => Outcome::Failed,
+                    Err(ProviderHttpError::Status(status)) if *status >= 500 => Outcome::Failed,
+                    _ => Outcome::Answered,
+                };
+                self.recorded.record(Upstream::IdentityProvider, name, started.elapsed(), outcome);
                 answer
             })
         }
@@ -210,7 +215,7 @@ impl Provider {
     /// Reads the discovery document and the keys now, as a sign-in would, without the cache:
     /// what went wrong is kept in words (`check-upstreams` prints it).
     pub async fn read_discovery(&self) -> Result<Discovered, DiscoveryFailure> {
-        let metadata = Metadata::discover_async(self.issuer.clone(), &self.http())
+        let metadata = Metadata::discover_async(self.issuer.clone(), &self.http(ProviderCall::Discovery))
             .await
             .map_err(DiscoveryFailure::Discovery)?;
         let jwks = serde_json::to_value(metadata.jwks())
@@ -248,6 +253,29 @@ fn describe(error: &openidconnect::DiscoveryError<ProviderHttpError>) -> String 
         source = cause.source();
     }
     text
+}
+
+/// What a call to the provider is for: its name in `upstream_request_duration_seconds`.
+#[derive(Clone, Copy)]
+pub enum ProviderCall {
+    /// The discovery document, then the keys it names (one client reads both).
+    Discovery,
+    Token,
+    UserInfo,
+    Revocation,
+}
+
+impl ProviderCall {
+    /// The name of a call to `path`.
+    pub fn name(self, path: &str) -> &'static str {
+        match self {
+            Self::Discovery if path.ends_with("/.well-known/openid-configuration") => "discovery",
+            Self::Discovery => "keys",
+            Self::Token => "token",
+            Self::UserInfo => "userinfo",
+            Self::Revocation => "revocation",
+        }
+    }
 }
 
 pub type HttpFuture<'a> = std::pin::Pin<

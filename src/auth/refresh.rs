@@ -12,11 +12,14 @@ use std::time::{Duration, Instant};
 
 use moka::future::Cache;
 use openidconnect::{OAuth2TokenResponse, RefreshToken};
+use prometheus::Registry;
 use tokio::sync::Mutex;
 
 use super::failure::ProviderHttpError;
+use super::provider::ProviderCall;
 use super::{Auth, CurrentSession, store_unavailable};
 use crate::error::ApiError;
+use crate::metrics::Outcomes;
 use crate::session::{REFRESH_LOCK_TTL, Session, Tokens, now};
 
 /// SPEC.md §4 and §9: refresh when the token is valid for less than 30 seconds.
@@ -25,12 +28,24 @@ const LOCK_POLL: Duration = Duration::from_millis(25);
 
 pub struct Refresher {
     gates: Cache<String, Arc<Mutex<()>>>,
+    /// `token_refreshes_total{outcome}`: `refreshed`, `refused` (the provider ended the
+    /// session) or `failed` (the provider unreachable or failing; the member may retry).
+    outcomes: Outcomes,
 }
 
 impl Refresher {
     /// At most one gate per session that is refreshing; `sessions` bounds them all.
-    pub fn new(sessions: u64) -> Self {
-        Self { gates: Cache::builder().time_to_idle(Duration::from_secs(600)).max_capacity(sessions).build() }
+    pub fn new(sessions: u64, registry: &Registry) -> Self {
+        Self {
+            gates: Cache::builder().time_to_idle(Duration::from_secs(600)).max_capacity(sessions).build(),
+            outcomes: Outcomes::new(
+                "token_refreshes_total",
+                "Access token refreshes with the provider, by outcome",
+                "outcome",
+                &["refreshed", "refused", "failed"],
+            )
+            .register(registry),
+        }
     }
 }
 
@@ -135,7 +150,13 @@ impl Auth {
             .client
             .exchange_refresh_token(&refresh_token)
             .map_err(|error| ApiError::Internal(error.into()))?;
-        match request.request_async(&self.provider.http()).await {
+        let answer = request.request_async(&self.provider.http(ProviderCall::Token)).await;
+        self.refresher.outcomes.inc(match &answer {
+            Ok(_) => "refreshed",
+            Err(openidconnect::RequestTokenError::ServerResponse(_)) => "refused",
+            Err(_) => "failed",
+        });
+        match answer {
             Ok(token) => {
                 // Providers that rotate refresh tokens send a new one; others keep the old.
                 let refresh_token = token

@@ -4,7 +4,9 @@
 //! from the store either way; a refresh token left alive at the provider is what is avoided.
 
 use super::Auth;
+use super::provider::ProviderCall;
 use crate::session::Session;
+use crate::upstream_calls::{Outcome, Upstream};
 
 impl Auth {
     pub async fn revoke(&self, session: &Session) {
@@ -20,6 +22,7 @@ impl Auth {
         let provider = &self.provider;
         let Ok(discovered) = provider.discovered().await else { return };
         let Some(endpoint) = &discovered.revocation else { return };
+        let started = std::time::Instant::now();
         let answer = provider
             .http_client
             .post(endpoint.clone())
@@ -28,6 +31,13 @@ impl Auth {
             .timeout(provider.timeout)
             .send()
             .await;
+        let outcome = match &answer {
+            Ok(answer) if !answer.status().is_server_error() => Outcome::Answered,
+            Err(error) if error.is_timeout() => Outcome::Timeout,
+            _ => Outcome::Failed,
+        };
+        let name = ProviderCall::Revocation.name(endpoint.path());
+        provider.recorded.record(Upstream::IdentityProvider, name, started.elapsed(), outcome);
         match answer {
             Ok(answer) if answer.status().is_success() => {}
             Ok(answer) => {

@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
+use prometheus::Registry;
 use secrecy::SecretString;
 use sha2::{Digest, Sha256};
 
@@ -19,6 +20,7 @@ use crate::auth::{Auth, CurrentSession};
 use crate::config::{CaptchaProvider, CaptchaSettings};
 use crate::error::ApiError;
 use crate::limits::Bound;
+use crate::metrics::Outcomes;
 use crate::session::SessionStore;
 
 /// The request header carrying the solution.
@@ -53,6 +55,9 @@ pub struct Captcha {
     /// Creations per member (`limits.creations_per_hour`), counted before the solution is
     /// looked at, so that a refusal does not spend it.
     creations: Bound<String>,
+    /// `captcha_verifications_total{outcome}`: `solved`, `refused` (missing, wrong, replayed)
+    /// or `unavailable` (the hosted service or the session store failing).
+    outcomes: Outcomes,
 }
 
 impl Captcha {
@@ -62,6 +67,7 @@ impl Captcha {
         http: reqwest::Client,
         sessions: Arc<dyn SessionStore>,
         creations: Bound<String>,
+        registry: &Registry,
     ) -> Self {
         let check = match settings.provider {
             CaptchaProvider::None => Check::None,
@@ -79,7 +85,14 @@ impl Captcha {
                 settings.secret.clone().expect("validated with the configuration"),
             )),
         };
-        Self { check, sessions, lifetime: Duration::from_secs(settings.expires_secs), creations }
+        let outcomes = Outcomes::new(
+            "captcha_verifications_total",
+            "Captcha solutions checked, by outcome",
+            "outcome",
+            &["solved", "refused", "unavailable"],
+        )
+        .register(registry);
+        Self { check, sessions, lifetime: Duration::from_secs(settings.expires_secs), creations, outcomes }
     }
 
     /// Guards a creation by the member of `current`: refused past their bound (429), or
@@ -89,6 +102,17 @@ impl Captcha {
         if matches!(self.check, Check::None) {
             return Ok(());
         }
+        let verified = self.verify(request, current).await;
+        self.outcomes.inc(match &verified {
+            Ok(()) => "solved",
+            Err(ApiError::Refused { .. }) => "refused",
+            Err(_) => "unavailable",
+        });
+        verified
+    }
+
+    /// The request's solution is good, made for this session, and used now for the first time.
+    async fn verify(&self, request: &HttpRequest, current: &CurrentSession) -> Result<(), ApiError> {
         let solution =
             request.headers().get(HEADER).and_then(|value| value.to_str().ok()).unwrap_or_default();
         if solution.is_empty() {

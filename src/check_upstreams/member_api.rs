@@ -7,14 +7,14 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use async_trait::async_trait;
-use hyper::http::{HeaderMap, HeaderValue, Method};
+use hyper::http::{HeaderMap, HeaderValue};
 use serde_json::{Value, json};
 
 use super::contract::{Contract, Expected, Read};
 use super::{MemberToken, Report};
 use crate::config::Settings;
 use crate::error::ApiError;
-use crate::member_api::{Bearer, Body, Call, MemberApiClient};
+use crate::member_api::{Bearer, Body, Call, MemberApiClient, calls};
 use crate::state::Endpoints;
 
 const UPSTREAM: &str = "member API";
@@ -126,7 +126,7 @@ impl Calls<'_> {
     /// `POST compte/auth`, the call that opens a member's session.
     async fn sign_in(&self, person_number: &str, report: &mut Report) {
         let body = json!({ "Login": person_number, "Type": "ADH" }).to_string();
-        let call = Call::json(Method::POST, "compte/auth", None, body.into());
+        let call = Call::json(&calls::SE_CONNECTER, None, body.into());
         let what = "POST /compte/auth";
         let Some((status, _, bytes)) = self.send(&call, what, report).await else { return };
         if !(200..300).contains(&status) {
@@ -152,8 +152,12 @@ impl Calls<'_> {
         };
         let mut headers = HeaderMap::new();
         headers.insert(hyper::header::ACCEPT, HeaderValue::from_str(&accept).ok()?);
+        let Some(of) = calls::find(calls::Method::Get, &read.template) else {
+            report.fail(UPSTREAM, format!("{what}: a read of the contract the portal does not know"));
+            return None;
+        };
         let call = Call {
-            method: Method::GET,
+            of,
             path,
             query: Some(&query).filter(|query| !query.is_empty()).map(String::as_str),
             request_id: None,

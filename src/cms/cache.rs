@@ -21,6 +21,7 @@ use super::strapi::Strapi;
 use crate::clock::{self, Clock};
 use crate::config::CmsKind;
 use crate::error::ApiError;
+use crate::upstream_calls::{Outcome, Upstream, UpstreamCalls};
 
 /// A copy and when it was fetched.
 #[derive(Clone)]
@@ -62,7 +63,7 @@ pub struct ContentCache {
     /// Strapi's own uploads, served through the portal; none for the flattened format.
     media: Option<MediaCache>,
     lookups: IntCounterVec,
-    errors: crate::health::UpstreamErrors,
+    recorded: UpstreamCalls,
     /// The brokerage whose members see the entries flagged `courtierChesneau`.
     broker_name: String,
 }
@@ -116,14 +117,14 @@ impl ContentCache {
             source,
             media,
             lookups,
-            errors: crate::health::UpstreamErrors::detached(),
+            recorded: UpstreamCalls::detached(),
             broker_name: settings.broker_name.clone(),
         })
     }
 
-    /// Counts its failed calls to the content service in `errors`.
-    pub fn counting(self, errors: crate::health::UpstreamErrors) -> Self {
-        Self { errors, ..self }
+    /// Times and counts its calls to the content service in `recorded`.
+    pub fn recording(self, recorded: UpstreamCalls) -> Self {
+        Self { recorded, ..self }
     }
 
     /// An image Strapi stores itself; `None` when there is no such upload (or no Strapi).
@@ -159,10 +160,15 @@ impl ContentCache {
             .fresh
             .try_get_with(path.to_owned(), async {
                 self.lookups.with_label_values(&["miss"]).inc();
-                let content = self.source.fetch(path).await.inspect_err(|error| {
-                    self.errors
-                        .count(crate::health::Upstream::ContentService, matches!(error, FetchError::Timeout));
-                })?;
+                let started = Instant::now();
+                let content = self.source.fetch(path).await;
+                let outcome = match &content {
+                    Ok(_) => Outcome::Answered,
+                    Err(FetchError::Timeout) => Outcome::Timeout,
+                    Err(_) => Outcome::Failed,
+                };
+                self.recorded.record(Upstream::ContentService, "content", started.elapsed(), outcome);
+                let content = content?;
                 Ok::<_, FetchError>(Fetched { content: Arc::new(content), at: (self.clock)() })
             })
             .await;

@@ -21,8 +21,11 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use lettre::address::Envelope;
 use lettre::{Address, Message};
+use prometheus::{IntGauge, Registry};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Notify;
+
+use crate::metrics::Outcomes;
 
 /// Attempts before a message is set aside in `failed/`: with the delays below, about a day.
 const MAX_ATTEMPTS: u32 = 12;
@@ -52,6 +55,9 @@ struct Job {
     attempts: u32,
     /// Seconds since the epoch before which it is not tried again.
     not_before: u64,
+    /// Seconds since the epoch when it was first queued; 0 in files queued before it was kept.
+    #[serde(default)]
+    queued_at: u64,
 }
 
 impl Job {
@@ -66,6 +72,44 @@ impl Job {
 pub struct MailQueue {
     dir: PathBuf,
     wake: Arc<Notify>,
+    metrics: QueueMetrics,
+}
+
+/// The queue as the operators follow it: `mail_queue_waiting`, `mail_queue_oldest_seconds`,
+/// `mail_queue_failed` (the folder's state after each pass, every instance's messages) and
+/// `mail_deliveries_total{outcome}` (this instance's attempts).
+#[derive(Clone)]
+struct QueueMetrics {
+    waiting: IntGauge,
+    oldest: IntGauge,
+    failed: IntGauge,
+    deliveries: Outcomes,
+}
+
+impl QueueMetrics {
+    fn new() -> Self {
+        let gauge = |name: &str, help: &str| IntGauge::new(name, help).expect("valid metric");
+        Self {
+            waiting: gauge("mail_queue_waiting", "Emails waiting to be sent, retries included"),
+            oldest: gauge("mail_queue_oldest_seconds", "Age of the oldest email waiting; 0 when none"),
+            failed: gauge("mail_queue_failed", "Emails given up after their last attempt, in failed/"),
+            deliveries: Outcomes::new(
+                "mail_deliveries_total",
+                "Attempts to hand an email to the relay, by outcome",
+                "outcome",
+                &["sent", "retried", "given_up"],
+            ),
+        }
+    }
+}
+
+/// What waits in the folder at one moment.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Backlog {
+    pub waiting: usize,
+    /// The oldest waiting message's age, in seconds.
+    pub oldest_secs: u64,
+    pub failed: usize,
 }
 
 /// What one pass over the folder did, for the logs and the tests.
@@ -82,7 +126,18 @@ impl MailQueue {
             let path = dir.join(sub);
             std::fs::create_dir_all(&path).with_context(|| format!("creating {}", path.display()))?;
         }
-        Ok(Self { dir: dir.to_owned(), wake: Arc::new(Notify::new()) })
+        Ok(Self { dir: dir.to_owned(), wake: Arc::new(Notify::new()), metrics: QueueMetrics::new() })
+    }
+
+    /// Exports the queue's metrics in `registry`.
+    pub fn exporting(self, registry: &Registry) -> anyhow::Result<Self> {
+        let metrics = &self.metrics;
+        for gauge in [&metrics.waiting, &metrics.oldest, &metrics.failed] {
+            registry.register(Box::new(gauge.clone()))?;
+        }
+        // Clones share their counts: what this queue counts is what the registry exports.
+        metrics.deliveries.clone().register(registry);
+        Ok(self)
     }
 
     /// Queues `message` under `key` (letters, digits, `-`), unless a message with that key is
@@ -99,6 +154,7 @@ impl MailQueue {
             message: STANDARD.encode(message.formatted()),
             attempts: 0,
             not_before: 0,
+            queued_at: epoch_secs(SystemTime::now()),
         };
         // Being sent already counts as queued.
         let queued =
@@ -145,6 +201,7 @@ impl MailQueue {
                 Ok(()) => {
                     std::fs::remove_file(&taken)?;
                     tracing::info!(mail = key, "email sent");
+                    self.metrics.deliveries.inc("sent");
                     pass.sent += 1;
                 }
                 Err(error) => {
@@ -160,9 +217,11 @@ impl MailQueue {
                             serde_json::to_vec(&job)?,
                         )?;
                         tracing::error!(mail = key, "email given up: moved to the queue's failed/ folder");
+                        self.metrics.deliveries.inc("given_up");
                         pass.failed += 1;
                     } else {
                         self.write_new(&key, &job)?;
+                        self.metrics.deliveries.inc("retried");
                         pass.retried += 1;
                     }
                     std::fs::remove_file(&taken)?;
@@ -196,11 +255,46 @@ impl MailQueue {
         Ok(())
     }
 
+    /// What waits at `now`: messages waiting (taken by a worker included), the oldest one's
+    /// age, and those given up.
+    pub fn backlog(&self, now: SystemTime) -> anyhow::Result<Backlog> {
+        let mut backlog = Backlog::default();
+        let mut oldest = None::<u64>;
+        for dir in [self.dir.clone(), self.dir.join("sending")] {
+            for entry in std::fs::read_dir(dir)? {
+                let path = entry?.path();
+                if queued_key(&path).is_none() {
+                    continue;
+                }
+                // A message queued before `queued_at` was kept counts from its file's time.
+                let Ok(job) = read_job(&path) else { continue };
+                let queued_at = match job.queued_at {
+                    0 => std::fs::metadata(&path).and_then(|meta| meta.modified()).map_or(0, epoch_secs),
+                    at => at,
+                };
+                backlog.waiting += 1;
+                oldest = Some(oldest.map_or(queued_at, |oldest| oldest.min(queued_at)));
+            }
+        }
+        backlog.oldest_secs = oldest.map_or(0, |oldest| epoch_secs(now).saturating_sub(oldest));
+        backlog.failed = std::fs::read_dir(self.dir.join("failed"))?
+            .filter(|entry| entry.as_ref().is_ok_and(|entry| queued_key(&entry.path()).is_some()))
+            .count();
+        Ok(backlog)
+    }
+
     /// The background worker: a pass when woken by a new message, or every `POLL`.
     pub async fn work(self, transport: Arc<dyn Deliver>) {
         loop {
-            if let Err(error) = self.run_once(transport.as_ref(), SystemTime::now()).await {
+            let now = SystemTime::now();
+            if let Err(error) = self.run_once(transport.as_ref(), now).await {
                 tracing::error!(error = format!("{error:#}"), "mail queue unreadable");
+            }
+            if let Ok(backlog) = self.backlog(now) {
+                let metrics = &self.metrics;
+                metrics.waiting.set(i64::try_from(backlog.waiting).unwrap_or(i64::MAX));
+                metrics.oldest.set(i64::try_from(backlog.oldest_secs).unwrap_or(i64::MAX));
+                metrics.failed.set(i64::try_from(backlog.failed).unwrap_or(i64::MAX));
             }
             let _ = tokio::time::timeout(POLL, self.wake.notified()).await;
         }
@@ -328,6 +422,23 @@ mod tests {
         }
         assert!(dir.path().join("failed/k.json").exists());
         assert!(!dir.path().join("k.json").exists());
+        assert_eq!(queue.backlog(now).unwrap(), Backlog { failed: 1, ..Backlog::default() });
+    }
+
+    #[tokio::test]
+    async fn the_backlog_counts_what_waits_and_the_oldest_ones_age() {
+        let dir = tempfile::tempdir().unwrap();
+        let queue = MailQueue::open(dir.path()).unwrap();
+        let queued = SystemTime::now();
+        queue.enqueue("first", &message("marie@example.org")).unwrap();
+        queue.enqueue("second", &message("paul@example.org")).unwrap();
+        let backlog = queue.backlog(queued + Duration::from_secs(600)).unwrap();
+        assert_eq!(backlog.waiting, 2);
+        assert!((599..=601).contains(&backlog.oldest_secs), "{backlog:?}");
+
+        let relay = Recorder::default();
+        queue.run_once(&relay, queued).await.unwrap();
+        assert_eq!(queue.backlog(queued).unwrap(), Backlog::default(), "sent: nothing waits");
     }
 
     #[tokio::test]

@@ -110,6 +110,7 @@ pub const PRESTATIONS_RECENTES: MemberCall = MemberCall::get("/assure/prestation
 pub const PRESTATION: MemberCall = MemberCall::get("/assure/prestation/{id}").on_home();
 pub const DEMANDES_ACCUEIL: MemberCall = MemberCall::get("/demandes/home").on_home();
 pub const ECHEANCE_PROCHAINE: MemberCall = MemberCall::get("/assure/echeance-prochaine").on_home();
+pub const DOCUMENT_PDF: MemberCall = MemberCall::get("/document/pdf/{id}");
 
 /// The member API's calls, in the contract's order.
 pub const CALLS: &[MemberCall] = &[
@@ -140,12 +141,37 @@ pub const CALLS: &[MemberCall] = &[
     DEMANDES_ACCUEIL,
     MemberCall::get("/demande/{id}"),
     MemberCall::post("/document/upload"),
-    MemberCall::get("/document/pdf/{id}"),
+    DOCUMENT_PDF,
     MemberCall::post("/document/documentGedCegedim").with_captcha(),
     MemberCall::post("/document/creationHospitalisation").with_captcha(),
     CREATION_RESILIATION,
     MemberCall::post("/document/creationReclamation").with_captcha(),
 ];
+
+/// The table's call for `method` at `path` as the contract writes it (`/demande/{demandeId}`):
+/// the parameter's name aside, the same path.
+pub fn find(method: Method, path: &str) -> Option<&'static MemberCall> {
+    let path = unnamed(path);
+    CALLS.iter().find(|call| call.method == method && unnamed(call.path) == path)
+}
+
+/// `path` with its parameters' names left out: `/demande/{}`.
+fn unnamed(path: &str) -> String {
+    let mut out = String::new();
+    let mut in_parameter = false;
+    for character in path.chars() {
+        match character {
+            '{' => {
+                in_parameter = true;
+                out.push_str("{}");
+            }
+            '}' => in_parameter = false,
+            _ if in_parameter => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
 
 #[cfg(test)]
 mod tests {
@@ -158,23 +184,6 @@ mod tests {
     /// A call as both sides can say it: method, path with its parameter unnamed, and whether
     /// it takes a query.
     type Signature = (String, String, bool);
-
-    fn unnamed(path: &str) -> String {
-        let mut out = String::new();
-        let mut in_parameter = false;
-        for character in path.chars() {
-            match character {
-                '{' => {
-                    in_parameter = true;
-                    out.push_str("{}");
-                }
-                '}' => in_parameter = false,
-                _ if in_parameter => {}
-                other => out.push(other),
-            }
-        }
-        out
-    }
 
     fn contract() -> Value {
         serde_norway::from_str(include_str!("../../openapi/member-api.yaml")).unwrap()
@@ -238,5 +247,13 @@ mod tests {
             assert!(CALLS.iter().any(|call| call.method == named.method && call.path == named.path));
         }
         assert!(CALLS.iter().filter(|call| call.on_home).count() == 4);
+    }
+
+    #[test]
+    fn a_call_is_found_by_the_contracts_path() {
+        let found = find(Method::Get, "/assure/prestation/{paymentId}").expect("in the table");
+        assert_eq!(found.path, PRESTATION.path);
+        assert!(find(Method::Post, "/assure/prestation/{paymentId}").is_none());
+        assert!(find(Method::Get, "/assure/prestation").is_none());
     }
 }

@@ -18,7 +18,7 @@ use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyDataStream, BodyExt, Empty, Full, StreamBody};
 use hyper::body::{Body as _, Frame, Incoming};
 use hyper::http::header::HeaderMap;
-use hyper::http::{HeaderValue, Method, Request, Response, Uri};
+use hyper::http::{HeaderValue, Request, Response, Uri};
 use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -31,9 +31,10 @@ use url::Url;
 
 pub mod calls;
 
+use self::calls::MemberCall;
 use crate::error::ApiError;
-use crate::health::{Upstream, UpstreamErrors};
 use crate::identifier::is_plain_identifier;
+use crate::upstream_calls::{Outcome, Upstream, UpstreamCalls};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 /// What goes out: nothing, bytes held in memory, or an upload streamed from the browser.
@@ -41,7 +42,7 @@ type OutgoingBody = BoxBody<Bytes, BoxError>;
 
 pub struct MemberApiClient {
     http: Client<HttpsConnector<crate::outbound::Connector>, OutgoingBody>,
-    errors: UpstreamErrors,
+    recorded: UpstreamCalls,
     /// `path` of a call is appended to this (it ends with `/`).
     base: String,
     /// Total time of one call, connection and answer included; for an answer passed on as a
@@ -95,10 +96,11 @@ fn empty() -> OutgoingBody {
     Empty::new().map_err(|never| match never {}).boxed()
 }
 
-/// One call: method, path relative to the base (see `path_with_id`), optional query, the
-/// request id to pass on, the headers of its own and its body.
+/// One call: which of the table's (its method, and its name in metrics), its path relative to
+/// the base (see `path_with_id`), optional query, the request id to pass on, the headers of its
+/// own and its body.
 pub struct Call<'a> {
-    pub method: Method,
+    pub of: &'static MemberCall,
     pub path: &'a str,
     pub query: Option<&'a str>,
     pub request_id: Option<&'a str>,
@@ -107,20 +109,25 @@ pub struct Call<'a> {
 }
 
 impl<'a> Call<'a> {
-    /// A GET that expects `accept` back.
-    pub fn get(path: &'a str, request_id: Option<&'a str>, accept: &'static str) -> Self {
+    /// A GET of `of` at `path` that expects `accept` back.
+    pub fn get(
+        of: &'static MemberCall,
+        path: &'a str,
+        request_id: Option<&'a str>,
+        accept: &'static str,
+    ) -> Self {
         let mut headers = HeaderMap::new();
         headers.insert(hyper::header::ACCEPT, HeaderValue::from_static(accept));
-        Self { method: Method::GET, path, query: None, request_id, headers, body: Body::Empty }
+        Self { of, path, query: None, request_id, headers, body: Body::Empty }
     }
 
-    /// A JSON document sent, JSON expected back.
-    pub fn json(method: Method, path: &'a str, request_id: Option<&'a str>, body: Bytes) -> Self {
+    /// A JSON document sent to `of`, whose path holds no identifier; JSON expected back.
+    pub fn json(of: &'static MemberCall, request_id: Option<&'a str>, body: Bytes) -> Self {
         let mut headers = HeaderMap::new();
         let json = HeaderValue::from_static("application/json");
         headers.insert(hyper::header::CONTENT_TYPE, json.clone());
         headers.insert(hyper::header::ACCEPT, json);
-        Self { method, path, query: None, request_id, headers, body: Body::Buffered(body) }
+        Self { of, path: of.relative(), query: None, request_id, headers, body: Body::Buffered(body) }
     }
 }
 
@@ -223,12 +230,12 @@ impl MemberApiClient {
             .pool_idle_timeout(Duration::from_secs(90))
             .pool_timer(TokioTimer::new())
             .build(connector);
-        Ok(Self { http, base: base.as_str().to_owned(), timeout, errors: UpstreamErrors::detached() })
+        Ok(Self { http, base: base.as_str().to_owned(), timeout, recorded: UpstreamCalls::detached() })
     }
 
-    /// Counts its failed calls in `errors` (exported by the server's metrics).
-    pub fn counting(self, errors: UpstreamErrors) -> Self {
-        Self { errors, ..self }
+    /// Times and counts its calls in `recorded` (exported by the server's metrics).
+    pub fn recording(self, recorded: UpstreamCalls) -> Self {
+        Self { recorded, ..self }
     }
 
     /// A call on behalf of a signed-in member: the token is refreshed first when short; when
@@ -258,14 +265,16 @@ impl MemberApiClient {
         }
     }
 
-    /// A GET of JSON made by the portal itself (the home page's parts).
+    /// A GET of JSON made by the portal itself (the home page's parts): `of` at `path`.
     pub async fn get_json(
         &self,
         bearer: &dyn Bearer,
+        of: &'static MemberCall,
         path: &str,
         request_id: Option<&str>,
     ) -> Result<Value, ApiError> {
-        let answer = self.expect_success(bearer, &Call::get(path, request_id, "application/json")).await?;
+        let answer =
+            self.expect_success(bearer, &Call::get(of, path, request_id, "application/json")).await?;
         answer.json().await
     }
 
@@ -278,12 +287,7 @@ impl MemberApiClient {
         request_id: Option<&str>,
     ) -> Result<SignedInMember, SignInError> {
         let body = json!({ "Login": person_number, "Type": "ADH" }).to_string();
-        let call = Call::json(
-            calls::SE_CONNECTER.method.hyper(),
-            calls::SE_CONNECTER.relative(),
-            request_id,
-            body.into(),
-        );
+        let call = Call::json(&calls::SE_CONNECTER, request_id, body.into());
         let body = call.body.for_attempt().unwrap_or_else(empty);
         let answer = self.attempt(&call, access_token, body).await.map_err(|error| {
             tracing::warn!(%error, "member API unreachable at sign-in");
@@ -300,26 +304,24 @@ impl MemberApiClient {
         }
     }
 
+    /// One attempt of `call`, timed to the upstream's answer (its status and headers).
     async fn attempt(&self, call: &Call<'_>, token: &str, body: OutgoingBody) -> Result<Answer, ApiError> {
-        let deadline = Instant::now() + self.timeout;
+        let started = Instant::now();
+        let deadline = started + self.timeout;
         let request = self.request(call, token, body)?;
-        let response = match tokio::time::timeout_at(deadline, self.http.request(request)).await {
-            Ok(Ok(response)) => response,
-            Ok(Err(error)) => return Err(self.failed(unreachable(error))),
-            Err(_) => {
-                return Err(self.failed(ApiError::GatewayTimeout("member API did not answer in time".into())));
-            }
+        let answered = match tokio::time::timeout_at(deadline, self.http.request(request)).await {
+            Ok(Ok(response)) => Ok(response),
+            Ok(Err(error)) => Err(unreachable(error)),
+            Err(_) => Err(ApiError::GatewayTimeout("member API did not answer in time".into())),
         };
-        if response.status().is_server_error() {
-            self.errors.count(Upstream::MemberApi, false);
-        }
-        Ok(Answer { response, deadline, chunk_wait: self.timeout })
-    }
-
-    /// Counts a call that brought no answer.
-    fn failed(&self, error: ApiError) -> ApiError {
-        self.errors.count(Upstream::MemberApi, matches!(error, ApiError::GatewayTimeout(_)));
-        error
+        let outcome = match &answered {
+            Ok(response) if !response.status().is_server_error() => Outcome::Answered,
+            Err(ApiError::GatewayTimeout(_)) => Outcome::Timeout,
+            _ => Outcome::Failed,
+        };
+        let name = format!("{} {}", call.of.method.as_str(), call.of.path);
+        self.recorded.record(Upstream::MemberApi, &name, started.elapsed(), outcome);
+        Ok(Answer { response: answered?, deadline, chunk_wait: self.timeout })
     }
 
     fn request(
@@ -342,7 +344,7 @@ impl MemberApiClient {
         let mut bearer = HeaderValue::try_from(format!("Bearer {token}"))
             .map_err(|error| ApiError::Internal(anyhow::anyhow!("access token: {error}")))?;
         bearer.set_sensitive(true);
-        let mut request = Request::builder().method(call.method.clone()).uri(uri);
+        let mut request = Request::builder().method(call.of.method.hyper()).uri(uri);
         let headers = request.headers_mut().expect("a request under construction");
         headers.clone_from(&call.headers);
         headers.insert(hyper::header::AUTHORIZATION, bearer);
@@ -405,7 +407,8 @@ mod tests {
             &Default::default(),
         )
         .unwrap();
-        let mut call = Call::get("assure/prestations", Some("req-1"), "application/json");
+        let prestations = calls::CALLS.iter().find(|call| call.path == "/assure/prestations").unwrap();
+        let mut call = Call::get(prestations, "assure/prestations", Some("req-1"), "application/json");
         call.query = Some("dateDebut=2026-01-15&dateFin=2026-01-31");
         let request = client.request(&call, "tok", empty()).unwrap();
         assert_eq!(

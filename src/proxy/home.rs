@@ -8,7 +8,9 @@ use futures_util::future::join_all;
 use serde_json::{Value, json};
 
 use crate::error::{ApiError, ErrorBody};
-use crate::member_api::calls::{DEMANDES_ACCUEIL, ECHEANCE_PROCHAINE, PRESTATION, PRESTATIONS_RECENTES};
+use crate::member_api::calls::{
+    DEMANDES_ACCUEIL, ECHEANCE_PROCHAINE, MemberCall, PRESTATION, PRESTATIONS_RECENTES,
+};
 use crate::member_api::{Bearer, MemberApiClient, path_with_id};
 use crate::request_id::RequestId;
 use crate::state::AppState;
@@ -31,8 +33,8 @@ pub async fn home(
     };
     let (remboursements, demandes, echeance, bandeau) = futures_util::join!(
         recent_payments(&member),
-        member.get(DEMANDES_ACCUEIL.relative()),
-        member.get(ECHEANCE_PROCHAINE.relative()),
+        member.get(&DEMANDES_ACCUEIL, DEMANDES_ACCUEIL.relative()),
+        member.get(&ECHEANCE_PROCHAINE, ECHEANCE_PROCHAINE.relative()),
         state.content.first_banner(),
     );
     // A session that ended while the parts were fetched ends the whole answer.
@@ -69,14 +71,14 @@ struct Member<'a> {
 }
 
 impl Member<'_> {
-    async fn get(&self, path: &str) -> Result<Value, ApiError> {
-        self.api.get_json(self.bearer, path, self.request_id).await
+    async fn get(&self, of: &'static MemberCall, path: &str) -> Result<Value, ApiError> {
+        self.api.get_json(self.bearer, of, path, self.request_id).await
     }
 }
 
 /// The recent payments, each with its first detail lines (`detailRemboursement`).
 async fn recent_payments(member: &Member<'_>) -> Result<Value, ApiError> {
-    let payments = member.get(PRESTATIONS_RECENTES.relative()).await?;
+    let payments = member.get(&PRESTATIONS_RECENTES, PRESTATIONS_RECENTES.relative()).await?;
     let payments: Vec<Value> =
         payments.as_array().cloned().unwrap_or_default().into_iter().take(PAYMENTS).collect();
     let details = join_all(payments.iter().map(|payment| async move {
@@ -85,7 +87,7 @@ async fn recent_payments(member: &Member<'_>) -> Result<Value, ApiError> {
         // An identifier the member API should never have sent is its failure, not the member's.
         let path = path_with_id(PRESTATION.relative(), &id)
             .map_err(|_| ApiError::BadGateway("payment with an unusable paymentId".into()))?;
-        let detail = member.get(&path).await?;
+        let detail = member.get(&PRESTATION, &path).await?;
         Ok::<_, ApiError>(detail["data"].as_array().cloned().unwrap_or_default())
     }))
     .await;

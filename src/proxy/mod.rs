@@ -84,7 +84,7 @@ async fn forward(
     let limit = state.settings.upstream.api.max_body_bytes;
     let (body, too_large) = read_body(&request, payload, limit).await?;
     let call = Call {
-        method: hyper::Method::from_bytes(request.method().as_str().as_bytes()).expect("known method"),
+        of: route,
         path: &path,
         query: route.query.then(|| request.query_string()),
         request_id: request_id.as_deref().map(|id| id.0.as_str()),

@@ -21,7 +21,7 @@ use serde::Deserialize;
 
 use super::to_browser;
 use crate::error::ApiError;
-use crate::member_api::calls::{CREATION_RESILIATION, MemberCall};
+use crate::member_api::calls::{CREATION_RESILIATION, DOCUMENT_PDF, MemberCall};
 use crate::member_api::{Bearer, Call};
 use crate::request_id::RequestId;
 use crate::state::AppState;
@@ -74,8 +74,7 @@ async fn notifier(
     state.captcha.require(&request, &current).await?;
     let bearer = state.auth.bearer(&current);
     let request_id = request_id.as_deref().map(|id| id.0.as_str());
-    let call =
-        Call::json(CREATION_RESILIATION.method.hyper(), CREATION_RESILIATION.relative(), request_id, body);
+    let call = Call::json(&CREATION_RESILIATION, request_id, body);
     let upstream = state.member_api.send(&bearer, &call).await?;
     if upstream.status() != hyper::StatusCode::CREATED {
         return to_browser(upstream);
@@ -204,8 +203,8 @@ async fn document_bytes(
     request_id: Option<&str>,
     id: i64,
 ) -> anyhow::Result<Bytes> {
-    let path = format!("document/pdf/{id}");
-    let call = Call::get(&path, request_id, "application/pdf");
+    let path = DOCUMENT_PDF.relative().replace("{id}", &id.to_string());
+    let call = Call::get(&DOCUMENT_PDF, &path, request_id, "application/pdf");
     let answer = state.member_api.expect_success(bearer, &call).await?;
     let bytes = answer.bytes().await?;
     anyhow::ensure!(bytes.starts_with(b"%PDF-"), "the acknowledgement is not a PDF");

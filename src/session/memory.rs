@@ -253,6 +253,16 @@ impl SessionStore for MemoryStore {
     async fn claim_once(&self, token: &str, _ttl: Duration) -> anyhow::Result<bool> {
         Ok(self.claimed.entry(token.to_owned()).or_insert(()).await.is_fresh())
     }
+
+    async fn count(&self) -> anyhow::Result<u64> {
+        // Sessions past their idle timeout leave the count once moka has reclaimed them.
+        self.sessions.run_pending_tasks().await;
+        Ok(self.sessions.entry_count())
+    }
+
+    fn kind(&self) -> &'static str {
+        "memory"
+    }
 }
 
 #[cfg(test)]

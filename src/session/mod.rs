@@ -143,6 +143,36 @@ pub trait SessionStore: Send + Sync {
     /// Marks a single-use token (a captcha solution, in its canonical form) as used for `ttl`,
     /// on every instance sharing the store; false when it already was.
     async fn claim_once(&self, token: &str, ttl: Duration) -> anyhow::Result<bool>;
+    /// How many sessions the store holds (every instance's, when it is shared), and its name in
+    /// `sessions_open{store}`.
+    async fn count(&self) -> anyhow::Result<u64>;
+    fn kind(&self) -> &'static str;
+}
+
+/// How often `sessions_open{store}` is sampled.
+const COUNT_EVERY: Duration = Duration::from_secs(15);
+
+/// Exports `sessions_open{store}`, sampled now and every `COUNT_EVERY` for as long as the
+/// runtime lives. With Redis every instance reports the shared total.
+pub fn export_count(store: Arc<dyn SessionStore>, registry: &prometheus::Registry) {
+    let gauge = prometheus::IntGaugeVec::new(
+        prometheus::Opts::new("sessions_open", "Sessions the store holds, by store"),
+        &["store"],
+    )
+    .expect("valid metric");
+    registry.register(Box::new(gauge.clone())).expect("unique metric");
+    let gauge = gauge.with_label_values(&[store.kind()]);
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(COUNT_EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            match store.count().await {
+                Ok(count) => gauge.set(i64::try_from(count).unwrap_or(i64::MAX)),
+                Err(error) => tracing::warn!(error = %format!("{error:#}"), "sessions not counted"),
+            }
+        }
+    });
 }
 
 /// The one-way name of a session id in the memory store and, before this store kept keyed
@@ -219,11 +249,14 @@ pub(crate) mod contract {
 
     pub async fn round_trip(store: &dyn SessionStore) {
         let id = new_id();
+        let before = store.count().await.unwrap();
         assert!(store.get(&id).await.unwrap().is_none());
         store.create(&id, &session("sid-1", "sub-1")).await.unwrap();
         assert_eq!(store.get(&id).await.unwrap().unwrap().sub, "sub-1");
+        assert_eq!(store.count().await.unwrap(), before + 1, "a session is counted");
         assert!(store.remove(&id).await.unwrap().is_some());
         assert!(store.get(&id).await.unwrap().is_none());
+        assert_eq!(store.count().await.unwrap(), before, "an ended session is not");
     }
 
     pub async fn back_channel_indexes(store: &dyn SessionStore) {

@@ -50,6 +50,11 @@ async fn a_solution_serves_once_and_a_missing_or_forged_one_is_refused_in_french
     let replayed = give_notice(&app, &xsrf, Some(&solution)).await;
     let replayed = assert_json_error(replayed, 422, "captcha_replayed").await;
     assert_eq!(replayed["message"], "Cette vérification anti-robot a déjà servi. Veuillez réessayer.");
+    // Counted by outcome for the operators: the missing, the forged and the replayed one.
+    for (outcome, count) in [("solved", 1.0), ("refused", 3.0), ("unavailable", 0.0)] {
+        let counted = app.metric("captcha_verifications_total", &[("outcome", outcome)]).await;
+        assert_eq!(counted, Some(count), "{outcome}");
+    }
 }
 
 /// `solution` rewritten by `change`, as a script would try it.
@@ -135,6 +140,7 @@ async fn creations_past_the_members_bound_are_refused_with_a_delay() {
     assert!((3_590..=3_600).contains(&retry_after), "{retry_after}");
     let body = assert_json_error(refused, 429, "too_many_requests").await;
     assert!(body["message"].as_str().unwrap().contains("beaucoup de demandes"), "{body}");
+    assert_eq!(app.metric("rate_limit_refusals_total", &[("limit", "creations")]).await, Some(1.0));
 }
 
 #[tokio::test]

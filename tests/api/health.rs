@@ -100,14 +100,14 @@ async fn an_unreachable_provider_shows_in_metrics() {
 
 /// `upstream_errors_total` for one upstream and kind, exported from the start.
 async fn upstream_errors(app: &TestApp, upstream: &str, kind: &str) -> u64 {
-    let labels = [format!("upstream=\"{upstream}\""), format!("kind=\"{kind}\"")];
-    app.metrics()
-        .await
-        .lines()
-        .filter(|line| line.starts_with("upstream_errors_total{"))
-        .find(|line| labels.iter().all(|label| line.contains(label.as_str())))
-        .map(|line| line.rsplit(' ').next().unwrap().parse().unwrap())
-        .unwrap_or_else(|| panic!("no upstream_errors_total for {upstream} and {kind}"))
+    let value = app.metric("upstream_errors_total", &[("upstream", upstream), ("kind", kind)]).await;
+    value.unwrap_or_else(|| panic!("no upstream_errors_total for {upstream} and {kind}")) as u64
+}
+
+/// How many calls `upstream_request_duration_seconds` holds for one upstream and call.
+async fn calls(app: &TestApp, upstream: &str, call: &str) -> u64 {
+    let labels = [("upstream", upstream), ("call", call)];
+    app.metric("upstream_request_duration_seconds_count", &labels).await.unwrap_or_default() as u64
 }
 
 /// The members' calls that bring no usable answer are counted by upstream and kind, under
@@ -139,6 +139,31 @@ async fn failed_calls_are_counted_by_upstream_and_kind() {
     assert_eq!(upstream_errors(&app, "content_service", "failed").await, 1);
     assert_eq!(upstream_errors(&app, "identity_provider", "failed").await, 0);
     assert_eq!(upstream_errors(&app, "member_api", "timeout").await, 0);
+    // Every call is timed, failed ones included, under the name of the portal's call.
+    assert_eq!(calls(&app, "member_api", "GET /demandes").await, 2);
+    assert_eq!(calls(&app, "member_api", "POST /compte/auth").await, 1);
+    assert_eq!(calls(&app, "content_service", "content").await, 1);
+    assert_eq!(calls(&app, "identity_provider", "token").await, 1);
+    assert_eq!(calls(&app, "identity_provider", "discovery").await, 1);
+    assert_eq!(calls(&app, "identity_provider", "keys").await, 1);
+}
+
+/// A call with an identifier is named by its template: one series for every payment.
+#[tokio::test]
+async fn calls_with_an_identifier_share_their_templates_series() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |settings| {
+        settings.server.metrics_token = Some(crate::helpers::METRICS_TOKEN.to_owned().into());
+    })
+    .await;
+    app.sign_in(&idp, 300).await;
+    for id in ["1", "2", "abc"] {
+        app.get(&format!("/api/demande/{id}"), &[]).await;
+    }
+    assert_eq!(calls(&app, "member_api", "GET /demande/{id}").await, 3);
+    let text = app.metrics().await;
+    assert!(!text.contains("/demande/abc"), "no identifier in a label:\n{text}");
 }
 
 /// An instance whose session store does not answer can serve no signed-in member: it leaves

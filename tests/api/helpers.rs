@@ -79,6 +79,18 @@ impl TestApp {
         response.text().await.unwrap()
     }
 
+    /// The value of the series of `name` that has every one of `labels`; `None` without one.
+    pub async fn metric(&self, name: &str, labels: &[(&str, &str)]) -> Option<f64> {
+        let labels: Vec<String> =
+            labels.iter().map(|(label, value)| format!("{label}=\"{value}\"")).collect();
+        self.metrics()
+            .await
+            .lines()
+            .filter(|line| line.strip_prefix(name).is_some_and(|rest| rest.starts_with('{')))
+            .find(|line| labels.iter().all(|label| line.contains(label.as_str())))
+            .map(|line| line.rsplit(' ').next().unwrap().parse().unwrap())
+    }
+
     /// A page as a browser asks for it.
     pub async fn get_html(&self, path: &str) -> reqwest::Response {
         self.get(path, &[("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")]).await

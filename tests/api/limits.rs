@@ -34,6 +34,8 @@ async fn sign_ins_past_the_bound_from_one_address_get_a_french_page_and_a_delay(
     assert!(page.contains("Trop de tentatives de connexion depuis votre adresse."), "{page}");
     // The callback counts too.
     assert_eq!(app.get("/auth/callback?state=x&code=y", &[]).await.status(), 429);
+    assert_eq!(app.metric("rate_limit_refusals_total", &[("limit", "sign_ins")]).await, Some(2.0));
+    assert_eq!(app.metric("rate_limit_refusals_total", &[("limit", "writes")]).await, Some(0.0));
 }
 
 /// Behind a trusted proxy each client is counted by the address it forwards; an untrusted peer

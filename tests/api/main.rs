@@ -16,6 +16,7 @@ mod health;
 mod helpers;
 mod home;
 mod limits;
+mod monitoring;
 mod proxy;
 mod redis_sentinel;
 mod redis_sessions;

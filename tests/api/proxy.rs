@@ -209,7 +209,7 @@ async fn an_upstream_401_triggers_one_refresh_and_one_retry() {
 async fn twenty_parallel_calls_with_an_expiring_token_cause_one_refresh() {
     let idp = FakeIdp::start().await;
     let api = member_api(200).await;
-    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let app = spawn_app_with_idp(&idp, &api, with_metrics).await;
     // A token given for no time at all: the next calls refresh it first.
     app.sign_in(&idp, 0).await;
     Mock::given(path("/api/assure/infos"))
@@ -228,17 +228,28 @@ async fn twenty_parallel_calls_with_an_expiring_token_cause_one_refresh() {
     let answers = futures_util::future::join_all(calls).await;
     assert!(answers.iter().all(|answer| answer.status() == 200));
     assert_eq!(idp.token_calls().await - before, 1, "exactly one call to the token endpoint");
+    assert_eq!(refreshes(&app, "refreshed").await, 1.0);
+}
+
+fn with_metrics(settings: &mut espace_assure::config::Settings) {
+    settings.server.metrics_token = Some(crate::helpers::METRICS_TOKEN.to_owned().into());
+}
+
+/// `token_refreshes_total` of one outcome.
+async fn refreshes(app: &TestApp, outcome: &str) -> f64 {
+    app.metric("token_refreshes_total", &[("outcome", outcome)]).await.expect("exported from the start")
 }
 
 #[tokio::test]
 async fn a_refused_refresh_ends_the_session() {
     let idp = FakeIdp::start().await;
     let api = member_api(200).await;
-    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let app = spawn_app_with_idp(&idp, &api, with_metrics).await;
     app.sign_in(&idp, 0).await;
     idp.token_answers(400, json!({ "error": "invalid_grant" })).await;
     assert_json_error(app.get("/api/assure/infos", &[]).await, 401, "unauthorized").await;
     assert_json_error(app.get("/api/session", &[]).await, 401, "unauthorized").await;
+    assert_eq!((refreshes(&app, "refused").await, refreshes(&app, "refreshed").await), (1.0, 0.0));
 }
 
 #[tokio::test]

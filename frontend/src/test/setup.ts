@@ -44,6 +44,11 @@ afterEach(() => {
   }
 });
 
-afterAll(() => {
+afterAll(async () => {
+  // The code a test started loading without waiting for it (a page prefetched, a form's code
+  // asked for on hover) is in before the file ends: in a fresh worker, an import still on its
+  // way when jsdom is torn down fails the run; in the worker the files share, it would finish
+  // after the next file's fresh-modules.ts, mixing this file's modules with that file's.
+  await vi.dynamicImportSettled();
   server.close();
 });

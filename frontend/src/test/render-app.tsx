@@ -74,10 +74,18 @@ export async function renderAppPastDataWait(
   }
 }
 
-/** The app's routes at `path`, with the app's answer to a session that ended. */
+/**
+ * The app's routes at `path`, with the app's answer to a session that ended. The router goes
+ * with its test: a navigation still under way (a page's code, its loader's wait for the
+ * answers) is aborted rather than finishing in the next test, or, in the worker the files
+ * share, the next file; so is its listener on the window.
+ */
 function appRouter(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   onTestFinished(returnToRootWhenSessionEnds(router));
+  onTestFinished(() => {
+    router.dispose();
+  });
   return router;
 }
 

@@ -29,6 +29,9 @@ export default mergeConfig(
       // A test may wait several times for Testing Library's 5 s (setup.ts): a page's first
       // visit in a file transforms its lazily loaded modules, slow on a busy machine.
       testTimeout: 15_000,
+      // A global a test stubbed (vi.stubGlobal) is given back before the next test, the next
+      // file's included.
+      unstubGlobals: true,
       // The machine running the test command has 2 cores.
       maxWorkers: 2,
       projects: [

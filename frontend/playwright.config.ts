@@ -55,19 +55,34 @@ const strapiDataDir = join(scratch, 'data-strapi');
 mkdirSync(strapiDataDir, { recursive: true });
 const strapiJourney = '**/strapi.spec.ts';
 
-/** Journeys that add requests (Mes demandes, termination, the keyboard-only journey). */
-const sendingRequests = [
-  '**/demandes.spec.ts',
-  '**/resiliation.spec.ts',
-  '**/keyboard.spec.ts',
+/**
+ * Journeys that add requests to Marie DUPONT's (Mes demandes, the termination, the
+ * keyboard-only journey). Each looks for the request it sent at the top of her list, where
+ * one sent meanwhile by another would be: they run one at a time, after the journeys that read
+ * the requests she was seeded with.
+ */
+const sendingRequests = ['**/demandes.spec.ts', '**/resiliation.spec.ts', '**/keyboard.spec.ts'];
+/**
+ * Journeys that read no member's requests: they sign in on their own and close their own
+ * sessions (the card kept offline, Mes connexions, signing in and out, the sidebar's rules), or
+ * need no session at all. They run beside the requests sent one at a time, on the worker those
+ * leave free.
+ */
+const besideRequests = [
   '**/compte-securite.spec.ts',
+  '**/sign-in-out.spec.ts',
+  '**/sidebar-rules.spec.ts',
+  '**/root.spec.ts',
+  '**/fallback.spec.ts',
 ];
 /** Signs each demo member in once, for the journeys that start signed in (support/sign-in.ts). */
 const signIn = '**/sign-in.setup.ts';
 
 export default defineConfig({
   testDir: './e2e',
-  workers: 1,
+  // The machine running the test command has 2 cores; the journeys spend most of their time
+  // waiting for the browser and the server, and two at a time share them.
+  workers: 2,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
   use: {
@@ -89,17 +104,21 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
-  // One server and one database for the whole run: the journeys that send requests for the
-  // demo members run after those that read what the members were seeded with, and both after
-  // the members have signed in.
+  // One server and one database for the whole run. The members sign in first; then the
+  // journeys that read what they were seeded with, two at a time, each test on its own (a test
+  // changes nothing another reads: Marie DUPONT's new address is asserted by its own journey
+  // only); then the requests sent one at a time, with the journeys that read no requests
+  // beside them.
   projects: [
-    { name: 'sign-in', testMatch: signIn },
+    { name: 'sign-in', testMatch: signIn, fullyParallel: true },
     {
       name: 'seeded',
-      testIgnore: [...sendingRequests, strapiJourney],
+      testIgnore: [...sendingRequests, ...besideRequests, strapiJourney],
       dependencies: ['sign-in'],
+      fullyParallel: true,
     },
-    { name: 'sending-requests', testMatch: sendingRequests, dependencies: ['seeded'] },
+    { name: 'sending-requests', testMatch: sendingRequests, dependencies: ['seeded'], workers: 1 },
+    { name: 'beside-requests', testMatch: besideRequests, dependencies: ['seeded'] },
     ...(strapiUrl
       ? [
           {

@@ -32,36 +32,61 @@ function first<T>(items: T[], what: string): T {
   return item;
 }
 
-/** A member's pages in the shell, with a real payment day, request and article of theirs. */
-async function memberPages(page: Page, member: DemoMember): Promise<string[]> {
-  const [paiements, demandes, menus] = await Promise.all([
-    getSeeded<{ paymentDate: string }[]>(page, '/api/assure/prestations'),
-    getSeeded<{ id: number }[]>(page, '/api/demandes'),
-    contentMenus(page),
-  ]);
-  const paiement = first(paiements, `a payment for ${member}`);
-  const demande = first(demandes, `a request for ${member}`);
-  const menu = first(menus, `a content menu entry for ${member}`);
-  return [
-    '/home',
-    '/compte/informations-personnelles',
-    '/mutuelle',
-    '/mutuelle/smart-carte',
-    '/mutuelle/remboursements',
-    '/mutuelle/remboursements/annee-sante',
-    `/mutuelle/remboursements/${paiement.paymentDate}`,
-    '/mutuelle/contrats-garanties',
-    '/mutuelle/contrats-garanties/resiliation',
-    '/mutuelle/contrats-garanties/estimation',
-    '/mutuelle/demandes',
-    `/mutuelle/demandes/${String(demande.id)}`,
-    '/mutuelle/demandes/creation',
-    `/home/article/${String(menu.Id)}`,
-    '/home/nouveautes/1',
-    '/home/mentions-legales',
-    '/home/cgu',
-  ];
+/** A page of a member's, as its test names it, and how to find its address for that member. */
+interface MemberPage {
+  name: string;
+  path: string | ((page: Page, member: DemoMember) => Promise<string>);
+  layout: 'shell' | 'public';
 }
+
+/** A page in the shell at `path`, the same for every member. */
+const shellPage = (path: string): MemberPage => ({ name: path, path, layout: 'shell' });
+
+/**
+ * A member's pages in the shell, with a real payment day, request and article of theirs, then
+ * the statement with a session.
+ */
+const memberPages: MemberPage[] = [
+  shellPage('/home'),
+  shellPage('/compte/informations-personnelles'),
+  shellPage('/mutuelle'),
+  shellPage('/mutuelle/smart-carte'),
+  shellPage('/mutuelle/remboursements'),
+  shellPage('/mutuelle/remboursements/annee-sante'),
+  {
+    name: '/mutuelle/remboursements/:date',
+    path: async (page, member) => {
+      const paiements = await getSeeded<{ paymentDate: string }[]>(page, '/api/assure/prestations');
+      return `/mutuelle/remboursements/${first(paiements, `a payment for ${member}`).paymentDate}`;
+    },
+    layout: 'shell',
+  },
+  shellPage('/mutuelle/contrats-garanties'),
+  shellPage('/mutuelle/contrats-garanties/resiliation'),
+  shellPage('/mutuelle/contrats-garanties/estimation'),
+  shellPage('/mutuelle/demandes'),
+  {
+    name: '/mutuelle/demandes/:id',
+    path: async (page, member) => {
+      const demandes = await getSeeded<{ id: number }[]>(page, '/api/demandes');
+      return `/mutuelle/demandes/${String(first(demandes, `a request for ${member}`).id)}`;
+    },
+    layout: 'shell',
+  },
+  shellPage('/mutuelle/demandes/creation'),
+  {
+    name: '/home/article/:id',
+    path: async (page, member) => {
+      const menu = first(await contentMenus(page), `a content menu entry for ${member}`);
+      return `/home/article/${String(menu.Id)}`;
+    },
+    layout: 'shell',
+  },
+  shellPage('/home/nouveautes/1'),
+  shellPage('/home/mentions-legales'),
+  shellPage('/home/cgu'),
+  { name: '/home/accessibilite', path: '/home/accessibilite', layout: 'public' },
+];
 
 /** Waits for the page's own content: its title, and no part still loading. */
 async function expectLoaded(page: Page, path: string): Promise<void> {
@@ -113,7 +138,8 @@ async function expectAccessible(page: Page, path: string, layout: 'shell' | 'pub
 
 for (const width of widths) {
   test.describe(`every page at ${String(width)} px`, () => {
-    test.use({ viewport: { width, height: width < 1000 ? 812 : 800 } });
+    const viewport = { width, height: width < 1000 ? 812 : 800 };
+    test.use({ viewport });
 
     test('the public pages', async ({ page }) => {
       const consoleErrors = collectConsoleErrors(page);
@@ -123,20 +149,37 @@ for (const width of widths) {
 
     // Marie holds a card, an individual contract and every kind of data; Paul, with a group
     // contract only and a broker, shows the pages' other states (nothing to terminate online,
-    // the broker's menus).
+    // the broker's menus). One browser page goes through all of a member's pages, one test
+    // per page, in order: each full axe scan has a test's own budget, which holds when two
+    // journeys share the machine's cores, where one budget for all the pages did not.
     for (const member of ['Marie DUPONT', 'Paul DURAND'] satisfies DemoMember[]) {
-      test.describe(() => {
-        test.use({ storageState: signedInAs(member) });
+      test.describe(`the pages of ${member}`, () => {
+        test.describe.configure({ mode: 'serial' });
+        let page: Page;
+        let consoleErrors: string[];
 
-        test(`the pages of ${member}`, async ({ page }) => {
-          const consoleErrors = collectConsoleErrors(page);
-          const pages = await memberPages(page, member);
-          // A full axe scan per page: the budget grows with the pages, not one journey's 30 s.
-          test.setTimeout(10_000 + (pages.length + 1) * 4_000);
-          for (const path of pages) await expectAccessible(page, path, 'shell');
-          await expectAccessible(page, '/home/accessibilite', 'public');
-          expect(consoleErrors).toEqual([]);
+        test.beforeAll(async ({ browser }) => {
+          // What `test.use` gives the `page` of a test, which a hook cannot have.
+          const { baseURL } = test.info().project.use;
+          const context = await browser.newContext({
+            ...(baseURL !== undefined && { baseURL }),
+            viewport,
+            storageState: signedInAs(member),
+          });
+          page = await context.newPage();
+          consoleErrors = collectConsoleErrors(page);
         });
+
+        test.afterAll(async () => {
+          await page.context().close();
+        });
+
+        for (const { name, path, layout } of memberPages) {
+          test(name, async () => {
+            await expectAccessible(page, typeof path === 'string' ? path : await path(page, member), layout);
+            expect(consoleErrors).toEqual([]);
+          });
+        }
       });
     }
   });

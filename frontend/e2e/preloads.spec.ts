@@ -39,8 +39,16 @@ test.describe('what a signed-in page preloads', () => {
     test(`${path} asks only once for the session check, the sidebar’s answers and each script`, async ({
       page,
     }) => {
+      // Once on screen and the browser idle, the home page fetches the sections' routes and
+      // the kept card's code: not this load's requests. Waited for by name: on a busy machine
+      // the browser turns idle well after the network has gone quiet.
+      const idleTimeScripts = Promise.all(
+        ['section-routes-', 'saved-card-'].map((script) =>
+          page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(`/assets/${script}`)),
+        ),
+      );
       await openHome(page);
-      // Once on screen, the home page fetches the sections' routes: not this load's requests.
+      await idleTimeScripts;
       await page.waitForLoadState('networkidle');
       const asked = await requestedWhile(page, async () => {
         await page.goto(path);

@@ -3,13 +3,15 @@ import { render, waitFor } from '@testing-library/react';
 // copy of the router's contexts than the hooks the components import.
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
-import { expect, onTestFinished } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
+import { dataWaitMs } from '@/app/route-data';
 import { patchRoutesOnNavigation, routes } from '@/app/routes';
 import { WhenRouterReady } from '@/app/when-router-ready';
 import { returnToRootWhenSessionEnds } from '@/features/auth/return-to-root';
 import { t } from '@/i18n/t';
 import { type Brand, defaultBrand } from '@/lib/brand';
+import { server } from './server';
 
 /**
  * The whole app, with its real routes, at `path`, and no request deduplication. SWR's cache is
@@ -41,10 +43,49 @@ export async function renderAppLoaded(path: string, { brand = defaultBrand }: { 
   return renderRouter(router, brand);
 }
 
-/** The app's routes at `path`, with the app's answer to a session that ended. */
+/**
+ * `renderApp` at a page whose first answer, the one asked of `heldPath`, never comes: the page
+ * shows its placeholders once its loader has waited `dataWaitMs` for it. That wait passes on a
+ * fake clock (`setTimeout` only, as in route-data.test.tsx) as soon as the request has left,
+ * rather than in real time.
+ */
+export async function renderAppPastDataWait(
+  path: string,
+  heldPath: string,
+  { brand = defaultBrand }: { brand?: Brand } = {},
+) {
+  const asked = new Promise<void>((resolve) => {
+    const listener = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname !== heldPath) return;
+      server.events.removeListener('request:start', listener);
+      resolve();
+    };
+    server.events.on('request:start', listener);
+  });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const view = renderApp(path, { brand });
+    // Asked for: the loader has started, and with it the wait it races the answer against.
+    await asked;
+    await vi.advanceTimersByTimeAsync(dataWaitMs);
+    return view;
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/**
+ * The app's routes at `path`, with the app's answer to a session that ended. The router goes
+ * with its test: a navigation still under way (a page's code, its loader's wait for the
+ * answers) is aborted rather than finishing in the next test, or, in the worker the files
+ * share, the next file; so is its listener on the window.
+ */
 function appRouter(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   onTestFinished(returnToRootWhenSessionEnds(router));
+  onTestFinished(() => {
+    router.dispose();
+  });
   return router;
 }
 

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { unload } from 'swr';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { unreadHttpError } from '@/app/shell/unread-http-error';
 import { installDialogPolyfill } from './dialog-polyfill';
 import { installMatchMediaStub } from './match-media-stub';
@@ -31,6 +31,9 @@ afterEach(() => {
   // The announcer's message outlives the page until dismissed; not beyond a test.
   unreadHttpError.dismiss();
   server.resetHandlers();
+  // A clock a test faked and did not give back (a failure half-way): not the next test's, nor,
+  // in the worker the files share, the next file's.
+  vi.useRealTimers();
   localStorage.clear();
   sessionStorage.clear();
   // Pages set it from an effect: a test waiting for its page's title must not see the last one.
@@ -41,6 +44,11 @@ afterEach(() => {
   }
 });
 
-afterAll(() => {
+afterAll(async () => {
+  // The code a test started loading without waiting for it (a page prefetched, a form's code
+  // asked for on hover) is in before the file ends: in a fresh worker, an import still on its
+  // way when jsdom is torn down fails the run; in the worker the files share, it would finish
+  // after the next file's fresh-modules.ts, mixing this file's modules with that file's.
+  await vi.dynamicImportSettled();
   server.close();
 });

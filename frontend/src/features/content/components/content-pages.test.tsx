@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { errorBody, signedIn } from '@/test/fixtures';
-import { pageReady, renderApp } from '@/test/render-app';
+import { pageReady, renderApp, renderAppPastDataWait } from '@/test/render-app';
 import { server } from '@/test/server';
 
 const legalTexts = {
@@ -84,7 +84,7 @@ describe('the article page', () => {
       http.get('/api/strapi/menus/3', () => new Promise<Response>(() => undefined)),
     );
 
-    renderApp('/home/article/3');
+    await renderAppPastDataWait('/home/article/3', '/api/strapi/menus/3');
 
     expect(await screen.findByText('Chargement du contenu…')).toBeInTheDocument();
   });

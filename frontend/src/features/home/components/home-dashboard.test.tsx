@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '@/api/get-session';
 import { type Brand, defaultBrand } from '@/lib/brand';
 import { aHome, errorBody, homeIs, noRemboursements, signedIn } from '@/test/fixtures';
-import { pageReady, renderApp } from '@/test/render-app';
+import { pageReady, renderApp, renderAppPastDataWait } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { ApercuDemande, Home, Remboursement } from '../api/get-home';
 
@@ -43,11 +43,15 @@ interface Setup {
 async function renderHomeLoading(
   home: Home | HttpResponseResolver,
   { user = {}, brand }: Setup = {},
+  { answerHeld = false } = {},
 ) {
   server.use(...signedIn(user));
   // A second `use`: these handlers take precedence over the default home answer above.
   server.use(typeof home === 'function' ? http.get('/api/home', home) : homeIs(home));
-  const view = renderApp('/home', brand ? { brand } : {});
+  const options = brand ? { brand } : {};
+  const view = answerHeld
+    ? await renderAppPastDataWait('/home', '/api/home', options)
+    : renderApp('/home', options);
   await screen.findByText('Bienvenue sur votre espace assuré');
   return view;
 }
@@ -426,7 +430,7 @@ describe('while the home data loads', () => {
     const { resolver, release } = heldBack(
       aHome({ remboursements: { data: [aRemboursement()] }, demandes: { data: [aDemande()] } }),
     );
-    await renderHomeLoading(resolver);
+    await renderHomeLoading(resolver, {}, { answerHeld: true });
 
     expect(
       await screen.findByText('Chargement de vos derniers remboursements…'),

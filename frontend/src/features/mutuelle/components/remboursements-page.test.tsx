@@ -9,7 +9,7 @@ import {
   errorBody,
   signedIn,
 } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { renderApp, renderAppPastDataWait } from '@/test/render-app';
 import { server } from '@/test/server';
 
 const lucas = aBeneficiaire({ id: 3, prenom: 'Lucas', nom: 'DUPONT', lien: 'ENFANT' });
@@ -173,7 +173,8 @@ describe('Mes remboursements', () => {
   it('shows skeletons while the list loads', async () => {
     memberApi();
     server.use(http.get('/api/assure/prestations', () => new Promise(() => undefined)));
-    await openList();
+    await renderAppPastDataWait('/mutuelle/remboursements', '/api/assure/prestations');
+    await screen.findByRole('heading', { level: 1, name: 'Mes remboursements' });
     expect(screen.getByText('Chargement de vos remboursements…').closest('[role="status"]')).not.toBeNull();
   });
 

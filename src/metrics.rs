@@ -55,6 +55,8 @@ impl Metrics {
         .expect("valid metric");
         build.with_label_values(&[build_info::VERSION, build_info::COMMIT]).set(1);
         registry.register(Box::new(build)).expect("unique metric");
+        // Read from /proc: Linux only, where the portal is deployed.
+        #[cfg(target_os = "linux")]
         registry
             .register(Box::new(prometheus::process_collector::ProcessCollector::for_self()))
             .expect("unique metric");

@@ -227,7 +227,7 @@ impl MemberApiClient {
             .enable_http1()
             .wrap_connector(crate::outbound::Connector::new(connector, outbound)?);
         let http = Client::builder(TokioExecutor::new())
-            .pool_idle_timeout(Duration::from_secs(90))
+            .pool_idle_timeout(crate::state::UPSTREAM_IDLE_CONNECTION)
             .pool_timer(TokioTimer::new())
             .build(connector);
         Ok(Self { http, base: base.as_str().to_owned(), timeout, recorded: UpstreamCalls::detached() })

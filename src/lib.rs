@@ -170,6 +170,7 @@ impl Application {
                     state.settings.captcha.provider,
                 ))
                 .wrap(from_fn(telemetry::observe_request))
+                .wrap(tracing_actix_web::TracingLogger::<telemetry::ServerSpan>::new())
                 .configure(|cfg| embedded.mount(cfg))
                 .configure(|cfg| routes(cfg, &state.auth, metrics_access.clone()))
         })

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use espace_assure::check_upstreams::{self, Inputs, MemberToken, Report};
 use espace_assure::config::Settings;
+use espace_assure::telemetry::traces::Traces;
 use espace_assure::{Application, build_info, health};
 
 /// The self-service portal of a mutual health insurer's members.
@@ -62,7 +63,15 @@ fn main() -> ExitCode {
     if let Some(Command::Healthcheck) = &cli.command {
         return healthcheck(&settings);
     }
-    espace_assure::telemetry::init(settings.server.log_format);
+    let traces = match Traces::start(&settings.telemetry, &settings.outbound) {
+        Ok(traces) => traces,
+        Err(error) => {
+            eprintln!("espace-assure: {error:#}");
+            return ExitCode::from(CONFIG_ERROR);
+        }
+    };
+    espace_assure::telemetry::init(settings.server.log_format, traces.as_ref().map(Traces::tracer));
+    // Once the server has stopped, `traces` sends the spans still waiting as it is dropped.
     match actix_web::rt::System::new().block_on(serve(settings)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

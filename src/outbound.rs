@@ -31,7 +31,28 @@ pub fn apply(
     Ok(builder.proxy(proxy))
 }
 
-/// The member API's connector: a TCP connection to the destination, or a tunnel to it
+/// The connector of the portal's hyper clients (the member API's, the traces'): `https://` or
+/// `http://`, through [`Connector`].
+pub type HttpsConnector = hyper_rustls::HttpsConnector<Connector>;
+
+pub fn https_connector(
+    connect_timeout: std::time::Duration,
+    tls: rustls::ClientConfig,
+    settings: &OutboundSettings,
+) -> anyhow::Result<HttpsConnector> {
+    let mut connector = HttpConnector::new();
+    connector.set_connect_timeout(Some(connect_timeout));
+    connector.set_nodelay(true);
+    // The TLS connector around it takes `https://` addresses.
+    connector.enforce_http(false);
+    Ok(hyper_rustls::HttpsConnectorBuilder::new()
+        .with_tls_config(tls)
+        .https_or_http()
+        .enable_http1()
+        .wrap_connector(Connector::new(connector, settings)?))
+}
+
+/// The hyper clients' connector: a TCP connection to the destination, or a tunnel to it
 /// through the proxy.
 #[derive(Clone)]
 pub struct Connector {

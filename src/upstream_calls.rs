@@ -4,10 +4,14 @@
 //! `upstream_errors_total{upstream, kind}` into an error ratio. `call` is a name the portal
 //! gives (the member API call's template, `GET /assure/prestation/{id}`; the provider's
 //! `token`), never anything of the call itself: the series are as many as the portal's calls.
+//! Each call made while serving a request is also a client span, named the same way, whose
+//! `traceparent` the caller sends with it.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use prometheus::{HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry};
+use tracing::Span;
+use tracing::field::Empty;
 
 #[derive(Clone, Copy)]
 pub enum Upstream {
@@ -81,8 +85,26 @@ impl UpstreamCalls {
         Self { duration, errors }
     }
 
+    /// Starts timing a call named `call` (a name of the portal's, never a value of the call).
+    /// Its span is a child of the span being served; a call made outside any request (the
+    /// upstreams' probes) has none, so that it does not start a trace of its own.
+    pub fn start<'a>(&'a self, upstream: Upstream, call: &'a str) -> StartedCall<'a> {
+        let span = if Span::current().is_none() {
+            Span::none()
+        } else {
+            tracing::info_span!(
+                "upstream call",
+                upstream = upstream.label(),
+                otel.name = call,
+                otel.kind = "client",
+                otel.status_code = Empty,
+            )
+        };
+        StartedCall { calls: self, upstream, call, started: Instant::now(), span }
+    }
+
     /// Records one call named `call` (a name of the portal's, never a value of the call).
-    pub fn record(&self, upstream: Upstream, call: &str, elapsed: Duration, outcome: Outcome) {
+    fn record(&self, upstream: Upstream, call: &str, elapsed: Duration, outcome: Outcome) {
         self.duration.with_label_values(&[upstream.label(), call]).observe(elapsed.as_secs_f64());
         let kind = match outcome {
             Outcome::Answered => return,
@@ -90,6 +112,29 @@ impl UpstreamCalls {
             Outcome::Failed => "failed",
         };
         self.errors.with_label_values(&[upstream.label(), kind]).inc();
+    }
+}
+
+/// A call under way: [`StartedCall::finish`] records it.
+pub struct StartedCall<'a> {
+    calls: &'a UpstreamCalls,
+    upstream: Upstream,
+    call: &'a str,
+    started: Instant,
+    span: Span,
+}
+
+impl StartedCall<'_> {
+    /// The call's span: the caller makes the call in it and sends its `traceparent`.
+    pub fn span(&self) -> &Span {
+        &self.span
+    }
+
+    pub fn finish(self, outcome: Outcome) {
+        self.calls.record(self.upstream, self.call, self.started.elapsed(), outcome);
+        if outcome != Outcome::Answered {
+            self.span.record("otel.status_code", "ERROR");
+        }
     }
 }
 

@@ -20,6 +20,7 @@ use openidconnect::{
 };
 use secrecy::ExposeSecret;
 use serde::{Deserialize, Serialize};
+use tracing::Instrument;
 
 use super::failure::{ProviderHttpError, StartupFailure};
 use super::memo::Memo;
@@ -166,18 +167,19 @@ impl Provider {
         &'a self,
         call: ProviderCall,
     ) -> impl Fn(openidconnect::HttpRequest) -> HttpFuture<'a> + 'a {
-        move |request| {
+        move |mut request| {
             Box::pin(async move {
                 let name = call.name(request.uri().path());
-                let started = Instant::now();
-                let answer = send(&self.http_client, self.timeout, request).await;
-                let outcome = match &answer {
+                let started = self.recorded.start(Upstream::IdentityProvider, name);
+                crate::telemetry::traces::propagate(started.span(), request.headers_mut());
+                let answer =
+                    send(&self.http_client, self.timeout, request).instrument(started.span().clone()).await;
+                started.finish(match &answer {
                     Err(ProviderHttpError::Unreachable(error)) if error.is_timeout() => Outcome::Timeout,
                     Err(ProviderHttpError::Unreachable(_)) => Outcome::Failed,
                     Err(ProviderHttpError::Status(status)) if *status >= 500 => Outcome::Failed,
                     _ => Outcome::Answered,
-                };
-                self.recorded.record(Upstream::IdentityProvider, name, started.elapsed(), outcome);
+                });
                 answer
             })
         }

@@ -3,6 +3,8 @@
 //! a refresh was in flight (the new token is revoked then). Best effort: the session is gone
 //! from the store either way; a refresh token left alive at the provider is what is avoided.
 
+use tracing::Instrument;
+
 use super::Auth;
 use super::provider::ProviderCall;
 use crate::session::Session;
@@ -22,22 +24,23 @@ impl Auth {
         let provider = &self.provider;
         let Ok(discovered) = provider.discovered().await else { return };
         let Some(endpoint) = &discovered.revocation else { return };
-        let started = std::time::Instant::now();
+        let name = ProviderCall::Revocation.name(endpoint.path());
+        let started = provider.recorded.start(Upstream::IdentityProvider, name);
         let answer = provider
             .http_client
             .post(endpoint.clone())
+            .headers(crate::telemetry::traces::trace_headers(started.span()))
             .basic_auth(provider.client_id.as_str(), Some(provider.client_secret.secret()))
             .form(&[("token", refresh_token), ("token_type_hint", "refresh_token")])
             .timeout(provider.timeout)
             .send()
+            .instrument(started.span().clone())
             .await;
-        let outcome = match &answer {
+        started.finish(match &answer {
             Ok(answer) if !answer.status().is_server_error() => Outcome::Answered,
             Err(error) if error.is_timeout() => Outcome::Timeout,
             _ => Outcome::Failed,
-        };
-        let name = ProviderCall::Revocation.name(endpoint.path());
-        provider.recorded.record(Upstream::IdentityProvider, name, started.elapsed(), outcome);
+        });
         match answer {
             Ok(answer) if answer.status().is_success() => {}
             Ok(answer) => {

@@ -14,6 +14,7 @@ use moka::future::Cache;
 use prometheus::{IntCounterVec, Opts, Registry};
 
 use serde_json::Value;
+use tracing::Instrument;
 
 use super::media::{Media, MediaCache};
 use super::source::{Content, FetchError, HttpSource};
@@ -160,14 +161,13 @@ impl ContentCache {
             .fresh
             .try_get_with(path.to_owned(), async {
                 self.lookups.with_label_values(&["miss"]).inc();
-                let started = Instant::now();
-                let content = self.source.fetch(path).await;
-                let outcome = match &content {
+                let started = self.recorded.start(Upstream::ContentService, "content");
+                let content = self.source.fetch(path).instrument(started.span().clone()).await;
+                started.finish(match &content {
                     Ok(_) => Outcome::Answered,
                     Err(FetchError::Timeout) => Outcome::Timeout,
                     Err(_) => Outcome::Failed,
-                };
-                self.recorded.record(Upstream::ContentService, "content", started.elapsed(), outcome);
+                });
                 let content = content?;
                 Ok::<_, FetchError>(Fetched { content: Arc::new(content), at: (self.clock)() })
             })

@@ -67,6 +67,8 @@ impl HttpSource {
     }
 
     async fn send(&self, call: reqwest::RequestBuilder) -> Result<Option<reqwest::Response>, FetchError> {
+        // The span of the call (the content cache's), or the request's for a media file.
+        let call = call.headers(crate::telemetry::traces::trace_headers(&tracing::Span::current()));
         let answer = call.timeout(self.timeout).send().await.map_err(|e| {
             if e.is_timeout() { FetchError::Timeout } else { FetchError::Failed(e.without_url().to_string()) }
         })?;

@@ -13,6 +13,7 @@ mod secrets;
 mod security_txt;
 mod server;
 mod session;
+mod telemetry;
 mod upstream;
 
 pub use brand::{AccessibiliteSettings, BrandSettings, ETATS_ACCESSIBILITE, MediateurSettings, logo_type};
@@ -25,6 +26,7 @@ pub use outbound::OutboundSettings;
 pub use security_txt::SecurityTxtSettings;
 pub use server::{LogFormat, ServerSettings};
 pub use session::{SessionSettings, SessionStoreKind};
+pub use telemetry::TelemetrySettings;
 pub use upstream::{ApiUpstream, CmsKind, CmsUpstream, UpstreamSettings};
 
 use std::net::IpAddr;
@@ -55,6 +57,7 @@ pub struct Settings {
     pub mail: MailSettings,
     pub outbound: OutboundSettings,
     pub security_txt: SecurityTxtSettings,
+    pub telemetry: TelemetrySettings,
     pub demo: DemoSettings,
 }
 
@@ -118,6 +121,7 @@ impl Settings {
         self.mail.validate(&self.demo, &mut problems);
         self.outbound.validate(&mut problems);
         self.security_txt.validate(&mut problems);
+        self.telemetry.validate(&mut problems);
         self.demo.validate(&mut problems);
         if problems.0.is_empty() { Ok(()) } else { Err(ConfigError { problems: problems.0 }) }
     }

@@ -19,14 +19,13 @@ use http_body_util::{BodyDataStream, BodyExt, Empty, Full, StreamBody};
 use hyper::body::{Body as _, Frame, Incoming};
 use hyper::http::header::HeaderMap;
 use hyper::http::{HeaderValue, Request, Response, Uri};
-use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::Client;
-use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::{TokioExecutor, TokioTimer};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::time::Instant;
+use tracing::Instrument;
 use url::Url;
 
 pub mod calls;
@@ -41,7 +40,7 @@ type BoxError = Box<dyn std::error::Error + Send + Sync>;
 type OutgoingBody = BoxBody<Bytes, BoxError>;
 
 pub struct MemberApiClient {
-    http: Client<HttpsConnector<crate::outbound::Connector>, OutgoingBody>,
+    http: Client<crate::outbound::HttpsConnector, OutgoingBody>,
     recorded: UpstreamCalls,
     /// `path` of a call is appended to this (it ends with `/`).
     base: String,
@@ -216,16 +215,7 @@ impl MemberApiClient {
         tls: rustls::ClientConfig,
         outbound: &crate::config::OutboundSettings,
     ) -> anyhow::Result<Self> {
-        let mut connector = HttpConnector::new();
-        connector.set_connect_timeout(Some(connect_timeout));
-        connector.set_nodelay(true);
-        // The TLS connector around it takes `https://` base URLs.
-        connector.enforce_http(false);
-        let connector = hyper_rustls::HttpsConnectorBuilder::new()
-            .with_tls_config(tls)
-            .https_or_http()
-            .enable_http1()
-            .wrap_connector(crate::outbound::Connector::new(connector, outbound)?);
+        let connector = crate::outbound::https_connector(connect_timeout, tls, outbound)?;
         let http = Client::builder(TokioExecutor::new())
             .pool_idle_timeout(crate::state::UPSTREAM_IDLE_CONNECTION)
             .pool_timer(TokioTimer::new())
@@ -306,21 +296,23 @@ impl MemberApiClient {
 
     /// One attempt of `call`, timed to the upstream's answer (its status and headers).
     async fn attempt(&self, call: &Call<'_>, token: &str, body: OutgoingBody) -> Result<Answer, ApiError> {
-        let started = Instant::now();
-        let deadline = started + self.timeout;
-        let request = self.request(call, token, body)?;
-        let answered = match tokio::time::timeout_at(deadline, self.http.request(request)).await {
+        let name = format!("{} {}", call.of.method.as_str(), call.of.path);
+        let started = self.recorded.start(Upstream::MemberApi, &name);
+        let deadline = Instant::now() + self.timeout;
+        let mut request = self.request(call, token, body)?;
+        crate::telemetry::traces::propagate(started.span(), request.headers_mut());
+        let sent =
+            tokio::time::timeout_at(deadline, self.http.request(request)).instrument(started.span().clone());
+        let answered = match sent.await {
             Ok(Ok(response)) => Ok(response),
             Ok(Err(error)) => Err(unreachable(error)),
             Err(_) => Err(ApiError::GatewayTimeout("member API did not answer in time".into())),
         };
-        let outcome = match &answered {
+        started.finish(match &answered {
             Ok(response) if !response.status().is_server_error() => Outcome::Answered,
             Err(ApiError::GatewayTimeout(_)) => Outcome::Timeout,
             _ => Outcome::Failed,
-        };
-        let name = format!("{} {}", call.of.method.as_str(), call.of.path);
-        self.recorded.record(Upstream::MemberApi, &name, started.elapsed(), outcome);
+        });
         Ok(Answer { response: answered?, deadline, chunk_wait: self.timeout })
     }
 

@@ -26,4 +26,5 @@ mod session_end;
 mod strapi;
 mod telemetry;
 mod tls;
+mod traces;
 mod xsrf;

@@ -1,6 +1,12 @@
-//! Logs and per-request observability: a request id on every answer, one access-log line per
-//! request and the Prometheus request metrics. Access lines name the route pattern, never the
-//! concrete path, so that no person number, identifier or query reaches the logs.
+//! Logs, traces and per-request observability: a request id on every answer, one access-log
+//! line per request, the Prometheus request metrics and, when `[telemetry]` says so, the
+//! request's spans. Access lines name the route pattern, never the concrete path, so that no
+//! person number, identifier or query reaches the logs.
+
+mod server_span;
+pub mod traces;
+
+pub use server_span::ServerSpan;
 
 use std::borrow::Cow;
 use std::net::IpAddr;
@@ -13,12 +19,15 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::{HttpMessage, web};
 use ipnet::IpNet;
-use tracing::Instrument;
+use opentelemetry_sdk::trace::SdkTracer;
+use tracing::Level;
 use tracing::field::{Field, Visit};
-use tracing_subscriber::EnvFilter;
 use tracing_subscriber::field::RecordFields;
+use tracing_subscriber::filter::filter_fn;
 use tracing_subscriber::fmt::FormatFields;
 use tracing_subscriber::fmt::format::Writer;
+use tracing_subscriber::prelude::*;
+use tracing_subscriber::{EnvFilter, Layer};
 
 use crate::config::LogFormat;
 use crate::request_id::RequestId;
@@ -26,16 +35,29 @@ use crate::state::AppState;
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// Installs the global subscriber; `RUST_LOG` refines the default `info` level.
-pub fn init(format: LogFormat) {
+/// Installs the global subscriber; `RUST_LOG` refines the logs' default `info` level. With
+/// `tracer`, the portal's own spans also go to OpenTelemetry, whatever the logs' level.
+pub fn init(format: LogFormat, tracer: Option<SdkTracer>) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     // Logs go to stderr; stdout carries only the line that tells where to open the portal.
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
-    // A second call (tests spawn many apps in one process) keeps the first subscriber.
-    let _ = match format {
-        LogFormat::Human => builder.fmt_fields(EscapedFields).try_init(),
-        LogFormat::Json => builder.json().flatten_event(true).with_current_span(true).try_init(),
+    let logs = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
+    let logs = match format {
+        LogFormat::Human => logs.fmt_fields(EscapedFields).boxed(),
+        LogFormat::Json => logs.json().flatten_event(true).with_current_span(true).boxed(),
     };
+    // The spans of the portal (and of the demo's upstreams), and warnings as span events: no
+    // dependency's spans, no info event (the access line repeats the server span).
+    let traced = filter_fn(|metadata| {
+        metadata.target().starts_with("espace_assure")
+            && if metadata.is_span() {
+                *metadata.level() <= Level::INFO
+            } else {
+                *metadata.level() <= Level::WARN
+            }
+    });
+    let traces = tracer.map(|tracer| tracing_opentelemetry::layer().with_tracer(tracer).with_filter(traced));
+    // A second call (tests spawn many apps in one process) keeps the first subscriber.
+    let _ = tracing_subscriber::registry().with(logs.with_filter(filter)).with(traces).try_init();
 }
 
 /// The human format's fields, every value escaped: a value from outside (a query parameter,
@@ -92,15 +114,6 @@ pub fn is_trusted_proxy(trusted: &[IpNet], peer: Option<IpAddr>) -> bool {
     peer.is_some_and(|ip| trusted.iter().any(|net| net.contains(&ip)))
 }
 
-/// Keeps a proxy's id only when it is short and plain, so it cannot forge log lines.
-fn acceptable_request_id(value: &HeaderValue) -> Option<String> {
-    let text = value.to_str().ok()?;
-    let plain = !text.is_empty()
-        && text.len() <= 128
-        && text.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.:".contains(&b));
-    plain.then(|| text.to_owned())
-}
-
 /// Longest method written whole in the access log. No client of the portal sends a longer
 /// one; a made-up method of 60,000 characters must not make a log line of that size.
 const LOGGED_METHOD_CHARS: usize = 16;
@@ -118,16 +131,11 @@ pub async fn observe_request(
     next: Next<impl MessageBody>,
 ) -> actix_web::Result<ServiceResponse<impl MessageBody>> {
     let state = request.app_data::<web::Data<AppState>>().expect("AppState is registered").clone();
-    let peer = request.peer_addr().map(|addr| addr.ip());
-    let from_proxy = is_trusted_proxy(&state.settings.server.trusted_proxies, peer)
-        .then(|| request.headers().get(REQUEST_ID).and_then(acceptable_request_id))
-        .flatten();
-    let request_id = from_proxy.unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
-    request.extensions_mut().insert(RequestId(request_id.clone()));
-    let span = tracing::info_span!("request", request_id = %request_id);
+    // Made by `ServerSpan`, whose span this runs in.
+    let request_id = request.extensions().get::<RequestId>().map(|id| id.0.clone()).unwrap_or_default();
     let started = Instant::now();
 
-    let mut response = next.call(request).instrument(span.clone()).await?;
+    let mut response = next.call(request).await?;
 
     let elapsed = started.elapsed();
     // Unmatched requests are served by the asset catch-all; one label keeps cardinality bounded.
@@ -135,16 +143,14 @@ pub async fn observe_request(
     let status = response.status();
     let method = response.request().method();
     state.metrics.observe(&route, method, status, elapsed);
-    span.in_scope(|| {
-        tracing::info!(
-            target: "access",
-            method = %logged_method(method),
-            route = %route,
-            status = status.as_u16(),
-            duration_us = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
-            "request served"
-        )
-    });
+    tracing::info!(
+        target: "access",
+        method = %logged_method(method),
+        route = %route,
+        status = status.as_u16(),
+        duration_us = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
+        "request served"
+    );
     if let Ok(value) = HeaderValue::from_str(&request_id) {
         response.headers_mut().insert(REQUEST_ID, value);
     }
@@ -205,16 +211,5 @@ mod tests {
         assert_eq!(logged_method(&sixteen), "ABCDEFGHIJKLMNOP");
         let long = Method::from_bytes("X".repeat(60_000).as_bytes()).unwrap();
         assert_eq!(logged_method(&long), format!("{}…", "X".repeat(16)));
-    }
-
-    #[test]
-    fn request_ids_that_could_forge_log_lines_are_dropped() {
-        assert_eq!(
-            acceptable_request_id(&HeaderValue::from_static("abc-123_x.y:z")).as_deref(),
-            Some("abc-123_x.y:z")
-        );
-        assert!(acceptable_request_id(&HeaderValue::from_static("a b")).is_none());
-        assert!(acceptable_request_id(&HeaderValue::from_static("")).is_none());
-        assert!(acceptable_request_id(&HeaderValue::from_str(&"a".repeat(129)).unwrap()).is_none());
     }
 }

@@ -155,4 +155,16 @@ mod tests {
         assert_eq!(calls.errors.with_label_values(&["member_api", "failed"]).get(), 1);
         assert_eq!(calls.errors.with_label_values(&["content_service", "failed"]).get(), 0);
     }
+
+    /// A probe between requests would otherwise start a trace every few seconds.
+    #[test]
+    fn only_a_call_made_while_serving_a_request_has_a_span() {
+        let calls = UpstreamCalls::detached();
+        tracing::subscriber::with_default(tracing_subscriber::registry(), || {
+            assert!(calls.start(Upstream::MemberApi, "GET /assure/").span().is_none());
+            let request = tracing::info_span!("request");
+            let started = request.in_scope(|| calls.start(Upstream::MemberApi, "GET /assure/"));
+            assert!(!started.span().is_none());
+        });
+    }
 }

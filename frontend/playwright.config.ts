@@ -102,7 +102,10 @@ export default defineConfig({
       ],
     },
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recording a trace of every journey takes a sixth of the run's processor time. The test
+    // command, whose run leaves only its log behind, records none; a developer's run keeps the
+    // trace of each journey that fails (`npx playwright show-trace`).
+    trace: process.env.ESPACE_ASSURE_JOURNEY_TRACES === 'off' ? 'off' : 'retain-on-failure',
   },
   // One server and one database for the whole run. The members sign in first; then the
   // journeys that read what they were seeded with, two at a time, each test on its own (a test

@@ -14,7 +14,7 @@ use tracing::field::Empty;
 use tracing_actix_web::RootSpanBuilder;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 
-use super::{REQUEST_ID, is_trusted_proxy, logged_method, traces};
+use super::{REQUEST_ID, is_trusted_proxy, traces};
 use crate::request_id::RequestId;
 use crate::state::AppState;
 
@@ -32,7 +32,8 @@ impl RootSpanBuilder for ServerSpan {
             .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
         // Unmatched requests are served by the asset catch-all: one name for all of them.
         let route = request.match_pattern().unwrap_or_else(|| "*".to_owned());
-        let method = logged_method(request.method());
+        // As in the metrics: a made-up method is `OTHER`, so that clients cannot add span names.
+        let method = crate::metrics::method_label(request.method());
         let span = tracing::info_span!(
             "request",
             request_id = %request_id,

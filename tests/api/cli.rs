@@ -102,12 +102,8 @@ fn start_demo(data: &std::path::Path) -> (std::process::Child, String) {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut line = String::new();
-    std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.take().unwrap()), &mut line)
-        .unwrap();
-    let address = line.trim_end().rsplit("open http://").next().unwrap().trim_end_matches('/').to_owned();
-    assert!(address.starts_with("127.0.0.1:"), "{line}");
-    (child, address)
+    let address = crate::helpers::announced_address(&mut child);
+    (child, address.trim_start_matches("http://").to_owned())
 }
 
 fn healthcheck(listen: &str) -> std::process::Output {

@@ -97,6 +97,17 @@ impl TestApp {
     }
 }
 
+/// Where a spawned binary serves, from the line it prints once ready on its piped stdout
+/// ("espace-assure is ready: open http://127.0.0.1:PORT/"): `http://127.0.0.1:PORT`.
+pub fn announced_address(child: &mut std::process::Child) -> String {
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.take().unwrap()), &mut line)
+        .unwrap();
+    let address = line.trim_end().rsplit("open ").next().unwrap().trim_end_matches('/').to_owned();
+    assert!(address.starts_with("http://127.0.0.1:"), "{line}");
+    address
+}
+
 pub fn header<'a>(headers: &'a HeaderMap, name: &str) -> &'a str {
     headers.get(name).map(|v| v.to_str().unwrap()).unwrap_or_default()
 }

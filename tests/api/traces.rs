@@ -52,11 +52,7 @@ fn start(collector: &str) -> Portal {
         .stderr(log.reopen().unwrap())
         .spawn()
         .unwrap();
-    let mut line = String::new();
-    std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.take().unwrap()), &mut line)
-        .unwrap();
-    let address = line.trim_end().rsplit("open ").next().unwrap().trim_end_matches('/').to_owned();
-    assert!(address.starts_with("http://127.0.0.1:"), "{line}");
+    let address = crate::helpers::announced_address(&mut child);
     Portal { child, address, log, _data: data }
 }
 

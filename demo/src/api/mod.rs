@@ -17,6 +17,7 @@ mod depots_en_attente;
 mod documents;
 mod error;
 mod estimation;
+pub mod evenements;
 mod format_fichier;
 mod impression;
 mod json;

@@ -1,0 +1,84 @@
+//! What happens to a member that the mutual tells them of: a new payment, a request's new
+//! state, the mutual's answer on a request, a document it issued. Each is recorded in the same
+//! transaction as the change itself, so that the home page's « depuis votre dernière visite »
+//! and the email alerts never tell of a change that did not happen, nor miss one that did.
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use rusqlite::{Connection, params};
+
+/// One thing that happened, with what names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Evenement {
+    /// A payment was made (`paiements.id`).
+    Remboursement { paiement_id: String },
+    /// A request moved to `etat`.
+    StatutDemande { demande_id: i64, etat: String },
+    /// The mutual answered on a request (a message of the conversation).
+    ReponseDemande { demande_id: i64 },
+    /// The mutual issued a document, attached to a request.
+    Document { demande_id: i64, document_id: i64 },
+}
+
+impl Evenement {
+    /// The `type` column's value.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Remboursement { .. } => "REMBOURSEMENT",
+            Self::StatutDemande { .. } => "STATUT_DEMANDE",
+            Self::ReponseDemande { .. } => "REPONSE_DEMANDE",
+            Self::Document { .. } => "DOCUMENT",
+        }
+    }
+}
+
+/// The moment as the tables keep it: RFC 3339 in UTC, to the second, fixed width, so that
+/// comparing the texts compares the moments.
+pub fn horodatage(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// Records `evenement` for the member, at `at`. Call it inside the transaction that makes the
+/// change.
+pub fn publier(
+    db: &Connection,
+    numero_personne: &str,
+    evenement: &Evenement,
+    at: DateTime<Utc>,
+) -> rusqlite::Result<()> {
+    let (paiement_id, demande_id, document_id, etat) = match evenement {
+        Evenement::Remboursement { paiement_id } => (Some(paiement_id.as_str()), None, None, None),
+        Evenement::StatutDemande { demande_id, etat } => (None, Some(*demande_id), None, Some(etat.as_str())),
+        Evenement::ReponseDemande { demande_id } => (None, Some(*demande_id), None, None),
+        Evenement::Document { demande_id, document_id } => (None, Some(*demande_id), Some(*document_id), None),
+    };
+    db.execute(
+        "INSERT INTO evenements (numero_personne, type, paiement_id, demande_id, document_id, etat, survenu_le)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![numero_personne, evenement.code(), paiement_id, demande_id, document_id, etat, horodatage(at)],
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{NaiveDate, TimeZone};
+
+    use super::*;
+    use crate::api::db::testing;
+
+    #[test]
+    fn an_event_is_recorded_with_what_names_it() {
+        let (_dir, db) = testing::seeded(NaiveDate::from_ymd_opt(2026, 3, 15).unwrap());
+        let (numero, paiement): (String, String) =
+            db.query_row("SELECT numero_personne, id FROM paiements LIMIT 1", [], |row| Ok((row.get(0)?, row.get(1)?)))
+                .unwrap();
+        let at = Utc.with_ymd_and_hms(2026, 3, 15, 9, 41, 5).unwrap();
+        publier(&db, &numero, &Evenement::Remboursement { paiement_id: paiement.clone() }, at).unwrap();
+        let (kind, kept, when): (String, String, String) = db
+            .query_row("SELECT type, paiement_id, survenu_le FROM evenements", [], |row| {
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+            })
+            .unwrap();
+        assert_eq!((kind.as_str(), kept, when.as_str()), ("REMBOURSEMENT", paiement, "2026-03-15T09:41:05Z"));
+    }
+}

@@ -1,6 +1,7 @@
 //! Bank details: the member's accounts (`assure/banques`), each beneficiary's account for
 //! reimbursements (`assure/beneficiairesInfosBancaires`) and their change
-//! (`POST assure/beneficiaire/banque`). IBANs always leave masked.
+//! (`POST assure/beneficiaire/banque`), which always sends the member a security email. IBANs
+//! always leave masked.
 
 use actix_web::{HttpResponse, web};
 use chrono::NaiveDate;
@@ -9,6 +10,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
 
 use super::auth::Member;
+use super::courriels::{self, Courriel, INFORMATIONS_PERSONNELLES, Nature};
 use super::error::ApiFailure;
 use super::json::masquer_iban;
 use super::{Context, today, validation};
@@ -185,6 +187,9 @@ async fn enregistrer(
                 params![beneficiaire, saisie.usage],
                 CompteBancaire::from_row,
             )?;
+            // Whoever changed them, the member hears of it, whatever their preferences.
+            let avis = Courriel { nature: Nature::CoordonneesBancaires, lien: INFORMATIONS_PERSONNELLES, appareil: None };
+            courriels::mettre_en_file(&tx, &member.person_number, &avis, chrono::Utc::now())?;
             tx.commit()?;
             Ok(compte)
         })

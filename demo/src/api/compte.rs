@@ -1,6 +1,7 @@
 //! `POST compte/auth`: the sign-in call. The portal sends the person number it read in the
-//! token; the answer is the `User` of SPEC.md §3 with the flags the home page reads, derived
-//! from the member's contracts and cards as they stand today.
+//! token, and the device the member signs in with; the answer is the `User` of SPEC.md §3 with
+//! the flags the home page reads, derived from the member's contracts and cards as they stand
+//! today. The sign-in is recorded (`connexions.rs`).
 
 use actix_web::{HttpResponse, web};
 use chrono::NaiveDate;
@@ -8,6 +9,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use super::auth::Member;
+use super::connexions::{self, Appareil};
 use super::error::ApiFailure;
 use super::{Context, today};
 
@@ -21,6 +23,9 @@ struct SignIn {
     login: String,
     #[serde(rename = "Type")]
     type_connexion: String,
+    /// Absent: the sign-in is recorded without a device, and no device is checked.
+    #[serde(rename = "appareil", default)]
+    appareil: Option<Appareil>,
 }
 
 #[derive(Serialize)]
@@ -112,12 +117,14 @@ async fn sign_in(
     if body.login.trim() != member.person_number {
         return Err(ApiFailure::forbidden());
     }
+    let appareil = body.into_inner().appareil.map(Appareil::verifie).transpose()?;
     let person_number = member.person_number;
     let (user, carte) = context
         .db
         .run(move |db| {
+            let tx = db.transaction()?;
             let today = today();
-            let user = db.query_row(
+            let user = tx.query_row(
                 "SELECT numero_personne, civilite, prenom, nom, email, date_naissance, courtier
                  FROM adherents WHERE numero_personne = ?1",
                 [&person_number],
@@ -134,7 +141,7 @@ async fn sign_in(
                 },
             )?;
             // The card to show: today's, else the next one.
-            let carte: Option<i64> = db
+            let carte: Option<i64> = tx
                 .query_row(
                     "SELECT id FROM cartes_tp WHERE numero_personne = ?1 AND date_fin >= ?2
                      ORDER BY date_debut LIMIT 1",
@@ -142,7 +149,9 @@ async fn sign_in(
                     |row| row.get(0),
                 )
                 .optional()?;
-            let situation = Situation::of(db, &person_number, today)?;
+            let situation = Situation::of(&tx, &person_number, today)?;
+            connexions::enregistrer(&tx, &person_number, appareil.as_ref(), chrono::Utc::now())?;
+            tx.commit()?;
             let (numero_personne, civilite, prenom, nom, email, date_naissance, courtier) = user;
             Ok((
                 User { numero_personne, civilite, prenom, nom, email, date_naissance, courtier, situation },

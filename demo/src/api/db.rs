@@ -21,6 +21,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("migrations/0003_document_depose_le.sql")),
     M::up(include_str!("migrations/0004_reclamation.sql")),
     M::up(include_str!("migrations/0005_alertes.sql")),
+    M::up(include_str!("migrations/0006_signalement.sql")),
 ];
 
 /// Read answers kept at once (a few per member and query).

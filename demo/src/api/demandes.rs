@@ -1,7 +1,7 @@
 //! Requests (demandes): the list (`demandes`), the recent ones for the home page
-//! (`demandes/home`), one request (`demande/{id}`), and their creation through the generic
-//! form (`document/documentGedCegedim`), hospital care (`document/creationHospitalisation`)
-//! and termination (`document/creationResiliation`).
+//! (`demandes/home`), one request (`demande/{id}`) with the mutual's messages on it, and their
+//! creation through the generic form (`document/documentGedCegedim`), hospital care
+//! (`document/creationHospitalisation`) and termination (`document/creationResiliation`).
 
 use std::collections::BTreeMap;
 
@@ -16,6 +16,7 @@ use super::contrats::Contrat;
 use super::documents::{ACCUSE_RECEPTION_RESILIATION, DocumentInfo};
 use super::error::ApiFailure;
 use super::reclamation::Reclamation;
+use super::signalement::Signalement;
 use super::types_demande::{self, DEMANDE_DE_RESILIATION, PRISE_EN_CHARGE_HOSPITALIERE, TypeDemande};
 use super::{Context, PREFIX, impression, now, pdf, resiliation, today, validation};
 
@@ -65,8 +66,37 @@ struct Demande {
     resiliation: Option<Resiliation>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reclamation: Option<Reclamation>,
+    /// The line a report of care not recognised is about.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    signalement: Option<Signalement>,
     #[serde(skip_serializing_if = "Option::is_none")]
     metadata: Option<BTreeMap<String, String>>,
+    /// The conversation on the request, oldest first.
+    messages: Vec<MessageDemande>,
+}
+
+/// One message on a request: the mutual's answers, written by its back office.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MessageDemande {
+    id: i64,
+    /// MUTUELLE or ADHERENT.
+    auteur: String,
+    texte: String,
+    /// RFC 3339, UTC.
+    envoye_le: String,
+}
+
+impl MessageDemande {
+    fn of_demande(db: &Connection, demande: i64) -> rusqlite::Result<Vec<Self>> {
+        let mut statement = db.prepare_cached(
+            "SELECT id, auteur, texte, envoye_le FROM messages_demande WHERE demande_id = ?1 ORDER BY envoye_le, id",
+        )?;
+        let rows = statement.query_map([demande], |row| {
+            Ok(Self { id: row.get(0)?, auteur: row.get(1)?, texte: row.get(2)?, envoye_le: row.get(3)? })
+        })?;
+        rows.collect()
+    }
 }
 
 #[derive(Serialize)]
@@ -132,8 +162,10 @@ impl Identite {
 
 const DEMANDE_SELECT: &str =
     "SELECT d.id, d.date_creation, d.type_code, d.etat, d.type, d.objet, d.commentaire,
-        d.date_mise_a_jour, b.id, b.prenom, b.nom, d.hospitalisation, d.resiliation, d.metadata, d.reclamation
-    FROM demandes d LEFT JOIN beneficiaires b ON b.id = d.beneficiaire_id";
+        d.date_mise_a_jour, b.id, b.prenom, b.nom, d.hospitalisation, d.resiliation, d.metadata, d.reclamation,
+        d.ligne_signalee, ls.paiement_id, d.motif_signalement
+    FROM demandes d LEFT JOIN beneficiaires b ON b.id = d.beneficiaire_id
+    LEFT JOIN lignes_prestation ls ON ls.id = d.ligne_signalee";
 
 fn parse_json<T: serde::de::DeserializeOwned>(row: &Row, index: usize) -> rusqlite::Result<Option<T>> {
     row.get::<_, Option<String>>(index)?
@@ -151,6 +183,10 @@ fn from_row(db: &Connection, row: &Row) -> rusqlite::Result<Demande> {
         Some(id) => Some(BeneficiaireDemande { id, prenom: row.get(9)?, nom: row.get(10)? }),
         None => None,
     };
+    let signalement = match (row.get::<_, Option<i64>>(15)?, row.get(16)?, row.get(17)?) {
+        (Some(id_ligne), Some(payment_id), Some(motif)) => Some(Signalement { payment_id, id_ligne, motif }),
+        _ => None,
+    };
     Ok(Demande {
         id,
         date_creation: row.get(1)?,
@@ -166,6 +202,8 @@ fn from_row(db: &Connection, row: &Row) -> rusqlite::Result<Demande> {
         resiliation: parse_json(row, 12)?,
         metadata: parse_json(row, 13)?,
         reclamation: parse_json(row, 14)?,
+        signalement,
+        messages: MessageDemande::of_demande(db, id)?,
     })
 }
 
@@ -246,11 +284,12 @@ pub struct NouvelleDemande {
     /// The subject line: the type's, or what the form makes of it.
     pub objet: String,
     pub commentaire: Option<String>,
-    id_beneficiaire: Option<i64>,
+    pub id_beneficiaire: Option<i64>,
     id_documents: Vec<i64>,
     hospitalisation: Option<PriseEnCharge>,
     resiliation: Option<Resiliation>,
     pub reclamation: Option<Reclamation>,
+    pub signalement: Option<Signalement>,
     metadata: Option<BTreeMap<String, String>>,
 }
 
@@ -278,6 +317,7 @@ impl NouvelleDemande {
             hospitalisation: None,
             resiliation: None,
             reclamation: None,
+            signalement: None,
             metadata: None,
         })
     }
@@ -321,8 +361,9 @@ impl NouvelleDemande {
         let today = today();
         tx.execute(
             "INSERT INTO demandes (numero_personne, type, type_code, objet, commentaire, beneficiaire_id, etat,
-                date_creation, date_mise_a_jour, hospitalisation, resiliation, metadata, reclamation)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12)",
+                date_creation, date_mise_a_jour, hospitalisation, resiliation, metadata, reclamation, ligne_signalee,
+                motif_signalement)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
             params![
                 member.person_number,
                 self.type_demande.type_demande,
@@ -336,6 +377,8 @@ impl NouvelleDemande {
                 self.resiliation.as_ref().map(serde_json::to_string).transpose()?,
                 self.metadata.as_ref().map(serde_json::to_string).transpose()?,
                 self.reclamation.as_ref().map(serde_json::to_string).transpose()?,
+                self.signalement.as_ref().map(|signalement| signalement.id_ligne),
+                self.signalement.as_ref().map(|signalement| signalement.motif.as_str()),
             ],
         )?;
         let id = tx.last_insert_rowid();
@@ -412,7 +455,7 @@ async fn creer_ged(
     })?;
     if type_demande.formulaire_dedie {
         return Err(ApiFailure::bad_request(
-            "Les prises en charge hospitalières, les résiliations et les réclamations ont leur propre formulaire.",
+            "Les prises en charge hospitalières, les résiliations, les réclamations et les signalements de soins ont leur propre formulaire.",
         ));
     }
     let mut nouvelle = NouvelleDemande::new(
@@ -530,20 +573,15 @@ struct CreationResiliation {
     id_documents: Vec<i64>,
 }
 
-/// An address a message can be sent to: one `@`, something on each side, no space.
+/// An address a message can be sent to, in its canonical form; the contract leaves its form to
+/// this rule (422), where preferences make it part of the schema.
 fn email(value: Option<&str>) -> Result<Option<String>, ApiFailure> {
-    let email = validation::texte_facultatif(value, "L’adresse électronique", 254)?;
-    match email {
-        Some(email)
-            if email.split('@').count() != 2
-                || email.starts_with('@')
-                || email.ends_with('@')
-                || email.chars().any(char::is_whitespace) =>
-        {
-            Err(ApiFailure::unprocessable("L’adresse électronique n’est pas valide."))
-        }
-        email => Ok(email),
-    }
+    validation::texte_facultatif(value, "L’adresse électronique", 254)?
+        .map(|email| {
+            validation::email_canonique(&email)
+                .ok_or_else(|| ApiFailure::unprocessable("L’adresse électronique n’est pas valide."))
+        })
+        .transpose()
 }
 
 async fn creer_resiliation(

@@ -6,6 +6,9 @@
 use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, params};
 
+use super::courriels::{self, Courriel, Nature};
+use super::preferences::Alerte;
+
 /// One thing that happened, with what names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Evenement {
@@ -29,6 +32,20 @@ impl Evenement {
             Self::Document { .. } => "DOCUMENT",
         }
     }
+
+    /// The alert it gives rise to, and the portal's page the alert links to: the payments for
+    /// a payment, the request for the rest (a document is issued on a request).
+    fn alerte(&self) -> (Alerte, String) {
+        match self {
+            Self::Remboursement { .. } => (Alerte::Remboursement, "/mutuelle/remboursements".to_owned()),
+            Self::StatutDemande { demande_id, .. } | Self::ReponseDemande { demande_id } => {
+                (Alerte::Demande, format!("/mutuelle/demandes/{demande_id}"))
+            }
+            Self::Document { demande_id, .. } => {
+                (Alerte::Document, format!("/mutuelle/demandes/{demande_id}"))
+            }
+        }
+    }
 }
 
 /// The moment as the tables keep it: RFC 3339 in UTC, to the second, fixed width, so that
@@ -37,8 +54,8 @@ pub fn horodatage(at: DateTime<Utc>) -> String {
     at.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
-/// Records `evenement` for the member, at `at`. Call it inside the transaction that makes the
-/// change.
+/// Records `evenement` for the member, at `at`, and queues its email alert when the member's
+/// preferences want it. Call it inside the transaction that makes the change.
 pub fn publier(
     db: &Connection,
     numero_personne: &str,
@@ -49,12 +66,21 @@ pub fn publier(
         Evenement::Remboursement { paiement_id } => (Some(paiement_id.as_str()), None, None, None),
         Evenement::StatutDemande { demande_id, etat } => (None, Some(*demande_id), None, Some(etat.as_str())),
         Evenement::ReponseDemande { demande_id } => (None, Some(*demande_id), None, None),
-        Evenement::Document { demande_id, document_id } => (None, Some(*demande_id), Some(*document_id), None),
+        Evenement::Document { demande_id, document_id } => {
+            (None, Some(*demande_id), Some(*document_id), None)
+        }
     };
     db.execute(
         "INSERT INTO evenements (numero_personne, type, paiement_id, demande_id, document_id, etat, survenu_le)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![numero_personne, evenement.code(), paiement_id, demande_id, document_id, etat, horodatage(at)],
+    )?;
+    let (alerte, lien) = evenement.alerte();
+    courriels::mettre_en_file(
+        db,
+        numero_personne,
+        &Courriel { nature: Nature::Alerte(alerte), lien: &lien, appareil: None },
+        at,
     )?;
     Ok(())
 }
@@ -69,9 +95,11 @@ mod tests {
     #[test]
     fn an_event_is_recorded_with_what_names_it() {
         let (_dir, db) = testing::seeded(NaiveDate::from_ymd_opt(2026, 3, 15).unwrap());
-        let (numero, paiement): (String, String) =
-            db.query_row("SELECT numero_personne, id FROM paiements LIMIT 1", [], |row| Ok((row.get(0)?, row.get(1)?)))
-                .unwrap();
+        let (numero, paiement): (String, String) = db
+            .query_row("SELECT numero_personne, id FROM paiements LIMIT 1", [], |row| {
+                Ok((row.get(0)?, row.get(1)?))
+            })
+            .unwrap();
         let at = Utc.with_ymd_and_hms(2026, 3, 15, 9, 41, 5).unwrap();
         publier(&db, &numero, &Evenement::Remboursement { paiement_id: paiement.clone() }, at).unwrap();
         let (kind, kept, when): (String, String, String) = db
@@ -80,5 +108,71 @@ mod tests {
             })
             .unwrap();
         assert_eq!((kind.as_str(), kept, when.as_str()), ("REMBOURSEMENT", paiement, "2026-03-15T09:41:05Z"));
+    }
+
+    /// (nature, link) of the emails queued.
+    fn alerts(db: &Connection) -> Vec<(String, String)> {
+        let mut statement = db.prepare("SELECT nature, lien FROM courriels ORDER BY id").unwrap();
+        statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?))).unwrap().map(Result::unwrap).collect()
+    }
+
+    fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
+        expected.iter().map(|(nature, lien)| ((*nature).to_owned(), (*lien).to_owned())).collect()
+    }
+
+    #[test]
+    fn each_event_queues_the_alert_of_its_kind_linking_to_its_page() {
+        let (_dir, db) = testing::seeded(NaiveDate::from_ymd_opt(2026, 3, 15).unwrap());
+        let (numero, paiement, demande): (String, String, i64) = db
+            .query_row(
+                "SELECT p.numero_personne, p.id, d.id FROM paiements p
+                 JOIN demandes d ON d.numero_personne = p.numero_personne LIMIT 1",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            )
+            .unwrap();
+        let document: i64 = db
+            .query_row("SELECT id FROM documents WHERE numero_personne = ?1 LIMIT 1", [&numero], |row| {
+                row.get(0)
+            })
+            .unwrap();
+        let at = Utc.with_ymd_and_hms(2026, 3, 15, 9, 41, 5).unwrap();
+        for evenement in [
+            Evenement::Remboursement { paiement_id: paiement },
+            Evenement::StatutDemande { demande_id: demande, etat: "EN_COURS".into() },
+            Evenement::ReponseDemande { demande_id: demande },
+            Evenement::Document { demande_id: demande, document_id: document },
+        ] {
+            publier(&db, &numero, &evenement, at).unwrap();
+        }
+        let page = format!("/mutuelle/demandes/{demande}");
+        assert_eq!(
+            alerts(&db),
+            pairs(&[
+                ("REMBOURSEMENT", "/mutuelle/remboursements"),
+                ("DEMANDE", &page),
+                ("DEMANDE", &page),
+                ("DOCUMENT", &page)
+            ])
+        );
+    }
+
+    #[test]
+    fn an_event_whose_alert_is_off_is_recorded_without_an_email() {
+        let (_dir, db) = testing::seeded(NaiveDate::from_ymd_opt(2026, 3, 15).unwrap());
+        let (numero, paiement): (String, String) = db
+            .query_row("SELECT numero_personne, id FROM paiements LIMIT 1", [], |row| {
+                Ok((row.get(0)?, row.get(1)?))
+            })
+            .unwrap();
+        db.execute(
+            "INSERT INTO preferences (numero_personne, alerte_remboursement) VALUES (?1, 0)",
+            [&numero],
+        )
+        .unwrap();
+        let at = Utc.with_ymd_and_hms(2026, 3, 15, 9, 41, 5).unwrap();
+        publier(&db, &numero, &Evenement::Remboursement { paiement_id: paiement }, at).unwrap();
+        let events: i64 = db.query_row("SELECT count(*) FROM evenements", [], |row| row.get(0)).unwrap();
+        assert_eq!((events, alerts(&db)), (1, vec![]));
     }
 }

@@ -10,7 +10,9 @@ mod banques;
 mod carte_tp;
 pub mod communes;
 mod compte;
+mod connexions;
 mod contrats;
+mod courriels;
 mod db;
 mod demandes;
 mod depots_en_attente;
@@ -21,11 +23,14 @@ pub mod evenements;
 mod format_fichier;
 mod impression;
 mod json;
+mod nouveautes;
 pub mod pdf;
+mod preferences;
 mod prestations;
 mod reclamation;
 mod resiliation;
 mod seed;
+mod signalement;
 mod types_demande;
 mod validation;
 
@@ -133,6 +138,8 @@ impl MemberApi {
                 .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .configure(compte::routes)
                 .configure(assure::routes)
+                .configure(preferences::routes)
+                .configure(nouveautes::routes)
                 .configure(banques::routes)
                 .configure(contrats::routes)
                 .configure(estimation::routes)
@@ -141,6 +148,7 @@ impl MemberApi {
                 .configure(carte_tp::routes)
                 .configure(demandes::routes)
                 .configure(reclamation::routes)
+                .configure(signalement::routes)
                 .configure(documents::routes)
                 .default_service(web::to(error::no_such_route))
                 .wrap(ErrorHandlers::new().handler(StatusCode::METHOD_NOT_ALLOWED, method_not_allowed)),

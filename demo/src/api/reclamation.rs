@@ -136,7 +136,7 @@ async fn creer(
 
 /// The contract or payment named is the member's: another member's is forbidden, an unknown
 /// one is a mistake to correct.
-fn verifier_titulaire(
+pub fn verifier_titulaire(
     tx: &Transaction,
     member: &Member,
     select: &str,

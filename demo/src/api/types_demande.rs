@@ -5,7 +5,8 @@ pub struct TypeDemande {
     pub type_demande: &'static str,
     pub code: &'static str,
     pub objet: &'static str,
-    /// Needs a dedicated form (hospital care, termination) rather than the generic one.
+    /// Needs a dedicated form (hospital care, termination, complaint, report of care not
+    /// recognised) rather than the generic one.
     pub formulaire_dedie: bool,
     /// A question is a message: no document needed, but a text.
     pub question: bool,
@@ -14,6 +15,7 @@ pub struct TypeDemande {
 pub const PRISE_EN_CHARGE_HOSPITALIERE: &str = "PRISE_EN_CHARGE_HOSPITALIERE";
 pub const DEMANDE_DE_RESILIATION: &str = "DEMANDE_DE_RESILIATION";
 pub const RECLAMATION: &str = "RECLAMATION";
+pub const SOIN_NON_RECONNU: &str = "SOIN_NON_RECONNU";
 
 pub const TYPES: &[TypeDemande] = &[
     generique("JUSTIFICATIF_DE_DOMICILE", "MAJD", "Justificatif de domicile"),
@@ -65,6 +67,13 @@ pub const TYPES: &[TypeDemande] = &[
         formulaire_dedie: true,
         question: false,
     },
+    TypeDemande {
+        type_demande: SOIN_NON_RECONNU,
+        code: "SNR",
+        objet: "Signalement d’un soin non reconnu",
+        formulaire_dedie: true,
+        question: false,
+    },
 ];
 
 const fn generique(type_demande: &'static str, code: &'static str, objet: &'static str) -> TypeDemande {
@@ -105,6 +114,7 @@ mod tests {
             ("PRISE_EN_CHARGE_HOSPITALIERE", "PEH"),
             ("DEMANDE_DE_RESILIATION", "RAD"),
             ("RECLAMATION", "REC"),
+            ("SOIN_NON_RECONNU", "SNR"),
         ];
         for (type_demande, code) in expected {
             assert_eq!(par_type(type_demande).map(|known| known.code), Some(code), "{type_demande}");

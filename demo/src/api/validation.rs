@@ -91,6 +91,20 @@ fn texte(
     Ok(Some(text.to_owned()))
 }
 
+/// An email address in the one form the mutual keeps, or `None` when it is not one: one `@`
+/// with something on each side, and no white space. Its domain is lower-cased, since domain
+/// names ignore case, and the mailbox left as typed, which only its own server may read
+/// (RFC 5321 §2.4): the same address typed twice is then kept once, and compared alike.
+/// `email` is already trimmed and checked as a line of text ([`texte_facultatif`]).
+pub fn email_canonique(email: &str) -> Option<String> {
+    let (boite, domaine) = email.split_once('@')?;
+    let valide = !boite.is_empty()
+        && !domaine.is_empty()
+        && !domaine.contains('@')
+        && !email.chars().any(char::is_whitespace);
+    valide.then(|| format!("{boite}@{}", domaine.to_lowercase()))
+}
+
 /// `date`, named `champ` ("La date de …"), between `debut` and `fin` included.
 pub fn date_entre(
     date: NaiveDate,
@@ -228,6 +242,17 @@ mod tests {
             texte_requis(Some(" 5 rue d’Île-de-France "), "La voie", 38).unwrap(),
             "5 rue d’Île-de-France"
         );
+    }
+
+    #[test]
+    fn an_email_keeps_its_mailbox_and_lowers_its_domain() {
+        assert_eq!(email_canonique("Marie.Dupont@Example.ORG").as_deref(), Some("Marie.Dupont@example.org"));
+        assert_eq!(email_canonique("marie@élysée.FR").as_deref(), Some("marie@élysée.fr"));
+        for refused in
+            ["marie.dupont", "@example.org", "marie@", "marie@@example.org", "ma rie@example.org", "a@b@c"]
+        {
+            assert_eq!(email_canonique(refused), None, "{refused}");
+        }
     }
 
     #[test]

@@ -182,6 +182,36 @@ impl ApiApp {
             .expect("the API answers")
     }
 
+    /// The member API's database, as another process sharing the data folder opens it: what a
+    /// back office writes, or what a test reads of what the API wrote (the emails it owes).
+    pub fn database(&self) -> rusqlite::Connection {
+        let connection = rusqlite::Connection::open(self.app.data_dir().join("member-api.sqlite3")).unwrap();
+        connection.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
+        connection
+    }
+
+    /// (nature, link) of the emails the API queued for `person`, oldest first.
+    pub fn queued_emails(&self, person: &str) -> Vec<(String, String)> {
+        let db = self.database();
+        let mut statement =
+            db.prepare("SELECT nature, lien FROM courriels WHERE numero_personne = ?1 ORDER BY id").unwrap();
+        statement
+            .query_map([person], |row| Ok((row.get(0)?, row.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    /// The first line of the payment the home page shows first: (paymentId, idLigne).
+    pub async fn first_line(&self, person: &str) -> (String, i64) {
+        let payment = self.get_json(person, "assure/prestations-recentes").await[0]["paymentId"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let detail = self.get_json(person, &format!("assure/prestation/{payment}")).await;
+        (payment, detail["data"][0]["idLigne"].as_i64().unwrap())
+    }
+
     /// Uploads one file that must be accepted; its document id.
     pub async fn upload_one(&self, person: &str, name: &str, bytes: Vec<u8>) -> i64 {
         let response = self.upload(person, vec![(name, bytes)]).await;

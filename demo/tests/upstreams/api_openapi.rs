@@ -95,6 +95,8 @@ async fn checked_get(api: &ApiApp, member: &str, template: &str, concrete: &str)
 const LISTS: &[&str] = &[
     "/assure/",
     "/assure/infos",
+    "/assure/preferences",
+    "/assure/nouveautes",
     "/assure/beneficiaires",
     "/assure/banques",
     "/assure/beneficiairesInfosBancaires",
@@ -126,8 +128,15 @@ async fn every_read_of_every_member_matches_the_document() {
         for demande in api.get_json(member, "demandes").await.as_array().unwrap() {
             checked_get(&api, member, "/demande/{id}", &format!("/demande/{}", demande["id"])).await;
         }
-        let signed_in =
-            api.send(Method::POST, member, "compte/auth", json!({"Login": member, "Type": "ADH"})).await;
+        let appareil = json!({"navigateur": "Firefox 133", "systeme": "Android"});
+        let signed_in = api
+            .send(
+                Method::POST,
+                member,
+                "compte/auth",
+                json!({"Login": member, "Type": "ADH", "appareil": appareil}),
+            )
+            .await;
         assert_conforms("/compte/auth", "post", 200, &signed_in.json().await.unwrap());
     }
 }
@@ -186,6 +195,54 @@ async fn the_answers_to_writes_match_the_document() {
     let response = api.send(Method::POST, MARIE, "document/creationResiliation", resiliation).await;
     assert_eq!(response.status(), 201);
     assert_conforms("/document/creationResiliation", "post", 201, &response.json().await.unwrap());
+
+    let preferences = json!({"alertes": {"remboursement": true, "demande": false, "document": true},
+                             "zeroPapier": true, "emailAlertes": " Marie@Example.org "});
+    let response = api.send(Method::PUT, MARIE, "assure/preferences", preferences).await;
+    assert_conforms("/assure/preferences", "put", 200, &response.json().await.unwrap());
+
+    let (payment, ligne) = api.first_line(MARIE).await;
+    let signalement = json!({"paymentId": payment, "idLigne": ligne, "motif": "MONTANT_DIFFERENT"});
+    let response = api.send(Method::POST, MARIE, "document/signalementSoin", signalement).await;
+    assert_eq!(response.status(), 201);
+    assert_conforms("/document/signalementSoin", "post", 201, &response.json().await.unwrap());
+}
+
+#[tokio::test]
+async fn news_and_the_mutuals_messages_match_the_document() {
+    use espace_assure_demo::api::evenements::{Evenement, publier};
+
+    let api = spawn_api().await;
+    let sign_in = json!({"Login": MARIE, "Type": "ADH"});
+    api.send(Method::POST, MARIE, "compte/auth", sign_in.clone()).await;
+    let (payment, _) = api.first_line(MARIE).await;
+    let demande = api.get_json(MARIE, "demandes").await[0]["id"].as_i64().unwrap();
+    {
+        let db = api.database();
+        let document: i64 = db
+            .query_row("SELECT id FROM documents WHERE demande_id = ?1 LIMIT 1", [demande], |row| row.get(0))
+            .unwrap();
+        let later = chrono::Utc::now() + chrono::TimeDelta::seconds(5);
+        for evenement in [
+            Evenement::Remboursement { paiement_id: payment },
+            Evenement::StatutDemande { demande_id: demande, etat: "EN_COURS".into() },
+            Evenement::ReponseDemande { demande_id: demande },
+            Evenement::Document { demande_id: demande, document_id: document },
+        ] {
+            publier(&db, MARIE, &evenement, later).unwrap();
+        }
+        db.execute(
+            "INSERT INTO messages_demande (demande_id, auteur, texte, envoye_le)
+             VALUES (?1, 'MUTUELLE', 'Nous avons bien reçu votre demande.', '2026-03-15T08:00:00Z')",
+            [demande],
+        )
+        .unwrap();
+    }
+    api.send(Method::POST, MARIE, "compte/auth", sign_in).await;
+    let nouveautes = checked_get(&api, MARIE, "/assure/nouveautes", "/assure/nouveautes").await;
+    assert_eq!(nouveautes["evenements"].as_array().unwrap().len(), 4);
+    let demande = checked_get(&api, MARIE, "/demande/{id}", &format!("/demande/{demande}")).await;
+    assert_eq!(demande["messages"].as_array().unwrap().len(), 1);
 }
 
 /// A concrete path for a documented one: Marie's identifiers in place of the parameters.

@@ -3,11 +3,13 @@
 //! is tested in the portal's own tests.
 
 mod api;
+mod api_alertes;
 mod api_auth;
 mod api_estimation;
 mod api_openapi;
 mod api_reads;
 mod api_reclamation;
+mod api_signalement;
 mod api_upload_quotas;
 mod api_uploads;
 mod api_writes;

@@ -1,0 +1,104 @@
+//! The emails the mutual owes a member, queued in `courriels` in the transaction of the change
+//! they tell of (a transactional outbox: no email for a change that was rolled back, none
+//! missed for one that was kept). Alerts go only to members whose preferences want them;
+//! security emails go whatever the preferences. The queue (`file_courriels.rs`) sends them.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, params};
+
+use super::evenements::horodatage;
+use super::preferences::{Alerte, Preferences};
+
+/// Where a security email sends the member: their bank details and « Mes connexions ».
+pub const INFORMATIONS_PERSONNELLES: &str = "/compte/informations-personnelles";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Nature {
+    /// What the member chose to be told of.
+    Alerte(Alerte),
+    /// The bank details reimbursements are paid to changed.
+    CoordonneesBancaires,
+    /// A sign-in from a device the member never signed in with.
+    NouvelAppareil,
+}
+
+impl Nature {
+    /// The `nature` column's value.
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Alerte(Alerte::Remboursement) => "REMBOURSEMENT",
+            Self::Alerte(Alerte::Demande) => "DEMANDE",
+            Self::Alerte(Alerte::Document) => "DOCUMENT",
+            Self::CoordonneesBancaires => "COORDONNEES_BANCAIRES",
+            Self::NouvelAppareil => "NOUVEL_APPAREIL",
+        }
+    }
+}
+
+/// One email to queue: what it is about, the portal's page it links to (a path such as
+/// `/mutuelle/demandes/12`) and, for a new device, how the device is named ("Firefox sur
+/// Android").
+pub struct Courriel<'a> {
+    pub nature: Nature,
+    pub lien: &'a str,
+    pub appareil: Option<&'a str>,
+}
+
+/// Queues `courriel` for the member, as of `at`, unless it is an alert they turned off;
+/// whether it was queued. Call it inside the transaction of the change it tells of.
+pub fn mettre_en_file(
+    db: &Connection,
+    numero_personne: &str,
+    courriel: &Courriel<'_>,
+    at: DateTime<Utc>,
+) -> rusqlite::Result<bool> {
+    if let Nature::Alerte(alerte) = courriel.nature
+        && !Preferences::de(db, numero_personne)?.alertes.voulue(alerte)
+    {
+        return Ok(false);
+    }
+    db.execute(
+        "INSERT INTO courriels (numero_personne, nature, lien, appareil, cree_le) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![numero_personne, courriel.nature.code(), courriel.lien, courriel.appareil, horodatage(at)],
+    )?;
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{NaiveDate, TimeZone};
+
+    use super::*;
+    use crate::api::db::testing;
+
+    const MARIE: &str = "100001";
+
+    fn queued(db: &Connection) -> Vec<(String, String)> {
+        let mut statement = db.prepare("SELECT nature, lien FROM courriels ORDER BY id").unwrap();
+        statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?))).unwrap().map(Result::unwrap).collect()
+    }
+
+    #[test]
+    fn an_alert_turned_off_is_not_queued_a_security_email_always_is() {
+        let (_dir, db) = testing::seeded(NaiveDate::from_ymd_opt(2026, 3, 15).unwrap());
+        let at = Utc.with_ymd_and_hms(2026, 3, 15, 9, 41, 5).unwrap();
+        db.execute(
+            "INSERT INTO preferences (numero_personne, alerte_remboursement, alerte_demande, alerte_document)
+             VALUES (?1, 0, 0, 0)",
+            [MARIE],
+        )
+        .unwrap();
+        for alerte in [Alerte::Remboursement, Alerte::Demande, Alerte::Document] {
+            let alert =
+                Courriel { nature: Nature::Alerte(alerte), lien: "/mutuelle/demandes/1", appareil: None };
+            assert!(!mettre_en_file(&db, MARIE, &alert, at).unwrap(), "{alerte:?}");
+        }
+        let banque = Courriel {
+            nature: Nature::CoordonneesBancaires,
+            lien: INFORMATIONS_PERSONNELLES,
+            appareil: None,
+        };
+        assert!(mettre_en_file(&db, MARIE, &banque, at).unwrap());
+        assert_eq!(queued(&db), [("COORDONNEES_BANCAIRES".to_owned(), INFORMATIONS_PERSONNELLES.to_owned())]);
+    }
+}

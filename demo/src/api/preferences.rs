@@ -1,0 +1,160 @@
+//! « Mes préférences » (`GET`/`PUT assure/preferences`): which email alerts the member wants,
+//! « zéro papier », and where the alerts go. A member who never chose has every alert on,
+//! paper documents and the contact email: the table holds a row only once they choose.
+
+use actix_web::{HttpResponse, web};
+use rusqlite::{Connection, params};
+use serde::{Deserialize, Serialize};
+
+use super::auth::Member;
+use super::error::ApiFailure;
+use super::{Context, validation};
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/assure/preferences").get(lire).put(changer));
+}
+
+/// The email alerts a member may turn off (security emails cannot be).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Alerte {
+    /// A new payment.
+    Remboursement,
+    /// A request's new state, or the mutual's answer on it.
+    Demande,
+    /// A document the mutual issued.
+    Document,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Alertes {
+    pub remboursement: bool,
+    pub demande: bool,
+    pub document: bool,
+}
+
+impl Alertes {
+    pub fn voulue(&self, alerte: Alerte) -> bool {
+        match alerte {
+            Alerte::Remboursement => self.remboursement,
+            Alerte::Demande => self.demande,
+            Alerte::Document => self.document,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Preferences {
+    pub alertes: Alertes,
+    pub zero_papier: bool,
+    /// Where alerts go; `None`: the contact email.
+    pub email_alertes: Option<String>,
+    /// The address on file, which only the mutual changes.
+    pub email_contact: String,
+}
+
+impl Preferences {
+    /// The member's choices, or the defaults when they never chose.
+    pub fn de(db: &Connection, numero_personne: &str) -> rusqlite::Result<Self> {
+        db.query_row(
+            "SELECT coalesce(p.alerte_remboursement, 1), coalesce(p.alerte_demande, 1),
+                    coalesce(p.alerte_document, 1), coalesce(p.zero_papier, 0), p.email_alertes, a.email
+             FROM adherents a LEFT JOIN preferences p ON p.numero_personne = a.numero_personne
+             WHERE a.numero_personne = ?1",
+            [numero_personne],
+            |row| {
+                Ok(Self {
+                    alertes: Alertes {
+                        remboursement: row.get(0)?,
+                        demande: row.get(1)?,
+                        document: row.get(2)?,
+                    },
+                    zero_papier: row.get(3)?,
+                    email_alertes: row.get(4)?,
+                    email_contact: row.get(5)?,
+                })
+            },
+        )
+    }
+}
+
+async fn lire(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
+    let preferences = context.db.run(move |db| Ok(Preferences::de(db, &member.person_number)?)).await?;
+    Ok(HttpResponse::Ok().json(preferences))
+}
+
+/// What « Mes préférences » sends: every choice at once. The contact email is not among them.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct NouvellesPreferences {
+    alertes: Alertes,
+    zero_papier: bool,
+    #[serde(default)]
+    email_alertes: Option<String>,
+}
+
+/// The longest address a message can be sent to (RFC 5321's path, less its brackets).
+const EMAIL_MAX: usize = 254;
+
+async fn changer(
+    member: Member,
+    body: web::Json<NouvellesPreferences>,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    let NouvellesPreferences { alertes, zero_papier, email_alertes } = body.into_inner();
+    const CHAMP: &str = "L’adresse électronique des alertes";
+    let email_alertes = match validation::texte_facultatif(email_alertes.as_deref(), CHAMP, EMAIL_MAX)? {
+        Some(email) => Some(
+            validation::email_canonique(&email)
+                .ok_or_else(|| ApiFailure::bad_request(format!("{CHAMP} n’est pas valide.")))?,
+        ),
+        None => None,
+    };
+    let preferences = context
+        .db
+        .run(move |db| {
+            let tx = db.transaction()?;
+            tx.execute(
+                "INSERT INTO preferences (numero_personne, alerte_remboursement, alerte_demande, alerte_document,
+                    zero_papier, email_alertes)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT (numero_personne) DO UPDATE SET alerte_remboursement = excluded.alerte_remboursement,
+                    alerte_demande = excluded.alerte_demande, alerte_document = excluded.alerte_document,
+                    zero_papier = excluded.zero_papier, email_alertes = excluded.email_alertes",
+                params![
+                    member.person_number,
+                    alertes.remboursement,
+                    alertes.demande,
+                    alertes.document,
+                    zero_papier,
+                    email_alertes
+                ],
+            )?;
+            let preferences = Preferences::de(&tx, &member.person_number)?;
+            tx.commit()?;
+            Ok(preferences)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(preferences))
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::NaiveDate;
+
+    use super::*;
+    use crate::api::db::testing;
+
+    const MARIE: &str = "100001";
+
+    #[test]
+    fn a_member_who_never_chose_has_every_alert_on_and_the_contact_email() {
+        let (_dir, db) = testing::seeded(NaiveDate::from_ymd_opt(2026, 3, 15).unwrap());
+        let preferences = Preferences::de(&db, MARIE).unwrap();
+        assert_eq!(preferences.alertes, Alertes { remboursement: true, demande: true, document: true });
+        assert!(!preferences.zero_papier);
+        assert_eq!(preferences.email_alertes, None);
+        assert_eq!(preferences.email_contact, "marie.dupont@example.org");
+    }
+}

@@ -76,5 +76,6 @@ fn demo_settings(settings: &Settings, endpoints: &Endpoints) -> espace_assure_de
         mutuelle: settings.brand.name.clone(),
         outbox_dir: (settings.mail.effective_transport(demo) == MailTransport::Outbox)
             .then(|| settings.mail.effective_outbox_dir(demo)),
+        mail_from: settings.mail.from.clone(),
     }
 }

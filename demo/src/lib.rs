@@ -49,8 +49,11 @@ pub struct Settings {
     /// The mutual's name, printed on the documents the member API makes.
     pub mutuelle: String,
     /// The folder the server's mail transport writes to, shown at `/_demo/outbox`; none when
-    /// mail goes elsewhere.
+    /// mail goes elsewhere. The member API's own emails (alerts, security emails) are written
+    /// there too, and wait in its queue while there is none.
     pub outbox_dir: Option<PathBuf>,
+    /// The sender of the mutual's emails, `Name <address>` (the portal's `mail.from`).
+    pub mail_from: String,
 }
 
 /// The embedded upstreams that `[demo]` switches on, opened once and shared by every worker.
@@ -78,6 +81,7 @@ impl Demo {
         let api = if demo.api { Some(api::MemberApi::open(settings, http)?) } else { None };
         if let Some(api) = &api {
             api.spawn_upload_cleanup();
+            api.spawn_mail_queue();
         }
         let cms = if demo.cms { Some(web::Data::new(cms::Cms::load()?)) } else { None };
         let mounted: Vec<&str> = [
@@ -105,6 +109,7 @@ impl Demo {
         }
         if let Some(api) = &self.api {
             api.configure(cfg);
+            cfg.service(api.desabonnement());
         }
         if let Some(cms) = &self.cms {
             cms::configure(cms.clone(), cfg);

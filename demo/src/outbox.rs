@@ -1,6 +1,7 @@
-//! `/_demo/outbox`: the emails the portal wrote to the demo's outbox (a termination's
-//! acknowledgement, see `mail.rs`), newest first, so that whoever tries the demo reads what a
-//! member would receive. Nothing is sent anywhere in demo mode.
+//! `/_demo/outbox`: the emails written to the demo's outbox, by the portal (a termination's
+//! acknowledgement, see `mail.rs`) and by the demo member API (alerts and security emails, see
+//! `api/file_courriels.rs`), newest first, so that whoever tries the demo reads what a member
+//! would receive. Nothing is sent anywhere in demo mode.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -97,7 +98,7 @@ fn page(mails: &[Mail]) -> Markup {
             body {
                 main.card {
                     h1 { "Courriels envoyés" }
-                    p { "En démonstration, les courriels que le portail envoie aux adhérents sont écrits ici au lieu de partir." }
+                    p { "En démonstration, les courriels que le portail et la mutuelle envoient aux adhérents sont écrits ici au lieu de partir." }
                     @if mails.is_empty() {
                         p { "Aucun courriel pour l’instant." }
                     }

@@ -33,6 +33,19 @@ impl Nature {
             Self::NouvelAppareil => "NOUVEL_APPAREIL",
         }
     }
+
+    /// The nature of a `nature` column's value.
+    pub fn parse(code: &str) -> Option<Self> {
+        [
+            Self::Alerte(Alerte::Remboursement),
+            Self::Alerte(Alerte::Demande),
+            Self::Alerte(Alerte::Document),
+            Self::CoordonneesBancaires,
+            Self::NouvelAppareil,
+        ]
+        .into_iter()
+        .find(|nature| nature.code() == code)
+    }
 }
 
 /// One email to queue: what it is about, the portal's page it links to (a path such as
@@ -70,6 +83,7 @@ mod tests {
 
     use super::*;
     use crate::api::db::testing;
+    use crate::api::preferences::desactiver;
 
     const MARIE: &str = "100001";
 
@@ -82,13 +96,8 @@ mod tests {
     fn an_alert_turned_off_is_not_queued_a_security_email_always_is() {
         let (_dir, db) = testing::seeded(NaiveDate::from_ymd_opt(2026, 3, 15).unwrap());
         let at = Utc.with_ymd_and_hms(2026, 3, 15, 9, 41, 5).unwrap();
-        db.execute(
-            "INSERT INTO preferences (numero_personne, alerte_remboursement, alerte_demande, alerte_document)
-             VALUES (?1, 0, 0, 0)",
-            [MARIE],
-        )
-        .unwrap();
         for alerte in [Alerte::Remboursement, Alerte::Demande, Alerte::Document] {
+            desactiver(&db, MARIE, alerte).unwrap();
             let alert =
                 Courriel { nature: Nature::Alerte(alerte), lien: "/mutuelle/demandes/1", appareil: None };
             assert!(!mettre_en_file(&db, MARIE, &alert, at).unwrap(), "{alerte:?}");
@@ -100,5 +109,13 @@ mod tests {
         };
         assert!(mettre_en_file(&db, MARIE, &banque, at).unwrap());
         assert_eq!(queued(&db), [("COORDONNEES_BANCAIRES".to_owned(), INFORMATIONS_PERSONNELLES.to_owned())]);
+    }
+
+    #[test]
+    fn every_nature_reads_back_from_its_code() {
+        for code in ["REMBOURSEMENT", "DEMANDE", "DOCUMENT", "COORDONNEES_BANCAIRES", "NOUVEL_APPAREIL"] {
+            assert_eq!(Nature::parse(code).map(Nature::code), Some(code));
+        }
+        assert_eq!(Nature::parse("AUTRE"), None);
     }
 }

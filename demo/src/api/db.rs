@@ -10,7 +10,9 @@ use actix_web::{HttpResponse, web};
 use bytes::Bytes;
 use chrono::NaiveDate;
 use rusqlite::Connection;
+use rusqlite::hooks::Action;
 use rusqlite_migration::{M, Migrations};
+use tokio::sync::Notify;
 
 use super::error::ApiFailure;
 use super::seed;
@@ -41,6 +43,9 @@ pub struct Database {
     generation: Arc<AtomicU64>,
     /// Answers by key, with the generation and `data_version` they were read at.
     answers: moka::sync::Cache<String, ((u64, i64), Bytes)>,
+    /// Told of every email queued in `courriels`, whoever queues it (the member API, the back
+    /// office): the mail queue sends it at once rather than at its next round.
+    courriel_en_file: Arc<Notify>,
 }
 
 impl Database {
@@ -52,6 +57,16 @@ impl Database {
         connection.pragma_update(None, "foreign_keys", "ON")?;
         Migrations::from_slice(MIGRATIONS).to_latest(&mut connection)?;
         seed::seed_once(&mut connection, today)?;
+        // SQLite calls the hook as the row is written, before its transaction commits: the
+        // queue then waits for the connection, and so for the commit, or finds nothing when the
+        // transaction was rolled back.
+        let courriel_en_file = Arc::new(Notify::new());
+        let reveil = courriel_en_file.clone();
+        connection.update_hook(Some(move |action, _: &str, table: &str, _| {
+            if action == Action::SQLITE_INSERT && table == "courriels" {
+                reveil.notify_one();
+            }
+        }))?;
         Ok(Self {
             connection: Arc::new(Mutex::new(connection)),
             generation: Arc::new(AtomicU64::new(0)),
@@ -59,7 +74,13 @@ impl Database {
                 .max_capacity(ANSWERS_CAPACITY)
                 .time_to_live(ANSWERS_TTL)
                 .build(),
+            courriel_en_file,
         })
+    }
+
+    /// Notified of each email queued; one queued while nobody waited wakes the next wait.
+    pub fn courriel_en_file(&self) -> Arc<Notify> {
+        self.courriel_en_file.clone()
     }
 
     /// Runs `job` on the blocking thread pool with the connection.

@@ -165,11 +165,7 @@ mod tests {
                 Ok((row.get(0)?, row.get(1)?))
             })
             .unwrap();
-        db.execute(
-            "INSERT INTO preferences (numero_personne, alerte_remboursement) VALUES (?1, 0)",
-            [&numero],
-        )
-        .unwrap();
+        crate::api::preferences::desactiver(&db, &numero, Alerte::Remboursement).unwrap();
         let at = Utc.with_ymd_and_hms(2026, 3, 15, 9, 41, 5).unwrap();
         publier(&db, &numero, &Evenement::Remboursement { paiement_id: paiement }, at).unwrap();
         let events: i64 = db.query_row("SELECT count(*) FROM evenements", [], |row| row.get(0)).unwrap();

@@ -16,18 +16,22 @@ mod courriels;
 mod db;
 mod demandes;
 mod depots_en_attente;
+mod desabonnement;
 mod documents;
 mod error;
 mod estimation;
 pub mod evenements;
+mod file_courriels;
 mod format_fichier;
 mod impression;
+mod jeton_desabonnement;
 mod json;
 mod nouveautes;
 pub mod pdf;
 mod preferences;
 mod prestations;
 mod reclamation;
+mod redaction;
 mod resiliation;
 mod seed;
 mod signalement;
@@ -48,6 +52,8 @@ use self::auth::TokenVerifier;
 use self::db::Database;
 use self::depots_en_attente::DepotsEnAttente;
 pub use self::error::{ApiFailure, method_not_allowed};
+use self::file_courriels::Facteur;
+use self::jeton_desabonnement::CleDesabonnement;
 use crate::Settings;
 
 /// Where the portal mounts the API.
@@ -56,6 +62,9 @@ pub const PREFIX: &str = "/_demo/api";
 /// How often uploads no request took are looked for: an upload is kept its time to within
 /// this, which is nothing beside a time counted in hours.
 const NETTOYAGE_DES_DEPOTS: Duration = Duration::from_secs(10 * 60);
+/// How often the mail queue looks for emails when it is not woken: a queued email wakes it at
+/// once, so this only paces the retries of those that failed.
+const RELEVE_DU_COURRIER: Duration = Duration::from_secs(5);
 
 /// What every handler of the API shares.
 pub struct Context {
@@ -66,8 +75,15 @@ pub struct Context {
     pub depots_en_attente: DepotsEnAttente,
     /// Where a browser reaches the API through the portal (`smartCarteUrl`).
     pub portal_api: Url,
-    /// The mutual's name, printed on the tiers-payant card and the booklet.
+    /// The mutual's name, printed on the tiers-payant card and the booklet, and signing its emails.
     pub mutuelle: String,
+    /// Where browsers reach the server, with a trailing slash: the emails' links start there.
+    pub public_url: Url,
+    /// Signs the unsubscribe links of the alerts.
+    pub cle_desabonnement: CleDesabonnement,
+    /// Sends the queued emails to the outbox; none when the server has no outbox, and then
+    /// they wait in the queue.
+    pub facteur: Option<Facteur>,
 }
 
 #[derive(Clone)]
@@ -86,6 +102,21 @@ impl MemberApi {
         let path = data_dir.join("member-api.sqlite3");
         let db = Database::open(&path, today())
             .with_context(|| format!("cannot open the demo member API database {}", path.display()))?;
+        let cle_desabonnement = CleDesabonnement::charger_ou_creer(data_dir)?;
+        let facteur = match &settings.outbox_dir {
+            Some(outbox) => {
+                std::fs::create_dir_all(outbox)
+                    .with_context(|| format!("cannot create the outbox {}", outbox.display()))?;
+                Some(Facteur::new(
+                    outbox,
+                    &settings.mail_from,
+                    settings.public_url.clone(),
+                    settings.mutuelle.clone(),
+                    cle_desabonnement.clone(),
+                )?)
+            }
+            None => None,
+        };
         let tokens = TokenVerifier::new(
             settings.oidc_issuer.clone(),
             settings.client_id.clone(),
@@ -100,6 +131,9 @@ impl MemberApi {
                 depots_en_attente: DepotsEnAttente::new(settings),
                 portal_api: settings.public_url.join("api/").expect("static path"),
                 mutuelle: settings.mutuelle.clone(),
+                public_url: settings.public_url.clone(),
+                cle_desabonnement,
+                facteur,
             })),
         })
     }
@@ -126,6 +160,43 @@ impl MemberApi {
                 }
             }
         });
+    }
+
+    /// Sends the queued emails at once when one is queued, and every few seconds otherwise (a
+    /// failed one is tried again then), for as long as the API is in use: like the clean-up,
+    /// the task holds it weakly. Without an outbox, emails wait in the queue.
+    pub fn spawn_mail_queue(&self) {
+        if self.context.facteur.is_none() {
+            tracing::info!("the demo member API has no outbox: its emails stay queued");
+            return;
+        }
+        let courriel_en_file = self.context.db.courriel_en_file();
+        let context = Arc::downgrade(&self.context.clone().into_inner());
+        tokio::spawn(async move {
+            loop {
+                let Some(context) = context.upgrade() else { return };
+                let facteur = context.facteur.clone().expect("checked before the task started");
+                let tournee = context.db.run(move |db| Ok(facteur.tournee(db, chrono::Utc::now())?)).await;
+                match tournee {
+                    Ok(tournee) if tournee.envoyes > 0 => {
+                        tracing::info!(count = tournee.envoyes, "member API emails written to the outbox");
+                    }
+                    Ok(_) => {}
+                    Err(error) => tracing::warn!(%error, "the member API's mail queue could not be read"),
+                }
+                drop(context);
+                tokio::select! {
+                    () = courriel_en_file.notified() => {}
+                    () = tokio::time::sleep(RELEVE_DU_COURRIER) => {}
+                }
+            }
+        });
+    }
+
+    /// The unsubscribe link of the alerts, `/_demo/desabonnement`, outside the API's prefix: a
+    /// mail client follows it with no token.
+    pub fn desabonnement(&self) -> actix_web::Resource {
+        desabonnement::resource(self.context.clone())
     }
 
     /// Registers the API's routes under [`PREFIX`].

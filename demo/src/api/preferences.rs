@@ -25,6 +25,26 @@ pub enum Alerte {
     Document,
 }
 
+impl Alerte {
+    /// Its column in `preferences`.
+    fn colonne(self) -> &'static str {
+        match self {
+            Self::Remboursement => "alerte_remboursement",
+            Self::Demande => "alerte_demande",
+            Self::Document => "alerte_document",
+        }
+    }
+
+    /// Its name, as « Mes préférences », the emails and the unsubscribe page name it.
+    pub fn nom(self) -> &'static str {
+        match self {
+            Self::Remboursement => "Nouveau remboursement",
+            Self::Demande => "Mise à jour d’une demande",
+            Self::Document => "Nouveau document",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Alertes {
@@ -77,6 +97,20 @@ impl Preferences {
             },
         )
     }
+}
+
+/// Turns one alert off, leaving the other choices as they are: what the unsubscribe link of
+/// an alert does, as many times as it is followed.
+pub fn desactiver(db: &Connection, numero_personne: &str, alerte: Alerte) -> rusqlite::Result<()> {
+    let colonne = alerte.colonne();
+    db.execute(
+        &format!(
+            "INSERT INTO preferences (numero_personne, {colonne}) VALUES (?1, 0)
+             ON CONFLICT (numero_personne) DO UPDATE SET {colonne} = 0"
+        ),
+        [numero_personne],
+    )?;
+    Ok(())
 }
 
 async fn lire(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
@@ -156,5 +190,22 @@ mod tests {
         assert!(!preferences.zero_papier);
         assert_eq!(preferences.email_alertes, None);
         assert_eq!(preferences.email_contact, "marie.dupont@example.org");
+    }
+
+    #[test]
+    fn turning_an_alert_off_keeps_the_other_choices_and_may_be_done_twice() {
+        let (_dir, db) = testing::seeded(NaiveDate::from_ymd_opt(2026, 3, 15).unwrap());
+        db.execute(
+            "INSERT INTO preferences (numero_personne, alerte_document, zero_papier, email_alertes)
+             VALUES (?1, 0, 1, 'alertes@example.org')",
+            [MARIE],
+        )
+        .unwrap();
+        desactiver(&db, MARIE, Alerte::Demande).unwrap();
+        desactiver(&db, MARIE, Alerte::Demande).unwrap();
+        let preferences = Preferences::de(&db, MARIE).unwrap();
+        assert_eq!(preferences.alertes, Alertes { remboursement: true, demande: false, document: false });
+        assert!(preferences.zero_papier);
+        assert_eq!(preferences.email_alertes.as_deref(), Some("alertes@example.org"));
     }
 }

@@ -2,12 +2,15 @@
 //! sign-in (`assure/nouveautes`), and the security emails the member API queues whatever the
 //! choices: bank details changed, a sign-in from a new device.
 
+use std::path::Path;
+use std::time::{Duration, Instant};
+
 use chrono::{DateTime, TimeDelta, Utc};
 use espace_assure_demo::api::evenements::{Evenement, horodatage, publier};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::api::{ApiApp, MARIE, PAUL, assert_refused, spawn_api};
+use crate::api::{ApiApp, MARIE, PAUL, assert_refused, spawn_api, spawn_api_with};
 
 fn choix(remboursement: bool, demande: bool, document: bool, email: Value) -> Value {
     json!({
@@ -125,6 +128,58 @@ async fn a_bank_change_queues_its_security_email_whatever_the_preferences() {
     assert_eq!(
         api.queued_emails(MARIE),
         [("COORDONNEES_BANCAIRES".to_owned(), "/compte/informations-personnelles".to_owned())]
+    );
+}
+
+/// The `.eml` files the outbox holds once at least `count` are there (the mail queue writes
+/// them in the background; it is woken as soon as an email is queued).
+fn wait_for_messages(outbox: &Path, count: usize) -> Vec<String> {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let messages: Vec<String> = std::fs::read_dir(outbox)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .map(|entry| entry.path())
+                    .filter(|path| path.extension().is_some_and(|extension| extension == "eml"))
+                    .filter_map(|path| std::fs::read_to_string(path).ok())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if messages.len() >= count || Instant::now() > deadline {
+            return messages;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+pub async fn spawn_api_with_outbox() -> (ApiApp, tempfile::TempDir) {
+    let outbox = tempfile::tempdir().unwrap();
+    let dir = outbox.path().to_path_buf();
+    (spawn_api_with(move |settings| settings.outbox_dir = Some(dir)).await, outbox)
+}
+
+pub async fn messages_in(outbox: &tempfile::TempDir, count: usize) -> Vec<String> {
+    let dir = outbox.path().to_path_buf();
+    tokio::task::spawn_blocking(move || wait_for_messages(&dir, count)).await.unwrap()
+}
+
+#[tokio::test]
+async fn the_bank_details_email_reaches_the_outbox_without_unsubscribe() {
+    let (api, outbox) = spawn_api_with_outbox().await;
+    api.send(Method::PUT, MARIE, "assure/preferences", choix(true, true, true, json!("alertes@example.org")))
+        .await;
+    assert_eq!(api.send(Method::POST, MARIE, "assure/beneficiaire/banque", rib()).await.status(), 200);
+    let messages = messages_in(&outbox, 1).await;
+    let [raw] = &messages[..] else { panic!("one message: {messages:?}") };
+    let message = mail_parser::MessageParser::default().parse(raw.as_bytes()).unwrap();
+    assert_eq!(message.subject(), Some("Vos coordonnées bancaires ont été modifiées"));
+    assert_eq!(message.to().unwrap().first().unwrap().address(), Some("marie.dupont@example.org"), "on file");
+    assert!(message.header_raw("List-Unsubscribe").is_none());
+    let texte = message.body_text(0).unwrap();
+    assert!(
+        texte.contains("(heure de Paris)") && !texte.contains("FR76") && !texte.contains("0189"),
+        "{texte}"
     );
 }
 

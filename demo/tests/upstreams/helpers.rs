@@ -42,6 +42,7 @@ fn default_settings(public_url: Url, data_dir: &Path) -> Settings {
         unattached_upload_ttl_hours: 24,
         mutuelle: "Mutuelle Cogévie".into(),
         outbox_dir: None,
+        mail_from: "Mutuelle Cogévie <ne-pas-repondre@mutuelle-cogevie.example>".into(),
     }
 }
 

@@ -14,5 +14,6 @@ mod api_upload_quotas;
 mod api_uploads;
 mod api_writes;
 mod cms;
+mod desabonnement;
 mod helpers;
 mod idp;

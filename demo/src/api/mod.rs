@@ -12,22 +12,22 @@ pub mod communes;
 mod compte;
 mod contrats;
 mod db;
-mod demandes;
+pub(crate) mod demandes;
 mod depots_en_attente;
-mod documents;
+pub(crate) mod documents;
 mod error;
 mod estimation;
 pub mod evenements;
-mod format_fichier;
-mod impression;
+pub(crate) mod format_fichier;
+pub(crate) mod impression;
 mod json;
 pub mod pdf;
 mod prestations;
-mod reclamation;
+pub(crate) mod reclamation;
 mod resiliation;
-mod seed;
-mod types_demande;
-mod validation;
+pub(crate) mod seed;
+pub(crate) mod types_demande;
+pub(crate) mod validation;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -121,6 +121,12 @@ impl MemberApi {
                 }
             }
         });
+    }
+
+    /// What the handlers share: the back office writes through the same database, so that the
+    /// API's kept answers follow its changes.
+    pub(crate) fn context(&self) -> web::Data<Context> {
+        self.context.clone()
     }
 
     /// Registers the API's routes under [`PREFIX`].

@@ -11,6 +11,7 @@ mod api_reclamation;
 mod api_upload_quotas;
 mod api_uploads;
 mod api_writes;
+mod back_office;
 mod cms;
 mod helpers;
 mod idp;

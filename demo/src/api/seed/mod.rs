@@ -510,9 +510,40 @@ pub fn paiement_id(rang: u32) -> String {
 #[derive(Default)]
 pub struct Consommation(HashMap<(usize, usize, i32), Cents>);
 
+impl Consommation {
+    /// What the statements already show paid to one beneficiary (counted as the first) under the
+    /// guarantee of `produit` that pays `code_acte`, over its ceiling's period that holds on
+    /// `date_soins`: `paye(actes, du, au)` reads what the mutual paid for these acts, for care
+    /// between the two days.
+    pub fn lue(
+        produit: &Produit,
+        code_acte: &str,
+        date_soins: NaiveDate,
+        paye: impl FnOnce(&[&str], NaiveDate, NaiveDate) -> rusqlite::Result<Cents>,
+    ) -> rusqlite::Result<Self> {
+        let mut consomme = Self::default();
+        let garanties = produit.garanties();
+        if let Some((index, garantie, plafond)) = garantie_plafonnee(&garanties, code_acte) {
+            let periode = periode(date_soins, plafond);
+            let premiere = periode * plafond.annees;
+            let du = NaiveDate::from_ymd_opt(premiere, 1, 1).unwrap_or(NaiveDate::MIN);
+            let au = NaiveDate::from_ymd_opt(premiere + plafond.annees - 1, 12, 31).unwrap_or(NaiveDate::MAX);
+            consomme.0.insert((0, index, periode), paye(garantie.actes, du, au)?);
+        }
+        Ok(consomme)
+    }
+}
+
 /// The guarantee that pays `code_acte`, with its position among the product's.
 fn garantie_de<'a>(garanties: &'a [Garantie], code_acte: &str) -> Option<(usize, &'a Garantie)> {
     garanties.iter().enumerate().find(|(_, garantie)| garantie.actes.contains(&code_acte))
+}
+
+fn garantie_plafonnee<'a>(
+    garanties: &'a [Garantie],
+    code_acte: &str,
+) -> Option<(usize, &'a Garantie, Plafond)> {
+    garantie_de(garanties, code_acte).and_then(|(index, garantie)| Some((index, garantie, garantie.plafond?)))
 }
 
 /// The ceiling's period holding `date_soins`: ceilings run over calendar years, by blocks of
@@ -652,6 +683,23 @@ mod tests {
             (0..5).map(|_| remboursement(produit, "OST", 6_000, 0, day, &mut consomme).mutuelle).collect();
         // 40 € a session, 150 € a year.
         assert_eq!(paid, [4_000, 4_000, 4_000, 3_000, 0]);
+    }
+
+    #[test]
+    fn a_ceiling_counts_what_the_statements_already_show_for_its_period() {
+        let produit = produit(catalogue::SANTE_FAMILLE_CONFORT);
+        let day = NaiveDate::from_ymd_opt(2025, 6, 1).unwrap();
+        let mut asked = None;
+        let mut consomme = Consommation::lue(produit, "OST", day, |actes, du, au| {
+            asked = Some((actes.contains(&"OST"), du, au));
+            Ok(13_000)
+        })
+        .unwrap();
+        let year =
+            (NaiveDate::from_ymd_opt(2025, 1, 1).unwrap(), NaiveDate::from_ymd_opt(2025, 12, 31).unwrap());
+        assert_eq!(asked, Some((true, year.0, year.1)));
+        // 130 € of the 150 € a year already paid: 20 € left of the 40 € a session.
+        assert_eq!(remboursement(produit, "OST", 6_000, 0, day, &mut consomme).mutuelle, 2_000);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! which knows nothing of the portal: what it needs is [`Settings`].
 
 pub mod api;
+mod back_office;
 pub mod cms;
 pub mod idp;
 pub mod outbox;
@@ -61,6 +62,8 @@ pub struct Settings {
 pub struct Demo {
     idp: Option<web::Data<idp::Idp>>,
     api: Option<api::MemberApi>,
+    /// On with the member API, whose database it writes to.
+    back_office: Option<web::Data<back_office::BackOffice>>,
     cms: Option<web::Data<cms::Cms>>,
     outbox: Option<web::Data<outbox::Outbox>>,
 }
@@ -83,10 +86,14 @@ impl Demo {
             api.spawn_upload_cleanup();
             api.spawn_mail_queue();
         }
+        let back_office = api
+            .as_ref()
+            .map(|api| back_office::BackOffice::open(settings, api).map(web::Data::new))
+            .transpose()?;
         let cms = if demo.cms { Some(web::Data::new(cms::Cms::load()?)) } else { None };
         let mounted: Vec<&str> = [
             (demo.idp, "identity provider (/_demo/idp)"),
-            (demo.api, "member API (/_demo/api)"),
+            (demo.api, "member API (/_demo/api) and its back office (/_demo/back-office)"),
             (demo.cms, "content service (/_demo/cms)"),
         ]
         .into_iter()
@@ -99,7 +106,7 @@ impl Demo {
             );
         }
         let outbox = settings.outbox_dir.clone().map(|dir| web::Data::new(outbox::Outbox(dir)));
-        Ok(Self { idp, api, cms, outbox })
+        Ok(Self { idp, api, back_office, cms, outbox })
     }
 
     /// Registers the switched-on upstreams; called before the asset catch-all.
@@ -110,6 +117,9 @@ impl Demo {
         if let Some(api) = &self.api {
             api.configure(cfg);
             cfg.service(api.desabonnement());
+        }
+        if let Some(back_office) = &self.back_office {
+            cfg.service(back_office::scope(back_office.clone()));
         }
         if let Some(cms) = &self.cms {
             cms::configure(cms.clone(), cfg);

@@ -30,7 +30,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 /// The states SPEC.md §4 shows as done; any other state is pending.
-const ETATS_TERMINES: [&str; 2] = ["TERMINE", "Traité"];
+pub const ETATS_TERMINES: [&str; 2] = ["TERMINE", "Traité"];
 /// The state of a request just sent, before the back office opens it.
 const ETAT_INITIAL: &str = "A_TRAITER";
 /// How many requests the home page lists.

@@ -25,6 +25,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 pub const PIECE_JOINTE: &str = "PIECE_JOINTE";
 /// The nature of the termination acknowledgement the mutual prints.
 pub const ACCUSE_RECEPTION_RESILIATION: &str = "ACCUSE_RECEPTION_RESILIATION";
+/// The nature of a document the mutual issues to a member from its back office.
+pub const DOCUMENT_MUTUELLE: &str = "DOCUMENT_MUTUELLE";
 
 /// The multipart field that carries files.
 const CHAMP_FICHIER: &str = "fichier";

@@ -89,6 +89,11 @@ impl ApiFailure {
     pub fn internal(cause: anyhow::Error) -> Self {
         Self { status: StatusCode::INTERNAL_SERVER_ERROR, message: None, cause: Some(cause) }
     }
+
+    /// The French sentence the refusal tells, for a caller that shows it otherwise than as JSON.
+    pub fn message(&self) -> &str {
+        self.message.as_deref().unwrap_or(generic(self.status).1)
+    }
 }
 
 impl fmt::Display for ApiFailure {

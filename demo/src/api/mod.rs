@@ -14,29 +14,29 @@ mod connexions;
 mod contrats;
 mod courriels;
 mod db;
-mod demandes;
+pub(crate) mod demandes;
 mod depots_en_attente;
 mod desabonnement;
-mod documents;
+pub(crate) mod documents;
 mod error;
 mod estimation;
 pub mod evenements;
 mod file_courriels;
-mod format_fichier;
-mod impression;
+pub(crate) mod format_fichier;
+pub(crate) mod impression;
 mod jeton_desabonnement;
 mod json;
 mod nouveautes;
 pub mod pdf;
 mod preferences;
 mod prestations;
-mod reclamation;
+pub(crate) mod reclamation;
 mod redaction;
 mod resiliation;
-mod seed;
+pub(crate) mod seed;
 mod signalement;
-mod types_demande;
-mod validation;
+pub(crate) mod types_demande;
+pub(crate) mod validation;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -197,6 +197,12 @@ impl MemberApi {
     /// mail client follows it with no token.
     pub fn desabonnement(&self) -> actix_web::Resource {
         desabonnement::resource(self.context.clone())
+    }
+
+    /// What the handlers share: the back office writes through the same database, so that the
+    /// API's kept answers follow its changes.
+    pub(crate) fn context(&self) -> web::Data<Context> {
+        self.context.clone()
     }
 
     /// Registers the API's routes under [`PREFIX`].

@@ -13,6 +13,7 @@ mod api_signalement;
 mod api_upload_quotas;
 mod api_uploads;
 mod api_writes;
+mod back_office;
 mod cms;
 mod desabonnement;
 mod helpers;

@@ -1,0 +1,560 @@
+//! The back office's pages, in French, server-rendered: no script, so they work under the
+//! portal's Content-Security-Policy, and every value from outside is escaped by maud. They read
+//! on a phone (320 px wide, nothing scrolls sideways) and with a screen reader: headings per
+//! part, a label per field, the result of an action announced.
+
+use actix_web::HttpResponse;
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, ContentType};
+use chrono::{DateTime, NaiveDate};
+use maud::{DOCTYPE, Markup, html};
+
+use super::MOUNT;
+use super::actions::{
+    ETATS, ISSUES, REPONSE_MAX, SaisieEtat, SaisieRemboursement, SaisieReponse, libelle_etat,
+};
+use super::dossiers::{Adherent, Demande, Dossier, DossierDemande};
+use super::session::{IDENTIFIANT, MOT_DE_PASSE, Operateur};
+use crate::api::documents::taille_lisible;
+use crate::api::impression::{date, montant};
+use crate::api::reclamation::Reclamation;
+use crate::api::seed::catalogue::ACTES;
+
+pub const STYLESHEET: &str = include_str!("style.css");
+const NOM: &str = "Back-office de démonstration";
+
+/// What an action just did, told on the page it leads back to. Only these fixed sentences are
+/// shown: the query names one, it never brings text of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fait {
+    Remboursement,
+    Etat,
+    Reponse,
+    Document,
+    Deconnexion,
+}
+
+impl Fait {
+    const TOUS: [Self; 5] =
+        [Self::Remboursement, Self::Etat, Self::Reponse, Self::Document, Self::Deconnexion];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Remboursement => "remboursement",
+            Self::Etat => "etat",
+            Self::Reponse => "reponse",
+            Self::Document => "document",
+            Self::Deconnexion => "deconnexion",
+        }
+    }
+
+    fn message(self) -> &'static str {
+        match self {
+            Self::Remboursement => {
+                "Le remboursement est ajouté. L’adhérent en est averti selon ses préférences."
+            }
+            Self::Etat => "L’état de la demande est changé. L’adhérent en est averti selon ses préférences.",
+            Self::Reponse => "La réponse est envoyée. L’adhérent en est averti selon ses préférences.",
+            Self::Document => "Le document est émis. L’adhérent en est averti selon ses préférences.",
+            Self::Deconnexion => "Vous êtes déconnecté du back-office.",
+        }
+    }
+
+    /// From the query string `fait=…`; anything else is nothing.
+    pub fn depuis(query: &str) -> Option<Self> {
+        #[derive(serde::Deserialize)]
+        struct Query {
+            fait: Option<String>,
+        }
+        let fait = serde_urlencoded::from_str::<Query>(query).ok()?.fait?;
+        Self::TOUS.into_iter().find(|known| known.code() == fait)
+    }
+}
+
+/// A form of the request page, as sent.
+pub enum FormulaireDemande {
+    Etat(SaisieEtat),
+    Reponse(SaisieReponse),
+    Document,
+}
+
+/// A form of the request page refused, with why.
+pub struct EchecDemande<'a> {
+    pub formulaire: &'a FormulaireDemande,
+    pub message: &'a str,
+}
+
+pub fn reponse(status: StatusCode, page: Markup) -> HttpResponse {
+    HttpResponse::build(status)
+        .insert_header(ContentType::html())
+        // Members' data: kept by no cache, shared or not.
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(page.into_string())
+}
+
+pub async fn stylesheet() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/css; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(STYLESHEET)
+}
+
+/// A crumb of the trail above the title: the page's name, and where it leads (none for the
+/// current page).
+type Miette<'a> = (&'a str, Option<String>);
+
+fn page(titre: &str, operateur: Option<&Operateur>, fil: &[Miette], corps: Markup) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="fr" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="robots" content="noindex";
+                title { (titre) " – " (NOM) }
+                link rel="stylesheet" href={ (MOUNT) "/style.css" };
+            }
+            body {
+                header.banner {
+                    p.provider { (NOM) }
+                    p.badge { "Démo" }
+                    @if let Some(operateur) = operateur {
+                        form.sortie method="post" action={ (MOUNT) "/deconnexion" } {
+                            (jeton(operateur))
+                            button.secondaire type="submit" { "Se déconnecter" }
+                        }
+                    }
+                }
+                @if !fil.is_empty() {
+                    nav.fil aria-label="Fil d’Ariane" {
+                        ol {
+                            @for (nom, lien) in fil {
+                                li {
+                                    @match lien {
+                                        Some(lien) => a href=(lien) { (nom) },
+                                        None => span aria-current="page" { (nom) },
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                main.card { (corps) }
+                footer.footer {
+                    p { "Environnement de démonstration : les adhérents et leurs données sont fictifs." }
+                }
+            }
+        }
+    }
+}
+
+fn jeton(operateur: &Operateur) -> Markup {
+    html! { input type="hidden" name="jeton" value=(operateur.jeton); }
+}
+
+fn annonce(fait: Option<Fait>) -> Markup {
+    html! {
+        @if let Some(fait) = fait {
+            p.succes role="status" { (fait.message()) }
+        }
+    }
+}
+
+fn erreur_de_formulaire(id: &str, message: Option<&str>) -> Markup {
+    html! {
+        @if let Some(message) = message {
+            p.erreur id=(id) role="alert" { (message) }
+        }
+    }
+}
+
+pub fn connexion(identifiant: &str, erreur: Option<&str>, fait: Option<Fait>) -> Markup {
+    let corps = html! {
+        h1 { "Connexion au back-office" }
+        p.intro {
+            "Ce back-office tient le rôle des services de la mutuelle : il ajoute des remboursements, "
+            "fait avancer les demandes, y répond et émet des documents, comme la vraie mutuelle."
+        }
+        (annonce(fait))
+        div.identifiants {
+            h2 { "Identifiants de démonstration" }
+            p { "Ces identifiants sont fictifs, comme les adhérents :" }
+            dl {
+                dt { "Identifiant" } dd { code { (IDENTIFIANT) } }
+                dt { "Mot de passe" } dd { code { (MOT_DE_PASSE) } }
+            }
+        }
+        form method="post" action={ (MOUNT) "/connexion" } {
+            (erreur_de_formulaire("erreur-connexion", erreur))
+            div.champ {
+                label for="identifiant" { "Identifiant" }
+                input #identifiant type="text" name="identifiant" value=(identifiant) autocomplete="username"
+                    required spellcheck="false" autocapitalize="none"
+                    aria-invalid=[erreur.map(|_| "true")] aria-describedby=[erreur.map(|_| "erreur-connexion")];
+            }
+            div.champ {
+                label for="mot_de_passe" { "Mot de passe" }
+                input #mot_de_passe type="password" name="mot_de_passe" autocomplete="current-password" required
+                    aria-invalid=[erreur.map(|_| "true")] aria-describedby=[erreur.map(|_| "erreur-connexion")];
+            }
+            button type="submit" { "Se connecter" }
+        }
+    };
+    page("Connexion", None, &[], corps)
+}
+
+pub fn erreur(titre: &str, message: &str) -> Markup {
+    let corps = html! {
+        h1 { (titre) }
+        p.erreur role="alert" { (message) }
+        p { a href=(MOUNT) { "Retour à la liste des adhérents" } }
+    };
+    page(titre, None, &[], corps)
+}
+
+pub fn lien_adherent(numero: &str) -> String {
+    format!("{MOUNT}/adherents/{}", percent_encoding::utf8_percent_encode(numero, SEGMENT))
+}
+
+pub fn lien_demande(numero: &str, id: i64) -> String {
+    format!("{}/demandes/{id}", lien_adherent(numero))
+}
+
+/// What a path segment must encode: all but the unreserved characters.
+const SEGMENT: &percent_encoding::AsciiSet =
+    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
+
+pub fn adherents(operateur: &Operateur, adherents: &[Adherent]) -> Markup {
+    let corps = html! {
+        h1 { "Adhérents" }
+        p.intro {
+            "Choisissez un adhérent pour consulter son dossier et agir comme la mutuelle. "
+            "Chaque action est enregistrée comme par la vraie mutuelle, et l’adhérent en est averti."
+        }
+        ul.liste {
+            @for adherent in adherents {
+                li.element {
+                    a.titre href=(lien_adherent(&adherent.numero)) { (adherent.nom_complet()) }
+                    p.detail {
+                        "N° " (adherent.numero) " · "
+                        @match adherent.demandes_ouvertes {
+                            0 => "aucune demande en cours",
+                            1 => "1 demande en cours",
+                            n => { (n) " demandes en cours" },
+                        }
+                    }
+                }
+            }
+        }
+    };
+    page("Adhérents", Some(operateur), &[], corps)
+}
+
+fn lien_parente(lien: &str) -> &str {
+    match lien {
+        "ASSURE_PRINCIPAL" => "Assuré principal",
+        "CONJOINT" => "Conjoint",
+        "ENFANT" => "Enfant",
+        other => other,
+    }
+}
+
+pub fn adherent(
+    operateur: &Operateur,
+    dossier: &Dossier,
+    aujourdhui: NaiveDate,
+    fait: Option<Fait>,
+    echec: Option<(&SaisieRemboursement, &str)>,
+) -> Markup {
+    let adherent = &dossier.adherent;
+    let nom = adherent.nom_complet();
+    let vide = SaisieRemboursement::default();
+    let (saisie, erreur) = echec.map_or((&vide, None), |(saisie, message)| (saisie, Some(message)));
+    let (demandes, reclamations): (Vec<&Demande>, Vec<&Demande>) =
+        dossier.demandes.iter().partition(|demande| !demande.est_reclamation);
+    let corps = html! {
+        h1 { (nom) }
+        p.intro { "N° de personne " (adherent.numero) " · " (adherent.email) }
+        (annonce(fait))
+        section aria-labelledby="beneficiaires" {
+            h2 #beneficiaires { "Bénéficiaires" }
+            ul.liste {
+                @for beneficiaire in &dossier.beneficiaires {
+                    li.element {
+                        p.titre { (beneficiaire.prenom) " " (beneficiaire.nom) }
+                        p.detail {
+                            (lien_parente(&beneficiaire.lien)) " · né(e) le " (date(beneficiaire.date_naissance))
+                        }
+                    }
+                }
+            }
+        }
+        section aria-labelledby="ajouter-remboursement" {
+            h2 #ajouter-remboursement { "Ajouter un remboursement" }
+            p.aide {
+                "Le paiement est daté d’aujourd’hui ; les parts de la Sécurité sociale et de la mutuelle "
+                "sont calculées selon le contrat du bénéficiaire au jour des soins."
+            }
+            form method="post" action={ (lien_adherent(&adherent.numero)) "/remboursements" } {
+                (jeton(operateur))
+                (erreur_de_formulaire("erreur-remboursement", erreur))
+                div.champ {
+                    label for="beneficiaire" { "Bénéficiaire" }
+                    select #beneficiaire name="beneficiaire" required {
+                        @for beneficiaire in &dossier.beneficiaires {
+                            @let id = beneficiaire.id.to_string();
+                            option value=(id) selected[saisie.beneficiaire == id] {
+                                (beneficiaire.prenom) " " (beneficiaire.nom)
+                            }
+                        }
+                    }
+                }
+                div.champ {
+                    label for="date_soins" { "Date des soins" }
+                    input #date_soins type="date" name="date_soins" value=(saisie.date_soins)
+                        max=(aujourdhui.to_string()) required;
+                }
+                div.champ {
+                    label for="acte" { "Acte" }
+                    select #acte name="acte" required {
+                        @for acte in ACTES {
+                            option value=(acte.code) selected[saisie.acte == acte.code] { (acte.libelle) }
+                        }
+                    }
+                }
+                div.champ {
+                    label for="professionnel" { "Professionnel de santé" }
+                    input #professionnel type="text" name="professionnel" value=(saisie.professionnel)
+                        maxlength="80" required autocomplete="off";
+                }
+                div.champ {
+                    label for="montant" { "Montant dépensé, en euros" }
+                    input #montant type="text" name="montant" value=(saisie.montant) inputmode="decimal"
+                        required autocomplete="off" aria-describedby="aide-montant";
+                    p.aide #aide-montant { "Par exemple 25 ou 25,50." }
+                }
+                button type="submit" { "Ajouter le remboursement" }
+            }
+        }
+        section aria-labelledby="remboursements" {
+            h2 #remboursements { "Derniers remboursements" }
+            @if dossier.paiements.is_empty() {
+                p { "Aucun remboursement." }
+            }
+            ul.liste {
+                @for paiement in &dossier.paiements {
+                    li.element {
+                        p.titre { "Payé le " (date(paiement.date)) " · " (paiement.beneficiaire) }
+                        p.detail {
+                            "N° " (paiement.id) " · dépensé " (montant(paiement.depense))
+                            " · remboursé par la mutuelle " (montant(paiement.rembourse))
+                            " · versé à " (paiement.destinataire)
+                        }
+                    }
+                }
+            }
+        }
+        (liste_demandes("demandes", "Demandes", "Aucune demande.", &adherent.numero, &demandes))
+        (liste_demandes("reclamations", "Réclamations", "Aucune réclamation.", &adherent.numero, &reclamations))
+    };
+    page(&nom, Some(operateur), &[("Adhérents", Some(MOUNT.to_owned())), (&nom, None)], corps)
+}
+
+fn liste_demandes(id: &str, titre: &str, aucune: &str, numero: &str, demandes: &[&Demande]) -> Markup {
+    html! {
+        section aria-labelledby=(id) {
+            h2 id=(id) { (titre) }
+            @if demandes.is_empty() {
+                p { (aucune) }
+            }
+            ul.liste {
+                @for demande in demandes {
+                    li.element {
+                        a.titre href=(lien_demande(numero, demande.id)) { (demande.objet) }
+                        p.detail {
+                            "N° " (demande.id) " · créée le " (date(demande.date_creation))
+                            " · " (libelle_etat(&demande.etat))
+                            @if let Some(reclamation) = &demande.reclamation {
+                                " · " (issue(reclamation))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A complaint's outcome, or when it is due.
+fn issue(reclamation: &Reclamation) -> String {
+    let le = reclamation.repondu_le.map(date).unwrap_or_default();
+    match reclamation.issue.as_deref() {
+        Some("ACCEPTEE") => format!("acceptée le {le}"),
+        Some("REFUSEE") => format!("refusée le {le}"),
+        Some(other) => other.to_owned(),
+        None => format!("réponse attendue avant le {}", date(reclamation.reponse_avant)),
+    }
+}
+
+/// A moment of the tables (RFC 3339, UTC) in Paris time: "05/03/2026 à 14:07".
+fn moment(horodatage: &str) -> String {
+    DateTime::parse_from_rfc3339(horodatage).map_or_else(
+        |_| horodatage.to_owned(),
+        |moment| moment.with_timezone(&chrono_tz::Europe::Paris).format("%d/%m/%Y à %H:%M").to_string(),
+    )
+}
+
+fn nature(nature: &str) -> &str {
+    match nature {
+        "PIECE_JOINTE" => "envoyé par l’adhérent",
+        "ACCUSE_RECEPTION_RESILIATION" => "accusé de réception",
+        "DOCUMENT_MUTUELLE" => "émis par la mutuelle",
+        other => other,
+    }
+}
+
+pub fn demande(
+    operateur: &Operateur,
+    dossier: &DossierDemande,
+    max_upload_bytes: usize,
+    fait: Option<Fait>,
+    echec: Option<EchecDemande>,
+) -> Markup {
+    let DossierDemande { adherent, demande, messages, documents } = dossier;
+    let nom = adherent.nom_complet();
+    let action = lien_demande(&adherent.numero, demande.id);
+    let titre = format!("Demande n° {}", demande.id);
+    let (mut erreur_etat, mut erreur_reponse, mut erreur_document) = (None, None, None);
+    let mut etat_choisi = demande.etat.as_str();
+    let vide = SaisieReponse::default();
+    let mut reponse = &vide;
+    if let Some(EchecDemande { formulaire, message }) = echec {
+        match formulaire {
+            FormulaireDemande::Etat(saisie) => (erreur_etat, etat_choisi) = (Some(message), &saisie.etat),
+            FormulaireDemande::Reponse(saisie) => (erreur_reponse, reponse) = (Some(message), saisie),
+            FormulaireDemande::Document => erreur_document = Some(message),
+        }
+    }
+    let issue_a_donner = demande.reclamation.as_ref().filter(|reclamation| reclamation.issue.is_none());
+    let corps = html! {
+        h1 { (demande.objet) }
+        (annonce(fait))
+        dl.details {
+            dt { "Numéro" } dd { (demande.id) }
+            dt { "Type" } dd { (demande.type_code) }
+            dt { "État" } dd { (libelle_etat(&demande.etat)) }
+            dt { "Créée le" } dd { (date(demande.date_creation)) }
+            dt { "Mise à jour le" } dd { (date(demande.date_mise_a_jour)) }
+            @if let Some(beneficiaire) = &demande.beneficiaire {
+                dt { "Bénéficiaire" } dd { (beneficiaire) }
+            }
+            @if let Some(commentaire) = &demande.commentaire {
+                dt { "Message de l’adhérent" } dd.texte { (commentaire) }
+            }
+            @if let Some(reclamation) = &demande.reclamation {
+                dt { "Réponse due avant le" } dd { (date(reclamation.reponse_avant)) }
+                @if reclamation.issue.is_some() {
+                    dt { "Issue" } dd { (issue(reclamation)) }
+                }
+            }
+        }
+        section aria-labelledby="echanges" {
+            h2 #echanges { "Échanges" }
+            @if messages.is_empty() {
+                p { "Aucun message." }
+            }
+            ol.liste {
+                @for message in messages {
+                    li.element {
+                        p.titre {
+                            @if message.auteur == "MUTUELLE" { "La mutuelle" } @else { "L’adhérent" }
+                            ", le " (moment(&message.envoye_le))
+                        }
+                        p.texte { (message.texte) }
+                    }
+                }
+            }
+        }
+        section aria-labelledby="documents" {
+            h2 #documents { "Documents" }
+            @if documents.is_empty() {
+                p { "Aucun document." }
+            }
+            ul.liste {
+                @for document in documents {
+                    li.element {
+                        p.titre { (document.nom_fichier) }
+                        p.detail {
+                            (nature(&document.nature)) " · le " (date(document.date_depot))
+                            " · " (taille_lisible(document.taille.unsigned_abs()))
+                        }
+                    }
+                }
+            }
+        }
+        section aria-labelledby="changer-etat" {
+            h2 #changer-etat { "Changer l’état" }
+            form method="post" action={ (action) "/etat" } {
+                (jeton(operateur))
+                (erreur_de_formulaire("erreur-etat", erreur_etat))
+                div.champ {
+                    label for="etat" { "Nouvel état" }
+                    select #etat name="etat" {
+                        @for (code, libelle) in ETATS {
+                            option value=(code) selected[etat_choisi == code] { (libelle) }
+                        }
+                    }
+                }
+                button type="submit" { "Changer l’état" }
+            }
+        }
+        section aria-labelledby="repondre" {
+            h2 #repondre { "Répondre" }
+            form method="post" action={ (action) "/reponse" } {
+                (jeton(operateur))
+                (erreur_de_formulaire("erreur-reponse", erreur_reponse))
+                div.champ {
+                    label for="texte" { "Réponse de la mutuelle" }
+                    textarea #texte name="texte" rows="6" maxlength=(REPONSE_MAX) required
+                        aria-describedby="aide-texte" { (reponse.texte) }
+                    p.aide #aide-texte { (REPONSE_MAX) " caractères au plus. L’adhérent la lit sur la page de sa demande." }
+                }
+                @if issue_a_donner.is_some() {
+                    fieldset.champ {
+                        legend { "Issue de la réclamation" }
+                        @for (code, libelle) in ISSUES {
+                            div.choix {
+                                input type="radio" name="issue" id={ "issue-" (code) } value=(code)
+                                    checked[reponse.issue == code] required;
+                                label for={ "issue-" (code) } { (libelle) }
+                            }
+                        }
+                    }
+                }
+                button type="submit" { "Envoyer la réponse" }
+            }
+        }
+        section aria-labelledby="emettre-document" {
+            h2 #emettre-document { "Émettre un document" }
+            form method="post" action={ (action) "/document" } enctype="multipart/form-data" {
+                (jeton(operateur))
+                (erreur_de_formulaire("erreur-document", erreur_document))
+                div.champ {
+                    label for="fichier" { "Document PDF" }
+                    input #fichier type="file" name="fichier" accept="application/pdf,.pdf" required
+                        aria-describedby="aide-fichier";
+                    p.aide #aide-fichier {
+                        "Un PDF de " (taille_lisible(max_upload_bytes as u64)) " au plus, joint à la demande."
+                    }
+                }
+                button type="submit" { "Émettre le document" }
+            }
+        }
+    };
+    let fil = [
+        ("Adhérents", Some(MOUNT.to_owned())),
+        (nom.as_str(), Some(lien_adherent(&adherent.numero))),
+        (titre.as_str(), None),
+    ];
+    page(&titre, Some(operateur), &fil, corps)
+}

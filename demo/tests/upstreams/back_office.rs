@@ -1,0 +1,696 @@
+//! The demo back office (`/_demo/back-office`), driven as an operator's browser drives it: a
+//! cookie jar, the pages' forms, their anti-forgery token read from the page. What an action
+//! writes is read back through the member API (whose kept answers must follow it) and its event
+//! from the database.
+
+use chrono::NaiveDate;
+use reqwest::StatusCode;
+use reqwest::header::{RETRY_AFTER, SET_COOKIE};
+use scraper::{Html, Selector};
+use serde_json::{Value, json};
+
+use crate::api::{ApiApp, JEAN, MARIE, pdf, png, spawn_api_with};
+use crate::helpers::header;
+
+const MOUNT: &str = "/_demo/back-office";
+
+/// A form's fields, as typed.
+type Formulaire = Vec<(&'static str, String)>;
+
+struct BackOffice {
+    api: ApiApp,
+    /// An operator's browser: it keeps cookies, and follows no redirect so that tests see them.
+    browser: reqwest::Client,
+}
+
+/// One thing the `evenements` table recorded.
+#[derive(Debug, PartialEq, Eq)]
+struct Evenement {
+    numero: String,
+    kind: String,
+    paiement: Option<String>,
+    demande: Option<i64>,
+    document: Option<i64>,
+    etat: Option<String>,
+}
+
+fn paris_today() -> NaiveDate {
+    chrono::Utc::now().with_timezone(&chrono_tz::Europe::Paris).date_naive()
+}
+
+fn select(html: &str, css: &str) -> Vec<String> {
+    let html = Html::parse_document(html);
+    let selector = Selector::parse(css).unwrap();
+    html.select(&selector).map(|element| element.text().collect::<String>().trim().to_owned()).collect()
+}
+
+fn attribute(html: &str, css: &str, name: &str) -> Vec<String> {
+    let html = Html::parse_document(html);
+    let selector = Selector::parse(css).unwrap();
+    html.select(&selector).filter_map(|element| element.value().attr(name)).map(str::to_owned).collect()
+}
+
+/// The page of a refusal: its status, and the French sentence it shows as an alert.
+async fn assert_refused(response: reqwest::Response, status: u16) -> String {
+    assert_eq!(response.status().as_u16(), status, "{}", response.url());
+    assert!(header(response.headers(), "content-type").starts_with("text/html"));
+    assert_eq!(header(response.headers(), "cache-control"), "no-store");
+    let alerts = select(&response.text().await.unwrap(), "[role=alert]");
+    assert_eq!(alerts.len(), 1, "{alerts:?}");
+    alerts.into_iter().next().unwrap()
+}
+
+fn assert_redirected(response: &reqwest::Response, to: &str) {
+    assert_eq!(response.status(), StatusCode::SEE_OTHER, "{}", response.url());
+    assert_eq!(header(response.headers(), "location"), to);
+}
+
+async fn spawn_back_office() -> BackOffice {
+    spawn_back_office_with(|_| {}).await
+}
+
+async fn spawn_back_office_with(customise: impl FnOnce(&mut espace_assure_demo::Settings)) -> BackOffice {
+    let api = spawn_api_with(customise).await;
+    let browser = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    BackOffice { api, browser }
+}
+
+/// A back office its operator signed in to.
+async fn signed_in() -> BackOffice {
+    let back_office = spawn_back_office().await;
+    back_office.sign_in().await;
+    back_office
+}
+
+impl BackOffice {
+    fn url(&self, path: &str) -> String {
+        format!("{}{MOUNT}{path}", self.api.app.address)
+    }
+
+    async fn get(&self, path: &str) -> reqwest::Response {
+        self.browser.get(self.url(path)).send().await.unwrap()
+    }
+
+    /// A page that must be served.
+    async fn page(&self, path: &str) -> String {
+        let response = self.get(path).await;
+        assert_eq!(response.status(), 200, "GET {path}");
+        assert_eq!(header(response.headers(), "cache-control"), "no-store");
+        response.text().await.unwrap()
+    }
+
+    async fn post(&self, path: &str, form: &[(&str, &str)]) -> reqwest::Response {
+        self.browser.post(self.url(path)).form(form).send().await.unwrap()
+    }
+
+    async fn sign_in_with(&self, identifiant: &str, mot_de_passe: &str) -> reqwest::Response {
+        self.post("/connexion", &[("identifiant", identifiant), ("mot_de_passe", mot_de_passe)]).await
+    }
+
+    async fn sign_in(&self) {
+        assert_redirected(&self.sign_in_with("gestionnaire", "demo-gestion").await, MOUNT);
+    }
+
+    /// The session's anti-forgery token, as the pages' forms carry it.
+    async fn jeton(&self) -> String {
+        let tokens = attribute(&self.page("").await, "input[name=jeton]", "value");
+        assert!(!tokens.is_empty());
+        tokens[0].clone()
+    }
+
+    /// Posts a form of the pages, with the session's token.
+    async fn act(&self, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+        let jeton = self.jeton().await;
+        let mut form = vec![("jeton", jeton.as_str())];
+        form.extend_from_slice(fields);
+        self.post(path, &form).await
+    }
+
+    /// Sends the document form: the token first, as the page orders its fields.
+    async fn upload(
+        &self,
+        path: &str,
+        jeton: Option<&str>,
+        file: Option<(&str, Vec<u8>)>,
+    ) -> reqwest::Response {
+        let mut form = reqwest::multipart::Form::new();
+        if let Some(jeton) = jeton {
+            form = form.text("jeton", jeton.to_owned());
+        }
+        if let Some((name, bytes)) = file {
+            let part =
+                reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned()).mime_str("application/pdf");
+            form = form.part("fichier", part.unwrap());
+        }
+        self.browser.post(self.url(path)).multipart(form).send().await.unwrap()
+    }
+
+    fn db(&self) -> rusqlite::Connection {
+        rusqlite::Connection::open(self.api.app.data_dir().join("member-api.sqlite3")).unwrap()
+    }
+
+    fn evenements(&self) -> Vec<Evenement> {
+        let db = self.db();
+        let mut statement = db
+            .prepare("SELECT numero_personne, type, paiement_id, demande_id, document_id, etat FROM evenements ORDER BY id")
+            .unwrap();
+        statement
+            .query_map([], |row| {
+                Ok(Evenement {
+                    numero: row.get(0)?,
+                    kind: row.get(1)?,
+                    paiement: row.get(2)?,
+                    demande: row.get(3)?,
+                    document: row.get(4)?,
+                    etat: row.get(5)?,
+                })
+            })
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    fn count(&self, table: &str) -> i64 {
+        self.db().query_row(&format!("SELECT count(*) FROM {table}"), [], |row| row.get(0)).unwrap()
+    }
+
+    /// The id of the member's first request with this TypeCode, as the member API lists them.
+    async fn demande(&self, person: &str, type_code: &str) -> i64 {
+        let demandes = self.api.get_json(person, "demandes").await;
+        demandes.as_array().unwrap().iter().find(|d| d["TypeCode"] == type_code).unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    }
+
+    fn beneficiaire(&self, person: &str, prenom: &str) -> i64 {
+        self.db()
+            .query_row(
+                "SELECT id FROM beneficiaires WHERE numero_personne = ?1 AND prenom = ?2",
+                [person, prenom],
+                |row| row.get(0),
+            )
+            .unwrap()
+    }
+}
+
+#[tokio::test]
+async fn every_page_and_action_requires_the_operator_to_sign_in() {
+    let back_office = spawn_back_office().await;
+    let demande = back_office.demande(MARIE, "DEV").await;
+    let request = format!("/adherents/{MARIE}/demandes/{demande}");
+    for page in ["", &format!("/adherents/{MARIE}"), &request] {
+        assert_redirected(&back_office.get(page).await, &format!("{MOUNT}/connexion"));
+    }
+    let actions = [
+        "/deconnexion".to_owned(),
+        format!("/adherents/{MARIE}/remboursements"),
+        format!("{request}/etat"),
+        format!("{request}/reponse"),
+    ];
+    for action in &actions {
+        let message =
+            assert_refused(back_office.post(action, &[("jeton", "x"), ("etat", "EN_COURS")]).await, 401)
+                .await;
+        assert_eq!(
+            message,
+            "Votre session a expiré ou vous n’êtes pas connecté : connectez-vous, puis recommencez."
+        );
+    }
+    assert_refused(
+        back_office.upload(&format!("{request}/document"), Some("x"), Some(("a.pdf", pdf()))).await,
+        401,
+    )
+    .await;
+    // A cookie the back office did not seal opens nothing.
+    let forged =
+        back_office.browser.get(back_office.url("")).header("cookie", "back_office=gestionnaire").send();
+    assert_redirected(&forged.await.unwrap(), &format!("{MOUNT}/connexion"));
+    assert_eq!(back_office.evenements(), []);
+}
+
+#[tokio::test]
+async fn the_sign_in_page_shows_the_demo_credentials_and_a_wrong_password_is_refused() {
+    let back_office = spawn_back_office().await;
+    let page = back_office.page("/connexion").await;
+    assert_eq!(select(&page, "h1"), ["Connexion au back-office"]);
+    assert_eq!(select(&page, ".identifiants dd"), ["gestionnaire", "demo-gestion"]);
+
+    let wrong = back_office.sign_in_with("gestionnaire", "demo").await;
+    assert!(wrong.headers().get(SET_COOKIE).is_none());
+    assert_eq!(assert_refused(wrong, 401).await, "Identifiant ou mot de passe incorrect.");
+    assert_redirected(&back_office.get("").await, &format!("{MOUNT}/connexion"));
+
+    let right = back_office.sign_in_with("gestionnaire", "demo-gestion").await;
+    assert_redirected(&right, MOUNT);
+    let cookie = header(right.headers(), "set-cookie");
+    for attribute in ["HttpOnly", "SameSite=Strict", "Path=/_demo/back-office", "Max-Age=14400"] {
+        assert!(cookie.contains(attribute), "{cookie}");
+    }
+    let list = back_office.page("").await;
+    assert_eq!(select(&list, "h1"), ["Adhérents"]);
+    let members = select(&list, ".liste a");
+    assert_eq!(members.len(), 5);
+    assert!(members.contains(&"Mme Marie DUPONT".to_owned()), "{members:?}");
+    assert_redirected(&back_office.get("/connexion").await, MOUNT);
+}
+
+#[tokio::test]
+async fn too_many_wrong_passwords_from_one_address_are_refused_for_a_while() {
+    let back_office = spawn_back_office().await;
+    for _ in 0..5 {
+        assert_eq!(back_office.sign_in_with("gestionnaire", "devine").await.status(), 401);
+    }
+    // Even the right password: guessing on would otherwise tell which one is right.
+    let refused = back_office.sign_in_with("gestionnaire", "demo-gestion").await;
+    let retry_after: u64 = header(refused.headers(), RETRY_AFTER.as_str()).parse().unwrap();
+    assert!((1..=900).contains(&retry_after), "{retry_after}");
+    let message = assert_refused(refused, 429).await;
+    assert_eq!(message, "Trop de tentatives de connexion depuis votre adresse : réessayez dans 15 minutes.");
+}
+
+#[tokio::test]
+async fn signing_out_ends_the_session_even_for_a_kept_copy_of_its_cookie() {
+    let back_office = spawn_back_office().await;
+    let right = back_office.sign_in_with("gestionnaire", "demo-gestion").await;
+    let kept = header(right.headers(), "set-cookie").split(';').next().unwrap().to_owned();
+    let jeton = back_office.jeton().await;
+
+    let out = back_office.post("/deconnexion", &[("jeton", &jeton)]).await;
+    assert_redirected(&out, &format!("{MOUNT}/connexion?fait=deconnexion"));
+    assert!(header(out.headers(), "set-cookie").contains("Max-Age=0"));
+    let page = back_office.page("/connexion?fait=deconnexion").await;
+    assert_eq!(select(&page, "[role=status]"), ["Vous êtes déconnecté du back-office."]);
+    assert_redirected(&back_office.get("").await, &format!("{MOUNT}/connexion"));
+
+    let replayed =
+        back_office.api.app.client.get(back_office.url("")).header("cookie", kept).send().await.unwrap();
+    assert_redirected(&replayed, &format!("{MOUNT}/connexion"));
+}
+
+#[tokio::test]
+async fn an_action_without_the_session_s_anti_forgery_token_is_refused() {
+    let back_office = signed_in().await;
+    let demande = back_office.demande(MARIE, "DEV").await;
+    let request = format!("/adherents/{MARIE}/demandes/{demande}");
+    let expected = "Ce formulaire n’est plus valable ou ne vient pas du back-office : rechargez la page, puis recommencez.";
+    for jeton in [None, Some("forged")] {
+        let token: Vec<(&str, &str)> = jeton.map(|jeton| ("jeton", jeton)).into_iter().collect();
+        let with = |fields: &[(&'static str, &'static str)]| [token.as_slice(), fields].concat();
+        let cases = [
+            (format!("/adherents/{MARIE}/remboursements"), with(&[("montant", "25")])),
+            (format!("{request}/etat"), with(&[("etat", "EN_COURS")])),
+            (format!("{request}/reponse"), with(&[("texte", "Bonjour.")])),
+            ("/deconnexion".to_owned(), with(&[])),
+        ];
+        for (path, form) in cases {
+            assert_eq!(assert_refused(back_office.post(&path, &form).await, 403).await, expected, "{path}");
+        }
+        let upload = back_office.upload(&format!("{request}/document"), jeton, Some(("a.pdf", pdf()))).await;
+        assert_eq!(assert_refused(upload, 403).await, expected);
+    }
+    // The token must come before the file, as the page sends them.
+    let jeton = back_office.jeton().await;
+    let mut form = reqwest::multipart::Form::new();
+    form = form.part("fichier", reqwest::multipart::Part::bytes(pdf()).file_name("a.pdf"));
+    form = form.text("jeton", jeton);
+    let reversed = back_office.browser.post(back_office.url(&format!("{request}/document"))).multipart(form);
+    assert_refused(reversed.send().await.unwrap(), 403).await;
+
+    assert_eq!(back_office.evenements(), []);
+    assert!(back_office.page("").await.contains("Se déconnecter"), "still signed in");
+}
+
+#[tokio::test]
+async fn adding_a_payment_writes_it_with_the_amounts_the_seed_computes_and_its_event() {
+    let back_office = signed_in().await;
+    let thomas = back_office.beneficiaire(MARIE, "Thomas").to_string();
+    let day_of_care = (paris_today() - chrono::Duration::days(3)).to_string();
+    let last_before: String =
+        back_office.db().query_row("SELECT max(id) FROM paiements", [], |row| row.get(0)).unwrap();
+    // Read once, so that the member API keeps this answer: the write must make it stale.
+    let before = back_office.api.get_json(MARIE, "assure/prestations").await;
+
+    let response = back_office
+        .act(
+            &format!("/adherents/{MARIE}/remboursements"),
+            &[
+                ("beneficiaire", &thomas),
+                ("date_soins", &day_of_care),
+                ("acte", "CS"),
+                ("professionnel", "Dr Claire Fontaine"),
+                ("montant", "60,00"),
+            ],
+        )
+        .await;
+    assert_redirected(&response, &format!("{MOUNT}/adherents/{MARIE}?fait=remboursement"));
+    let page = back_office.page(&format!("/adherents/{MARIE}?fait=remboursement")).await;
+    assert_eq!(
+        select(&page, "[role=status]"),
+        ["Le remboursement est ajouté. L’adhérent en est averti selon ses préférences."]
+    );
+
+    let after = back_office.api.get_json(MARIE, "assure/prestations").await;
+    assert_eq!(after.as_array().unwrap().len(), before.as_array().unwrap().len() + 1);
+    let id: String =
+        back_office.db().query_row("SELECT max(id) FROM paiements", [], |row| row.get(0)).unwrap();
+    assert!(id > last_before && id.len() == 11 && id.starts_with("PAI"), "{id} after {last_before}");
+    let paiement =
+        after.as_array().unwrap().iter().find(|paiement| paiement["paymentId"] == id.as_str()).unwrap();
+    assert_eq!(paiement["paymentDate"], paris_today().to_string());
+    assert_eq!(paiement["beneficiaryFirstName"], "Thomas");
+    assert_eq!(paiement["destinataire"], "ASSURE");
+    let lines = paiement["detailRemboursement"].as_array().unwrap();
+    assert_eq!(lines.len(), 1);
+    let line = &lines[0];
+    // A specialist's 60 € under « Santé Famille Confort »: the Sécurité sociale pays 70 % of
+    // its 30 € base minus the 2 € contribution, the mutual tops up to 200 % of the base.
+    assert_eq!(
+        (&line["codeActe"], &line["startDate"], &line["professionnelSante"], &line["statut"]),
+        (&json!("CS"), &json!(day_of_care), &json!("Dr Claire Fontaine"), &json!("PAYE"))
+    );
+    assert_eq!((line["expenseAmount"].as_f64(), line["montantSecu"].as_f64()), (Some(60.0), Some(19.0)));
+    assert_eq!((line["refundableAmount"].as_f64(), line["resteACharge"].as_f64()), (Some(39.0), Some(2.0)));
+
+    assert_eq!(
+        back_office.evenements(),
+        [Evenement {
+            numero: MARIE.into(),
+            kind: "REMBOURSEMENT".into(),
+            paiement: Some(id.clone()),
+            demande: None,
+            document: None,
+            etat: None
+        }]
+    );
+    assert!(select(&page, ".liste .detail").iter().any(|detail| detail.contains(&id)));
+}
+
+#[tokio::test]
+async fn moving_a_request_s_state_writes_it_and_its_event() {
+    let back_office = signed_in().await;
+    let demande = back_office.demande(MARIE, "DEV").await;
+    let request = format!("/adherents/{MARIE}/demandes/{demande}");
+    assert_eq!(back_office.api.get_json(MARIE, &format!("demande/{demande}")).await["Etat"], "A_TRAITER");
+
+    let response = back_office.act(&format!("{request}/etat"), &[("etat", "EN_ATTENTE_DE_PIECES")]).await;
+    assert_redirected(&response, &format!("{MOUNT}{request}?fait=etat"));
+    let seen = back_office.api.get_json(MARIE, &format!("demande/{demande}")).await;
+    assert_eq!(
+        (&seen["Etat"], &seen["dateMiseAJour"]),
+        (&json!("EN_ATTENTE_DE_PIECES"), &json!(paris_today()))
+    );
+    assert_eq!(
+        back_office.evenements(),
+        [Evenement {
+            numero: MARIE.into(),
+            kind: "STATUT_DEMANDE".into(),
+            paiement: None,
+            demande: Some(demande),
+            document: None,
+            etat: Some("EN_ATTENTE_DE_PIECES".into())
+        }]
+    );
+    let page = back_office.page(&format!("{request}?fait=etat")).await;
+    assert_eq!(attribute(&page, "#etat option[selected]", "value"), ["EN_ATTENTE_DE_PIECES"]);
+
+    let again = back_office.act(&format!("{request}/etat"), &[("etat", "EN_ATTENTE_DE_PIECES")]).await;
+    assert_eq!(assert_refused(again, 409).await, "La demande est déjà à l’état « En attente de pièces ».");
+    let done = back_office.act(&format!("{request}/etat"), &[("etat", "Traité")]).await;
+    assert_redirected(&done, &format!("{MOUNT}{request}?fait=etat"));
+    assert_eq!(back_office.evenements()[1].etat.as_deref(), Some("Traité"));
+}
+
+#[tokio::test]
+async fn answering_a_request_adds_the_mutual_s_message_and_its_event() {
+    let back_office = signed_in().await;
+    let demande = back_office.demande(MARIE, "OPT").await;
+    let request = format!("/adherents/{MARIE}/demandes/{demande}");
+    let texte = "Bonjour Madame,\r\nvotre facture <b>optique</b> est bien reçue.";
+    let response = back_office.act(&format!("{request}/reponse"), &[("texte", texte)]).await;
+    assert_redirected(&response, &format!("{MOUNT}{request}?fait=reponse"));
+
+    let (auteur, kept): (String, String) = back_office
+        .db()
+        .query_row("SELECT auteur, texte FROM messages_demande WHERE demande_id = ?1", [demande], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })
+        .unwrap();
+    assert_eq!((auteur.as_str(), kept.as_str()), ("MUTUELLE", texte));
+    assert_eq!(
+        back_office.evenements().iter().map(|e| (e.kind.as_str(), e.demande)).collect::<Vec<_>>(),
+        [("REPONSE_DEMANDE", Some(demande))]
+    );
+    let page = back_office.page(&format!("{request}?fait=reponse")).await;
+    assert!(page.contains("&lt;b&gt;optique&lt;/b&gt;"), "escaped");
+    assert!(select(&page, ".liste p.texte").iter().any(|shown| shown.contains("<b>optique</b>")));
+    assert!(select(&page, "fieldset legend").is_empty(), "a request has no outcome to choose");
+}
+
+#[tokio::test]
+async fn answering_a_complaint_records_whether_it_is_upheld_once() {
+    let back_office = signed_in().await;
+    let complaint =
+        json!({"motif": "SERVICE", "objet": "Délai de réponse", "commentaire": "Aucune nouvelle."});
+    let created =
+        back_office.api.send(reqwest::Method::POST, MARIE, "document/creationReclamation", complaint).await;
+    assert_eq!(created.status(), 201);
+    let demande = created.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    let request = format!("/adherents/{MARIE}/demandes/{demande}");
+    let page = back_office.page(&request).await;
+    assert_eq!(select(&page, "fieldset legend"), ["Issue de la réclamation"]);
+
+    let without =
+        back_office.act(&format!("{request}/reponse"), &[("texte", "Nous revenons vers vous.")]).await;
+    let message = assert_refused(without, 400).await;
+    assert_eq!(message, "Indiquez l’issue de la réclamation : fondée ou non fondée.");
+
+    let answer = [
+        ("texte", "Votre réclamation est fondée : nous vous présentons nos excuses."),
+        ("issue", "ACCEPTEE"),
+    ];
+    assert_redirected(
+        &back_office.act(&format!("{request}/reponse"), &answer).await,
+        &format!("{MOUNT}{request}?fait=reponse"),
+    );
+    let seen = back_office.api.get_json(MARIE, &format!("demande/{demande}")).await;
+    assert_eq!(seen["reclamation"]["issue"], "ACCEPTEE");
+    assert_eq!(seen["reclamation"]["reponduLe"], paris_today().to_string());
+
+    let change = back_office
+        .act(&format!("{request}/reponse"), &[("texte", "Finalement non."), ("issue", "REFUSEE")])
+        .await;
+    let message = assert_refused(change, 409).await;
+    assert!(message.starts_with("Cette réclamation a déjà reçu sa réponse le "), "{message}");
+    let more = back_office.act(&format!("{request}/reponse"), &[("texte", "Le remboursement suit.")]).await;
+    assert_redirected(&more, &format!("{MOUNT}{request}?fait=reponse"));
+    assert_eq!(
+        back_office.api.get_json(MARIE, &format!("demande/{demande}")).await["reclamation"]["issue"],
+        "ACCEPTEE"
+    );
+    assert_eq!(back_office.count("messages_demande"), 2);
+    assert_eq!(back_office.evenements().len(), 2);
+}
+
+#[tokio::test]
+async fn issuing_a_document_attaches_the_pdf_to_the_request_with_its_event() {
+    let back_office = signed_in().await;
+    let demande = back_office.demande(MARIE, "MED").await;
+    let request = format!("/adherents/{MARIE}/demandes/{demande}");
+    let jeton = back_office.jeton().await;
+    let response = back_office
+        .upload(&format!("{request}/document"), Some(&jeton), Some(("Courrier.html", pdf())))
+        .await;
+    assert_redirected(&response, &format!("{MOUNT}{request}?fait=document"));
+
+    let seen = back_office.api.get_json(MARIE, &format!("demande/{demande}")).await;
+    let document =
+        seen["documents"].as_array().unwrap().iter().find(|d| d["nature"] == "DOCUMENT_MUTUELLE").unwrap();
+    assert_eq!(document["nomFichier"], "Courrier.pdf");
+    let id = document["id"].as_i64().unwrap();
+    let download = back_office.api.get(MARIE, &format!("document/pdf/{id}")).await;
+    assert_eq!(download.bytes().await.unwrap().as_ref(), pdf().as_slice());
+    assert_eq!(
+        back_office.evenements(),
+        [Evenement {
+            numero: MARIE.into(),
+            kind: "DOCUMENT".into(),
+            paiement: None,
+            demande: Some(demande),
+            document: Some(id),
+            etat: None
+        }]
+    );
+}
+
+#[tokio::test]
+async fn every_refusal_says_what_to_correct_with_its_status_and_writes_nothing() {
+    let back_office = spawn_back_office_with(|settings| settings.max_upload_bytes = 64 * 1024).await;
+    back_office.sign_in().await;
+    let thomas = back_office.beneficiaire(MARIE, "Thomas").to_string();
+    let jeans = back_office.beneficiaire(JEAN, "Jean").to_string();
+    let yesterday = (paris_today() - chrono::Duration::days(1)).to_string();
+    let tomorrow = (paris_today() + chrono::Duration::days(1)).to_string();
+    let payments_before = back_office.count("paiements");
+    let payment = |changes: &[(&'static str, &str)]| {
+        let mut form: Formulaire = [
+            ("beneficiaire", thomas.as_str()),
+            ("date_soins", yesterday.as_str()),
+            ("acte", "G"),
+            ("professionnel", "Dr Martin"),
+            ("montant", "30"),
+        ]
+        .iter()
+        .map(|(name, value)| (*name, (*value).to_owned()))
+        .collect();
+        for (name, value) in changes {
+            form.iter_mut().find(|(field, _)| field == name).unwrap().1 = (*value).to_owned();
+        }
+        form
+    };
+    let cases: Vec<(Formulaire, u16, &str)> = vec![
+        (
+            payment(&[("beneficiaire", &jeans)]),
+            422,
+            "Ce bénéficiaire ne figure pas au dossier de l’adhérent.",
+        ),
+        (payment(&[("beneficiaire", "")]), 400, "Choisissez le bénéficiaire des soins."),
+        (payment(&[("professionnel", "  ")]), 400, "Le professionnel de santé est obligatoire."),
+        (
+            payment(&[("montant", "trente")]),
+            400,
+            "Le montant dépensé doit être un montant en euros, par exemple 25 ou 25,50.",
+        ),
+        (
+            payment(&[("montant", "0")]),
+            400,
+            "Le montant dépensé doit être compris entre 0,01 € et 100 000 €.",
+        ),
+        (
+            payment(&[("montant", "100000,01")]),
+            400,
+            "Le montant dépensé doit être compris entre 0,01 € et 100 000 €.",
+        ),
+        (payment(&[("montant", "")]), 400, "Indiquez le montant dépensé."),
+        (
+            payment(&[("date_soins", &tomorrow)]),
+            422,
+            "La date des soins ne peut pas être postérieure à aujourd’hui.",
+        ),
+        (
+            payment(&[("date_soins", "2026-13-01")]),
+            400,
+            "La date des soins doit être une date au format AAAA-MM-JJ.",
+        ),
+        (payment(&[("acte", "XYZ")]), 400, "Choisissez l’acte de la liste."),
+    ];
+    for (form, status, expected) in cases {
+        let jeton = back_office.jeton().await;
+        let mut fields: Vec<(&str, &str)> =
+            form.iter().map(|(name, value)| (*name, value.as_str())).collect();
+        fields.push(("jeton", &jeton));
+        let response = back_office.post(&format!("/adherents/{MARIE}/remboursements"), &fields).await;
+        assert_eq!(response.status().as_u16(), status, "{form:?}");
+        let page = response.text().await.unwrap();
+        assert_eq!(select(&page, "#erreur-remboursement"), [expected], "{form:?}");
+        // The form is shown again with what was typed.
+        assert_eq!(
+            attribute(&page, "#montant", "value"),
+            [form.iter().find(|(n, _)| *n == "montant").unwrap().1.clone()]
+        );
+    }
+    let unknown = back_office.act("/adherents/999999/remboursements", &[("montant", "30")]).await;
+    assert_eq!(assert_refused(unknown, 404).await, "Cet adhérent n’existe pas.");
+    assert_eq!(
+        assert_refused(back_office.get("/adherents/999999").await, 404).await,
+        "Cet adhérent n’existe pas."
+    );
+
+    let marie_s = back_office.demande(MARIE, "DEV").await;
+    let jean_s = back_office.demande(JEAN, "RAD").await;
+    let not_hers = "Cette demande n’existe pas, ou n’est pas une demande de cet adhérent.";
+    for path in [format!("/adherents/{MARIE}/demandes/{jean_s}"), format!("/adherents/{MARIE}/demandes/x")] {
+        assert_eq!(assert_refused(back_office.get(&path).await, 404).await, not_hers);
+        let action = back_office.act(&format!("{path}/etat"), &[("etat", "EN_COURS")]).await;
+        assert_eq!(assert_refused(action, 404).await, not_hers);
+    }
+    let request = format!("/adherents/{MARIE}/demandes/{marie_s}");
+    let cases = [
+        ("etat", vec![("etat", "FINI")], 400, "#erreur-etat", "Choisissez le nouvel état dans la liste."),
+        ("reponse", vec![("texte", " \r\n ")], 400, "#erreur-reponse", "Écrivez la réponse de la mutuelle."),
+        (
+            "reponse",
+            vec![("texte", "Bonjour."), ("issue", "ACCEPTEE")],
+            400,
+            "#erreur-reponse",
+            "Cette demande n’a pas d’issue à indiquer : envoyez la réponse seule.",
+        ),
+    ];
+    for (action, fields, status, error, expected) in cases {
+        let response = back_office.act(&format!("{request}/{action}"), &fields).await;
+        assert_eq!(response.status().as_u16(), status, "{fields:?}");
+        assert_eq!(select(&response.text().await.unwrap(), error), [expected]);
+    }
+    let long = "é".repeat(2001);
+    let response = back_office.act(&format!("{request}/reponse"), &[("texte", &long)]).await;
+    assert_eq!(response.status(), 400);
+    let page = response.text().await.unwrap();
+    assert_eq!(select(&page, "#erreur-reponse"), ["La réponse ne doit pas dépasser 2000 caractères."]);
+    assert_eq!(select(&page, "#texte"), [long], "the answer is kept to correct it");
+
+    let document = format!("{request}/document");
+    let mut big = pdf();
+    big.resize(200 * 1024, b' ');
+    let uploads = [
+        (
+            Some(("photo.pdf", png())),
+            415,
+            "Le fichier « photo.pdf » n’est pas un PDF : seul ce format peut être émis.",
+        ),
+        (Some(("vide.pdf", Vec::new())), 422, "Le fichier « vide.pdf » est vide."),
+        (Some(("gros.pdf", big)), 413, "Le document dépasse la taille maximale autorisée (64 Ko)."),
+        (None, 400, "Choisissez le document PDF à émettre."),
+    ];
+    for (file, status, expected) in uploads {
+        let jeton = back_office.jeton().await;
+        let response = back_office.upload(&document, Some(&jeton), file).await;
+        assert_eq!(response.status().as_u16(), status, "{expected}");
+        assert_eq!(select(&response.text().await.unwrap(), "#erreur-document"), [expected]);
+    }
+
+    assert_eq!(back_office.evenements(), []);
+    assert_eq!(back_office.count("paiements"), payments_before);
+    assert_eq!(back_office.count("messages_demande"), 0);
+    assert_eq!(back_office.count("documents WHERE nature = 'DOCUMENT_MUTUELLE'"), 0);
+}
+
+/// What a screen reader needs of every page: its language, one title, a label per field.
+#[tokio::test]
+async fn every_page_has_one_title_and_a_label_for_each_field() {
+    let back_office = spawn_back_office().await;
+    let sign_in = back_office.page("/connexion").await;
+    back_office.sign_in().await;
+    let complaint = back_office.demande(MARIE, "REC").await;
+    let pages = [
+        sign_in,
+        back_office.page("").await,
+        back_office.page(&format!("/adherents/{MARIE}")).await,
+        back_office.page(&format!("/adherents/{MARIE}/demandes/{complaint}")).await,
+    ];
+    for page in pages {
+        assert_eq!(attribute(&page, "html", "lang"), ["fr"]);
+        assert_eq!(select(&page, "h1").len(), 1);
+        let labelled = attribute(&page, "label", "for");
+        for id in attribute(&page, "input:not([type=hidden]), select, textarea", "id") {
+            assert!(labelled.contains(&id), "{id} has no label");
+        }
+        assert_eq!(
+            attribute(&page, "input:not([type=hidden]), select, textarea", "name").len(),
+            attribute(&page, "input:not([type=hidden]), select, textarea", "id").len(),
+            "every field has an id"
+        );
+    }
+}

@@ -81,6 +81,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assure/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's choices of email alerts, « zéro papier » and the address alerts go to. */
+        get: operations["getPreferences"];
+        /**
+         * New choices of email alerts, « zéro papier » and the address alerts go to.
+         * @description `emailAlertes` null sends the alerts to the contact email. An address is trimmed, its
+         *     domain lower-cased, and checked (400, naming the field, otherwise). Security emails (bank
+         *     details changed, a sign-in from a new device) are sent whatever the choices.
+         */
+        put: operations["putPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assure/nouveautes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What happened since the member's previous sign-in (« Depuis votre dernière visite »). */
+        get: operations["getNouveautes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assure/referentiel/communes-postale": {
         parameters: {
             query?: never;
@@ -639,6 +679,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/document/signalementSoin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * « Je ne reconnais pas ce soin », a request of its own (TypeCode SNR) about one line of a payment.
+         * @description Another member's payment answers 403; a line not in that payment 422; a line already
+         *     reported 409; the motif AUTRE without a comment 422.
+         */
+        post: operations["postSignalementSoin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1175,7 +1236,7 @@ export interface components {
             }[];
         };
         /** @enum {string} */
-        TypeDemande: "JUSTIFICATIF_DE_DOMICILE" | "ATTESTATION_FRANCE_TRAVAIL" | "ATTESTATION_VITALE" | "JUSTIFICATIF_DE_SCOLARITÉ" | "MANDAT_SEPA" | "MISE_A_JOUR_RIB" | "RIB" | "UNE_QUESTION_SANTÉ" | "UNE_QUESTION_AFFILIATION_COTISATION" | "DEMANDE_DE_REMBOURSEMENT_DENTAIRE" | "DEMANDE_DE_REMBOURSEMENT_HOSPITALISATION" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE" | "DEMANDE_DE_REMBOURSEMENT_OPTIQUE" | "DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF" | "ENVOI_DE_DEVIS" | "PRISE_EN_CHARGE_HOSPITALIERE" | "DEMANDE_DE_RESILIATION" | "RECLAMATION";
+        TypeDemande: "JUSTIFICATIF_DE_DOMICILE" | "ATTESTATION_FRANCE_TRAVAIL" | "ATTESTATION_VITALE" | "JUSTIFICATIF_DE_SCOLARITÉ" | "MANDAT_SEPA" | "MISE_A_JOUR_RIB" | "RIB" | "UNE_QUESTION_SANTÉ" | "UNE_QUESTION_AFFILIATION_COTISATION" | "DEMANDE_DE_REMBOURSEMENT_DENTAIRE" | "DEMANDE_DE_REMBOURSEMENT_HOSPITALISATION" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE" | "DEMANDE_DE_REMBOURSEMENT_OPTIQUE" | "DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF" | "ENVOI_DE_DEVIS" | "PRISE_EN_CHARGE_HOSPITALIERE" | "DEMANDE_DE_RESILIATION" | "RECLAMATION" | "SOIN_NON_RECONNU";
         Demande: {
             id: number;
             DateCreation: components["schemas"]["Date"];
@@ -1183,7 +1244,7 @@ export interface components {
              * @description The code of SPEC.md §9 for `type`.
              * @enum {string}
              */
-            TypeCode: "MAJD" | "PRT" | "MAJV" | "JSCO" | "RIB" | "QUE" | "QUC" | "DEN" | "HOS" | "MED" | "OPT" | "AUT" | "DEV" | "PEH" | "RAD" | "REC";
+            TypeCode: "MAJD" | "PRT" | "MAJV" | "JSCO" | "RIB" | "QUE" | "QUC" | "DEN" | "HOS" | "MED" | "OPT" | "AUT" | "DEV" | "PEH" | "RAD" | "REC" | "SNR";
             /**
              * @description TERMINE and Traité are done; every other state is pending.
              * @enum {string}
@@ -1203,6 +1264,20 @@ export interface components {
             hospitalisation?: components["schemas"]["PriseEnCharge"];
             resiliation?: components["schemas"]["Resiliation"];
             reclamation?: components["schemas"]["Reclamation"];
+            signalement?: {
+                paymentId: string;
+                idLigne: number;
+                motif: components["schemas"]["MotifSignalement"];
+            };
+            /** @description The messages of the request, oldest first (the mutual's answers from its back office). */
+            messages: {
+                id: number;
+                /** @enum {string} */
+                auteur: "MUTUELLE" | "ADHERENT";
+                texte: string;
+                /** Format: date-time */
+                envoyeLe: string;
+            }[];
             metadata?: {
                 [key: string]: string;
             };
@@ -1224,7 +1299,7 @@ export interface components {
              *     email may carry).
              * @enum {string}
              */
-            nature: "PIECE_JOINTE" | "ACCUSE_RECEPTION_RESILIATION";
+            nature: "PIECE_JOINTE" | "ACCUSE_RECEPTION_RESILIATION" | "DOCUMENT_MUTUELLE";
             /** @description The request holding the document; null until one takes it. */
             idDemande: number | null;
         };
@@ -1377,6 +1452,56 @@ export interface components {
             /** @description Required, not blank, for the motif AUTRE (422 otherwise). */
             commentaire?: components["schemas"]["Commentaire2000"];
             idDocuments?: components["schemas"]["IdDocuments"];
+        };
+        Preferences: {
+            alertes: components["schemas"]["Alertes"];
+            /** @description Documents in the member's space only */
+            zeroPapier: boolean;
+            /** @description Where the alerts go; null for the contact email. */
+            emailAlertes: string | null;
+            /** @description The contact email (read-only here). */
+            emailContact: string;
+        };
+        NouvellesPreferences: {
+            alertes: components["schemas"]["Alertes"];
+            zeroPapier: boolean;
+            /** Format: email */
+            emailAlertes: string | null;
+        };
+        Alertes: {
+            remboursement: boolean;
+            demande: boolean;
+            document: boolean;
+        };
+        Nouveautes: {
+            /**
+             * Format: date-time
+             * @description The member's previous sign-in; null on a first sign-in ever.
+             */
+            depuis: string | null;
+            evenements: components["schemas"]["Nouveaute"][];
+        };
+        Nouveaute: {
+            /** @enum {string} */
+            type: "REMBOURSEMENT" | "STATUT_DEMANDE" | "REPONSE_DEMANDE" | "DOCUMENT";
+            /** Format: date-time */
+            survenuLe: string;
+            paymentId: components["schemas"]["TexteOuNull"];
+            paymentDate: components["schemas"]["DateOuNull"];
+            montantRembourse: number | null;
+            demandeId: number | null;
+            TypeCode: components["schemas"]["TexteOuNull"];
+            Etat: components["schemas"]["TexteOuNull"];
+            nomFichier: components["schemas"]["TexteOuNull"];
+        };
+        /** @enum {string} */
+        MotifSignalement: "SOIN_NON_RECU" | "MONTANT_DIFFERENT" | "PROFESSIONNEL_INCONNU" | "AUTRE";
+        SignalementSoin: {
+            paymentId: string;
+            idLigne: number;
+            motif: components["schemas"]["MotifSignalement"];
+            /** @description Required for the motif AUTRE (422 otherwise). */
+            commentaire: string | null;
         };
     };
     responses: {
@@ -1634,6 +1759,90 @@ export interface operations {
             413: components["responses"]["TropVolumineux"];
             415: components["responses"]["ContenuNonJson"];
             422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices as saved (every alert on, paper kept, the contact email, until the member changes them). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    putPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "alertes": {
+                 *         "remboursement": true,
+                 *         "demande": true,
+                 *         "document": false
+                 *       },
+                 *       "zeroPapier": true,
+                 *       "emailAlertes": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["NouvellesPreferences"];
+            };
+        };
+        responses: {
+            /** @description The choices as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getNouveautes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events after the previous sign-in, newest first, at most 20. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nouveautes"];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
             503: components["responses"]["AuthentificationIndisponible"];
         };
     };
@@ -2381,6 +2590,38 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreationReclamation"];
+            };
+        };
+        responses: {
+            201: components["responses"]["DemandeCreee"];
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            409: components["responses"]["Conflit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postSignalementSoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "paymentId": "PAI00000045",
+                 *       "idLigne": 2,
+                 *       "motif": "SOIN_NON_RECU",
+                 *       "commentaire": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignalementSoin"];
             };
         };
         responses: {

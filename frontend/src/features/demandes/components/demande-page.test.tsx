@@ -24,6 +24,7 @@ const optique: Demande = {
     { id: 31, nomFichier: 'facture.pdf', typeMime: 'application/pdf', taille: 48_000, dateDepot: '2026-11-17', nature: 'PIECE_JOINTE', idDemande: 12 },
     { id: 32, nomFichier: 'ordonnance.png', typeMime: 'image/png', taille: 1_258_291, dateDepot: '2026-11-17', nature: 'PIECE_JOINTE', idDemande: 12 },
   ],
+  messages: [],
   metadata: { dateSoins: '2026-11-02', montant: '389.90' },
 };
 

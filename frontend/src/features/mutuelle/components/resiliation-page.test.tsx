@@ -45,6 +45,7 @@ function memberApi({ contrats = [aContrat({ dateDebut: '2020-03-01' })], user = 
         commentaire: body.commentaire ?? null,
         dateMiseAJour: '2026-11-23',
         beneficiaire: null,
+        messages: [],
         // A file the member joined first: the acknowledgement is found by its nature.
         documents: [
           aDocument({ id: 89, nomFichier: 'attestation-employeur.pdf', nature: 'PIECE_JOINTE' }),

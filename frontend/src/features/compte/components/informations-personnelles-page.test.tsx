@@ -63,6 +63,14 @@ function memberApi() {
     http.get('/api/assure/', () => HttpResponse.json(identite)),
     http.get('/api/assure/infos', () => HttpResponse.json(infos)),
     http.get('/api/assure/banques', () => HttpResponse.json([compte])),
+    http.get('/api/assure/preferences', () =>
+      HttpResponse.json({
+        alertes: { remboursement: true, demande: true, document: true },
+        zeroPapier: false,
+        emailAlertes: null,
+        emailContact: 'marie.dupont@example.org',
+      }),
+    ),
     http.get('/api/connexions', () =>
       HttpResponse.json([
         {
@@ -275,14 +283,15 @@ describe('Mes informations personnelles', () => {
     expect(within(section).getByLabelText('IBAN')).toHaveValue('FR7630001007941234567890185');
   });
 
-  it('ends with the member’s sessions', async () => {
+  it('ends with the member’s preferences, then their sessions', async () => {
     memberApi();
     await openPage();
     const connexions = region('Mes connexions');
     expect(await within(connexions).findByText('Chrome 131 sur Windows')).toBeVisible();
     expect(within(connexions).getByText('Aucune autre connexion ouverte.')).toBeVisible();
+    expect(await within(region('Mes préférences')).findByText('Un nouveau remboursement')).toBeVisible();
     const sections = screen.getAllByRole('region');
-    expect(sections[sections.length - 1]).toBe(connexions);
+    expect(sections.slice(-2)).toEqual([region('Mes préférences'), connexions]);
   });
 
   it('shows the other parts when the identity fails, with a retry', async () => {

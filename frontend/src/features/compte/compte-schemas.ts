@@ -100,9 +100,6 @@ export function nouveauCompte(form: BanqueForm) {
 /** RFC 5321: an address holds at most 254 characters, as the member API checks. */
 const emailMax = 254;
 
-/** The three kinds of email alert, in the order the page lists them. */
-export const alertes = ['remboursement', 'demande', 'document'] as const;
-
 /** Where the alerts go: the contact email, or another address typed. */
 const destinataires = ['contact', 'autre'] as const;
 

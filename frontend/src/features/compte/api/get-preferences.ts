@@ -7,6 +7,9 @@ import type { MemberApi } from '@/types/member-api';
  */
 export type Preferences = MemberApi<'Preferences'>;
 
+/** The three kinds of email alert, in the order the page lists them. */
+export const alertes = ['remboursement', 'demande', 'document'] as const satisfies readonly (keyof Preferences['alertes'])[];
+
 const endpoint = getEndpoint<Preferences>('/api/assure/preferences');
 export const preferencesKey = endpoint.key;
 export const getPreferences = endpoint.get;

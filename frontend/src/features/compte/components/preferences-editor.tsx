@@ -4,10 +4,9 @@ import { FormField } from '@/components/form-field';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { t } from '@/i18n/t';
 import { useSubmit } from '@/lib/use-submit';
-import type { Preferences } from '../api/get-preferences';
+import { alertes, type Preferences } from '../api/get-preferences';
 import { putPreferences } from '../api/put-preferences';
 import {
-  alertes,
   nouvellesPreferences,
   type PreferencesForm,
   preferencesForm,

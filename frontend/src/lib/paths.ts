@@ -69,8 +69,16 @@ export const fallbackCookiesDisabled = `${paths.fallback}?reason=${fallbackReaso
  * `returnTo` is the in-app path the member asked for; `/` stays readable (it is legal in a
  * query), everything else that could end the parameter (`&`, `#`, …) is encoded.
  */
+function returnToParam(returnTo: string): string {
+  return `returnTo=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`;
+}
+
 export const serverPaths = {
-  login: (returnTo: string) =>
-    `/auth/login?returnTo=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`,
+  login: (returnTo: string) => `/auth/login?${returnToParam(returnTo)}`,
+  /**
+   * Signing in again, already signed in, before a sensitive write: the provider is asked for
+   * a fresh sign-in (`max_age`), then the member comes back to `returnTo`.
+   */
+  signInAgain: (returnTo: string) => `/auth/login?reauth=1&${returnToParam(returnTo)}`,
   logout: '/auth/logout',
 } as const;

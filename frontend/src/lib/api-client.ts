@@ -50,7 +50,7 @@ const signInAgainListeners = new Set<SignInAgainListener>();
  * The portal's answer to a sensitive write (bank details, a termination) when the member's
  * sign-in is older than it allows: 403 with this code, the member to sign in again first.
  */
-export const reconnexionRequise = 'reconnexion_requise';
+const reconnexionRequise = 'reconnexion_requise';
 
 /**
  * Registers what to do when the portal asks the member to sign in again before a write: keep

@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { returnToRootWhenSessionEnds } from '@/features/auth/return-to-root';
+import { signInAgainWhenAsked } from '@/features/auth/sign-in-again';
 import type { Brand } from '@/lib/brand';
 import { AppProvider } from './provider';
 import { patchRoutesOnNavigation, routes } from './routes';
@@ -8,6 +9,7 @@ import { WhenRouterReady } from './when-router-ready';
 
 const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
 returnToRootWhenSessionEnds(router);
+signInAgainWhenAsked(router);
 
 export function App({ brand }: { brand: Brand }) {
   return (

@@ -26,6 +26,7 @@ export const sectionRoutes: RouteObject[] = [
   lazyRoute('anneeSante'),
   lazyRoute('remboursements'),
   lazyRoute('remboursementsDuJour'),
+  lazyRoute('signalementSoin'),
   lazyRoute('demandes'),
   lazyRoute('creationDemande'),
   lazyRoute('demande'),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { t } from '@/i18n/t';
@@ -16,44 +17,54 @@ export interface RemboursementCardLine {
   refundableAmount: number | null;
 }
 
-export interface RemboursementCardPayment {
+export interface RemboursementCardPayment<Line extends RemboursementCardLine = RemboursementCardLine> {
   /** YYYY-MM-DD. */
   paymentDate: string;
   beneficiaryFirstName: string;
   beneficiaryLastName: string;
-  detailRemboursement: RemboursementCardLine[];
+  detailRemboursement: Line[];
 }
 
-interface RemboursementCardProps {
-  remboursement: RemboursementCardPayment;
+interface RemboursementCardProps<Line extends RemboursementCardLine> {
+  remboursement: RemboursementCardPayment<Line>;
   /** Lines shown, from the first (the home page shows 2, SPEC.md §9); all when absent. */
   maxLines?: number;
   /** What the mutual paid in all, under the lines. */
   total?: number | null;
+  /** What the member may do about one line (« Je ne reconnais pas ce soin »), under it. */
+  lineAction?: (line: Line) => ReactNode;
 }
 
 /**
  * One payment: its day, the beneficiary and its lines (act, day of care, real amount, what
  * the mutual paid). The whole card leads to that payment day's reimbursements. Shared by the
  * home page's latest payments and the list of every payment.
+ *
+ * With an action on each line, the card cannot be one link (a link holds no other): its
+ * header is the link, stretched over the card so that the whole card still leads to the day,
+ * and each line's action is laid above it.
  */
-export function RemboursementCard({ remboursement, maxLines, total }: RemboursementCardProps) {
+export function RemboursementCard<Line extends RemboursementCardLine>({
+  remboursement,
+  maxLines,
+  total,
+  lineAction,
+}: RemboursementCardProps<Line>) {
   const { provider } = useBrand();
   const paymentDay = parseIsoDate(remboursement.paymentDate);
-  const content = (
-    <>
-      <span className={styles.paymentHeader}>
-        <span className={styles.paymentDate}>
-          {t('remboursement.card.payment', { date: formatIsoDate(remboursement.paymentDate) })}
-        </span>
-        <span className={styles.beneficiary}>
-          {memberDisplayName(
-            '',
-            remboursement.beneficiaryFirstName,
-            remboursement.beneficiaryLastName,
-          )}
-        </span>
+  const dayPage = paymentDay ? paths.remboursementsDuJour(toIsoDate(paymentDay)) : null;
+  const header = (
+    <span className={styles.paymentHeader}>
+      <span className={styles.paymentDate}>
+        {t('remboursement.card.payment', { date: formatIsoDate(remboursement.paymentDate) })}
       </span>
+      <span className={styles.beneficiary}>
+        {memberDisplayName('', remboursement.beneficiaryFirstName, remboursement.beneficiaryLastName)}
+      </span>
+    </span>
+  );
+  const body = (
+    <>
       <ul className={styles.lines}>
         {remboursement.detailRemboursement.slice(0, maxLines).map((line, index) => (
           // Lines have no id of their own; their order within the payment is stable.
@@ -74,6 +85,7 @@ export function RemboursementCard({ remboursement, maxLines, total }: Remboursem
                 <span className={styles.amountValue}>{formatAmount(line.refundableAmount)}</span>
               </span>
             </span>
+            {lineAction && <span className={styles.lineAction}>{lineAction(line)}</span>}
           </li>
         ))}
       </ul>
@@ -86,11 +98,25 @@ export function RemboursementCard({ remboursement, maxLines, total }: Remboursem
     </>
   );
   // A payment without a readable day has no page to lead to: the card shows, unlinked.
-  return paymentDay ? (
-    <Link to={paths.remboursementsDuJour(toIsoDate(paymentDay))} className={styles.payment}>
-      {content}
-    </Link>
+  if (!dayPage) {
+    return (
+      <div className={styles.payment}>
+        {header}
+        {body}
+      </div>
+    );
+  }
+  return lineAction ? (
+    <div className={[styles.payment, styles.withActions].join(' ')}>
+      <Link to={dayPage} className={styles.stretchedLink}>
+        {header}
+      </Link>
+      {body}
+    </div>
   ) : (
-    <div className={styles.payment}>{content}</div>
+    <Link to={dayPage} className={styles.payment}>
+      {header}
+      {body}
+    </Link>
   );
 }

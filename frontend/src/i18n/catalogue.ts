@@ -28,7 +28,8 @@ type Catalogue = typeof common &
   typeof import('./fr/home.json') &
   typeof import('./fr/remboursements.json') &
   typeof import('./fr/resiliation.json') &
-  typeof import('./fr/shell.json');
+  typeof import('./fr/shell.json') &
+  typeof import('./fr/signalement.json');
 
 /** Every key of the French catalogue: a typo in a key is a type error, not a blank label. */
 export type MessageKey = keyof Catalogue;

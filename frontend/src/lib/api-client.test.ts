@@ -1,7 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { server } from '@/test/server';
-import { ApiError, apiDelete, apiGet, apiGetOrNull, apiPost, onSessionEnded } from './api-client';
+import {
+  ApiError,
+  apiDelete,
+  apiGet,
+  apiGetOrNull,
+  apiPost,
+  onSessionEnded,
+  onSignInAgainAsked,
+} from './api-client';
 import { apiUpload } from './api-upload';
 import { browserLocation } from './browser-location';
 import { type HttpErrorDetail, onHttpError } from './http-error-events';
@@ -299,6 +307,51 @@ describe('a 401', () => {
 
     expect(ended).not.toHaveBeenCalled();
     stop();
+  });
+});
+
+describe('a request to sign in again before a sensitive write', () => {
+  const broadcasts = recordBroadcasts();
+  const reconnexion = {
+    status: 403,
+    code: 'reconnexion_requise',
+    message: 'Pour votre sécurité, reconnectez-vous avant ce changement.',
+  };
+
+  /** Whether `call` has settled a moment after its answer came. */
+  async function settled(call: Promise<unknown>): Promise<boolean> {
+    const later = new Promise<false>((resolve) => setTimeout(() => { resolve(false); }, 50));
+    return Promise.race([call.then(() => true, () => true), later]);
+  }
+
+  it('tells the app to sign in again, broadcasts nothing and leaves the call waiting', async () => {
+    const asked = vi.fn();
+    const stop = onSignInAgainAsked(asked);
+    onTestFinished(stop);
+    server.use(
+      http.post('/api/assure/beneficiaire/banque', () => HttpResponse.json(reconnexion, { status: 403 })),
+    );
+
+    const call = apiPost('/api/assure/beneficiaire/banque', { iban: 'FR76…' });
+
+    expect(await settled(call)).toBe(false);
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(broadcasts).toEqual([]);
+  });
+
+  it('is only that code: another 403 fails and is broadcast as usual', async () => {
+    const asked = vi.fn();
+    const stop = onSignInAgainAsked(asked);
+    onTestFinished(stop);
+    server.use(
+      http.post('/api/document/signalementSoin', () =>
+        HttpResponse.json({ status: 403, code: 'forbidden', message: 'Ce paiement ne vous concerne pas.' }, { status: 403 }),
+      ),
+    );
+
+    await expect(apiPost('/api/document/signalementSoin', {})).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    expect(asked).not.toHaveBeenCalled();
+    expect(broadcasts.map((detail) => detail.code)).toEqual(['forbidden']);
   });
 });
 

@@ -5,8 +5,9 @@ import { broadcastHttpError } from './http-error-events';
 
 /**
  * The one way the SPA talks to its server. Everything cross-cutting happens here, once:
- * the anti-forgery header, JSON parsing, the uniform error, the `httpError` broadcast and the
- * reaction to a 401 (the server-side session has ended). Components never handle these.
+ * the anti-forgery header, JSON parsing, the uniform error, the `httpError` broadcast, the
+ * reaction to a 401 (the server-side session has ended) and to a request to sign in again
+ * before a sensitive write. Components never handle these.
  */
 
 /** A failed call, shaped like every error answer of the server: `{status, code, message}`. */
@@ -40,6 +41,36 @@ export function onSessionEnded(listener: SessionEndedListener): () => void {
   return () => {
     sessionEndedListeners.delete(listener);
   };
+}
+
+type SignInAgainListener = () => void;
+const signInAgainListeners = new Set<SignInAgainListener>();
+
+/**
+ * The portal's answer to a sensitive write (bank details, a termination) when the member's
+ * sign-in is older than it allows: 403 with this code, the member to sign in again first.
+ */
+const reconnexionRequise = 'reconnexion_requise';
+
+/**
+ * Registers what to do when the portal asks the member to sign in again before a write: keep
+ * what was typed and go through the identity provider, back to the same page.
+ */
+export function onSignInAgainAsked(listener: SignInAgainListener): () => void {
+  signInAgainListeners.add(listener);
+  return () => {
+    signInAgainListeners.delete(listener);
+  };
+}
+
+/**
+ * Nothing failed that the member should read about: the page leaves for the identity provider
+ * (the listeners) and comes back. Not broadcast, and never settling, so that the form stays as
+ * it is, its button waiting, until the page is gone.
+ */
+function signInAgain(): Promise<never> {
+  for (const listener of signInAgainListeners) listener();
+  return new Promise<never>(() => undefined);
 }
 
 /**
@@ -157,7 +188,10 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
   });
 
   if (response.status === 404 && options.notFoundAsNull) return null;
-  if (!response.ok) return fail(await errorFrom(response, url));
+  if (!response.ok) {
+    const error = await errorFrom(response, url);
+    return error.status === 403 && error.code === reconnexionRequise ? signInAgain() : fail(error);
+  }
   // 204 No Content (a DELETE that has nothing to tell): no body to read.
   if (response.status === 204) return null;
 

@@ -1,3 +1,5 @@
+const signalementSoin = '/mutuelle/remboursements/signalement';
+
 /**
  * Client routes, handled by react-router (SPEC.md §2). Every link, redirect and route
  * definition uses these, so a path is spelled once.
@@ -31,6 +33,12 @@ export const paths = {
   remboursementsDuJour: (date: string) => `/mutuelle/remboursements/${date}`,
   /** "Mon année santé"; the router ranks it above the payment day's `:date`. */
   anneeSante: '/mutuelle/remboursements/annee-sante',
+  /**
+   * « Je ne reconnais pas ce soin » for one line of a payment, found among the payments of its
+   * day (yyyy-MM-dd); ranked above the payment day's `:date` too.
+   */
+  signalementSoin: (jour: string, paymentId: string, idLigne: number) =>
+    `${signalementSoin}?${new URLSearchParams({ jour, paiement: paymentId, ligne: String(idLigne) }).toString()}`,
   demandesMutuelle: '/mutuelle/demandes',
   creationDemande: '/mutuelle/demandes/creation',
   /** A request's creation with its type preselected (a home tile's invoice, a request's missing documents). */
@@ -47,6 +55,7 @@ export const routePatterns = {
   article: '/home/article/:id',
   nouveautes: '/home/nouveautes/:id',
   remboursementsDuJour: '/mutuelle/remboursements/:date',
+  signalementSoin,
   demande: '/mutuelle/demandes/:id',
 } as const;
 
@@ -60,8 +69,16 @@ export const fallbackCookiesDisabled = `${paths.fallback}?reason=${fallbackReaso
  * `returnTo` is the in-app path the member asked for; `/` stays readable (it is legal in a
  * query), everything else that could end the parameter (`&`, `#`, …) is encoded.
  */
+function returnToParam(returnTo: string): string {
+  return `returnTo=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`;
+}
+
 export const serverPaths = {
-  login: (returnTo: string) =>
-    `/auth/login?returnTo=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`,
+  login: (returnTo: string) => `/auth/login?${returnToParam(returnTo)}`,
+  /**
+   * Signing in again, already signed in, before a sensitive write: the provider is asked for
+   * a fresh sign-in (`max_age`), then the member comes back to `returnTo`.
+   */
+  signInAgain: (returnTo: string) => `/auth/login?reauth=1&${returnToParam(returnTo)}`,
   logout: '/auth/logout',
 } as const;

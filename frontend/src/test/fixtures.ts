@@ -52,13 +52,17 @@ export function noSession() {
   );
 }
 
-/** A home answer where every part arrived: by default nothing to show and no banner. */
+/**
+ * A home answer where every part arrived: by default nothing to show, no banner, and a first
+ * sign-in ever (no « Depuis votre dernière visite »).
+ */
 export function aHome(parts: Partial<Home> = {}): Home {
   return {
     remboursements: { data: [] },
     demandes: { data: [] },
     echeanceProchaine: { data: null },
     bandeau: { data: null },
+    nouveautes: { data: { depuis: null, evenements: [] } },
     ...parts,
   };
 }

@@ -9,6 +9,7 @@ import { dataWaitMs } from '@/app/route-data';
 import { patchRoutesOnNavigation, routes } from '@/app/routes';
 import { WhenRouterReady } from '@/app/when-router-ready';
 import { returnToRootWhenSessionEnds } from '@/features/auth/return-to-root';
+import { signInAgainWhenAsked } from '@/features/auth/sign-in-again';
 import { t } from '@/i18n/t';
 import { type Brand, defaultBrand } from '@/lib/brand';
 import { server } from './server';
@@ -75,14 +76,15 @@ export async function renderAppPastDataWait(
 }
 
 /**
- * The app's routes at `path`, with the app's answer to a session that ended. The router goes
- * with its test: a navigation still under way (a page's code, its loader's wait for the
- * answers) is aborted rather than finishing in the next test, or, in the worker the files
- * share, the next file; so is its listener on the window.
+ * The app's routes at `path`, with the app's answers to a session that ended and to a request
+ * to sign in again. The router goes with its test: a navigation still under way (a page's
+ * code, its loader's wait for the answers) is aborted rather than finishing in the next test,
+ * or, in the worker the files share, the next file; so is its listener on the window.
  */
 function appRouter(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   onTestFinished(returnToRootWhenSessionEnds(router));
+  onTestFinished(signInAgainWhenAsked(router));
   onTestFinished(() => {
     router.dispose();
   });

@@ -15,7 +15,13 @@ export interface paths {
         put?: never;
         /**
          * Sign-in call made by the portal right after the identity provider's login.
-         * @description `Login` must be the token's person number (403 otherwise); `Type` must be `ADH` (400 otherwise).
+         * @description `Login` must be the token's person number (403 otherwise); `Type` must be `ADH` (400
+         *     otherwise). The sign-in is recorded: the last one becomes the previous one, from which
+         *     `assure/nouveautes` counts. With `appareil`, the device is recorded in canonical form (the
+         *     browser's family without its version, the system, both in lower case), and when the member
+         *     has signed in with other devices but never this one, the mutual sends the security email
+         *     « Nouvelle connexion à votre espace assuré », whatever the member's preferences. Without
+         *     `appareil`, no device is checked.
          */
         post: operations["seConnecter"];
         delete?: never;
@@ -50,6 +56,59 @@ export interface paths {
         };
         /** Personal information and contact details (the personal-information screen). */
         get: operations["getInfos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assure/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's choices (« Mes préférences »): email alerts, « zéro papier », where alerts go.
+         * @description A member who never chose has every alert on, `zeroPapier` false and `emailAlertes` null:
+         *     alerts go to the contact email `emailContact`, which only the mutual changes.
+         */
+        get: operations["getPreferences"];
+        /**
+         * The member's choices, all at once.
+         * @description Alerts are emails saying, without any detail (no amount, no care, no beneficiary), that a
+         *     payment, a request's update (a new state or the mutual's answer) or a document is
+         *     waiting in the space, with a link to it and a one-click unsubscribe (RFC 8058). An
+         *     alert turned off here is no longer sent; the security emails (bank details changed, a
+         *     sign-in from a new device) are sent whatever the choices, to the contact email.
+         *     `emailAlertes` is kept in canonical form: trimmed, its domain in lower case.
+         */
+        put: operations["putPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assure/nouveautes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What happened since the member's previous sign-in (« Depuis votre dernière visite »).
+         * @description The events after `depuis`, the sign-in before the last one as `compte/auth` recorded it
+         *     (the last one is the visit under way): a payment, a request's new state, the mutual's
+         *     answer on a request, a document it issued. Newest first, at most 20. On a first sign-in
+         *     ever, `depuis` is null and `evenements` empty.
+         */
+        get: operations["getNouveautes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -162,7 +221,10 @@ export interface paths {
          * New bank details for a beneficiary (the member when `idBeneficiaire` is absent).
          * @description The IBAN is checked (ISO 13616 mod 97, length and layout of its country: 27 characters
          *     for France), the BIC's format and country must match it. Contributions (`COTISATIONS`)
-         *     are only taken from the member's own account.
+         *     are only taken from the member's own account. Each change sends the member the security
+         *     email « Vos coordonnées bancaires ont été modifiées » (when, in Paris time, and what to do
+         *     if it was not them), to the contact email, whatever their preferences; it is queued with
+         *     the change, so that a change is never made without it.
          */
         post: operations["postBeneficiaireBanque"];
         delete?: never;
@@ -639,6 +701,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/document/signalementSoin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * « Je ne reconnais pas ce soin »: a report of one line of a payment (TypeCode SNR).
+         * @description The member reports care they did not receive, or not as the payment shows it (a
+         *     professional billing the mutual directly may bill care never given). The payment must be
+         *     the member's (403 for another member's, 422 for an unknown one) and `idLigne` one of its
+         *     lines (422 otherwise); a line is reported once (409, « Vous avez déjà signalé ce soin. »).
+         *     `motif` AUTRE needs a `commentaire` (422 otherwise). The request created is of type
+         *     SOIN_NON_RECONNU, subject « Signalement d’un soin non reconnu », for the payment's
+         *     beneficiary, and names what was reported in `signalement`; it is listed with the
+         *     member's other requests.
+         */
+        post: operations["postSignalementSoin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -661,6 +750,8 @@ export interface components {
         Ligne38Facultative: string | null;
         /** @description At most 40 characters once trimmed; blank or null leaves it out. */
         Texte40Facultatif: string | null;
+        /** @description 1 to 60 characters once trimmed. */
+        Texte60: string;
         /** @description 1 to 70 characters once trimmed. */
         Texte70: string;
         /** @description At most 70 characters once trimmed; blank or null leaves it out. */
@@ -671,8 +762,16 @@ export interface components {
         Texte120: string;
         /** @description At most 254 characters once trimmed; blank or null leaves it out. */
         Texte254Facultatif: string | null;
+        /**
+         * @description An email address, at most 254 characters once trimmed: one `@` with something on each
+         *     side, no white space, no control or format character (the two patterns). Blank or null
+         *     leaves it out.
+         */
+        EmailFacultatif: ((string & unknown) | null) & unknown;
         /** @description Free text on several lines: at most 2000 characters once trimmed, a line break (`\n` or `\r\n`) counting as one; blank or null leaves it out. */
         Commentaire2000: string | null;
+        /** @description Free text on several lines: at most 1000 characters once trimmed, a line break (`\n` or `\r\n`) counting as one; blank or null leaves it out. */
+        Commentaire1000: string | null;
         /** @description Free text on several lines: 1 to 4000 characters once trimmed, a line break (`\n` or `\r\n`) counting as one. */
         Commentaire4000: string;
         /** Format: int64 */
@@ -705,6 +804,79 @@ export interface components {
             Login: string;
             /** @enum {string} */
             Type: "ADH";
+            /** @description The device the member signs in with; absent, no device is checked. */
+            appareil?: components["schemas"]["Appareil"];
+        };
+        /** @description A device as « Mes connexions » names it. */
+        Appareil: {
+            /**
+             * @description The browser's family and major version; compared without the version and case.
+             * @example Firefox 133
+             */
+            navigateur: components["schemas"]["Texte60"];
+            /**
+             * @description The operating system; compared without case.
+             * @example Android
+             */
+            systeme: components["schemas"]["Texte60"];
+        };
+        Preferences: {
+            alertes: components["schemas"]["Alertes"];
+            /** @description Documents in the space only, none by post. */
+            zeroPapier: boolean;
+            /** @description Where alerts go, in canonical form (domain in lower case); null for the contact email. */
+            emailAlertes: string | null;
+            /** @description The address on file, which the security emails go to; the mutual's to change. */
+            emailContact: string;
+        };
+        /** @description Which email alerts the member wants. */
+        Alertes: {
+            /** @description A new payment (« Un nouveau remboursement est disponible dans votre espace assuré »). */
+            remboursement: boolean;
+            /** @description A request's new state or the mutual's answer (« Votre demande a été mise à jour dans votre espace assuré »). */
+            demande: boolean;
+            /** @description A document the mutual issued (« Un nouveau document est disponible dans votre espace assuré »). */
+            document: boolean;
+        };
+        /** @description Every choice at once; the contact email is not among them. */
+        NouvellesPreferences: {
+            alertes: components["schemas"]["Alertes"];
+            zeroPapier: boolean;
+            /** @description Where alerts go; absent, blank or null for the contact email. */
+            emailAlertes?: components["schemas"]["EmailFacultatif"];
+        };
+        Nouveautes: {
+            /**
+             * Format: date-time
+             * @description The member's sign-in before the last one (RFC 3339, UTC); null on a first sign-in ever.
+             */
+            depuis: string | null;
+            /** @description Newest first. */
+            evenements: components["schemas"]["Nouveaute"][];
+        };
+        /** @description One event, with what the home page shows of it; the fields of the other kinds are null. */
+        Nouveaute: {
+            /**
+             * @description A payment; a request's new state; the mutual's answer on a request; a document it issued on a request.
+             * @enum {string}
+             */
+            type: "REMBOURSEMENT" | "STATUT_DEMANDE" | "REPONSE_DEMANDE" | "DOCUMENT";
+            /**
+             * Format: date-time
+             * @description When it happened (RFC 3339, UTC).
+             */
+            survenuLe: string;
+            paymentId: components["schemas"]["TexteOuNull"];
+            paymentDate: components["schemas"]["DateOuNull"];
+            /** @description What the mutual paid, in euros (REMBOURSEMENT). */
+            montantRembourse: number | null;
+            /** @description The request (STATUT_DEMANDE, REPONSE_DEMANDE, DOCUMENT). */
+            demandeId: number | null;
+            TypeCode: components["schemas"]["TypeCode"] | null;
+            /** @description The state the request moved to (STATUT_DEMANDE). */
+            Etat: components["schemas"]["EtatDemande"] | null;
+            /** @description The document's name (DOCUMENT). */
+            nomFichier: string | null;
         };
         Connecte: {
             User: components["schemas"]["User"];
@@ -1175,20 +1347,22 @@ export interface components {
             }[];
         };
         /** @enum {string} */
-        TypeDemande: "JUSTIFICATIF_DE_DOMICILE" | "ATTESTATION_FRANCE_TRAVAIL" | "ATTESTATION_VITALE" | "JUSTIFICATIF_DE_SCOLARITÉ" | "MANDAT_SEPA" | "MISE_A_JOUR_RIB" | "RIB" | "UNE_QUESTION_SANTÉ" | "UNE_QUESTION_AFFILIATION_COTISATION" | "DEMANDE_DE_REMBOURSEMENT_DENTAIRE" | "DEMANDE_DE_REMBOURSEMENT_HOSPITALISATION" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE" | "DEMANDE_DE_REMBOURSEMENT_OPTIQUE" | "DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF" | "ENVOI_DE_DEVIS" | "PRISE_EN_CHARGE_HOSPITALIERE" | "DEMANDE_DE_RESILIATION" | "RECLAMATION";
+        TypeDemande: "JUSTIFICATIF_DE_DOMICILE" | "ATTESTATION_FRANCE_TRAVAIL" | "ATTESTATION_VITALE" | "JUSTIFICATIF_DE_SCOLARITÉ" | "MANDAT_SEPA" | "MISE_A_JOUR_RIB" | "RIB" | "UNE_QUESTION_SANTÉ" | "UNE_QUESTION_AFFILIATION_COTISATION" | "DEMANDE_DE_REMBOURSEMENT_DENTAIRE" | "DEMANDE_DE_REMBOURSEMENT_HOSPITALISATION" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE" | "DEMANDE_DE_REMBOURSEMENT_OPTIQUE" | "DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF" | "ENVOI_DE_DEVIS" | "PRISE_EN_CHARGE_HOSPITALIERE" | "DEMANDE_DE_RESILIATION" | "RECLAMATION" | "SOIN_NON_RECONNU";
+        /**
+         * @description The code of SPEC.md §9 for a request's `type`.
+         * @enum {string}
+         */
+        TypeCode: "MAJD" | "PRT" | "MAJV" | "JSCO" | "RIB" | "QUE" | "QUC" | "DEN" | "HOS" | "MED" | "OPT" | "AUT" | "DEV" | "PEH" | "RAD" | "REC" | "SNR";
+        /**
+         * @description TERMINE and Traité are done; every other state is pending.
+         * @enum {string}
+         */
+        EtatDemande: "A_TRAITER" | "EN_COURS" | "EN_ATTENTE_DE_PIECES" | "TERMINE" | "Traité";
         Demande: {
             id: number;
             DateCreation: components["schemas"]["Date"];
-            /**
-             * @description The code of SPEC.md §9 for `type`.
-             * @enum {string}
-             */
-            TypeCode: "MAJD" | "PRT" | "MAJV" | "JSCO" | "RIB" | "QUE" | "QUC" | "DEN" | "HOS" | "MED" | "OPT" | "AUT" | "DEV" | "PEH" | "RAD" | "REC";
-            /**
-             * @description TERMINE and Traité are done; every other state is pending.
-             * @enum {string}
-             */
-            Etat: "A_TRAITER" | "EN_COURS" | "EN_ATTENTE_DE_PIECES" | "TERMINE" | "Traité";
+            TypeCode: components["schemas"]["TypeCode"];
+            Etat: components["schemas"]["EtatDemande"];
             type: components["schemas"]["TypeDemande"];
             /** @description The subject line */
             objet: string;
@@ -1203,9 +1377,24 @@ export interface components {
             hospitalisation?: components["schemas"]["PriseEnCharge"];
             resiliation?: components["schemas"]["Resiliation"];
             reclamation?: components["schemas"]["Reclamation"];
+            signalement?: components["schemas"]["Signalement"];
             metadata?: {
                 [key: string]: string;
             };
+            /** @description The conversation on the request, oldest first (the mutual's answers). */
+            messages: components["schemas"]["MessageDemande"][];
+        };
+        MessageDemande: {
+            id: number;
+            /** @enum {string} */
+            auteur: "MUTUELLE" | "ADHERENT";
+            /** @description Plain text; line breaks are `\n`. */
+            texte: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC.
+             */
+            envoyeLe: string;
         };
         DocumentInfo: {
             id: number;
@@ -1221,10 +1410,11 @@ export interface components {
             /**
              * @description PIECE_JOINTE for a file the member uploaded; ACCUSE_RECEPTION_RESILIATION for the
              *     termination acknowledgement the mutual printed (the one document an acknowledgement
-             *     email may carry).
+             *     email may carry); DOCUMENT_MUTUELLE for a document the mutual issued on the request
+             *     (a letter, a statement). Each is downloaded with `document/pdf/{id}`.
              * @enum {string}
              */
-            nature: "PIECE_JOINTE" | "ACCUSE_RECEPTION_RESILIATION";
+            nature: "PIECE_JOINTE" | "ACCUSE_RECEPTION_RESILIATION" | "DOCUMENT_MUTUELLE";
             /** @description The request holding the document; null until one takes it. */
             idDemande: number | null;
         };
@@ -1302,6 +1492,26 @@ export interface components {
             /** @description The payment concerned, the member's (422 for an unknown one, 403 for another member's); not with `numeroContrat` (422). */
             paymentId?: components["schemas"]["Texte40Facultatif"];
             idDocuments?: components["schemas"]["IdDocuments"];
+        };
+        /**
+         * @description What the member says of the care.
+         * @enum {string}
+         */
+        MotifSignalement: "SOIN_NON_RECU" | "MONTANT_DIFFERENT" | "PROFESSIONNEL_INCONNU" | "AUTRE";
+        SignalementSoin: {
+            /** @description One of the member's payments (422 for an unknown one, 403 for another member's); white space around it ignored. */
+            paymentId: string;
+            /** @description One of that payment's lines (`idLigne` of LignePrestation; 422 otherwise), not reported yet (409 otherwise). */
+            idLigne: components["schemas"]["Entier"];
+            motif: components["schemas"]["MotifSignalement"];
+            /** @description What the member adds; required, not blank, for the motif AUTRE (422 otherwise). */
+            commentaire?: components["schemas"]["Commentaire1000"];
+        };
+        /** @description The line a request of type SOIN_NON_RECONNU reports. */
+        Signalement: {
+            paymentId: string;
+            idLigne: number;
+            motif: components["schemas"]["MotifSignalement"];
         };
         CreationGed: {
             postCreationDocumentDto: {
@@ -1480,7 +1690,7 @@ export interface components {
                 "application/json": components["schemas"]["Erreur"];
             };
         };
-        /** @description Contradicts what is already recorded (a document already attached to another request, a termination of the contract already pending). */
+        /** @description Contradicts what is already recorded (a document already attached to another request, a termination of the contract already pending, a line of a payment already reported). */
         Conflit: {
             headers: {
                 [name: string]: unknown;
@@ -1526,7 +1736,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "Login": "100001",
-                 *       "Type": "ADH"
+                 *       "Type": "ADH",
+                 *       "appareil": {
+                 *         "navigateur": "Firefox 133",
+                 *         "systeme": "Android"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["Connexion"];
@@ -1588,6 +1802,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InfosPersonnelles"];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's choices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    putPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "alertes": {
+                 *         "remboursement": true,
+                 *         "demande": true,
+                 *         "document": false
+                 *       },
+                 *       "zeroPapier": true,
+                 *       "emailAlertes": "marie.dupont@example.org"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NouvellesPreferences"];
+            };
+        };
+        responses: {
+            /** @description The choices as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getNouveautes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events since the previous sign-in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nouveautes"];
                 };
             };
             401: components["responses"]["NonAuthentifie"];
@@ -2381,6 +2679,38 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreationReclamation"];
+            };
+        };
+        responses: {
+            201: components["responses"]["DemandeCreee"];
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            409: components["responses"]["Conflit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postSignalementSoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "paymentId": "PAI00000045",
+                 *       "idLigne": 118,
+                 *       "motif": "SOIN_NON_RECU",
+                 *       "commentaire": "Je n’ai pas consulté ce jour-là."
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignalementSoin"];
             };
         };
         responses: {

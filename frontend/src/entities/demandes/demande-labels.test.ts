@@ -26,6 +26,7 @@ describe('demandeTypeLabel', () => {
     ['DEV', 'Envoi de devis'],
     ['RAD', 'Résiliation'],
     ['PEH', 'Prise en charge hospitalière'],
+    ['SNR', 'Signalement d’un soin non reconnu'],
   ])('reads %s as "%s"', (code, label) => {
     expect(demandeTypeLabel(code)).toBe(label);
   });
@@ -75,6 +76,7 @@ describe('demandeTypeCode', () => {
     ['JUSTIFICATIF_DE_SCOLARITÉ', 'JSCO', 'a type spelt with an accent'],
     ['DEMANDE_DE_RESILIATION', 'RAD', 'the termination the portal sends itself'],
     ['RECLAMATION', 'REC', 'the complaint, which came after the table'],
+    ['SOIN_NON_RECONNU', 'SNR', 'the report of care not received, which came after the table'],
   ])('maps %s to %s (%s)', (type, code) => {
     expect(demandeTypeCode(type)).toBe(code);
   });
@@ -95,13 +97,14 @@ describe('demandeTypeCode', () => {
     ['MANDAT_SEPA', 'Coordonnées bancaires'],
     ['DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER', 'Remboursement médecine douce'],
     ['RECLAMATION', 'Réclamation'],
+    ['SOIN_NON_RECONNU', 'Signalement d’un soin non reconnu'],
     ['AUTRE', 'Demande'],
   ])('labels the type %s, through its code, "%s"', (type, label) => {
     expect(demandeTypeLabel(demandeTypeCode(type))).toBe(label);
   });
 
-  it('knows the 18 types of the table and the complaint, each with a code that has a label', () => {
-    expect(typesDemande).toHaveLength(19);
+  it('knows the 18 types of the table, the complaint and the care report, each with a code that has a label', () => {
+    expect(typesDemande).toHaveLength(20);
     for (const type of typesDemande) {
       expect(demandeTypeCodes).toContain(demandeTypeCode(type));
     }

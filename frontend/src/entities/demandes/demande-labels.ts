@@ -22,6 +22,7 @@ export const demandeTypeCodes = [
   'PEH',
   'RAD',
   'REC',
+  'SNR',
 ] as const;
 
 /** A request type of the member API (`TypeDemande`). */
@@ -53,6 +54,8 @@ const codeParType: Record<TypeDemande, (typeof demandeTypeCodes)[number]> = {
   DEMANDE_DE_RESILIATION: 'RAD',
   // Not in SPEC.md §9's table: the complaint (ACPR 2022-R-01) came later, with its own call.
   RECLAMATION: 'REC',
+  // « Je ne reconnais pas ce soin », sent from a line of a payment with its own call.
+  SOIN_NON_RECONNU: 'SNR',
 };
 
 export const typesDemande = Object.keys(codeParType) as TypeDemande[];

@@ -1,6 +1,9 @@
 import { electronicFormatIBAN, extractBIC, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { type MessageKey, t } from '@/i18n/t';
 import { message } from '@/lib/form-message';
+import type { Preferences } from './api/get-preferences';
+import type { NouvellesPreferences } from './api/put-preferences';
 
 /**
  * The rules of the two forms, checked in the browser before anything is sent, each with the
@@ -91,5 +94,65 @@ export function nouveauCompte(form: BanqueForm) {
     titulaire: form.titulaire.trim(),
     iban: electronicFormatIBAN(form.iban) ?? form.iban,
     bic: form.bic.trim().toUpperCase(),
+  };
+}
+
+/** RFC 5321: an address holds at most 254 characters, as the member API checks. */
+const emailMax = 254;
+
+/** Where the alerts go: the contact email, or another address typed. */
+const destinataires = ['contact', 'autre'] as const;
+
+interface EmailAlertes {
+  destinataire: (typeof destinataires)[number];
+  emailAlertes: string;
+}
+
+/** What is wrong with the address typed, when the alerts go to another one. */
+function emailAlertesIssue({ destinataire, emailAlertes }: EmailAlertes): MessageKey | null {
+  if (destinataire !== 'autre') return null;
+  const email = emailAlertes.trim();
+  if (email === '') return 'compte.preferences.erreur.email';
+  if (email.length > emailMax) return 'compte.preferences.erreur.emailLongueur';
+  return z.email().safeParse(email).success ? null : 'compte.preferences.erreur.emailInvalide';
+}
+
+/**
+ * « Mes préférences »: the three alerts, « zéro papier », and where the alerts go. The
+ * address typed is checked only when the alerts go there: one left in the field after
+ * choosing the contact email again is not sent.
+ */
+export const preferencesSchema = z
+  .object({
+    remboursement: z.boolean(),
+    demande: z.boolean(),
+    document: z.boolean(),
+    zeroPapier: z.boolean(),
+    destinataire: z.enum(destinataires),
+    emailAlertes: z.string(),
+  })
+  .superRefine((values, context) => {
+    const issue = emailAlertesIssue(values);
+    if (issue) context.addIssue({ code: 'custom', path: ['emailAlertes'], message: t(issue, { max: emailMax }) });
+  });
+
+export type PreferencesForm = z.infer<typeof preferencesSchema>;
+
+/** The form as the saved choices fill it: another address shown only when there is one. */
+export function preferencesForm(preferences: Preferences): PreferencesForm {
+  return {
+    ...preferences.alertes,
+    zeroPapier: preferences.zeroPapier,
+    destinataire: preferences.emailAlertes === null ? 'contact' : 'autre',
+    emailAlertes: preferences.emailAlertes ?? '',
+  };
+}
+
+/** The member API's body: no address when the alerts go to the contact email. */
+export function nouvellesPreferences(form: PreferencesForm): NouvellesPreferences {
+  return {
+    alertes: { remboursement: form.remboursement, demande: form.demande, document: form.document },
+    zeroPapier: form.zeroPapier,
+    emailAlertes: form.destinataire === 'autre' ? form.emailAlertes.trim() : null,
   };
 }

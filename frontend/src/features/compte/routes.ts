@@ -6,6 +6,7 @@ import { beneficiairesInfosBancairesKey } from './api/get-beneficiaires-infos-ba
 import { connexionsKey } from './api/get-connexions';
 import { identiteKey } from './api/get-identite';
 import { infosKey } from './api/get-infos';
+import { preferencesKey } from './api/get-preferences';
 
 const informationsPersonnelles = {
   ...lazyPage(
@@ -18,7 +19,8 @@ const informationsPersonnelles = {
     banquesKey,
     beneficiairesInfosBancairesKey,
     beneficiairesKey,
-    // « Mes connexions », lower on the page, from the first frame too.
+    // « Mes préférences » and « Mes connexions », lower on the page, from the first frame too.
+    preferencesKey,
     connexionsKey,
   ],
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { typesDemande } from '@/entities/demandes/demande-labels';
 import { paths } from '@/lib/paths';
-import { creationGroups, documentsRequired, formKind } from './creation-choices';
+import { creationGroups, documentsRequired, formKind, hasPageOfItsOwn } from './creation-choices';
 
 const offered = creationGroups.flatMap((group) => group.choices.map((choice) => choice.type));
 
@@ -27,12 +27,17 @@ describe('step 1', () => {
     expect(offered).toContain(type);
   });
 
-  it('leaves out only back-office variants and termination, which has its own page', () => {
+  it('leaves out only back-office variants and the requests with a page of their own', () => {
     expect(typesDemande.filter((type) => !offered.includes(type))).toEqual([
       'RIB',
       'DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE',
       'DEMANDE_DE_RESILIATION',
+      'SOIN_NON_RECONNU',
     ]);
+  });
+
+  it('sends the termination and the care report to their own pages, and nothing else', () => {
+    expect(typesDemande.filter(hasPageOfItsOwn)).toEqual(['DEMANDE_DE_RESILIATION', 'SOIN_NON_RECONNU']);
   });
 });
 

@@ -130,5 +130,12 @@ export function documentsRequired(type: TypeDemande): boolean {
   return kind === 'soins' || kind === 'justificatif';
 }
 
-/** Termination is a request too, but with its own page (the law sets its steps). */
-export const typeResiliation: TypeDemande = 'DEMANDE_DE_RESILIATION';
+/**
+ * Requests too, but each with a page of its own: the termination (the law sets its steps) and
+ * « Je ne reconnais pas ce soin » (sent from the line of a payment it is about).
+ */
+const typesAvecPagePropre: readonly TypeDemande[] = ['DEMANDE_DE_RESILIATION', 'SOIN_NON_RECONNU'];
+
+export function hasPageOfItsOwn(type: TypeDemande): boolean {
+  return typesAvecPagePropre.includes(type);
+}

@@ -8,6 +8,7 @@ import {
   sameDemande,
 } from '@/entities/estimation/estimation-form';
 import { isDemandeEstimation, isEstimation } from '@/entities/estimation/estimation-record';
+import { fieldsFrom, isRecord } from '@/lib/stored-fields';
 import { type DetailsValues, emptyDetails } from './demande-details';
 
 /**
@@ -48,21 +49,6 @@ export interface Draft {
 }
 
 const key = 'espace-assure.demande-en-cours';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Only the known fields, each of its own type: a stale or tampered entry reads as empty. */
-function fieldsFrom<Values extends object>(stored: unknown, empty: Values): Values {
-  const values = { ...empty };
-  if (!isRecord(stored)) return values;
-  for (const name of Object.keys(empty) as (keyof Values)[]) {
-    const value = stored[name as string];
-    if (typeof value === typeof empty[name]) Object.assign(values, { [name]: value });
-  }
-  return values;
-}
 
 function valuesFrom(stored: unknown): DetailsValues {
   return fieldsFrom(stored, emptyDetails);

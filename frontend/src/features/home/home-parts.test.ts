@@ -9,6 +9,7 @@ const home: Home = {
   demandes: failedPart,
   echeanceProchaine: { data: null },
   bandeau: { data: null },
+  nouveautes: { data: { depuis: null, evenements: [] } },
 };
 
 describe('partState', () => {

@@ -27,6 +27,20 @@ describe('initialFlow', () => {
     });
   });
 
+  it('takes up the confirmation with what was chosen, back from signing in again', () => {
+    expect(initialFlow([aContrat()], 'marie@example.org', today, values)).toEqual({
+      step: 'recapitulatif',
+      values,
+      reprise: true,
+    });
+  });
+
+  it('opens the form as usual when the contract chosen before can no longer be terminated', () => {
+    expect(initialFlow([aContrat({ numeroContrat: 'IND-2' })], 'marie@example.org', today, values).step).toBe(
+      'formulaire',
+    );
+  });
+
   it('chooses the contract when there is only one', () => {
     expect(initialFlow([aContrat({ numeroContrat: 'IND-7' })], 'marie@example.org', today).values.numeroContrat).toBe(
       'IND-7',

@@ -1,5 +1,6 @@
 import type { MessageKey } from '@/i18n/t';
 import { toIsoDate } from '@/lib/format-date';
+import type { KeptForm } from '@/lib/kept-across-sign-in';
 import type { CreationResiliation, DemandeResiliation } from './api/post-resiliation';
 import type { Contrat, MotifResiliation } from './resiliation-rules';
 import type { ResiliationForm } from './resiliation-schema';
@@ -16,7 +17,12 @@ export type ResiliationFlow =
       /** The member API's refusal of what was chosen, shown above the form to correct it. */
       refus: string | null;
     }
-  | { step: 'recapitulatif'; values: ResiliationForm }
+  | {
+      step: 'recapitulatif';
+      values: ResiliationForm;
+      /** Taken up after the member signed in again, which the portal asks before confirming. */
+      reprise?: true;
+    }
   | { step: 'accuse'; values: ResiliationForm; demande: DemandeResiliation };
 
 export type ResiliationStep = ResiliationFlow['step'];
@@ -38,10 +44,28 @@ export const stepTitles: Record<ResiliationStep, MessageKey> = {
 };
 
 /**
- * Where the form starts: the email on file, the contract chosen when there is only one, and
- * today as the event's date.
+ * The confirmation's values, kept while the member signs in again: the portal asks for a
+ * recent sign-in before a termination.
  */
-export function initialFlow(contrats: readonly Contrat[], email: string, today: Date): ResiliationFlow {
+export const resiliationGardee: KeptForm<ResiliationForm> = {
+  name: 'resiliation',
+  empty: { email: '', numeroContrat: '', motif: '', precision: '', dateEvenement: '' },
+};
+
+/**
+ * Where the form starts: the email on file, the contract chosen when there is only one, and
+ * today as the event's date. Back from signing in again (`repris`), the confirmation step with
+ * what the member had chosen, as long as its contract can still be terminated.
+ */
+export function initialFlow(
+  contrats: readonly Contrat[],
+  email: string,
+  today: Date,
+  repris: ResiliationForm | null = null,
+): ResiliationFlow {
+  if (repris && contrats.some((contrat) => contrat.numeroContrat === repris.numeroContrat)) {
+    return { step: 'recapitulatif', values: repris, reprise: true };
+  }
   return {
     step: 'formulaire',
     values: {

@@ -5,8 +5,10 @@ import { FormLoading } from '@/components/form-loading';
 import { Skeleton } from '@/components/skeleton';
 import { t } from '@/i18n/t';
 import { memberDisplayName } from '@/lib/format-name';
+import { useRestoredAfterSignIn } from '@/lib/kept-across-sign-in';
 import { bothQueries } from '@/lib/part-state';
 import { useBeneficiairesInfosBancaires } from '../api/get-beneficiaires-infos-bancaires';
+import { banqueGardee } from '../banque-gardee';
 import { useEditMode } from '../use-edit-mode';
 import { ModifierButton } from './modifier-button';
 import styles from './compte.module.css';
@@ -17,11 +19,16 @@ function loadBanqueEditor() {
 }
 const BanqueEditor = lazy(() => loadBanqueEditor().then((module) => ({ default: module.BanqueEditor })));
 
-/** "Coordonnées bancaires": the member's accounts and where each person's money goes. */
+/**
+ * "Coordonnées bancaires": the member's accounts and where each person's money goes. Back
+ * from signing in again, which the portal asks before this change, the form is open again
+ * with what the member had typed.
+ */
 export function BanqueSection() {
   const banques = useBanques();
   const parBeneficiaire = useBeneficiairesInfosBancaires();
-  const edit = useEditMode();
+  const restored = useRestoredAfterSignIn(banqueGardee);
+  const edit = useEditMode(restored ? 'editing' : 'viewing');
 
   return (
     <section className="card" aria-labelledby="banque-title">
@@ -73,6 +80,7 @@ export function BanqueSection() {
       ) : (
         <Suspense fallback={<FormLoading className={styles.formLoading} />}>
           <BanqueEditor
+            restored={restored}
             onCancel={edit.cancel}
             onSaved={() => {
               void banques.mutate();

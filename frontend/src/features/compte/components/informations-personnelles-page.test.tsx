@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { browserLocation } from '@/lib/browser-location';
 import { aBeneficiaire, errorBody, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
@@ -63,6 +64,14 @@ function memberApi() {
     http.get('/api/assure/', () => HttpResponse.json(identite)),
     http.get('/api/assure/infos', () => HttpResponse.json(infos)),
     http.get('/api/assure/banques', () => HttpResponse.json([compte])),
+    http.get('/api/assure/preferences', () =>
+      HttpResponse.json({
+        alertes: { remboursement: true, demande: true, document: true },
+        zeroPapier: false,
+        emailAlertes: null,
+        emailContact: 'marie.dupont@example.org',
+      }),
+    ),
     http.get('/api/connexions', () =>
       HttpResponse.json([
         {
@@ -275,14 +284,15 @@ describe('Mes informations personnelles', () => {
     expect(within(section).getByLabelText('IBAN')).toHaveValue('FR7630001007941234567890185');
   });
 
-  it('ends with the member’s sessions', async () => {
+  it('ends with the member’s preferences, then their sessions', async () => {
     memberApi();
     await openPage();
     const connexions = region('Mes connexions');
     expect(await within(connexions).findByText('Chrome 131 sur Windows')).toBeVisible();
     expect(within(connexions).getByText('Aucune autre connexion ouverte.')).toBeVisible();
+    expect(await within(region('Mes préférences')).findByText('Un nouveau remboursement')).toBeVisible();
     const sections = screen.getAllByRole('region');
-    expect(sections[sections.length - 1]).toBe(connexions);
+    expect(sections.slice(-2)).toEqual([region('Mes préférences'), connexions]);
   });
 
   it('shows the other parts when the identity fails, with a retry', async () => {
@@ -311,5 +321,85 @@ describe('the address form, opened', () => {
     await waitFor(() => {
       expect(screen.getByLabelText('Commune')).toHaveValue('LYON');
     });
+  });
+});
+
+describe('the bank details, when the portal asks to sign in again first', () => {
+  const kept = 'espace-assure.reconnexion.banque';
+  const typed = { beneficiaire: '4', titulaire: 'Marie DUPONT', iban: 'FR76 3000 1007 9412 3456 7890 185', bic: 'BDFEFRPPCCT' };
+
+  function leavesThePage() {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    onTestFinished(() => {
+      assign.mockRestore();
+    });
+    return assign;
+  }
+
+  it('keeps what was typed, says nothing alarming, and goes through the provider back to the page', async () => {
+    memberApi();
+    document.cookie = 'XSRF-TOKEN=jeton-xsrf; path=/';
+    server.use(
+      http.post('/api/assure/beneficiaire/banque', () =>
+        errorBody(403, 'reconnexion_requise', 'Pour votre sécurité, reconnectez-vous avant ce changement.'),
+      ),
+    );
+    const assign = leavesThePage();
+    await openPage();
+    const section = region('Coordonnées bancaires');
+    await userEvent.click(await within(section).findByRole('button', { name: 'Modifier' }));
+    await userEvent.selectOptions(await within(section).findByLabelText('Compte de'), 'Lucas DUPONT');
+    await userEvent.type(within(section).getByLabelText('Titulaire du compte'), typed.titulaire);
+    await userEvent.type(within(section).getByLabelText('IBAN'), typed.iban);
+    await userEvent.type(within(section).getByLabelText('BIC'), typed.bic);
+    await userEvent.click(within(section).getByRole('button', { name: 'Enregistrer' }));
+
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledWith('/auth/login?reauth=1&returnTo=/compte/informations-personnelles');
+    });
+    expect(JSON.parse(sessionStorage.getItem(kept) ?? 'null')).toEqual(typed);
+    // The form's values alone: never the anti-forgery token.
+    expect(Object.keys(sessionStorage)).toEqual([kept]);
+    expect(screen.queryByText(/reconnectez-vous/)).not.toBeInTheDocument();
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(section).getByLabelText('IBAN')).toHaveValue(typed.iban);
+  });
+
+  it('comes back with the form open as it was, the notice focused, and saves it', async () => {
+    const sent = memberApi();
+    sessionStorage.setItem(kept, JSON.stringify(typed));
+    await openPage();
+    const section = region('Coordonnées bancaires');
+
+    const notice = await within(section).findByText(
+      'Vous vous êtes reconnecté : vérifiez vos informations puis validez à nouveau.',
+    );
+    await waitFor(() => {
+      expect(notice).toHaveFocus();
+    });
+    expect(within(section).getByLabelText('Compte de')).toHaveValue('4');
+    expect(within(section).getByLabelText('Titulaire du compte')).toHaveValue(typed.titulaire);
+    expect(within(section).getByLabelText('IBAN')).toHaveValue(typed.iban);
+    expect(within(section).getByLabelText('BIC')).toHaveValue(typed.bic);
+    // Taken out once back: a reload afterwards starts afresh.
+    expect(sessionStorage.getItem(kept)).toBeNull();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Enregistrer' }));
+
+    expect(
+      await within(section).findByText('Vos nouvelles coordonnées bancaires sont enregistrées.'),
+    ).toBeVisible();
+    expect(sent.banque).toEqual([
+      { idBeneficiaire: 4, usage: 'PRESTATIONS', titulaire: 'Marie DUPONT', iban: 'FR7630001007941234567890185', bic: 'BDFEFRPPCCT' },
+    ]);
+  });
+
+  it('opens nothing and says nothing on an ordinary visit', async () => {
+    memberApi();
+    await openPage();
+    const section = region('Coordonnées bancaires');
+
+    expect(await within(section).findByRole('button', { name: 'Modifier' })).toBeVisible();
+    expect(screen.queryByText(/Vous vous êtes reconnecté/)).not.toBeInTheDocument();
   });
 });

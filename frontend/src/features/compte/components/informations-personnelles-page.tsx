@@ -13,14 +13,17 @@ import { formatNir } from '../format-nir';
 import { AdresseSection } from './adresse-section';
 import { BanqueSection } from './banque-section';
 import { ConnexionsSection } from './connexions-section';
+import { Item } from './item';
+import { PreferencesSection } from './preferences-section';
 import styles from './compte.module.css';
 
 addMessages(compteTexts);
 
 /**
  * `/compte/informations-personnelles` (and `/compte`): who the member is, how to reach them,
- * where they live, where their money goes, who is covered, where their space is open. Each
- * part loads and fails on its own. Struck-off members see and change theirs like everyone.
+ * where they live, where their money goes, who is covered, how they are told of what is new,
+ * where their space is open. Each part loads and fails on its own. Struck-off members see and
+ * change theirs like everyone.
  */
 export function InformationsPersonnellesPage() {
   usePageTitle(t('nav.informationsPersonnelles'));
@@ -33,16 +36,8 @@ export function InformationsPersonnellesPage() {
       <BanqueSection />
       <BeneficiairesSection />
       <Attestations />
+      <PreferencesSection />
       <ConnexionsSection />
-    </div>
-  );
-}
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
     </div>
   );
 }

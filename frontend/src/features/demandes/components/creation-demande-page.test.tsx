@@ -29,6 +29,7 @@ function aDemande(overrides: Partial<Demande> = {}): Demande {
     dateMiseAJour: '2026-11-23',
     beneficiaire: null,
     documents: [],
+    messages: [],
     ...overrides,
   };
 }
@@ -143,6 +144,17 @@ describe('creating a request', () => {
     expect(await step(2)).toBeVisible();
     expect(screen.getByText('Coordonnées bancaires')).toBeVisible();
   });
+
+  it.each(['DEMANDE_DE_RESILIATION', 'SOIN_NON_RECONNU'])(
+    'starts at step 1 when the address names %s, which has a page of its own',
+    async (type) => {
+      memberApi();
+      await renderAppLoaded(`/mutuelle/demandes/creation?type=${type}`);
+
+      expect(await step(1)).toBeVisible();
+      expect(screen.queryByRole('radio', { checked: true })).not.toBeInTheDocument();
+    },
+  );
 
   it('sends an optical invoice with two documents and shows it first in the list', async () => {
     const received = memberApi();

@@ -15,7 +15,7 @@ import type { CaptchaProof } from '@/lib/captcha';
 import { useSubmit } from '@/lib/use-submit';
 import { type Demande, demandesKey } from '../api/get-demandes';
 import { postDemandeGed, postHospitalisation, postReclamation } from '../api/post-demande';
-import { documentsRequired, formKind, typeResiliation } from '../creation-choices';
+import { documentsRequired, formKind, hasPageOfItsOwn } from '../creation-choices';
 import { choiceLabel, isOffered } from '../creation-labels';
 import { clearDraft, type Draft, emptyDevis, estimationDuDevis, readDraft, saveDraft } from '../demande-draft';
 import {
@@ -58,7 +58,7 @@ type Step = keyof typeof stepTitles;
  * the session's draft. Files do not survive a reload, so a draft past step 3 resumes there.
  */
 function initialDraft(typeParam: string | null): Draft {
-  const asked = isTypeDemande(typeParam) && typeParam !== typeResiliation ? typeParam : null;
+  const asked = isTypeDemande(typeParam) && !hasPageOfItsOwn(typeParam) ? typeParam : null;
   const draft = readDraft();
   if (draft?.type && (asked === null || draft.type === asked)) {
     return { ...draft, step: Math.min(draft.step, 3) };

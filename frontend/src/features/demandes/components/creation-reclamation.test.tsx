@@ -21,6 +21,7 @@ const reclamation: Demande = {
   dateMiseAJour: '2026-11-24',
   beneficiaire: null,
   documents: [],
+  messages: [],
   reclamation: {
     motif: 'REMBOURSEMENT',
     numeroContrat: null,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultBrand } from '@/lib/brand';
-import { aContrat, aPaiement, errorBody, signedIn } from '@/test/fixtures';
+import { aContrat, aLigne, aPaiement, errorBody, signedIn } from '@/test/fixtures';
 import { pageReady, renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { MemberApi } from '@/types/member-api';
@@ -24,6 +24,7 @@ const optique: Demande = {
     { id: 31, nomFichier: 'facture.pdf', typeMime: 'application/pdf', taille: 48_000, dateDepot: '2026-11-17', nature: 'PIECE_JOINTE', idDemande: 12 },
     { id: 32, nomFichier: 'ordonnance.png', typeMime: 'image/png', taille: 1_258_291, dateDepot: '2026-11-17', nature: 'PIECE_JOINTE', idDemande: 12 },
   ],
+  messages: [],
   metadata: { dateSoins: '2026-11-02', montant: '389.90' },
 };
 
@@ -263,5 +264,121 @@ describe('a complaint’s page', () => {
     expect(link).toHaveAttribute('href', 'https://www.cnpm-mediation-consommation.eu/');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+});
+
+describe('a care report’s page', () => {
+  const signalement: Demande = {
+    ...optique,
+    id: 61,
+    TypeCode: 'SNR',
+    Etat: 'EN_COURS',
+    type: 'SOIN_NON_RECONNU',
+    objet: 'Signalement d’un soin non reconnu',
+    commentaire: 'Je n’étais pas à Paris ce jour-là.',
+    beneficiaire: null,
+    documents: [
+      { id: 70, nomFichier: 'reponse-mutuelle.pdf', typeMime: 'application/pdf', taille: 20_480, dateDepot: '2026-11-26', nature: 'DOCUMENT_MUTUELLE', idDemande: 61 },
+    ],
+    metadata: {},
+    signalement: { paymentId: 'P7', idLigne: 2, motif: 'SOIN_NON_RECU' },
+    messages: [
+      { id: 1, auteur: 'MUTUELLE', texte: 'Nous interrogeons le cabinet.\nRéponse sous 15 jours.', envoyeLe: '2026-11-25T09:30:00+01:00' },
+      { id: 2, auteur: 'MUTUELLE', texte: 'Le cabinet a reconnu une erreur.', envoyeLe: '2026-11-26T16:05:00+01:00' },
+    ],
+  };
+
+  function reportIs(demande: Demande) {
+    demandeIs(demande);
+    server.use(
+      http.get('/api/assure/prestations', () =>
+        HttpResponse.json([
+          aPaiement({
+            paymentId: 'P7',
+            paymentDate: '2026-11-17',
+            montantRembourse: 9,
+            detailRemboursement: [
+              aLigne(),
+              aLigne({ idLigne: 2, labelExternalCode: 'Séance de kinésithérapie', startDate: '2026-11-12', professionnelSante: 'M. Petit' }),
+            ],
+          }),
+        ]),
+      ),
+    );
+  }
+
+  it('labels its type and says why, which payment and which care the member reported', async () => {
+    reportIs(signalement);
+    await renderAppLoaded('/mutuelle/demandes/61');
+
+    const type = await screen.findByText('Type', { selector: 'dt' });
+    expect(type.nextElementSibling).toHaveTextContent(/^Signalement d’un soin non reconnu$/);
+    const part = screen.getByRole('region', { name: 'Le soin que vous ne reconnaissez pas' });
+    expect(within(part).getByText('Je n’ai pas reçu ce soin')).toBeVisible();
+    expect(await within(part).findByText('Séance de kinésithérapie, le 12/11/2026, M. Petit')).toBeVisible();
+    expect(part).toHaveTextContent('Paiement concernéPaiement du 17/11/2026 — Marie DUPONT — 9,00 €');
+  });
+
+  it('names an older payment by its reference, without its care', async () => {
+    reportIs({ ...signalement, signalement: { paymentId: 'P-ANCIEN', idLigne: 1, motif: 'AUTRE' } });
+    await renderAppLoaded('/mutuelle/demandes/61');
+
+    const part = await screen.findByRole('region', { name: 'Le soin que vous ne reconnaissez pas' });
+    expect(within(part).getByText('Autre motif')).toBeVisible();
+    expect(within(part).getByText('Paiement n° P-ANCIEN')).toBeVisible();
+    expect(part).not.toHaveTextContent('Soin concerné');
+  });
+
+  it('shows the mutual’s answers, oldest first, each with its day and time in France', async () => {
+    reportIs(signalement);
+    await renderAppLoaded('/mutuelle/demandes/61');
+
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    const items = within(messages).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Réponse de votre mutuelle',
+      'Réponse de votre mutuelle',
+    ]);
+    const first = within(messages).getByText(/^Nous interrogeons le cabinet\./);
+    expect(items[0]).toContainElement(first);
+    expect(items[0]).toHaveTextContent('Le 25/11/2026 à 09:30');
+    // Its line breaks kept, as the mutual wrote it.
+    expect(first.textContent).toBe('Nous interrogeons le cabinet.\nRéponse sous 15 jours.');
+    expect(items[1]).toHaveTextContent('Le 26/11/2026 à 16:05Le cabinet a reconnu une erreur.');
+  });
+
+  it('labels the member’s own messages as theirs', async () => {
+    reportIs({
+      ...signalement,
+      messages: [{ id: 3, auteur: 'ADHERENT', texte: 'Merci.', envoyeLe: '2026-11-27T08:00:00+01:00' }],
+    });
+    await renderAppLoaded('/mutuelle/demandes/61');
+
+    const messages = await screen.findByRole('region', { name: 'Messages' });
+    expect(within(messages).getByRole('heading', { level: 3, name: 'Votre message' })).toBeVisible();
+  });
+
+  it('has no messages part while nobody has written', async () => {
+    reportIs({ ...signalement, messages: [] });
+    await renderAppLoaded('/mutuelle/demandes/61');
+
+    await screen.findByRole('region', { name: 'Le soin que vous ne reconnaissez pas' });
+    expect(screen.queryByRole('region', { name: 'Messages' })).not.toBeInTheDocument();
+  });
+
+  it('labels the document the mutual issued', async () => {
+    reportIs(signalement);
+    await renderAppLoaded('/mutuelle/demandes/61');
+
+    const button = await screen.findByRole('button', { name: 'Télécharger reponse-mutuelle.pdf' });
+    expect(button.closest('li')).toHaveTextContent('Document de votre mutuelle');
+  });
+
+  it('does not label the member’s own files as the mutual’s', async () => {
+    demandeIs(optique);
+    await renderAppLoaded('/mutuelle/demandes/12');
+
+    await screen.findByRole('button', { name: 'Télécharger facture.pdf' });
+    expect(screen.queryByText('Document de votre mutuelle')).not.toBeInTheDocument();
   });
 });

@@ -11,14 +11,16 @@ import { addMessages, t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download-file';
 import { formatAmount } from '@/lib/format-amount';
-import { formatIsoDate } from '@/lib/format-date';
+import { formatIsoDate, formatParisDate, formatParisTime, parseInstant } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
+import { missingValue } from '@/lib/missing-value';
 import { positiveInteger } from '@/lib/search-params';
 import { useDemande } from '../api/get-demande';
 import type { Demande } from '../api/get-demandes';
 import { formatTaille } from '../format-taille';
 import { typeHospitalisationLabel } from '../hospitalisation-labels';
 import { ReclamationDetail } from './reclamation-detail';
+import { SignalementDetail } from './signalement-detail';
 import styles from './demandes.module.css';
 
 addMessages(demandesTexts);
@@ -100,6 +102,8 @@ function DemandeDetail({ demande }: { demande: Demande }) {
       </dl>
       {demande.hospitalisation && <Sejour sejour={demande.hospitalisation} />}
       {demande.reclamation && <ReclamationDetail reclamation={demande.reclamation} />}
+      {demande.signalement && <SignalementDetail signalement={demande.signalement} />}
+      {demande.messages.length > 0 && <Messages messages={demande.messages} />}
       <Documents demande={demande} />
     </>
   );
@@ -125,6 +129,42 @@ function Sejour({ sejour }: { sejour: NonNullable<Demande['hospitalisation']> })
           {t(sejour.chambreParticuliere ? 'demande.oui' : 'demande.non')}
         </Entry>
       </dl>
+    </section>
+  );
+}
+
+type Message = Demande['messages'][number];
+
+/**
+ * The request's messages, oldest first: the mutual's answers (written in its back office) and
+ * the member's, each with when it was sent, the day and time in France as the mutual's
+ * records say.
+ */
+function Messages({ messages }: { messages: readonly Message[] }) {
+  return (
+    <section aria-labelledby="messages-title">
+      <h2 id="messages-title" className="section-title">
+        {t('demande.messages.title')}
+      </h2>
+      <ol className={styles.messages}>
+        {messages.map((message) => {
+          const envoye = parseInstant(message.envoyeLe);
+          return (
+            <li key={message.id} className={styles.messageItem}>
+              <h3 className={styles.messageAuteur}>
+                {t(message.auteur === 'MUTUELLE' ? 'demande.messages.mutuelle' : 'demande.messages.adherent')}
+              </h3>
+              <p className="text-muted">
+                {t('demande.messages.envoyeLe', {
+                  date: envoye ? formatParisDate(envoye) : missingValue,
+                  heure: envoye ? formatParisTime(envoye) : missingValue,
+                })}
+              </p>
+              <p className={styles.message}>{message.texte}</p>
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }
@@ -159,6 +199,9 @@ function Documents({ demande }: { demande: Demande }) {
               >
                 {t('demande.telecharger', { nom: document.nomFichier })}
               </button>
+              {document.nature === 'DOCUMENT_MUTUELLE' && (
+                <span className={styles.origine}>{t('demande.documentMutuelle')}</span>
+              )}
               <span className="text-muted">
                 {t('demande.documentDetail', {
                   type: typeLabels[document.typeMime] ?? document.typeMime,

@@ -21,6 +21,7 @@ function aDemande(id: number, overrides: Partial<Demande> = {}): Demande {
     dateMiseAJour: '2026-11-01',
     beneficiaire: null,
     documents: [],
+    messages: [],
     ...overrides,
   };
 }

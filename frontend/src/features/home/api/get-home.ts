@@ -44,12 +44,20 @@ export type ApercuDemande = Pick<MemberApi<'Demande'>, 'DateCreation' | 'TypeCod
 /** The next call for contributions; `null` when none is scheduled. */
 export type EcheanceProchaine = MemberApi<'EcheanceProchaine'>;
 
+/**
+ * « Depuis votre dernière visite » (`assure/nouveautes`): what happened since the member's
+ * previous sign-in, newest first; `depuis` is null on a first sign-in ever.
+ */
+export type Nouveautes = MemberApi<'Nouveautes'>;
+export type Nouveaute = MemberApi<'Nouveaute'>;
+
 /** `GET /api/home`: everything the dashboard shows, in one round trip. */
 export interface Home {
   remboursements: HomePart<Remboursement[]>;
   demandes: HomePart<ApercuDemande[]>;
   echeanceProchaine: HomePart<EcheanceProchaine | null>;
   bandeau: HomePart<BandeauNouveautes | null>;
+  nouveautes: HomePart<Nouveautes>;
 }
 
 export const homeKey = '/api/home';

@@ -7,7 +7,7 @@ import { type Brand, defaultBrand } from '@/lib/brand';
 import { aHome, errorBody, homeIs, noRemboursements, signedIn } from '@/test/fixtures';
 import { pageReady, renderApp, renderAppPastDataWait } from '@/test/render-app';
 import { server } from '@/test/server';
-import type { ApercuDemande, Home, Remboursement } from '../api/get-home';
+import type { ApercuDemande, Home, Nouveaute, Remboursement } from '../api/get-home';
 
 const failed = { error: { status: 502, code: 'bad_gateway', message: 'Service indisponible.' } };
 
@@ -542,5 +542,123 @@ describe('a part that failed', () => {
     await waitFor(() => {
       expect(screen.queryByRole('button', { name: 'Réessayer' })).not.toBeInTheDocument();
     });
+  });
+});
+
+describe('"Depuis votre dernière visite"', () => {
+  function aNouveaute(overrides: Partial<Nouveaute> = {}): Nouveaute {
+    return {
+      type: 'REMBOURSEMENT',
+      survenuLe: '2026-11-18T08:00:00+01:00',
+      paymentId: null,
+      paymentDate: null,
+      montantRembourse: null,
+      demandeId: null,
+      TypeCode: null,
+      Etat: null,
+      nomFichier: null,
+      ...overrides,
+    };
+  }
+
+  const depuis = '2026-11-15T18:30:00+01:00';
+
+  it('lists, newest first, each payment, change, answer and document, leading to its page', async () => {
+    await renderHome(
+      aHome({
+        nouveautes: {
+          data: {
+            depuis,
+            evenements: [
+              aNouveaute({ paymentId: 'P9', paymentDate: '2026-11-17', montantRembourse: 1234.5 }),
+              aNouveaute({ type: 'STATUT_DEMANDE', demandeId: 12, TypeCode: 'OPT', Etat: 'EN_ATTENTE_DE_PIECES' }),
+              aNouveaute({ type: 'REPONSE_DEMANDE', demandeId: 61, TypeCode: 'SNR', Etat: 'EN_COURS' }),
+              aNouveaute({ type: 'DOCUMENT', demandeId: 61, TypeCode: 'SNR', nomFichier: 'reponse-mutuelle.pdf' }),
+            ],
+          },
+        },
+      }),
+    );
+
+    const items = within(section('Depuis votre dernière visite')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Nouveau remboursement du 17/11/20261\u202f234,50\u00a0€',
+      'Votre demande Remboursement optique : En attente de pièces',
+      'Réponse de votre mutuelle à votre demande Signalement d’un soin non reconnu',
+      'Nouveau document : reponse-mutuelle.pdf',
+    ]);
+    expect(
+      items.map((item) => within(item).getByRole('link').getAttribute('href')),
+    ).toEqual([
+      '/mutuelle/remboursements/2026-11-17',
+      '/mutuelle/demandes/12',
+      '/mutuelle/demandes/61',
+      '/mutuelle/demandes/61',
+    ]);
+  });
+
+  it('comes before the latest reimbursements', async () => {
+    await renderHome(aHome({ nouveautes: { data: { depuis, evenements: [] } } }));
+
+    const regions = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'));
+    const titles = regions.map((id) => (id ? document.getElementById(id)?.textContent : null));
+    expect(titles.indexOf('Depuis votre dernière visite')).toBeLessThan(
+      titles.indexOf('Vos derniers remboursements'),
+    );
+  });
+
+  it('says nothing is new since the day of the last visit', async () => {
+    await renderHome(aHome({ nouveautes: { data: { depuis, evenements: [] } } }));
+
+    expect(
+      within(section('Depuis votre dernière visite')).getByText(
+        'Rien de nouveau depuis votre dernière visite du 15/11/2026.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('is left out on a first sign-in ever', async () => {
+    await renderHome(aHome({ nouveautes: { data: { depuis: null, evenements: [] } } }));
+    await screen.findByRole('region', { name: 'Vos derniers remboursements' });
+
+    expect(screen.queryByRole('region', { name: 'Depuis votre dernière visite' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Rien de nouveau/)).not.toBeInTheDocument();
+  });
+
+  it('shows a payment without a readable day, unlinked', async () => {
+    await renderHome(
+      aHome({
+        nouveautes: {
+          data: { depuis, evenements: [aNouveaute({ paymentDate: null, montantRembourse: 9 })] },
+        },
+      }),
+    );
+
+    const region = section('Depuis votre dernière visite');
+    expect(within(region).getByRole('listitem')).toHaveTextContent('Nouveau remboursement du -9,00 €');
+    expect(within(region).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('says so, with a retry, when its part failed, while the rest of the page works', async () => {
+    let calls = 0;
+    await renderHome(() => {
+      calls += 1;
+      return HttpResponse.json(
+        aHome({
+          nouveautes: calls === 1 ? failed : { data: { depuis, evenements: [] } },
+          demandes: { data: [aDemande()] },
+        }),
+      );
+    });
+    const region = section('Depuis votre dernière visite');
+
+    expect(
+      within(region).getByText('Ce qui a changé depuis votre dernière visite n’a pas pu être chargé.'),
+    ).toBeVisible();
+    expect(within(section('Vos demandes en cours')).getByText('Envoi de devis')).toBeVisible();
+
+    await userEvent.click(within(region).getByRole('button', { name: 'Réessayer' }));
+
+    expect(await within(region).findByText(/^Rien de nouveau depuis/)).toBeVisible();
   });
 });

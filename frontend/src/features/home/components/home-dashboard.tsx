@@ -12,6 +12,7 @@ import { homeTiles, type TileFlags } from '../home-tiles';
 import { DemandeRow } from './demande-row';
 import { HomeSection } from './home-section';
 import { HomeTilesNav } from './home-tiles-nav';
+import { NouveautesSection } from './nouveautes-section';
 import { PartFailure } from '@/components/part-failure';
 import styles from './home-dashboard.module.css';
 
@@ -110,7 +111,8 @@ function DashboardSkeleton({ tileCount }: { tileCount: number }) {
 
 /**
  * The home dashboard (SPEC.md §2): shortcuts after the member's flags, the request button,
- * the latest reimbursements and the pending requests, all from `/api/home`.
+ * what changed since the last visit, the latest reimbursements and the pending requests, all
+ * from `/api/home`.
  */
 export function HomeDashboard({ flags, home }: HomeDashboardProps) {
   const currentYear = new Date().getFullYear();
@@ -135,6 +137,7 @@ export function HomeDashboard({ flags, home }: HomeDashboardProps) {
       {echeance.status === 'failed' && !flags.Radie && (
         <PartFailure message={t('home.cotisations.error')} onRetry={retry} />
       )}
+      <NouveautesSection query={homePart(home, 'nouveautes')} />
       <RemboursementsSection query={homePart(home, 'remboursements')} />
       <DemandesSection query={homePart(home, 'demandes')} />
     </div>

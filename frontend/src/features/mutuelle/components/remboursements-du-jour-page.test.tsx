@@ -109,3 +109,38 @@ describe('a payment day', () => {
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeVisible();
   });
 });
+
+describe('« Je ne reconnais pas ce soin » on a payment day', () => {
+  it('is offered on each line, named after its act and day, leading to the line’s report', async () => {
+    memberApi([
+      aPaiement({
+        paymentId: 'P7',
+        detailRemboursement: [
+          aLigne({ idLigne: 1 }),
+          aLigne({ idLigne: 2, labelExternalCode: 'Radiographie', startDate: '2026-11-12' }),
+        ],
+      }),
+    ]);
+    renderApp('/mutuelle/remboursements/2026-11-17');
+
+    const marie = await screen.findByRole('region', { name: 'Marie DUPONT' });
+    const links = within(marie).getAllByRole('link', { name: /^Je ne reconnais pas ce soin/ });
+    expect(links.map((link) => [link.textContent, link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
+      [
+        'Je ne reconnais pas ce soin',
+        'Je ne reconnais pas ce soin : Consultation généraliste du 10/11/2026',
+        '/mutuelle/remboursements/signalement?jour=2026-11-17&paiement=P7&ligne=1',
+      ],
+      [
+        'Je ne reconnais pas ce soin',
+        'Je ne reconnais pas ce soin : Radiographie du 12/11/2026',
+        '/mutuelle/remboursements/signalement?jour=2026-11-17&paiement=P7&ligne=2',
+      ],
+    ]);
+    // Its column is named for screen readers; the totals row has none.
+    expect(within(marie).getByRole('columnheader', { name: 'Signalement' })).toBeInTheDocument();
+    const [totals] = within(marie).getAllByRole('row').slice(-1);
+    expect(totals).toHaveTextContent(/^Total/);
+    expect(totals?.querySelector('a')).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ import { formatDate, formatIsoDate, parseIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
 import { type CompteBancaire, useBanques } from '@/api/get-banques';
 import { jourQuery, type Paiement, usePrestations } from '../api/get-prestations';
+import { SignalerSoinLink } from './signaler-soin-link';
 import styles from './remboursements.module.css';
 
 addMessages(remboursementsTexts);
@@ -122,6 +123,9 @@ function PaymentBlock({
             <th scope="col" className="numeric">{columns.secu}</th>
             <th scope="col" className="numeric">{columns.mutual}</th>
             <th scope="col" className="numeric">{columns.remaining}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('remboursements.signaler.colonne')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -141,6 +145,9 @@ function PaymentBlock({
               </td>
               <td data-label={columns.remaining} className="numeric">
                 {formatAmount(ligne.resteACharge)}
+              </td>
+              <td>
+                <SignalerSoinLink paiement={paiement} ligne={ligne} />
               </td>
             </tr>
           ))}
@@ -162,6 +169,7 @@ function PaymentBlock({
             <td data-label={columns.remaining} className="numeric">
               {formatAmount(paiement.resteACharge)}
             </td>
+            <td />
           </tr>
         </tfoot>
       </table>

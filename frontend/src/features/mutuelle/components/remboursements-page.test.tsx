@@ -216,3 +216,49 @@ describe('Mes remboursements', () => {
     expect(text.split('\r\n')).toHaveLength(4);
   });
 });
+
+describe('« Je ne reconnais pas ce soin » on the list', () => {
+  it('is offered on each line of a card, which still leads to its payment day', async () => {
+    memberApi([
+      aPaiement({
+        paymentId: 'P7',
+        paymentDate: '2026-11-17',
+        detailRemboursement: [
+          aLigne({ idLigne: 4 }),
+          aLigne({ idLigne: 5, labelExternalCode: 'Radiographie', startDate: '2026-11-12' }),
+        ],
+      }),
+    ]);
+    const { router } = await openList();
+
+    const [card] = await waitFor(() => {
+      expect(cards()).toHaveLength(1);
+      return cards();
+    });
+    expect(card).toHaveTextContent('Paiement du 17/11/2026Marie DUPONT');
+    expect(card).toHaveAttribute('href', '/mutuelle/remboursements/2026-11-17');
+    const links = screen.getAllByRole('link', { name: /^Je ne reconnais pas ce soin/ });
+    expect(links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
+      [
+        'Je ne reconnais pas ce soin : Consultation généraliste du 10/11/2026',
+        '/mutuelle/remboursements/signalement?jour=2026-11-17&paiement=P7&ligne=4',
+      ],
+      [
+        'Je ne reconnais pas ce soin : Radiographie du 12/11/2026',
+        '/mutuelle/remboursements/signalement?jour=2026-11-17&paiement=P7&ligne=5',
+      ],
+    ]);
+    // Each within its line, not inside the card's link.
+    expect(card).not.toContainElement(links[0] ?? null);
+    expect(links[1]?.closest('li')).toHaveTextContent('Radiographie');
+
+    await userEvent.click(
+      screen.getByRole('link', { name: 'Je ne reconnais pas ce soin : Radiographie du 12/11/2026' }),
+    );
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/mutuelle/remboursements/signalement');
+    });
+    expect(router.state.location.search).toBe('?jour=2026-11-17&paiement=P7&ligne=5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Je ne reconnais pas ce soin' })).toBeVisible();
+  });
+});

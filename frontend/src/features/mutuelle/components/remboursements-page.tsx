@@ -25,6 +25,7 @@ import {
   writeFilters,
 } from '../remboursements-filters';
 import { RemboursementsFiltersForm } from './remboursements-filters-form';
+import { SignalerSoinLink } from './signaler-soin-link';
 import styles from './remboursements.module.css';
 
 addMessages(remboursementsTexts);
@@ -147,7 +148,11 @@ function Results({ paiements, page, hrefFor, onExport }: ResultsProps) {
       <ul className={styles.payments}>
         {shown.items.map((paiement) => (
           <li key={paiement.paymentId}>
-            <RemboursementCard remboursement={paiement} total={paiement.montantRembourse} />
+            <RemboursementCard
+              remboursement={paiement}
+              total={paiement.montantRembourse}
+              lineAction={(ligne) => <SignalerSoinLink paiement={paiement} ligne={ligne} />}
+            />
           </li>
         ))}
       </ul>

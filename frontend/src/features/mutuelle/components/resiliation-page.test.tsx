@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { User } from '@/api/get-session';
 import { defaultBrand } from '@/lib/brand';
+import { browserLocation } from '@/lib/browser-location';
 import { hcaptchaScript } from '@/lib/hcaptcha-proofs';
 import { altchaBrand, altchaPortal } from '@/test/altcha';
 import { aContrat, errorBody, signedIn } from '@/test/fixtures';
@@ -45,6 +46,7 @@ function memberApi({ contrats = [aContrat({ dateDebut: '2020-03-01' })], user = 
         commentaire: body.commentaire ?? null,
         dateMiseAJour: '2026-11-23',
         beneficiaire: null,
+        messages: [],
         // A file the member joined first: the acknowledgement is found by its nature.
         documents: [
           aDocument({ id: 89, nomFichier: 'attestation-employeur.pdf', nature: 'PIECE_JOINTE' }),
@@ -501,5 +503,82 @@ describe('the anti-robot check of a termination', () => {
     await accuse();
     expect(headers).toEqual(['jeton-1', 'jeton-2']);
     expect(asked).toBe(0);
+  });
+});
+
+describe('a termination, when the portal asks to sign in again before it', () => {
+  const kept = 'espace-assure.reconnexion.resiliation';
+  const choisi = {
+    email: 'marie.dupont@example.org',
+    numeroContrat: 'IND-004512',
+    motif: 'AUTRE',
+    precision: 'Je pars vivre chez mes enfants.',
+    dateEvenement: '2026-11-23',
+  };
+
+  it('keeps the choices, never the captcha’s proof, says nothing alarming, and goes through the provider', async () => {
+    memberApi();
+    const portal = altchaPortal();
+    const proofs: (string | null)[] = [];
+    server.use(
+      http.post('/api/document/creationResiliation', ({ request }) => {
+        proofs.push(request.headers.get('X-Captcha'));
+        return errorBody(403, 'reconnexion_requise', 'Pour votre sécurité, reconnectez-vous avant ce changement.');
+      }),
+    );
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    await renderAppLoaded('/mutuelle/contrats-garanties/resiliation', { brand: altchaBrand });
+    await userEvent.selectOptions(await screen.findByLabelText('Motif de la résiliation'), 'Autres (à renseigner par l’intéressé)');
+    await userEvent.type(screen.getByLabelText('Précisez le motif'), choisi.precision);
+    await verifier();
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmer ma demande de résiliation' }));
+
+    await waitFor(() => {
+      expect(assign).toHaveBeenCalledWith('/auth/login?reauth=1&returnTo=/mutuelle/contrats-garanties/resiliation');
+    });
+    expect(JSON.parse(sessionStorage.getItem(kept) ?? 'null')).toEqual(choisi);
+    expect(Object.keys(sessionStorage)).toEqual([kept]);
+    // A proof was spent on the call, and is not among what was kept.
+    expect(await portal.solved(proofs[0] ?? null)).not.toBeNull();
+    expect(screen.queryByText(/reconnectez-vous/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Étape 1 sur 3 : votre demande' })).not.toBeInTheDocument();
+  });
+
+  it('comes back to the confirmation with the choices, the notice focused, and confirms', async () => {
+    const sent = memberApi();
+    sessionStorage.setItem(kept, JSON.stringify(choisi));
+    await renderAppLoaded('/mutuelle/contrats-garanties/resiliation');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Étape 2 sur 3 : vérifiez votre demande' })).toBeVisible();
+    const notice = await screen.findByText('Vous vous êtes reconnecté : vérifiez vos informations puis validez à nouveau.');
+    await waitFor(() => {
+      expect(notice).toHaveFocus();
+    });
+    expect(entries(document.body)).toContainEqual(['Précisez le motif', choisi.precision]);
+    expect(sessionStorage.getItem(kept)).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmer ma demande de résiliation' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Étape 3 sur 3 : accusé de réception' })).toBeVisible();
+    expect(sent).toEqual([
+      {
+        numeroContrat: 'IND-004512',
+        motif: 'AUTRE',
+        dateEvenement: '2026-11-23',
+        email: 'marie.dupont@example.org',
+        commentaire: choisi.precision,
+      },
+    ]);
+  });
+
+  it('starts afresh when the contract kept can no longer be terminated', async () => {
+    memberApi();
+    sessionStorage.setItem(kept, JSON.stringify({ ...choisi, numeroContrat: 'IND-999999' }));
+    await renderAppLoaded('/mutuelle/contrats-garanties/resiliation');
+
+    expect(await screen.findByLabelText('Motif de la résiliation')).toHaveValue('');
+    expect(screen.queryByText(/Vous vous êtes reconnecté/)).not.toBeInTheDocument();
+    expect(sessionStorage.getItem(kept)).toBeNull();
   });
 });

@@ -1,15 +1,17 @@
 import type { User } from '@/api/get-session';
 import { CaptchaWaiting, CaptchaWidget } from '@/components/captcha';
 import { Entry } from '@/components/entry';
+import { SignedInAgainNotice } from '@/components/signed-in-again-notice';
 import { useCaptcha } from '@/hooks/use-captcha';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatIsoDate } from '@/lib/format-date';
+import { useKeepAcrossSignIn } from '@/lib/kept-across-sign-in';
 import { useSubmit } from '@/lib/use-submit';
 import { type DemandeResiliation, postResiliation } from '../api/post-resiliation';
 import { contratLabel, motifLabel } from '../resiliation-labels';
 import { type Contrat, dateFinContrat, type MotifResiliation } from '../resiliation-rules';
-import { creationResiliation } from '../resiliation-flow';
+import { creationResiliation, resiliationGardee } from '../resiliation-flow';
 import type { ResiliationForm } from '../resiliation-schema';
 import { ResiliationIdentite } from './resiliation-identite';
 import styles from './resiliation.module.css';
@@ -18,6 +20,8 @@ interface RecapitulatifStepProps {
   contrats: Contrat[];
   user: User;
   values: ResiliationForm;
+  /** Taken up after the member signed in again: said above the summary. */
+  reprise: boolean;
   onEdit: () => void;
   /** The member API refused what was chosen: `message` is its reason. */
   onRefused: (message: string) => void;
@@ -29,6 +33,7 @@ export function ResiliationRecapitulatifStep({
   contrats,
   user,
   values,
+  reprise,
   onEdit,
   onRefused,
   onSent,
@@ -36,6 +41,8 @@ export function ResiliationRecapitulatifStep({
   // Solved while the member checks the summary, so that confirming does not wait.
   const captcha = useCaptcha();
   const notice = useSubmit(captcha.guard(postResiliation));
+  // The portal may ask the member to sign in again before the notice: the choices go along.
+  useKeepAcrossSignIn(resiliationGardee, () => values);
   const contrat = contrats.find((candidate) => candidate.numeroContrat === values.numeroContrat);
   if (!contrat) return null;
   // What the rules foresee for a notice received today; the mutual's own date, computed on
@@ -55,6 +62,7 @@ export function ResiliationRecapitulatifStep({
 
   return (
     <div className={styles.form}>
+      {reprise && <SignedInAgainNotice />}
       {notice.error && (
         <p role="alert" className="notice-error">
           {notice.error}

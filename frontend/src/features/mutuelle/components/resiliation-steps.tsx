@@ -3,8 +3,9 @@ import type { User } from '@/api/get-session';
 import { FormLoading } from '@/components/form-loading';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { t } from '@/i18n/t';
+import { useRestoredAfterSignIn } from '@/lib/kept-across-sign-in';
 import { whenIdle } from '@/lib/when-idle';
-import { initialFlow, resiliationFlow, stepTitles } from '../resiliation-flow';
+import { initialFlow, resiliationFlow, resiliationGardee, stepTitles } from '../resiliation-flow';
 import type { Contrat } from '../resiliation-rules';
 import { ResiliationAccuseStep } from './resiliation-accuse-step';
 import styles from './resiliation.module.css';
@@ -40,9 +41,15 @@ function usePainted(): boolean {
   return painted;
 }
 
-/** The form, its summary and the acknowledgement, one at a time under a focused title. */
+/**
+ * The form, its summary and the acknowledgement, one at a time under a focused title; the
+ * summary again, with what was chosen, when the member comes back from signing in again.
+ */
 export function ResiliationSteps({ contrats, user }: { contrats: Contrat[]; user: User }) {
-  const [flow, dispatch] = useReducer(resiliationFlow, undefined, () => initialFlow(contrats, user.email, new Date()));
+  const repris = useRestoredAfterSignIn(resiliationGardee);
+  const [flow, dispatch] = useReducer(resiliationFlow, undefined, () =>
+    initialFlow(contrats, user.email, new Date(), repris),
+  );
   const heading = useFocusOnChange<HTMLHeadingElement>(flow.step);
   const painted = usePainted();
 
@@ -69,6 +76,7 @@ export function ResiliationSteps({ contrats, user }: { contrats: Contrat[]; user
             contrats={contrats}
             user={user}
             values={flow.values}
+            reprise={flow.reprise === true}
             onEdit={() => {
               dispatch({ type: 'modifier' });
             }}

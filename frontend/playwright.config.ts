@@ -55,6 +55,19 @@ const strapiDataDir = join(scratch, 'data-strapi');
 mkdirSync(strapiDataDir, { recursive: true });
 const strapiJourney = '**/strapi.spec.ts';
 
+// A third instance, whose changes reach no other journey, for the mutual's side of the demo: the
+// back office's payments, the alerts they send and the member's reports, and the sign-in again
+// that a sensitive change asks for when the sign-in is older than the shortest age the portal
+// accepts (a minute; the first instance accepts an hour, longer than a run).
+const alertsPortVariable = 'ESPACE_ASSURE_E2E_ALERTS_PORT';
+process.env[alertsPortVariable] ??= freePort();
+const alertsPort = Number(process.env[alertsPortVariable]);
+const alertsDataDir = join(scratch, 'data-alertes');
+mkdirSync(alertsDataDir, { recursive: true });
+const alertsURL = `http://127.0.0.1:${String(alertsPort)}`;
+const alertsJourneys = '**/alertes.spec.ts';
+const alertsSignIn = '**/alertes-sign-in.setup.ts';
+
 /**
  * Journeys that add requests to Marie DUPONT's (Mes demandes, the termination, the
  * keyboard-only journey). Each looks for the request it sent at the top of her list, where
@@ -114,14 +127,23 @@ export default defineConfig({
   // beside them.
   projects: [
     { name: 'sign-in', testMatch: signIn, fullyParallel: true },
+    { name: 'alertes-sign-in', testMatch: alertsSignIn, use: { baseURL: alertsURL } },
     {
       name: 'seeded',
-      testIgnore: [...sendingRequests, ...besideRequests, strapiJourney],
+      testIgnore: [...sendingRequests, ...besideRequests, strapiJourney, alertsJourneys, alertsSignIn],
       dependencies: ['sign-in'],
       fullyParallel: true,
     },
     { name: 'sending-requests', testMatch: sendingRequests, dependencies: ['seeded'], workers: 1 },
     { name: 'beside-requests', testMatch: besideRequests, dependencies: ['seeded'] },
+    // After the seeded journeys, which take minutes: the sign-in kept by `alertes-sign-in` is then
+    // old enough for a sensitive change to ask for a new one (the journey waits for what is left).
+    {
+      name: 'alertes',
+      testMatch: alertsJourneys,
+      dependencies: ['alertes-sign-in', 'seeded'],
+      use: { baseURL: alertsURL },
+    },
     ...(strapiUrl
       ? [
           {
@@ -135,7 +157,8 @@ export default defineConfig({
   webServer: [
     // The real release binary with no arguments: demo mode, with its embedded identity
     // provider, member API and content service, on a fresh data directory every run.
-    server(port, dataDir, {}),
+    server(port, dataDir, { ESPACE_ASSURE__OIDC__RECENT_SIGN_IN_SECS: '3600' }),
+    server(alertsPort, alertsDataDir, { ESPACE_ASSURE__OIDC__RECENT_SIGN_IN_SECS: '60' }),
     ...(strapiUrl
       ? [
           server(strapiPort, strapiDataDir, {

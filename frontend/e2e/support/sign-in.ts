@@ -37,6 +37,19 @@ export function signedInAs(member: DemoMember): string {
   return join(workDir, 'signed-in', `${member.toLowerCase().replace(/\s+/g, '-')}.json`);
 }
 
+/**
+ * Where `alertes-sign-in.setup.ts` keeps Marie DUPONT's cookies on the alerts instance, and the
+ * moment (milliseconds since the epoch) her sign-in started.
+ */
+export function signedInOnAlertsInstance(): { state: string; time: string } {
+  const workDir = process.env.ESPACE_ASSURE_E2E_WORK_DIR;
+  if (!workDir) throw new Error('ESPACE_ASSURE_E2E_WORK_DIR is set by playwright.config.ts');
+  return {
+    state: join(workDir, 'signed-in', 'alertes-marie-dupont.json'),
+    time: join(workDir, 'signed-in', 'alertes-marie-dupont.time'),
+  };
+}
+
 /** The home page of a journey that starts signed in, as `signInAs` leaves it. */
 export async function openHome(page: Page): Promise<void> {
   await page.goto('/home');

@@ -288,3 +288,41 @@ async fn with_acr_values_configured_they_are_asked_for_and_the_level_is_checked(
     assert_eq!(come_back(&app, &idp, &authorize, tokens).await, FORM);
     assert_eq!(change_bank_details(&app, &xsrf).await.status(), 200);
 }
+
+/// The member at the demo provider's page, from `authorize` (the portal's redirect to it):
+/// picks `person`, and the provider sends them back to the portal; the portal's Location.
+async fn pick_at_the_demo_provider(app: &TestApp, authorize: &url::Url, person: &str) -> String {
+    let page = app.client.get(authorize.clone()).send().await.unwrap();
+    assert_eq!(page.status(), 200, "the sign-in page, shown again however recent the last pick");
+    let page = page.text().await.unwrap();
+    let request = page.split("name=\"request\" value=\"").nth(1).unwrap().split('"').next().unwrap();
+    let chosen = app
+        .client
+        .post(format!("{}/_demo/idp/sign-in", app.address))
+        .form(&[("request", request), ("person", person)])
+        .send()
+        .await
+        .unwrap();
+    let callback = url::Url::parse(header(chosen.headers(), "location")).unwrap();
+    app.callback(callback.query().unwrap()).await
+}
+
+#[tokio::test]
+async fn through_the_demo_provider_a_sign_in_again_asks_the_member_again_and_renews_the_session() {
+    let mut app = crate::helpers::spawn_app().await;
+    app.with_cookie_jar();
+    let authorize = app.start_login("/home").await;
+    assert_eq!(pick_at_the_demo_provider(&app, &authorize, "100001").await, "/home");
+    let (session, xsrf) = (app.session_cookie(), app.xsrf_token());
+
+    let authorize = start_sign_in_again(&app).await;
+    assert_eq!(query(&authorize, "max_age"), "300");
+    assert_eq!(pick_at_the_demo_provider(&app, &authorize, "100001").await, FORM);
+    assert_eq!(app.session_cookie(), session);
+    assert_eq!(change_bank_details(&app, &xsrf).await.status(), 200);
+
+    let authorize = start_sign_in_again(&app).await;
+    let location = pick_at_the_demo_provider(&app, &authorize, "100002").await;
+    assert!(location.starts_with("/error?reason=keycloak-authentication-failed&status=403"), "{location}");
+    assert_json_error(app.get("/api/session", &[]).await, 401, "unauthorized").await;
+}

@@ -7,8 +7,8 @@
 //! The session keeps its id (the anti-forgery token with it, so the page that asked keeps
 //! what the member typed) and its provider `sid`, under which the store indexes it for
 //! back-channel logout: Keycloak renews the same provider session. Its old refresh token is
-//! not revoked: at Keycloak, revoking it would end the provider's session for the portal,
-//! which the new tokens belong to as well.
+//! not revoked: Keycloak ends the portal's client session with a revoked refresh token, and
+//! the new tokens belong to that same client session.
 
 use actix_web::{HttpRequest, HttpResponse};
 use openidconnect::OAuth2TokenResponse;

@@ -208,7 +208,8 @@ async fn an_anonymous_sign_in_leaves_its_state_in_an_encrypted_cookie_only() {
     let callback = format!("/auth/callback?code=abc&state={}", query(&authorize, "state"));
     let forged = with_one_letter_changed(&cookie);
     let answer = app.get(&callback, &[("Cookie", &format!("espace-assure-login={forged}"))]).await;
-    assert!(header(answer.headers(), "location").starts_with("/error?reason=keycloak-init-failed"));
+    let location = header(answer.headers(), "location");
+    assert!(location.starts_with("/error?reason=keycloak-init-failed"), "{location} ({forged})");
 }
 
 /// `value` with a letter in its middle changed: a middle one, since the last letters of base64

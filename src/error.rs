@@ -21,6 +21,11 @@ pub enum ApiError {
     /// 403: signed in, but not allowed (or a missing anti-forgery token).
     #[error("forbidden")]
     Forbidden,
+    /// 403 `reconnexion_requise`: a change that needs a sign-in at most
+    /// `oidc.recent_sign_in_secs` old, asked with an older one; the browser sends the member
+    /// to `/auth/login?reauth=1` and comes back to make it.
+    #[error("a more recent sign-in is required")]
+    SignInAgain,
     /// 404: nothing here.
     #[error("not found")]
     NotFound,
@@ -49,6 +54,9 @@ pub enum ApiError {
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
+
+/// Why a change is refused until the member signs in again.
+const SIGN_IN_AGAIN: &str = "Pour votre sécurité, reconnectez-vous avant ce changement.";
 
 /// The JSON body of every error answer.
 #[derive(Debug, Serialize)]
@@ -102,7 +110,7 @@ impl ResponseError for ApiError {
         match self {
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Unauthorized => StatusCode::UNAUTHORIZED,
-            Self::Forbidden => StatusCode::FORBIDDEN,
+            Self::Forbidden | Self::SignInAgain => StatusCode::FORBIDDEN,
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -123,18 +131,23 @@ impl ResponseError for ApiError {
         } else {
             tracing::debug!(error = %self, "request refused");
         }
-        if let Self::Refused { code, message } = *self {
-            return HttpResponse::build(status)
-                .insert_header((header::CACHE_CONTROL, "no-store"))
-                .json(ErrorBody { status: status.as_u16(), code, message });
+        let status_code = status.as_u16();
+        let body = match *self {
+            Self::SignInAgain => {
+                ErrorBody { status: status_code, code: "reconnexion_requise", message: SIGN_IN_AGAIN }
+            }
+            Self::Refused { code, message } => ErrorBody { status: status_code, code, message },
+            Self::TooManyRequests { message, .. } => {
+                ErrorBody { status: status_code, code: "too_many_requests", message }
+            }
+            _ => ErrorBody::for_status(status),
+        };
+        let mut response = HttpResponse::build(status);
+        response.insert_header((header::CACHE_CONTROL, "no-store"));
+        if let Self::TooManyRequests { retry_after_secs, .. } = *self {
+            response.insert_header((header::RETRY_AFTER, retry_after_secs));
         }
-        if let Self::TooManyRequests { retry_after_secs, message } = *self {
-            return HttpResponse::build(status)
-                .insert_header((header::CACHE_CONTROL, "no-store"))
-                .insert_header((header::RETRY_AFTER, retry_after_secs))
-                .json(ErrorBody { status: status.as_u16(), code: "too_many_requests", message });
-        }
-        ErrorBody::response(status)
+        response.json(body)
     }
 }
 
@@ -168,4 +181,27 @@ pub fn normalise_error_body<B: MessageBody + 'static>(
 /// Extractor errors (bad JSON, bad path or query parameter) answer 400 with the JSON body.
 pub fn extractor_error(error: impl std::fmt::Display) -> actix_web::Error {
     ApiError::BadRequest(error.to_string()).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::body::to_bytes;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_change_asked_with_an_old_sign_in_is_the_403_of_signing_in_again() {
+        let response = ApiError::SignInAgain.error_response();
+        assert_eq!(response.status(), StatusCode::FORBIDDEN);
+        assert_eq!(response.headers().get(header::CACHE_CONTROL).unwrap(), "no-store");
+        let body = to_bytes(response.into_body()).await.unwrap();
+        assert_eq!(
+            serde_json::from_slice::<serde_json::Value>(&body).unwrap(),
+            serde_json::json!({
+                "status": 403,
+                "code": "reconnexion_requise",
+                "message": "Pour votre sécurité, reconnectez-vous avant ce changement.",
+            })
+        );
+    }
 }

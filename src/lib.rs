@@ -278,6 +278,7 @@ async fn build_auth(
         )
         .counting(refusals.counter("writes")),
         trusted_proxies: settings.server.trusted_proxies.clone(),
+        recent_sign_in: auth::RecentSignIn::new(&settings.oidc),
     })
 }
 

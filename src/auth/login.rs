@@ -1,5 +1,7 @@
 //! `GET /auth/login` sends the member to the provider; `GET /auth/callback` brings them back,
-//! signed in. Every failure ends on the SPA's `/error` page with a reason of SPEC.md §4.
+//! signed in. Every failure ends on the SPA's `/error` page with a reason of SPEC.md §4. A
+//! signed-in member's `/auth/login?reauth=1` is a sign-in again before a change that needs a
+//! recent one (`sign_in_again`).
 
 use actix_session::Session as SignInCookie;
 use actix_web::http::header;
@@ -7,13 +9,13 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use openidconnect::core::CoreAuthenticationFlow;
 use openidconnect::{
     AuthorizationCode, CsrfToken, Nonce, OAuth2TokenResponse, PkceCodeChallenge, PkceCodeVerifier, Scope,
-    TokenResponse,
+    TokenResponse as _,
 };
 
 use super::failure::StartupFailure;
-use super::provider::ProviderCall;
+use super::provider::{ExtraClaims, ProviderCall, TokenResponse};
 use super::sign_in_state::{self, LoginState};
-use super::{Auth, member, return_to};
+use super::{Auth, member, return_to, sign_in_again};
 use crate::error::ApiError;
 use crate::member_api::MemberApiClient;
 use crate::request_id::RequestId;
@@ -24,13 +26,17 @@ const PKCE_VERIFIER_BYTES: u32 = 72;
 /// Scope of SPEC.md §4 (`openid` is always added by the client library).
 const SCOPES: [&str; 2] = ["profile", "email"];
 
+/// The ID token's claims, once checked.
+pub(super) type IdTokenClaims =
+    openidconnect::IdTokenClaims<ExtraClaims, openidconnect::core::CoreGenderClaim>;
+
 fn query_value(request: &HttpRequest, name: &str) -> Option<String> {
     url::form_urlencoded::parse(request.query_string().as_bytes())
         .find(|(key, _)| key == name)
         .map(|(_, value)| value.into_owned())
 }
 
-fn redirect(location: &str) -> actix_web::HttpResponseBuilder {
+pub(super) fn redirect(location: &str) -> actix_web::HttpResponseBuilder {
     let mut builder = HttpResponse::SeeOther();
     builder.insert_header((header::LOCATION, location)).insert_header((header::CACHE_CONTROL, "no-store"));
     builder
@@ -60,16 +66,19 @@ pub async fn login(
         return refusal_page(refused);
     }
     let return_to = return_to::sanitise(query_value(&request, "returnTo").as_deref());
-    // Already signed in: a link to `/auth/login` (from another site, say) must not sign the
-    // member out, nor start a sign-in nobody asked for.
-    if auth.current(&request).await?.is_some() {
+    let signed_in = auth.current(&request).await?.is_some();
+    // Signed in, only a sign-in again (a change that needs a recent one) goes to the provider:
+    // a link to `/auth/login` (from another site, say) must not sign the member out, nor start
+    // a sign-in nobody asked for.
+    let again = signed_in && query_value(&request, "reauth").as_deref() == Some("1");
+    if signed_in && !again {
         return Ok(redirect(&return_to).finish());
     }
     let mut response = match auth.provider.discovered().await {
         Err(failure) => redirect(&failure.location()),
         Ok(discovered) => {
             let (challenge, verifier) = PkceCodeChallenge::new_random_sha256_len(PKCE_VERIFIER_BYTES);
-            let (url, csrf_state, nonce) = discovered
+            let authorization = discovered
                 .client
                 .authorize_url(
                     CoreAuthenticationFlow::AuthorizationCode,
@@ -77,8 +86,9 @@ pub async fn login(
                     Nonce::new_random,
                 )
                 .add_scopes(SCOPES.map(|scope| Scope::new(scope.to_owned())))
-                .set_pkce_challenge(challenge)
-                .url();
+                .set_pkce_challenge(challenge);
+            let authorization = if again { auth.recent_sign_in.ask(authorization) } else { authorization };
+            let (url, csrf_state, nonce) = authorization.url();
             let now = session::now();
             let login = LoginState {
                 csrf_state: csrf_state.into_secret(),
@@ -86,11 +96,16 @@ pub async fn login(
                 pkce_verifier: verifier.into_secret(),
                 return_to,
                 started_at: now,
+                again,
             };
             sign_in_state::remember(&sign_ins, login, now)?;
             redirect(url.as_str())
         }
     };
+    // A sign-in again keeps the session it renews until the provider answers.
+    if again {
+        return Ok(response.finish());
+    }
     // The sign-in cookie is actix-session's to write here.
     let [session, _, xsrf] = auth.cookies.cleared();
     Ok(response.cookie(session).cookie(xsrf).finish())
@@ -111,14 +126,12 @@ pub async fn callback(
         return Ok(redirect("/fallback?reason=cookies-disabled").finish());
     }
     let login = sign_in_state::take(&sign_ins, query_value(&request, "state").as_deref(), session::now());
-    let outcome = match login {
-        None => Err(StartupFailure::init_failed(400)),
-        Some(login) => {
-            let request_id = request_id.as_deref().map(|id| id.0.as_str());
-            sign_in(&request, &auth, &member_api, request_id, login).await
-        }
-    };
-    Ok(match outcome {
+    let Some(login) = login else { return Ok(failed(StartupFailure::init_failed(400))) };
+    if login.again {
+        return Ok(sign_in_again::finish(&request, &auth, login).await);
+    }
+    let request_id = request_id.as_deref().map(|id| id.0.as_str());
+    Ok(match sign_in(&request, &auth, &member_api, request_id, login).await {
         Ok(signed_in) => {
             let mut builder = redirect(&signed_in.return_to);
             // The anti-forgery token goes with the new session id, and only with it.
@@ -127,11 +140,14 @@ pub async fn callback(
                 .cookie(auth.cookies.session(signed_in.session_id));
             builder.finish()
         }
-        Err(failure) => {
-            tracing::warn!(reason = failure.reason, status = failure.status, "sign-in failed");
-            redirect(&failure.location()).finish()
-        }
+        Err(failure) => failed(failure),
     })
+}
+
+/// The SPA's page saying why the sign-in did not complete.
+pub(super) fn failed(failure: StartupFailure) -> HttpResponse {
+    tracing::warn!(reason = failure.reason, status = failure.status, "sign-in failed");
+    redirect(&failure.location()).finish()
 }
 
 /// Where a completed sign-in goes, and the new session's id.
@@ -140,15 +156,13 @@ struct SignedIn {
     session_id: String,
 }
 
-/// The sign-in chain of SPEC.md §4: code for tokens, ID token checks, person number, then the
-/// member API's `compte/auth`. Any failure leaves no session behind.
-async fn sign_in(
+/// What the provider answered to the authorization request `login` made: its code exchanged
+/// for tokens, whose ID token is checked (signature, issuer, audience, expiry, nonce).
+pub(super) async fn authenticated(
     request: &HttpRequest,
     auth: &Auth,
-    member_api: &MemberApiClient,
-    request_id: Option<&str>,
-    login: LoginState,
-) -> Result<SignedIn, StartupFailure> {
+    login: &LoginState,
+) -> Result<(TokenResponse, IdTokenClaims), StartupFailure> {
     if let Some(error) = query_value(request, "error") {
         tracing::info!(%error, "the provider refused the sign-in");
         return Err(StartupFailure::from_status(if error == "access_denied" { 401 } else { 400 }));
@@ -160,7 +174,7 @@ async fn sign_in(
         .client
         .exchange_code(AuthorizationCode::new(code))
         .map_err(|_| StartupFailure::init_failed(0))?
-        .set_pkce_verifier(PkceCodeVerifier::new(login.pkce_verifier))
+        .set_pkce_verifier(PkceCodeVerifier::new(login.pkce_verifier.clone()))
         .request_async(&http)
         .await
         .map_err(|error| {
@@ -168,46 +182,65 @@ async fn sign_in(
             StartupFailure::from_token_error(&error)
         })?;
     let id_token = token.id_token().ok_or(StartupFailure::init_failed(0))?;
-    let claims =
-        match id_token.claims(&auth.provider.id_token_verifier(&discovered), &Nonce::new(login.nonce)) {
-            Ok(claims) => claims.clone(),
-            Err(error) => {
-                tracing::warn!(%error, "ID token refused");
-                // A key rotation shows as an unknown signature: read discovery again next time.
-                auth.provider.forget_for_unknown_key().await;
-                return Err(StartupFailure::from_status(401));
-            }
-        };
+    let verifier = auth.provider.id_token_verifier(&discovered);
+    let claims = match id_token.claims(&verifier, &Nonce::new(login.nonce.clone())) {
+        Ok(claims) => claims.clone(),
+        Err(error) => {
+            tracing::warn!(%error, "ID token refused");
+            // A key rotation shows as an unknown signature: read discovery again next time.
+            auth.provider.forget_for_unknown_key().await;
+            return Err(StartupFailure::from_status(401));
+        }
+    };
+    Ok((token, claims))
+}
+
+/// The tokens the provider gave at `now`.
+pub(super) fn tokens_of(token: &TokenResponse, now: i64) -> Tokens {
+    Tokens::received(
+        token.access_token().secret().clone(),
+        token.expires_in(),
+        token.refresh_token().map(|token| token.secret().clone()),
+        now,
+    )
+}
+
+/// The sign-in chain of SPEC.md §4: code for tokens, ID token checks, person number, then the
+/// member API's `compte/auth`. Any failure leaves no session behind.
+async fn sign_in(
+    request: &HttpRequest,
+    auth: &Auth,
+    member_api: &MemberApiClient,
+    request_id: Option<&str>,
+    login: LoginState,
+) -> Result<SignedIn, StartupFailure> {
+    let (token, claims) = authenticated(request, auth, &login).await?;
     let person_number = match member::claim_text(&claims.additional_claims().other, &auth.person_number_claim)
     {
         Some(number) => number,
-        None => member::person_number_from_userinfo(auth, &discovered, &token, claims.subject()).await?,
+        None => {
+            let discovered = auth.provider.discovered().await?;
+            member::person_number_from_userinfo(auth, &discovered, &token, claims.subject()).await?
+        }
     };
-    let access_token = token.access_token().secret().clone();
+    let access_token = token.access_token().secret();
+    let device = session::Device::from_user_agent(
+        request.headers().get(header::USER_AGENT).and_then(|agent| agent.to_str().ok()).unwrap_or_default(),
+    );
     let member = member_api
-        .sign_in(&access_token, &person_number, request_id)
+        .sign_in(access_token, &person_number, &device, request_id)
         .await
         .map_err(StartupFailure::from_member_api)?;
     let now = session::now();
     let session = Session {
         member,
-        tokens: Tokens::received(
-            access_token,
-            token.expires_in(),
-            token.refresh_token().map(|token| token.secret().clone()),
-            now,
-        ),
+        tokens: tokens_of(&token, now),
         sid: member::claim_text(&claims.additional_claims().other, "sid"),
         sub: claims.subject().to_string(),
         expires_at: now + auth.max_lifetime.as_secs() as i64,
         opened_at: now,
-        device: session::Device::from_user_agent(
-            request
-                .headers()
-                .get(header::USER_AGENT)
-                .and_then(|agent| agent.to_str().ok())
-                .unwrap_or_default(),
-        ),
+        auth_time: claims.auth_time().map(|at| at.timestamp()),
+        device,
         version: 0,
     };
     // A fresh id at each sign-in: an id planted before sign-in is worth nothing after it.

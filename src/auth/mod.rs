@@ -11,9 +11,11 @@ mod logout;
 mod member;
 mod memo;
 pub mod provider;
+mod recent_sign_in;
 mod refresh;
 pub mod return_to;
 mod revoke;
+mod sign_in_again;
 mod sign_in_state;
 mod xsrf;
 
@@ -25,6 +27,7 @@ use actix_web::{HttpRequest, web};
 
 pub use cookies::{Cookies, XSRF_HEADER};
 pub use member::claim_text;
+pub use recent_sign_in::RecentSignIn;
 pub use refresh::{Refresher, SessionBearer};
 pub use sign_in_state::key as sign_in_key;
 pub use xsrf::{XsrfKey, derived_mac};
@@ -54,6 +57,9 @@ pub struct Auth {
     pub writes: Bound<String>,
     /// Whose `X-Forwarded-For` names the client.
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// How recent a sign-in the changes that matter need (`oidc.recent_sign_in_secs`,
+    /// `oidc.acr_values`).
+    pub recent_sign_in: RecentSignIn,
 }
 
 /// The signed-in member's session, with its id.

@@ -1,5 +1,5 @@
 //! What `/auth/login` remembers until the provider sends the member back (state, nonce, PKCE
-//! verifier, where to return): kept in the browser, in actix-session's encrypted cookie, so
+//! verifier, where to return, whether it is a sign-in again): kept in the browser, in actix-session's encrypted cookie, so
 //! that an anonymous visit to `/auth/login` stores nothing on the server and every instance
 //! holding the key reads it. The cookie is private (AES-GCM): the browser can neither read the
 //! verifier nor forge an entry. Entries carry their start time and live one hour (SPEC.md §9).
@@ -29,6 +29,11 @@ pub struct LoginState {
     pub return_to: String,
     /// Unix time of `/auth/login`.
     pub started_at: i64,
+    /// A sign-in again of the member already signed in (`/auth/login?reauth=1`): the callback
+    /// renews their session rather than opening one. False in cookies written before it was
+    /// kept.
+    #[serde(default)]
+    pub again: bool,
 }
 
 /// The key of the sign-in cookie: `session.cookie_key` when set (at least 32 bytes), else
@@ -105,6 +110,7 @@ mod tests {
             pkce_verifier: "v".into(),
             return_to: format!("/{state}"),
             started_at,
+            again: false,
         }
     }
 

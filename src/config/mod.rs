@@ -420,6 +420,41 @@ mod tests {
     }
 
     #[test]
+    fn a_recent_sign_in_is_five_minutes_by_default_and_from_a_minute_to_an_hour() {
+        assert_eq!(Settings::default().oidc.recent_sign_in_secs, 300);
+        assert!(Settings::default().oidc.acr_values.is_empty());
+        for refused in [0, 59, 3601] {
+            let message = problems(load_toml(&format!(
+                "[demo]\nenabled = true\n[oidc]\nrecent_sign_in_secs = {refused}\n"
+            )));
+            assert!(
+                message.contains("oidc.recent_sign_in_secs: must be from 60 to 3600 seconds"),
+                "{message}"
+            );
+        }
+        for accepted in [60, 3600] {
+            let file = format!("[demo]\nenabled = true\n[oidc]\nrecent_sign_in_secs = {accepted}\n");
+            assert_eq!(load_toml(&file).unwrap().oidc.recent_sign_in_secs, accepted);
+        }
+    }
+
+    #[test]
+    fn acr_values_are_single_values_for_a_provider_that_maps_them() {
+        let real = "[demo]\nenabled = true\nidp = false\n[oidc]\nissuer = \"https://sso.example/realms/a\"\nclient_secret = \"s\"\n";
+        let settings =
+            load_toml(&format!("{real}acr_values = [\"gold\", \"urn:mutuelle:loa:2\"]\n")).unwrap();
+        assert_eq!(settings.oidc.acr_values, ["gold", "urn:mutuelle:loa:2"]);
+        let message = problems(load_toml(&format!("{real}acr_values = [\"silver gold\", \"\"]\n")));
+        assert!(message.contains("oidc.acr_values: \"silver gold\" is not one value"), "{message}");
+        assert!(message.contains("oidc.acr_values: \"\" is not one value"), "{message}");
+        let message = problems(load_toml("[demo]\nenabled = true\n[oidc]\nacr_values = [\"gold\"]\n"));
+        assert!(
+            message.contains("oidc.acr_values: the embedded demo provider (demo.idp) names no level"),
+            "{message}"
+        );
+    }
+
+    #[test]
     fn memory_bounds_and_timeouts_must_be_positive() {
         let message = problems(load_toml(
             "[demo]\nenabled = true\n[session]\nmax_sessions = 0\n[oidc]\ntimeout_ms = 0\n",

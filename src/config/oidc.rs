@@ -33,7 +33,18 @@ pub struct OidcSettings {
     /// A client certificate (PEM, its chain after it) and its key, for mutual TLS.
     pub client_cert_file: Option<PathBuf>,
     pub client_key_file: Option<PathBuf>,
+    /// How old a sign-in may be for the changes that matter most (bank details, a
+    /// termination): older, the member signs in again (`max_age` of this many seconds).
+    pub recent_sign_in_secs: u64,
+    /// The `acr_values` asked for with that sign-in again, and one of which its ID token's
+    /// `acr` must be: a provider's stronger level (Keycloak's step-up with a one-time code).
+    /// None by default: the sign-in's age alone is checked.
+    pub acr_values: Vec<String>,
 }
+
+/// What `oidc.recent_sign_in_secs` accepts: from a minute, the time to come back from the
+/// provider and confirm, to an hour, past which a sign-in hardly says the member is there.
+pub const RECENT_SIGN_IN_SECS: std::ops::RangeInclusive<u64> = 60..=3600;
 
 /// The JWS algorithms `oidc.signing_algorithms` may name.
 pub const SIGNING_ALGORITHMS: [&str; 11] =
@@ -52,6 +63,8 @@ impl Default for OidcSettings {
             ca_file: None,
             client_cert_file: None,
             client_key_file: None,
+            recent_sign_in_secs: 300,
+            acr_values: Vec::new(),
         }
     }
 }
@@ -86,5 +99,29 @@ impl OidcSettings {
             }
         }
         problems.at_least_one("oidc.timeout_ms", self.timeout_ms);
+        if !RECENT_SIGN_IN_SECS.contains(&self.recent_sign_in_secs) {
+            problems.add(
+                "oidc.recent_sign_in_secs",
+                format!(
+                    "must be from {} to {} seconds: long enough to come back from the provider, short enough to mean the member is there",
+                    RECENT_SIGN_IN_SECS.start(),
+                    RECENT_SIGN_IN_SECS.end()
+                ),
+            );
+        }
+        for value in &self.acr_values {
+            if value.is_empty() || value.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                problems.add(
+                    "oidc.acr_values",
+                    format!("{value:?} is not one value: the request separates values with spaces"),
+                );
+            }
+        }
+        if demo.idp_on() && !self.acr_values.is_empty() {
+            problems.add(
+                "oidc.acr_values",
+                "the embedded demo provider (demo.idp) names no level of authentication; set it with a provider that maps them",
+            );
+        }
     }
 }

@@ -1,9 +1,9 @@
 //! Every call the portal makes to the member API, in one table: its method and path, whether
 //! the browser's query string goes with it, whether it creates a request (and so needs a solved
-//! captcha), and how the portal exposes it. The proxy builds its `/api` routes from it,
-//! `/api/home` and the termination name their calls from it, and a test checks it against
-//! `openapi/member-api.yaml` both ways: a call the contract lacks, or one it has that the
-//! table forgot, fails the build's tests instead of a member's request.
+//! captcha), whether it needs a recent sign-in, and how the portal exposes it. The proxy builds
+//! its `/api` routes from it, `/api/home` and the termination name their calls from it, and a
+//! test checks it against `openapi/member-api.yaml` both ways: a call the contract lacks, or one
+//! it has that the table forgot, fails the build's tests instead of a member's request.
 
 /// How the browser reaches a call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,11 +57,23 @@ pub struct MemberCall {
     pub exposed: Exposed,
     /// `/api/home` combines it with others into the dashboard's one answer.
     pub on_home: bool,
+    /// It changes what matters most (where reimbursements are paid, the contract itself): the
+    /// member must have signed in at most `oidc.recent_sign_in_secs` ago, else the portal
+    /// answers 403 `reconnexion_requise` and the browser sends them through the provider again.
+    pub recent_sign_in: bool,
 }
 
 impl MemberCall {
     const fn new(method: Method, path: &'static str) -> Self {
-        Self { method, path, query: false, captcha: false, exposed: Exposed::Forwarded, on_home: false }
+        Self {
+            method,
+            path,
+            query: false,
+            captcha: false,
+            exposed: Exposed::Forwarded,
+            on_home: false,
+            recent_sign_in: false,
+        }
     }
 
     const fn get(path: &'static str) -> Self {
@@ -92,6 +104,10 @@ impl MemberCall {
         Self { on_home: true, ..self }
     }
 
+    const fn after_recent_sign_in(self) -> Self {
+        Self { recent_sign_in: true, ..self }
+    }
+
     /// The path as the client appends it to the base (which ends with `/`).
     pub fn relative(&self) -> &'static str {
         &self.path[1..]
@@ -105,11 +121,12 @@ impl MemberCall {
 
 pub const SE_CONNECTER: MemberCall = MemberCall::post("/compte/auth").internal();
 pub const CREATION_RESILIATION: MemberCall =
-    MemberCall::post("/document/creationResiliation").with_captcha().handled();
+    MemberCall::post("/document/creationResiliation").with_captcha().handled().after_recent_sign_in();
 pub const PRESTATIONS_RECENTES: MemberCall = MemberCall::get("/assure/prestations-recentes").on_home();
 pub const PRESTATION: MemberCall = MemberCall::get("/assure/prestation/{id}").on_home();
 pub const DEMANDES_ACCUEIL: MemberCall = MemberCall::get("/demandes/home").on_home();
 pub const ECHEANCE_PROCHAINE: MemberCall = MemberCall::get("/assure/echeance-prochaine").on_home();
+pub const NOUVEAUTES: MemberCall = MemberCall::get("/assure/nouveautes").on_home();
 pub const DOCUMENT_PDF: MemberCall = MemberCall::get("/document/pdf/{id}");
 
 /// The member API's calls, in the contract's order.
@@ -122,7 +139,10 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::get("/assure/beneficiaires"),
     MemberCall::get("/assure/banques"),
     MemberCall::get("/assure/beneficiairesInfosBancaires"),
-    MemberCall::post("/assure/beneficiaire/banque"),
+    MemberCall::post("/assure/beneficiaire/banque").after_recent_sign_in(),
+    MemberCall::get("/assure/preferences"),
+    MemberCall::new(Method::Put, "/assure/preferences"),
+    NOUVEAUTES,
     MemberCall::get("/assure/contrats"),
     ECHEANCE_PROCHAINE,
     MemberCall::get("/assure/droitsAdherent"),
@@ -146,6 +166,7 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::post("/document/creationHospitalisation").with_captcha(),
     CREATION_RESILIATION,
     MemberCall::post("/document/creationReclamation").with_captcha(),
+    MemberCall::post("/document/signalementSoin").with_captcha(),
 ];
 
 /// The table's call for `method` at `path` as the contract writes it (`/demande/{demandeId}`):
@@ -242,11 +263,34 @@ mod tests {
 
     #[test]
     fn the_calls_the_code_names_are_in_the_table() {
-        for named in [SE_CONNECTER, CREATION_RESILIATION, PRESTATIONS_RECENTES, PRESTATION, DEMANDES_ACCUEIL]
-        {
+        for named in [
+            SE_CONNECTER,
+            CREATION_RESILIATION,
+            PRESTATIONS_RECENTES,
+            PRESTATION,
+            DEMANDES_ACCUEIL,
+            ECHEANCE_PROCHAINE,
+            NOUVEAUTES,
+        ] {
             assert!(CALLS.iter().any(|call| call.method == named.method && call.path == named.path));
         }
-        assert!(CALLS.iter().filter(|call| call.on_home).count() == 4);
+        assert!(CALLS.iter().filter(|call| call.on_home).count() == 5);
+    }
+
+    #[test]
+    fn the_bank_details_and_the_termination_need_a_recent_sign_in_and_nothing_else_does() {
+        let flagged: Vec<_> =
+            CALLS.iter().filter(|call| call.recent_sign_in).map(|call| (call.method, call.path)).collect();
+        assert_eq!(
+            flagged,
+            [(Method::Post, "/assure/beneficiaire/banque"), (Method::Post, "/document/creationResiliation")]
+        );
+    }
+
+    #[test]
+    fn the_report_of_care_not_received_is_a_creation_guarded_by_the_captcha() {
+        let report = find(Method::Post, "/document/signalementSoin").expect("in the table");
+        assert!(report.captcha && report.exposed == Exposed::Forwarded && !report.recent_sign_in);
     }
 
     #[test]

@@ -33,6 +33,7 @@ pub mod calls;
 use self::calls::MemberCall;
 use crate::error::ApiError;
 use crate::identifier::is_plain_identifier;
+use crate::session::Device;
 use crate::upstream_calls::{Outcome, Upstream, UpstreamCalls};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -149,6 +150,18 @@ pub struct SignedInMember {
     pub version_num: Value,
     #[serde(rename = "smartCarteUrl", default)]
     pub smart_carte_url: Value,
+}
+
+/// The longest `navigateur` and `systeme` the contract's `Connexion.appareil` takes.
+const APPAREIL_MAX_CHARS: usize = 60;
+
+/// `Connexion.appareil` of the contract: the browser with its major version and the system, as
+/// « Mes connexions » names them; none when either is unknown, or longer than the contract
+/// takes (a made-up User-Agent: no browser names itself so).
+fn appareil(device: &Device) -> Option<Value> {
+    let fits = |name: &str| !name.is_empty() && name.chars().count() <= APPAREIL_MAX_CHARS;
+    (fits(&device.browser) && fits(&device.system))
+        .then(|| json!({ "navigateur": device.browser, "systeme": device.system }))
 }
 
 /// Why the sign-in call gave no member.
@@ -268,16 +281,22 @@ impl MemberApiClient {
         answer.json().await
     }
 
-    /// `POST compte/auth` with `{Login, Type: "ADH"}` (SPEC.md §7), with the token just
-    /// received: a refusal here is the sign-in's answer, never a reason to refresh.
+    /// `POST compte/auth` with `{Login, Type: "ADH"}` (SPEC.md §7) and, when the sign-in's
+    /// browser is known, its `appareil` (the member API records it and tells the member of a
+    /// device it never saw), with the token just received: a refusal here is the sign-in's
+    /// answer, never a reason to refresh.
     pub async fn sign_in(
         &self,
         access_token: &str,
         person_number: &str,
+        device: &Device,
         request_id: Option<&str>,
     ) -> Result<SignedInMember, SignInError> {
-        let body = json!({ "Login": person_number, "Type": "ADH" }).to_string();
-        let call = Call::json(&calls::SE_CONNECTER, request_id, body.into());
+        let mut body = json!({ "Login": person_number, "Type": "ADH" });
+        if let Some(appareil) = appareil(device) {
+            body["appareil"] = appareil;
+        }
+        let call = Call::json(&calls::SE_CONNECTER, request_id, body.to_string().into());
         let body = call.body.for_attempt().unwrap_or_else(empty);
         let answer = self.attempt(&call, access_token, body).await.map_err(|error| {
             tracing::warn!(%error, "member API unreachable at sign-in");
@@ -378,6 +397,20 @@ pub fn failure(status: hyper::StatusCode) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_device_goes_to_the_sign_in_only_when_browser_and_system_are_known() {
+        let device = |browser: &str, system: &str| Device { browser: browser.into(), system: system.into() };
+        assert_eq!(
+            appareil(&device("Firefox 133", "Android")),
+            Some(json!({ "navigateur": "Firefox 133", "systeme": "Android" }))
+        );
+        assert_eq!(appareil(&device("Firefox 133", "")), None);
+        assert_eq!(appareil(&device("", "Android")), None);
+        assert_eq!(appareil(&Device::default()), None);
+        let made_up = format!("Firefox {}", "9".repeat(60));
+        assert_eq!(appareil(&device(&made_up, "Linux")), None, "over the contract's 60 characters");
+    }
 
     #[test]
     fn an_identifier_that_could_change_the_path_is_refused() {

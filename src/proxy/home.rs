@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::error::{ApiError, ErrorBody};
 use crate::member_api::calls::{
-    DEMANDES_ACCUEIL, ECHEANCE_PROCHAINE, MemberCall, PRESTATION, PRESTATIONS_RECENTES,
+    DEMANDES_ACCUEIL, ECHEANCE_PROCHAINE, MemberCall, NOUVEAUTES, PRESTATION, PRESTATIONS_RECENTES,
 };
 use crate::member_api::{Bearer, MemberApiClient, path_with_id};
 use crate::request_id::RequestId;
@@ -31,14 +31,15 @@ pub async fn home(
         bearer: &state.auth.bearer(&current),
         request_id: request_id.as_deref().map(|id| id.0.as_str()),
     };
-    let (remboursements, demandes, echeance, bandeau) = futures_util::join!(
+    let (remboursements, demandes, echeance, nouveautes, bandeau) = futures_util::join!(
         recent_payments(&member),
         member.get(&DEMANDES_ACCUEIL, DEMANDES_ACCUEIL.relative()),
         member.get(&ECHEANCE_PROCHAINE, ECHEANCE_PROCHAINE.relative()),
+        member.get(&NOUVEAUTES, NOUVEAUTES.relative()),
         state.content.first_banner(),
     );
     // A session that ended while the parts were fetched ends the whole answer.
-    for part in [&remboursements, &demandes, &echeance] {
+    for part in [&remboursements, &demandes, &echeance, &nouveautes] {
         if let Err(ApiError::Unauthorized) = part {
             return Err(ApiError::Unauthorized);
         }
@@ -47,6 +48,7 @@ pub async fn home(
         "remboursements": part(remboursements),
         "demandes": part(demandes),
         "echeanceProchaine": part(echeance),
+        "nouveautes": part(nouveautes),
         "bandeau": part(bandeau),
     })))
 }

@@ -1,9 +1,9 @@
 //! The member API under `/api`, built from its table of calls (`member_api::calls`): each call
 //! the table marks forwarded is passed through, registered with its method; the termination
-//! is handled (`resiliation`); `/api/home` combines four calls (`home`). Anything else under
-//! `/api` is a JSON 404 (a wrong method 405). The upstream URL is rebuilt from the call and
-//! its validated parameters, never from the raw path, so `..`, `//`, encoded slashes or
-//! backslashes cannot reach the upstream.
+//! is handled (`resiliation`); `/api/home` combines the calls marked `on_home` (`home`).
+//! Anything else under `/api` is a JSON 404 (a wrong method 405). The upstream URL is rebuilt
+//! from the call and its validated parameters, never from the raw path, so `..`, `//`, encoded
+//! slashes or backslashes cannot reach the upstream.
 //!
 //! Bodies are streamed both ways. The browser's `Cookie` and `Authorization` never leave: the
 //! upstream sees the member's bearer token (refreshed first when needed) and the request id.
@@ -23,6 +23,7 @@ use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use futures_util::StreamExt;
 
+use crate::auth::CurrentSession;
 use crate::error::ApiError;
 use crate::member_api::calls::{CALLS, Exposed, MemberCall};
 use crate::member_api::{self, Body, Call};
@@ -54,6 +55,20 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(scope);
 }
 
+/// The member's session, allowed to make `call`: signed in, and recently enough when the call
+/// changes what matters most (else 403 `reconnexion_requise`, before anything is sent).
+async fn session_for(
+    call: &MemberCall,
+    request: &HttpRequest,
+    state: &AppState,
+) -> Result<CurrentSession, ApiError> {
+    let current = state.auth.require(request).await?;
+    if call.recent_sign_in {
+        state.auth.recent_sign_in.require(&current.session)?;
+    }
+    Ok(current)
+}
+
 /// The upstream path of `call`, with the request's validated `{id}`.
 fn upstream_path(call: &MemberCall, request: &HttpRequest) -> Result<Cow<'static, str>, ApiError> {
     match request.match_info().get("id") {
@@ -69,7 +84,7 @@ async fn forward(
     request_id: Option<web::ReqData<RequestId>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let current = state.auth.require(&request).await?;
+    let current = session_for(route, &request, &state).await?;
     let path = upstream_path(route, &request)?;
     if route.captcha {
         state.captcha.require(&request, &current).await?;

@@ -70,7 +70,7 @@ async fn notifier(
     request_id: Option<web::ReqData<RequestId>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let current = state.auth.require(&request).await?;
+    let current = super::session_for(&CREATION_RESILIATION, &request, &state).await?;
     state.captcha.require(&request, &current).await?;
     let bearer = state.auth.bearer(&current);
     let request_id = request_id.as_deref().map(|id| id.0.as_str());

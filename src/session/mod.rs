@@ -34,6 +34,12 @@ pub struct Session {
     /// Unix time of the sign-in (0 in sessions written before it was kept).
     #[serde(default)]
     pub opened_at: i64,
+    /// Unix time at which the provider last authenticated the member (the ID token's
+    /// `auth_time`), renewed by a sign-in again; `None` when the provider did not say, and in
+    /// sessions written before it was kept: the changes that need a recent sign-in then ask
+    /// for one.
+    #[serde(default)]
+    pub auth_time: Option<i64>,
     /// What the member signed in with, for « Mes connexions ».
     #[serde(default)]
     pub device: Device,
@@ -196,6 +202,19 @@ pub fn now() -> i64 {
 }
 
 #[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_kept_before_the_sign_in_time_was_reads_as_not_recent() {
+        let mut kept = serde_json::to_value(contract::session("sid", "sub")).unwrap();
+        kept.as_object_mut().unwrap().remove("auth_time");
+        let session: Session = serde_json::from_value(kept).unwrap();
+        assert_eq!(session.auth_time, None);
+    }
+}
+
+#[cfg(test)]
 pub(crate) mod contract {
     //! The behaviour both stores must have; each store's tests run these.
 
@@ -218,9 +237,26 @@ pub(crate) mod contract {
             sub: sub.into(),
             expires_at: now() + 3600,
             opened_at: now(),
+            auth_time: Some(now()),
             device: Device { browser: "Firefox 133".into(), system: "Android".into() },
             version: 0,
         }
+    }
+
+    /// A sign-in again writes its new `auth_time` and tokens over the session it read, and the
+    /// store gives them back; the sign-in's own time stays.
+    pub async fn a_sign_in_again_is_kept(store: &dyn SessionStore) {
+        let id = new_id();
+        let opened = session("sid", "sub");
+        store.create(&id, &opened).await.unwrap();
+        let mut again = Session::clone(&store.get(&id).await.unwrap().unwrap());
+        again.auth_time = Some(opened.auth_time.unwrap() + 1200);
+        again.tokens.access_token = "after the sign-in again".into();
+        assert!(store.replace(&id, &again).await.unwrap());
+        let kept = store.get(&id).await.unwrap().unwrap();
+        assert_eq!(kept.auth_time, again.auth_time);
+        assert_eq!(kept.tokens.access_token, "after the sign-in again");
+        assert_eq!(kept.opened_at, opened.opened_at);
     }
 
     pub async fn listing_by_subject(store: &dyn SessionStore) {

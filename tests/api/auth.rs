@@ -44,12 +44,36 @@ async fn a_full_sign_in_opens_a_session_that_never_shows_a_token() {
     assert_eq!(body["smartCarteUrl"], "https://carte.example/100001");
     assert_eq!(body["idleTimeoutMs"], 1_800_000);
 
-    // The member API was asked with the person number of the ID token and the access token.
+    // The member API was asked with the person number of the ID token and the access token;
+    // this client names no browser, so no `appareil`.
     let calls = api.received_requests().await.unwrap();
     assert_eq!(calls.len(), 1);
     let sent: serde_json::Value = serde_json::from_slice(&calls[0].body).unwrap();
     assert_eq!(sent, json!({ "Login": "100001", "Type": "ADH" }));
     assert!(header(&calls[0].headers, "authorization").starts_with("Bearer access-"));
+}
+
+#[tokio::test]
+async fn the_sign_in_tells_the_member_api_the_browser_and_system_it_was_made_with() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let authorize = app.start_login("/home").await;
+    idp.token_answers(200, idp.tokens(&query(&authorize, "nonce"), 300)).await;
+    let firefox_on_android = "Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0";
+    let callback = format!("/auth/callback?code=abc&state={}", query(&authorize, "state"));
+    let response = app.get(&callback, &[("User-Agent", firefox_on_android)]).await;
+    assert_eq!(header(response.headers(), "location"), "/home");
+
+    let calls = api.received_requests().await.unwrap();
+    let sent: serde_json::Value = serde_json::from_slice(&calls[0].body).unwrap();
+    assert_eq!(
+        sent,
+        json!({
+            "Login": "100001", "Type": "ADH",
+            "appareil": { "navigateur": "Firefox 133", "systeme": "Android" },
+        })
+    );
 }
 
 #[tokio::test]
@@ -184,7 +208,8 @@ async fn an_anonymous_sign_in_leaves_its_state_in_an_encrypted_cookie_only() {
     let callback = format!("/auth/callback?code=abc&state={}", query(&authorize, "state"));
     let forged = with_one_letter_changed(&cookie);
     let answer = app.get(&callback, &[("Cookie", &format!("espace-assure-login={forged}"))]).await;
-    assert!(header(answer.headers(), "location").starts_with("/error?reason=keycloak-init-failed"));
+    let location = header(answer.headers(), "location");
+    assert!(location.starts_with("/error?reason=keycloak-init-failed"), "{location} ({forged})");
 }
 
 /// `value` with a letter in its middle changed: a middle one, since the last letters of base64

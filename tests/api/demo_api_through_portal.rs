@@ -16,39 +16,54 @@ pub async fn portal_signed_in_as_marie_with(
     idp: &FakeIdp,
     customise: impl FnOnce(&mut espace_assure::config::Settings) + Send + 'static,
 ) -> (TestApp, String) {
+    let mut app = portal_with_provider(idp, customise).await;
+    let xsrf = sign_in_as_marie(&mut app, idp).await;
+    (app, xsrf)
+}
+
+/// Demo mode with the embedded member API, the external provider in place of the demo one;
+/// nobody signed in yet.
+pub async fn portal_with_provider(
+    idp: &FakeIdp,
+    customise: impl FnOnce(&mut espace_assure::config::Settings) + Send + 'static,
+) -> TestApp {
     let issuer = idp.issuer.clone();
-    let mut app = spawn_app_with(move |settings| {
+    spawn_app_with(move |settings| {
         settings.demo.idp = false;
         settings.oidc.issuer = Some(issuer.parse().unwrap());
         settings.oidc.client_id = CLIENT_ID.into();
         settings.oidc.client_secret = Some(CLIENT_SECRET.to_owned().into());
         customise(settings);
     })
-    .await;
-    let xsrf = sign_in_as_marie(&mut app, idp).await;
-    (app, xsrf)
+    .await
 }
 
 /// Marie signs in on `app` from a new browser (a cookie jar of its own); returns its XSRF token.
 pub async fn sign_in_as_marie(app: &mut TestApp, idp: &FakeIdp) -> String {
+    sign_in_as_marie_with(app, idp, json!({})).await
+}
+
+/// The same, her ID token with `changes` (see `FakeIdp::id_token_with`).
+pub async fn sign_in_as_marie_with(app: &mut TestApp, idp: &FakeIdp, changes: Value) -> String {
     app.with_cookie_jar();
     let authorize = app.start_login("/home").await;
-    // An access token the member API can check: a JWT for the portal's audience.
+    idp.token_answers(200, marie_tokens(idp, &query(&authorize, "nonce"), changes)).await;
+    let state = query(&authorize, "state");
+    assert_eq!(app.callback(&format!("code=abc&state={state}")).await, "/home");
+    app.xsrf_token()
+}
+
+/// What the provider gives Marie: an access token the member API can check (a JWT for the
+/// portal's audience), and an ID token for `nonce` with `changes`.
+pub fn marie_tokens(idp: &FakeIdp, nonce: &str, changes: Value) -> Value {
     let access_token = idp.sign(json!({
         "iss": idp.issuer, "sub": "sub-marie", "aud": [CLIENT_ID, "account"], "azp": CLIENT_ID,
         "exp": now() + 300, "iat": now(), "typ": "Bearer", "NUMERO_PERSONNE": "100001",
     }));
-    idp.token_answers(
-        200,
-        json!({
-            "access_token": access_token, "token_type": "Bearer", "expires_in": 300,
-            "refresh_token": "refresh-1", "id_token": idp.id_token(&query(&authorize, "nonce")),
-        }),
-    )
-    .await;
-    let state = query(&authorize, "state");
-    assert_eq!(app.callback(&format!("code=abc&state={state}")).await, "/home");
-    app.xsrf_token()
+    json!({
+        "access_token": access_token, "token_type": "Bearer", "expires_in": 300,
+        "refresh_token": "refresh-1", "id_token": idp.id_token_with(nonce, changes),
+    })
 }
 
 /// A PDF named `name`, uploaded through the portal.

@@ -65,13 +65,23 @@ impl FakeIdp {
         encode(&header, &claims, &key()).unwrap()
     }
 
-    /// An ID token for person 100001 with the given nonce.
-    pub fn id_token(&self, nonce: &str) -> String {
-        self.sign(json!({
+    /// An ID token for person 100001 with the given nonce, who has just signed in (as Keycloak
+    /// does, it says when: `auth_time`), with `changes` to its claims; a `null` leaves a claim
+    /// out.
+    pub fn id_token_with(&self, nonce: &str, changes: Value) -> String {
+        let mut claims = json!({
             "iss": self.issuer, "sub": "sub-marie", "aud": CLIENT_ID, "azp": CLIENT_ID,
-            "exp": now() + 300, "iat": now(), "nonce": nonce, "sid": "sid-marie",
+            "exp": now() + 300, "iat": now(), "auth_time": now(), "nonce": nonce, "sid": "sid-marie",
             "NUMERO_PERSONNE": "100001",
-        }))
+        });
+        let claims_map = claims.as_object_mut().unwrap();
+        for (name, value) in changes.as_object().expect("changes are an object") {
+            match value {
+                Value::Null => claims_map.remove(name),
+                value => claims_map.insert(name.clone(), value.clone()),
+            };
+        }
+        self.sign(claims)
     }
 
     /// The token endpoint answers the next call with `body` and `status`; answers queue up in
@@ -86,12 +96,17 @@ impl FakeIdp {
     }
 
     pub fn tokens(&self, nonce: &str, access_ttl: i64) -> Value {
+        self.tokens_with(nonce, access_ttl, json!({}))
+    }
+
+    /// Tokens whose ID token has `changes` (see `id_token_with`).
+    pub fn tokens_with(&self, nonce: &str, access_ttl: i64, changes: Value) -> Value {
         json!({
             "access_token": format!("access-{}", crate::helpers::random()),
             "token_type": "Bearer",
             "expires_in": access_ttl,
             "refresh_token": "refresh-1",
-            "id_token": self.id_token(nonce),
+            "id_token": self.id_token_with(nonce, changes),
         })
     }
 
@@ -102,6 +117,15 @@ impl FakeIdp {
             "jti": crate::helpers::random(), "sid": sid,
             "events": { "http://schemas.openid.net/event/backchannel-logout": {} },
         }))
+    }
+
+    /// Its revocation endpoint answers 200 (see `held_tokens::revoked` for what it received).
+    pub async fn accepts_revocations(&self) {
+        Mock::given(method("POST"))
+            .and(path("/realms/test/revoke"))
+            .respond_with(ResponseTemplate::new(200))
+            .mount(&self.server)
+            .await;
     }
 
     pub async fn token_calls(&self) -> usize {

@@ -48,6 +48,18 @@ async fn home_gathers_payments_with_two_lines_requests_due_date_and_banner() {
         )
         .mount(&api)
         .await;
+    let nouveaute = json!({
+        "type": "REMBOURSEMENT", "survenuLe": "2026-11-02T09:30:00+01:00", "paymentId": "P1",
+        "paymentDate": "2026-11-02", "montantRembourse": 9.0, "demandeId": null, "TypeCode": null,
+        "Etat": null, "nomFichier": null,
+    });
+    Mock::given(path("/api/assure/nouveautes"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({ "depuis": "2026-10-30T18:02:11+01:00", "evenements": [nouveaute] })),
+        )
+        .mount(&api)
+        .await;
     Mock::given(path("/cms/bandeau-nouveautes"))
         .respond_with(
             ResponseTemplate::new(200).set_body_json(json!([{ "Libelle": "Nouveau", "Visible": true }])),
@@ -68,6 +80,8 @@ async fn home_gathers_payments_with_two_lines_requests_due_date_and_banner() {
     );
     assert_eq!(home["demandes"]["data"][0]["TypeCode"], "DEV");
     assert_eq!(home["echeanceProchaine"]["data"]["date"], "2026-12-05");
+    assert_eq!(home["nouveautes"]["data"]["depuis"], "2026-10-30T18:02:11+01:00");
+    assert_eq!(home["nouveautes"]["data"]["evenements"], json!([nouveaute]));
     assert_eq!(home["bandeau"]["data"]["Libelle"], "Nouveau");
 }
 
@@ -86,11 +100,17 @@ async fn a_failing_part_carries_an_error_and_the_others_still_arrive() {
         .respond_with(ResponseTemplate::new(200).set_body_json(json!(null)))
         .mount(&api)
         .await;
+    Mock::given(path("/api/assure/nouveautes")).respond_with(ResponseTemplate::new(504)).mount(&api).await;
     Mock::given(path("/cms/bandeau-nouveautes")).respond_with(ResponseTemplate::new(503)).mount(&api).await;
     let home: serde_json::Value = app.get("/api/home", &[]).await.json().await.unwrap();
     assert_eq!(home["remboursements"]["error"]["status"], 502);
     assert_eq!(home["remboursements"]["error"]["code"], "bad_gateway");
     assert_eq!(home["demandes"]["data"], json!([]));
+    assert_eq!(home["nouveautes"]["error"]["code"], "bad_gateway", "{home}");
+    assert_eq!(
+        home["nouveautes"]["error"]["message"],
+        "Le service est momentanément indisponible. Veuillez réessayer plus tard."
+    );
     assert_eq!(home["bandeau"]["error"]["status"], 502, "{home}");
 }
 

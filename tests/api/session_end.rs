@@ -4,101 +4,13 @@
 //! session back, and the tokens it was just given are revoked. With the memory store, and
 //! with two instances sharing Redis (the refresh on one, the ending on the other).
 
-use std::sync::Arc;
-
-use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 use serde_json::{Value, json};
-use tokio::sync::{Semaphore, mpsc};
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, ResponseTemplate};
 
 use crate::fake_idp::{FakeIdp, member_api};
+use crate::held_tokens::{HeldTokens, ROTATED, revoked};
 use crate::helpers::{TestApp, cookies_of, spawn_app_with_idp, status_with_cookies};
-
-/// A token endpoint that passes code exchanges on to the stand-in provider's, and holds each
-/// refresh until the test lets it go.
-struct HeldRefreshes {
-    arrived: mpsc::UnboundedReceiver<()>,
-    release: Arc<Semaphore>,
-}
-
-#[derive(Clone)]
-struct Hold {
-    forward_to: Arc<std::sync::OnceLock<String>>,
-    arrived: mpsc::UnboundedSender<()>,
-    release: Arc<Semaphore>,
-}
-
-/// What a rotating provider gives for a refresh: a new refresh token, to be revoked if the
-/// session ended meanwhile.
-const ROTATED: &str = "refresh-rotated";
-
-async fn token(request: HttpRequest, body: web::Bytes, hold: web::Data<Hold>) -> HttpResponse {
-    if String::from_utf8_lossy(&body).contains("grant_type=refresh_token") {
-        hold.arrived.send(()).unwrap();
-        hold.release.acquire().await.unwrap().forget();
-        return HttpResponse::Ok().json(json!({
-            "access_token": "access-refreshed", "token_type": "Bearer", "expires_in": 300,
-            "refresh_token": ROTATED,
-        }));
-    }
-    let mut forwarded = reqwest::Client::new().post(hold.forward_to.get().unwrap()).body(body.to_vec());
-    for name in ["authorization", "content-type", "accept"] {
-        if let Some(value) = request.headers().get(name) {
-            forwarded = forwarded.header(name, value.as_bytes());
-        }
-    }
-    let answer = forwarded.send().await.unwrap();
-    let status = answer.status().as_u16();
-    HttpResponse::build(actix_web::http::StatusCode::from_u16(status).unwrap())
-        .content_type("application/json")
-        .body(answer.bytes().await.unwrap())
-}
-
-impl HeldRefreshes {
-    /// The stand-in provider, its token endpoint replaced by one holding refreshes.
-    async fn provider() -> (FakeIdp, Self) {
-        let (sender, arrived) = mpsc::unbounded_channel();
-        let release = Arc::new(Semaphore::new(0));
-        let hold = Hold { forward_to: Arc::default(), arrived: sender, release: release.clone() };
-        let data = web::Data::new(hold.clone());
-        let server =
-            HttpServer::new(move || App::new().app_data(data.clone()).route("/token", web::post().to(token)))
-                .workers(1)
-                .bind("127.0.0.1:0")
-                .unwrap();
-        let token_url = format!("http://{}/token", server.addrs()[0]);
-        tokio::spawn(server.run());
-        let idp = FakeIdp::start_with_discovery(move |mut document| {
-            document["token_endpoint"] = json!(token_url);
-            ResponseTemplate::new(200).set_body_json(document)
-        })
-        .await;
-        hold.forward_to.set(format!("{}/token", idp.issuer)).unwrap();
-        Mock::given(method("POST"))
-            .and(path("/realms/test/revoke"))
-            .respond_with(ResponseTemplate::new(200))
-            .mount(&idp.server)
-            .await;
-        (idp, Self { arrived, release })
-    }
-}
-
-/// The revocations the provider received, by token.
-async fn revoked(idp: &FakeIdp) -> Vec<String> {
-    idp.server
-        .received_requests()
-        .await
-        .unwrap()
-        .iter()
-        .filter(|request| request.url.path() == "/realms/test/revoke")
-        .filter_map(|request| {
-            url::form_urlencoded::parse(&request.body)
-                .find(|(name, _)| name == "token")
-                .map(|(_, t)| t.into_owned())
-        })
-        .collect()
-}
 
 #[derive(Clone, Copy, Debug)]
 enum Ending {
@@ -112,7 +24,7 @@ enum Ending {
 /// the refresh finish.
 async fn ended_during_refresh(
     idp: &FakeIdp,
-    held: &mut HeldRefreshes,
+    held: &mut HeldTokens,
     refreshing: &mut TestApp,
     ending_on: &str,
     ending: Ending,
@@ -205,7 +117,7 @@ async fn infos_api() -> wiremock::MockServer {
 #[tokio::test]
 async fn a_session_ended_while_its_refresh_is_in_flight_stays_ended_in_memory() {
     for ending in [Ending::SignOut, Ending::ClosedFromAnotherDevice, Ending::BackChannel] {
-        let (idp, mut held) = HeldRefreshes::provider().await;
+        let (idp, mut held) = HeldTokens::refreshes().await;
         let api = infos_api().await;
         let mut app = spawn_app_with_idp(&idp, &api, |_| {}).await;
         let address = app.address.clone();
@@ -217,7 +129,7 @@ async fn a_session_ended_while_its_refresh_is_in_flight_stays_ended_in_memory() 
 async fn a_session_ended_on_another_instance_while_its_refresh_is_in_flight_stays_ended() {
     for ending in [Ending::SignOut, Ending::ClosedFromAnotherDevice, Ending::BackChannel] {
         let redis = crate::redis_sessions::test_redis::TestRedis::start().await;
-        let (idp, mut held) = HeldRefreshes::provider().await;
+        let (idp, mut held) = HeldTokens::refreshes().await;
         let api = infos_api().await;
         let mut first = spawn_app_with_idp(&idp, &api, crate::redis_sessions::with_redis(redis.url())).await;
         let second = spawn_app_with_idp(&idp, &api, crate::redis_sessions::with_redis(redis.url())).await;

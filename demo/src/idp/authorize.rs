@@ -1,6 +1,12 @@
 //! The authorization endpoint and the sign-in page's form. The checks follow the order of
 //! RFC 6749 §4.1.2.1: a wrong client or redirect URI gets an error page (redirecting would
 //! hand the answer to an unknown site); every other problem goes back to the client.
+//!
+//! The provider remembers no sign-in between authorization requests (it sets no cookie of its
+//! own): every request shows the sign-in page, and the member's pick is a new authentication,
+//! whose moment is the tokens' `auth_time`. A request with `max_age`, however small, or with
+//! `prompt=login` is so honoured as a real provider honours it when its own sign-in is older:
+//! the page is shown again, and `auth_time` is the new pick's.
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -31,6 +37,8 @@ struct AuthorizationQuery {
     code_challenge: Option<String>,
     code_challenge_method: Option<String>,
     prompt: Option<String>,
+    /// Seconds; read as text so that a malformed one is the client's error, not a page.
+    max_age: Option<String>,
 }
 
 /// An error sent back to the client: RFC 6749 code and ASCII description.
@@ -92,8 +100,15 @@ fn check(query: &AuthorizationQuery) -> Result<AuthorizationRequest, ClientError
     if too_long(&query.state) || too_long(&query.nonce) {
         return Err(("invalid_request", "state and nonce are limited to 1024 characters"));
     }
-    // No sign-in is remembered between visits (no provider cookie): never a silent sign-in.
-    if query.prompt.as_deref().is_some_and(|prompt| prompt.split_whitespace().any(|p| p == "none")) {
+    if query.max_age.as_deref().is_some_and(|age| age.parse::<u64>().is_err()) {
+        return Err(("invalid_request", "max_age must be a whole number of seconds"));
+    }
+    let prompts: Vec<&str> = query.prompt.as_deref().unwrap_or_default().split_whitespace().collect();
+    if prompts.contains(&"none") {
+        if prompts.len() > 1 {
+            return Err(("invalid_request", "prompt=none cannot go with another value"));
+        }
+        // No sign-in is remembered between requests: never a silent sign-in.
         return Err(("login_required", "the member must choose an identity"));
     }
     Ok(AuthorizationRequest {
@@ -115,7 +130,8 @@ struct SignInForm {
     person: Option<String>,
 }
 
-/// The member picked an identity: a session starts and the client gets a single-use code.
+/// The member picked an identity: a session starts, authenticated now (`auth_time`), and the
+/// client gets a single-use code.
 pub async fn sign_in(idp: web::Data<Idp>, body: web::Bytes) -> HttpResponse {
     let form = serde_urlencoded::from_bytes::<SignInForm>(&body).ok();
     let member = form.as_ref().and_then(|form| form.person.as_deref()).and_then(personas::by_person_number);

@@ -486,10 +486,46 @@ async fn other_invalid_requests_go_back_to_the_client_with_their_error() {
         (&[("response_mode", "fragment")][..], "invalid_request"),
         (&[("scope", "profile email")][..], "invalid_scope"),
         (&[("prompt", "none")][..], "login_required"),
+        (&[("prompt", "none login")][..], "invalid_request"),
+        (&[("max_age", "-1")][..], "invalid_request"),
+        (&[("max_age", "cinq minutes")][..], "invalid_request"),
     ] {
         let response = idp.authorize(&request, changes).await;
         assert_eq!(response.status(), StatusCode::FOUND, "{changes:?}");
         assert_eq!(query(&redirected_to(&response))["error"], error, "{changes:?}");
+    }
+}
+
+/// Seconds since the epoch, as `auth_time` counts them.
+fn now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()
+}
+
+#[tokio::test]
+async fn max_age_and_prompt_login_show_the_sign_in_page_again_and_auth_time_is_the_new_pick() {
+    let idp = Provider::spawn().await;
+    let (first, _) = idp.sign_in(MARIE).await;
+    let first = idp.verify(first["id_token"].as_str().unwrap()).await;
+    for changes in [
+        &[("max_age", "0")][..],
+        &[("max_age", "300")][..],
+        &[("prompt", "login")][..],
+        &[("max_age", "300"), ("prompt", "login consent")][..],
+    ] {
+        let request = Request::new();
+        let response = idp.authorize(&request, changes).await;
+        assert_eq!(response.status(), StatusCode::OK, "{changes:?}: the sign-in page, never a code at once");
+        let page = response.text().await.unwrap();
+        let before = now();
+        let chosen = idp.choose(&pending_id(&page), MARIE).await;
+        let after = now();
+        let code = query(&redirected_to(&chosen))["code"].clone();
+        let tokens: Value = idp.exchange(&code, &request.verifier).await.json().await.unwrap();
+        let id_token = idp.verify(tokens["id_token"].as_str().unwrap()).await;
+        let auth_time = id_token["auth_time"].as_u64().expect("auth_time in every ID token");
+        assert!((before..=after).contains(&auth_time), "{changes:?}: the moment of the pick");
+        assert!(auth_time >= first["auth_time"].as_u64().unwrap());
+        assert_eq!(id_token["sub"], first["sub"], "{changes:?}: the same member");
     }
 }
 
@@ -556,6 +592,8 @@ async fn refresh_rotates_and_the_old_token_is_refused() {
     assert_ne!(renewed["refresh_token"], tokens["refresh_token"]);
     let id_token = idp.verify(renewed["id_token"].as_str().unwrap()).await;
     assert_eq!(id_token["nonce"], request.nonce, "the refreshed ID token keeps the sign-in's nonce");
+    let signed_in = idp.verify(tokens["id_token"].as_str().unwrap()).await;
+    assert_eq!(id_token["auth_time"], signed_in["auth_time"], "and its time: a refresh is no sign-in");
     idp.verify(renewed["access_token"].as_str().unwrap()).await;
 
     assert_oauth_error(idp.refresh(old).await, StatusCode::BAD_REQUEST, "invalid_grant").await;

@@ -47,7 +47,10 @@ test.describe(() => {
     // the start of the run is usually older already.
     const signedInAt = Number(readFileSync(signedInOnAlertsInstance().time, 'utf8'));
     const leftToWait = signedInAt + 61_000 - Date.now();
-    if (leftToWait > 0) await page.waitForTimeout(leftToWait);
+    if (leftToWait > 0) {
+      test.setTimeout(leftToWait + 60_000);
+      await page.waitForTimeout(leftToWait);
+    }
 
     await page.goto('/compte/informations-personnelles');
     const banque = page.getByRole('region', { name: 'Coordonnées bancaires' });
@@ -125,6 +128,10 @@ test('a payment the back office adds is emailed without its content, listed sinc
   await page.getByRole('link', { name: 'Marie DUPONT' }).click();
   const ajout = page.getByRole('region', { name: 'Ajouter un remboursement' });
   await ajout.getByLabel('Bénéficiaire').selectOption({ label: 'Marie DUPONT' });
+  const aujourdhuiAParis = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(
+    new Date(),
+  );
+  await ajout.getByLabel('Date des soins').fill(aujourdhuiAParis);
   await ajout.getByLabel('Professionnel de santé').fill('Dr Claire FONTAINE');
   await ajout.getByLabel('Montant dépensé, en euros').fill('30');
   await ajout.getByRole('button', { name: 'Ajouter le remboursement' }).click();

@@ -61,6 +61,23 @@ const memberPages: MemberPage[] = [
     },
     layout: 'shell',
   },
+  {
+    name: '/mutuelle/remboursements/signalement',
+    path: async (page, member) => {
+      const paiements = await getSeeded<
+        { paymentId: string; paymentDate: string; detailRemboursement: { idLigne: number }[] }[]
+      >(page, '/api/assure/prestations');
+      const paiement = first(paiements, `a payment for ${member}`);
+      const ligne = first(paiement.detailRemboursement, `a line in a payment of ${member}`);
+      const query = new URLSearchParams({
+        jour: paiement.paymentDate,
+        paiement: paiement.paymentId,
+        ligne: String(ligne.idLigne),
+      });
+      return `/mutuelle/remboursements/signalement?${query.toString()}`;
+    },
+    layout: 'shell',
+  },
   shellPage('/mutuelle/contrats-garanties'),
   shellPage('/mutuelle/contrats-garanties/resiliation'),
   shellPage('/mutuelle/contrats-garanties/estimation'),

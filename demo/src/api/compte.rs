@@ -24,7 +24,7 @@ struct SignIn {
     #[serde(rename = "Type")]
     type_connexion: String,
     /// Absent: the sign-in is recorded without a device, and no device is checked.
-    #[serde(rename = "appareil", default)]
+    #[serde(rename = "appareil", default, deserialize_with = "super::json::present")]
     appareil: Option<Appareil>,
 }
 

@@ -64,6 +64,16 @@ pub fn fichier(content_type: &str, nom: &str, contenu: Vec<u8>) -> HttpResponse 
 /// A whole number as JSON Schema's `integer` has it: any number without a fractional part, so
 /// `3.0` as well as `3` (generated clients and some JSON libraries write the first), within
 /// the 64 bits of an identifier. For `#[serde(deserialize_with = "…")]` on request fields.
+/// A field the contract lets a body leave out but never set to `null`: with `#[serde(default)]`,
+/// absent is `None`, and `null` is refused like any other value of the wrong type.
+pub fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
+}
+
 pub mod entier {
     use serde::Deserialize;
     use serde::de::{self, Deserializer, Visitor};

@@ -228,6 +228,9 @@ async fn a_device_outside_the_schema_is_a_bad_request() {
     }
     let extra = json!({"Login": MARIE, "Type": "ADH", "appareil": {"navigateur": "Firefox", "systeme": "Linux", "ip": "1.2.3.4"}});
     assert_refused(api.send(Method::POST, MARIE, "compte/auth", extra).await, 400).await;
+    // The contract lets the device be left out, never be null.
+    let null = json!({"Login": MARIE, "Type": "ADH", "appareil": null});
+    assert_refused(api.send(Method::POST, MARIE, "compte/auth", null).await, 400).await;
     let connexions: i64 =
         api.database().query_row("SELECT count(*) FROM connexions", [], |row| row.get(0)).unwrap();
     assert_eq!(connexions, 0, "a refused sign-in is not recorded");

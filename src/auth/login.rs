@@ -239,7 +239,10 @@ async fn sign_in(
         sub: claims.subject().to_string(),
         expires_at: now + auth.max_lifetime.as_secs() as i64,
         opened_at: now,
-        auth_time: claims.auth_time().map(|at| at.timestamp()),
+        auth_time: auth.recent_sign_in.kept_at_sign_in(
+            claims.auth_time().map(|at| at.timestamp()),
+            claims.auth_context_ref().map(|acr| acr.as_str()),
+        ),
         device,
         version: 0,
     };

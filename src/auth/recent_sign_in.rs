@@ -15,6 +15,9 @@ use crate::config::OidcSettings;
 use crate::error::ApiError;
 use crate::session::Session;
 
+/// How far ahead of this one the provider's clock may be (the ID token checks allow as much).
+const CLOCK_SKEW_SECS: i64 = 60;
+
 type CoreAuthorizationRequest<'a> =
     AuthorizationRequest<'a, CoreAuthDisplay, CoreAuthPrompt, CoreResponseType>;
 
@@ -54,9 +57,16 @@ impl RecentSignIn {
     /// The 403 `reconnexion_requise` of a session whose sign-in is not recent, or unknown.
     pub fn require(&self, session: &Session) -> Result<(), ApiError> {
         match session.auth_time {
-            Some(auth_time) if self.age_secs(auth_time) <= self.max_age_secs() => Ok(()),
+            Some(auth_time) if self.is_recent(auth_time) => Ok(()),
             _ => Err(ApiError::SignInAgain),
         }
+    }
+
+    /// The `auth_time` a new session keeps from its sign-in's ID token: none when levels are
+    /// configured and the sign-in reached none of them, so that a sign-in with a password alone
+    /// never stands in for the stronger one the changes that matter ask for.
+    pub fn kept_at_sign_in(&self, auth_time: Option<i64>, acr: Option<&str>) -> Option<i64> {
+        auth_time.filter(|_| self.level_reached(acr))
     }
 
     /// The authorization request of a sign-in again, through the client library's own
@@ -73,18 +83,26 @@ impl RecentSignIn {
     /// than asked, and at one of the configured levels.
     pub fn check(&self, auth_time: Option<i64>, acr: Option<&str>) -> Result<i64, NotRecent> {
         let auth_time = auth_time.ok_or(NotRecent::NoAuthTime)?;
-        let age_secs = self.age_secs(auth_time);
-        if age_secs > self.max_age_secs() {
-            return Err(NotRecent::TooOld { age_secs });
+        if !self.is_recent(auth_time) {
+            return Err(NotRecent::TooOld { age_secs: self.age_secs(auth_time) });
         }
-        if !self.acr_values.is_empty() && !acr.is_some_and(|acr| self.acr_values.iter().any(|v| v == acr)) {
+        if !self.level_reached(acr) {
             return Err(NotRecent::OtherLevel);
         }
         Ok(auth_time)
     }
 
-    /// Seconds since `auth_time`; negative when the provider's clock is ahead of this one, which
-    /// makes a sign-in no older.
+    fn level_reached(&self, acr: Option<&str>) -> bool {
+        self.acr_values.is_empty() || acr.is_some_and(|acr| self.acr_values.iter().any(|v| v == acr))
+    }
+
+    /// No older than asked, and no further ahead than the provider's clock may be: a sign-in
+    /// dated in the future would otherwise stay recent for as long as it is ahead.
+    fn is_recent(&self, auth_time: i64) -> bool {
+        (-CLOCK_SKEW_SECS..=self.max_age_secs()).contains(&self.age_secs(auth_time))
+    }
+
+    /// Seconds since `auth_time`; negative when the provider's clock is ahead of this one.
     fn age_secs(&self, auth_time: i64) -> i64 {
         (self.clock)() - auth_time
     }
@@ -141,6 +159,7 @@ mod tests {
         assert_eq!(rule.check(None, None), Err(NotRecent::NoAuthTime));
         assert_eq!(rule.check(Some(now - 301), None), Err(NotRecent::TooOld { age_secs: 301 }));
         assert_eq!(rule.check(Some(now + 5), None), Ok(now + 5), "the provider's clock a little ahead");
+        assert_eq!(rule.check(Some(now + 61), None), Err(NotRecent::TooOld { age_secs: -61 }), "far ahead");
         hand.advance(Duration::from_secs(290));
         assert_eq!(rule.check(Some(now), None), Ok(now));
         hand.advance(Duration::from_secs(11));
@@ -158,5 +177,28 @@ mod tests {
         assert_eq!(rule.check(Some(now), None), Err(NotRecent::OtherLevel));
         let without = RecentSignIn::with_clock(&OidcSettings::default(), hand.wall());
         assert_eq!(without.check(Some(now), Some("silver")), Ok(now), "no level configured, none checked");
+    }
+
+    #[test]
+    fn with_levels_configured_a_sign_in_below_them_keeps_no_sign_in_time() {
+        let hand = HandClock::new();
+        let now = hand.unix_start();
+        let rule = rule(&hand, &["gold"]);
+        assert_eq!(rule.kept_at_sign_in(Some(now), Some("gold")), Some(now));
+        assert_eq!(rule.kept_at_sign_in(Some(now), Some("silver")), None, "a password alone");
+        assert_eq!(rule.kept_at_sign_in(Some(now), None), None);
+        let without = RecentSignIn::with_clock(&OidcSettings::default(), hand.wall());
+        assert_eq!(without.kept_at_sign_in(Some(now), None), Some(now));
+    }
+
+    #[test]
+    fn a_session_signed_in_in_the_future_is_not_recent() {
+        let hand = HandClock::new();
+        let rule = rule(&hand, &[]);
+        assert!(rule.require(&signed_in_at(Some(hand.unix_start() + 30))).is_ok(), "within the skew");
+        assert!(matches!(
+            rule.require(&signed_in_at(Some(hand.unix_start() + 3600))),
+            Err(ApiError::SignInAgain)
+        ));
     }
 }

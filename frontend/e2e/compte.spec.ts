@@ -69,6 +69,40 @@ test.describe('Mes informations personnelles', () => {
     });
   });
 
+  test.describe(() => {
+    test.use({ storageState: signedInAs('Sophie PETIT') });
+
+    test('Sophie PETIT chooses her alerts and where they go; the choices are kept', async ({ page }) => {
+      const consoleErrors = collectConsoleErrors(page);
+      await page.setViewportSize({ width: 320, height: 812 });
+      await page.goto('/compte/informations-personnelles');
+      const preferences = page.getByRole('region', { name: 'Mes préférences' });
+      await preferences.getByRole('button', { name: 'Modifier' }).click();
+      await preferences.getByRole('checkbox', { name: 'Un nouveau remboursement' }).uncheck();
+      await preferences
+        .getByRole('checkbox', { name: 'Recevoir mes documents uniquement dans mon espace assuré' })
+        .check();
+      await preferences.getByRole('radio', { name: 'Une autre adresse' }).check();
+      await preferences.getByLabel('Adresse électronique des alertes').fill('Alertes@Exemple.FR');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await expectNoAccessibilityViolations(page);
+      await preferences.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(page.getByText('Vos préférences sont enregistrées.')).toBeFocused();
+      // The member API keeps the address with its domain in lower case, one canonical form.
+      await expect(preferences).toContainText('Alertes@exemple.fr');
+
+      await page.reload();
+      const kept = page.getByRole('region', { name: 'Mes préférences' });
+      await expect(kept).toContainText('Alertes@exemple.fr');
+      await kept.getByRole('button', { name: 'Modifier' }).click();
+      await expect(kept.getByRole('checkbox', { name: 'Un nouveau remboursement' })).not.toBeChecked();
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+
   // The page as it loads is every-route.spec.ts's to scan; the address form open is not.
   const members: DemoMember[] = ['Marie DUPONT', 'Paul DURAND'];
   for (const member of members) {

@@ -41,6 +41,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     let mut scope = web::scope("/api").service(web::resource("/home").get(home::home));
     let exposed = CALLS.iter().filter(|call| call.exposed != Exposed::Internal);
     let (with_id, static_paths): (Vec<&'static MemberCall>, Vec<_>) = exposed.partition(|call| call.has_id());
+    // One resource per path, with a route per method: a second resource for the same path
+    // would never be reached, the first answering 405 to the methods it lacks.
+    let mut by_path: Vec<(&'static str, Vec<actix_web::Route>)> = Vec::new();
     for call in static_paths.into_iter().chain(with_id) {
         let method = actix_web::http::Method::from_bytes(call.method.as_str().as_bytes()).expect("a method");
         let route = web::method(method);
@@ -50,7 +53,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 forward(call, request, payload, request_id, state)
             }),
         };
-        scope = scope.service(web::resource(call.path).route(route));
+        match by_path.iter_mut().find(|(path, _)| *path == call.path) {
+            Some((_, routes)) => routes.push(route),
+            None => by_path.push((call.path, vec![route])),
+        }
+    }
+    for (path, routes) in by_path {
+        scope = scope.service(routes.into_iter().fold(web::resource(path), actix_web::Resource::route));
     }
     cfg.service(scope);
 }

@@ -97,6 +97,28 @@ async fn the_portal_signs_in_and_reads_through_the_demo_member_api() {
 }
 
 #[tokio::test]
+async fn preferences_are_read_and_changed_through_the_portal_at_the_same_path() {
+    let idp = FakeIdp::start().await;
+    let (app, xsrf) = portal_signed_in_as_marie(&idp).await;
+    let choices = json!({
+        "alertes": {"remboursement": false, "demande": true, "document": true},
+        "zeroPapier": true,
+        "emailAlertes": null,
+    });
+    let changed = app
+        .client
+        .put(format!("{}/api/assure/preferences", app.address))
+        .header("X-XSRF-TOKEN", &xsrf)
+        .json(&choices)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(changed.status(), 200);
+    let read: Value = app.get("/api/assure/preferences", &[]).await.json().await.unwrap();
+    assert_eq!((&read["alertes"]["remboursement"], &read["zeroPapier"]), (&json!(false), &json!(true)));
+}
+
+#[tokio::test]
 async fn an_upload_and_a_request_go_through_the_portal_and_come_back() {
     let idp = FakeIdp::start().await;
     let (app, xsrf) = portal_signed_in_as_marie(&idp).await;

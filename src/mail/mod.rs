@@ -12,14 +12,15 @@ use anyhow::Context as _;
 use lettre::address::Envelope;
 use lettre::message::Mailbox;
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
-use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use secrecy::ExposeSecret;
 
 use crate::config::{MailTransport, Settings};
 
 pub enum Mailer {
     None,
-    Outbox(AsyncFileTransport<Tokio1Executor>),
+    /// The folder `.eml` files are written to.
+    Outbox(std::path::PathBuf),
     Smtp(AsyncSmtpTransport<Tokio1Executor>),
 }
 
@@ -32,7 +33,7 @@ impl Mailer {
                 let dir = mail.effective_outbox_dir(&settings.demo);
                 std::fs::create_dir_all(&dir)
                     .with_context(|| format!("creating the outbox {}", dir.display()))?;
-                Self::Outbox(AsyncFileTransport::new(dir))
+                Self::Outbox(dir)
             }
             MailTransport::Smtp => {
                 let url = mail.smtp_url.as_ref().context("mail.smtp_url is required for SMTP")?;
@@ -58,14 +59,26 @@ impl queue::Deliver for Mailer {
     async fn deliver(&self, envelope: &Envelope, raw: &[u8]) -> anyhow::Result<()> {
         match self {
             Self::None => anyhow::bail!("no mail transport is configured"),
-            Self::Outbox(transport) => {
-                transport.send_raw(envelope, raw).await.map(drop).context("writing to the outbox")
-            }
+            Self::Outbox(dir) => write_to_outbox(dir, raw).await.context("writing to the outbox"),
             Self::Smtp(transport) => {
                 transport.send_raw(envelope, raw).await.map(drop).context("sending through SMTP")
             }
         }
     }
+}
+
+/// Writes a message to the outbox as `<uuid>.eml`, whole or not at all: under another name
+/// first, then renamed, so that whoever lists the outbox never reads half a message (lettre's
+/// file transport writes the final name directly).
+async fn write_to_outbox(dir: &std::path::Path, raw: &[u8]) -> std::io::Result<()> {
+    let name = uuid::Uuid::new_v4();
+    let partial = dir.join(format!("{name}.eml.part"));
+    tokio::fs::write(&partial, raw).await?;
+    if let Err(error) = tokio::fs::rename(&partial, dir.join(format!("{name}.eml"))).await {
+        let _ = tokio::fs::remove_file(&partial).await;
+        return Err(error);
+    }
+    Ok(())
 }
 
 /// TLS to the relay of `url` (STARTTLS, or implicit for `smtps://`), its certificate checked

@@ -4,13 +4,13 @@
 //! message that cannot be written is tried again at the next rounds, a few times, then left
 //! for an operator.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
+use lettre::Address;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, Message};
-use lettre::{Address, FileTransport, Transport};
 use rusqlite::{Connection, params};
 use url::Url;
 
@@ -29,7 +29,7 @@ const PAR_TOURNEE: i64 = 50;
 /// Turns queued emails into messages in the outbox.
 #[derive(Clone)]
 pub struct Facteur {
-    outbox: FileTransport,
+    outbox: PathBuf,
     expediteur: Mailbox,
     public_url: Url,
     mutuelle: String,
@@ -54,6 +54,18 @@ struct EnAttente {
     email_alertes: Option<String>,
 }
 
+/// Writes `message` to the outbox as `<uuid>.eml`, whole or not at all: it is written under
+/// another name first, then renamed, so that whoever lists the outbox (its page, a test) never
+/// reads half a message. lettre's file transport writes the final name directly.
+fn deposer(outbox: &Path, message: &Message) -> std::io::Result<()> {
+    let nom = uuid::Uuid::new_v4();
+    let en_cours = outbox.join(format!("{nom}.eml.part"));
+    std::fs::write(&en_cours, message.formatted())?;
+    std::fs::rename(&en_cours, outbox.join(format!("{nom}.eml"))).inspect_err(|_| {
+        let _ = std::fs::remove_file(&en_cours);
+    })
+}
+
 impl Facteur {
     /// `expediteur`: `Name <address>`; `public_url`, with its trailing slash, starts the links.
     pub fn new(
@@ -64,7 +76,7 @@ impl Facteur {
         cle: CleDesabonnement,
     ) -> anyhow::Result<Self> {
         Ok(Self {
-            outbox: FileTransport::new(outbox),
+            outbox: outbox.to_owned(),
             expediteur: expediteur.parse().with_context(|| format!("the sender \"{expediteur}\""))?,
             public_url,
             mutuelle,
@@ -98,7 +110,8 @@ impl Facteur {
             .collect::<rusqlite::Result<Vec<_>>>()?;
         let mut tournee = Tournee::default();
         for courriel in en_attente {
-            match self.message(&courriel, maintenant).and_then(|message| Ok(self.outbox.send(&message)?)) {
+            match self.message(&courriel, maintenant).and_then(|message| Ok(deposer(&self.outbox, &message)?))
+            {
                 Ok(_) => {
                     db.execute(
                         "UPDATE courriels SET envoye_le = ?2 WHERE id = ?1",

@@ -2,6 +2,7 @@ import { type Ref, useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useMenus } from '@/features/content/api/get-menus';
 import { LeftBlock } from '@/features/content/components/left-block';
+import { useDemandesNonLus } from '@/entities/demandes/non-lus';
 import { t } from '@/i18n/t';
 import { useBrand } from '@/lib/brand-context';
 import { paths } from '@/lib/paths';
@@ -28,6 +29,25 @@ interface SidebarProps {
   open: boolean;
   onClose: () => void;
   closeButtonRef: Ref<HTMLButtonElement>;
+}
+
+/**
+ * The count of the mutual's unread messages beside « Mes demandes »: in the link's name for a
+ * screen reader (« Mes demandes, 2 messages non lus »), as a badge for the eye.
+ */
+function NonLusBadge() {
+  const total = useDemandesNonLus().data?.total ?? 0;
+  if (total === 0) return null;
+  return (
+    <>
+      <span className="visually-hidden">
+        {total === 1 ? t('nav.demandes.nonLus.un') : t('nav.demandes.nonLus.plusieurs', { count: total })}
+      </span>
+      <span className={styles.badge} aria-hidden="true">
+        {total}
+      </span>
+    </>
+  );
 }
 
 export function Sidebar({ id, open, onClose, closeButtonRef }: SidebarProps) {
@@ -64,6 +84,7 @@ export function Sidebar({ id, open, onClose, closeButtonRef }: SidebarProps) {
             <li key={link.to}>
               <NavLink to={link.to} end={link.end ?? false} className={navLinkClass}>
                 {t(link.label)}
+                {link.to === paths.demandesMutuelle && <NonLusBadge />}
               </NavLink>
             </li>
           ))}

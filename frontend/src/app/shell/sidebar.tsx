@@ -31,23 +31,23 @@ interface SidebarProps {
   closeButtonRef: Ref<HTMLButtonElement>;
 }
 
-/**
- * The count of the mutual's unread messages beside « Mes demandes »: in the link's name for a
- * screen reader (« Mes demandes, 2 messages non lus »), as a badge for the eye.
- */
-function NonLusBadge() {
-  const total = useDemandesNonLus().data?.total ?? 0;
+/** The mutual's messages the member has not read: a badge beside « Mes demandes ». */
+function NonLusBadge({ total }: { total: number }) {
   if (total === 0) return null;
   return (
-    <>
-      <span className="visually-hidden">
-        {total === 1 ? t('nav.demandes.nonLus.un') : t('nav.demandes.nonLus.plusieurs', { count: total })}
-      </span>
-      <span className={styles.badge} aria-hidden="true">
-        {total}
-      </span>
-    </>
+    <span className={styles.badge} aria-hidden="true">
+      {total}
+    </span>
   );
+}
+
+/**
+ * The link's name with the count, for a screen reader (« Mes demandes, 2 messages non lus »):
+ * its own label, since the browsers join a hidden text to the visible one with a space.
+ */
+function nonLusLabel(total: number): string | undefined {
+  if (total === 0) return undefined;
+  return total === 1 ? t('nav.demandes.nonLus.un') : t('nav.demandes.nonLus.plusieurs', { count: total });
 }
 
 export function Sidebar({ id, open, onClose, closeButtonRef }: SidebarProps) {
@@ -55,6 +55,7 @@ export function Sidebar({ id, open, onClose, closeButtonRef }: SidebarProps) {
   const { pathname } = useLocation();
   const brand = useBrand();
   const menus = useMenusReloadedOnRouteChange(pathname);
+  const nonLus = useDemandesNonLus().data?.total ?? 0;
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? [styles.link, styles.active].join(' ') : styles.link;
 
@@ -82,9 +83,14 @@ export function Sidebar({ id, open, onClose, closeButtonRef }: SidebarProps) {
         <ul className={styles.list}>
           {sidebarLinks(User).map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.end ?? false} className={navLinkClass}>
+              <NavLink
+                to={link.to}
+                end={link.end ?? false}
+                className={navLinkClass}
+                aria-label={link.to === paths.demandesMutuelle ? nonLusLabel(nonLus) : undefined}
+              >
                 {t(link.label)}
-                {link.to === paths.demandesMutuelle && <NonLusBadge />}
+                {link.to === paths.demandesMutuelle && <NonLusBadge total={nonLus} />}
               </NavLink>
             </li>
           ))}

@@ -56,7 +56,8 @@ mkdirSync(strapiDataDir, { recursive: true });
 const strapiJourney = '**/strapi.spec.ts';
 
 // A third instance, whose changes reach no other journey, for the mutual's side of the demo: the
-// back office's payments, the alerts they send and the member's reports, and the sign-in again
+// back office's payments, the alerts they send and the member's reports, the conversation on a
+// request (messages.spec.ts, Paul DURAND's), and the sign-in again
 // that a sensitive change asks for when the sign-in is older than the shortest age the portal
 // accepts (a minute; the first instance accepts an hour, longer than a run).
 const alertsPortVariable = 'ESPACE_ASSURE_E2E_ALERTS_PORT';
@@ -65,7 +66,7 @@ const alertsPort = Number(process.env[alertsPortVariable]);
 const alertsDataDir = join(scratch, 'data-alertes');
 mkdirSync(alertsDataDir, { recursive: true });
 const alertsURL = `http://127.0.0.1:${String(alertsPort)}`;
-const alertsJourneys = '**/alertes.spec.ts';
+const alertsJourneys = ['**/alertes.spec.ts', '**/messages.spec.ts'];
 const alertsSignIn = '**/alertes-sign-in.setup.ts';
 
 /**
@@ -130,7 +131,7 @@ export default defineConfig({
     { name: 'alertes-sign-in', testMatch: alertsSignIn, use: { baseURL: alertsURL } },
     {
       name: 'seeded',
-      testIgnore: [...sendingRequests, ...besideRequests, strapiJourney, alertsJourneys, alertsSignIn],
+      testIgnore: [...sendingRequests, ...besideRequests, strapiJourney, ...alertsJourneys, alertsSignIn],
       dependencies: ['sign-in'],
       fullyParallel: true,
     },

@@ -159,7 +159,11 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::get("/assure/carte-tp-detail/{id}"),
     MemberCall::get("/demandes"),
     DEMANDES_ACCUEIL,
+    MemberCall::get("/demandes/nonLus"),
     MemberCall::get("/demande/{id}"),
+    // A conversation: no captcha on a reply, the per-member write limit is enough.
+    MemberCall::post("/demande/{id}/messages"),
+    MemberCall::post("/demande/{id}/messages/lus"),
     MemberCall::post("/document/upload"),
     DOCUMENT_PDF,
     MemberCall::post("/document/documentGedCegedim").with_captcha(),

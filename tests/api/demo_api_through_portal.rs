@@ -143,6 +143,37 @@ async fn an_upload_and_a_request_go_through_the_portal_and_come_back() {
 }
 
 #[tokio::test]
+async fn a_reply_on_a_request_goes_through_the_portal_without_a_captcha_and_is_read() {
+    let idp = FakeIdp::start().await;
+    let (app, xsrf) = portal_signed_in_as_marie(&idp).await;
+    let demandes: Value = app.get("/api/demandes", &[]).await.json().await.unwrap();
+    let id = demandes[0]["id"].clone();
+    let documents: Value = upload(&app, &xsrf, "facture.pdf").await.json().await.unwrap();
+    let post = |path: String, body: Option<Value>| {
+        let request = app.client.post(format!("{}{path}", app.address)).header("X-XSRF-TOKEN", &xsrf);
+        match body {
+            Some(body) => request.json(&body),
+            None => request,
+        }
+        .send()
+    };
+    let body = json!({"texte": "Voici la facture.", "idDocuments": [documents[0]["id"]]});
+    let sent = post(format!("/api/demande/{id}/messages"), Some(body)).await.unwrap();
+    assert_eq!(sent.status(), 201);
+    let message: Value = sent.json().await.unwrap();
+    assert_eq!(
+        (&message["auteur"], &message["documents"][0]["id"]),
+        (&json!("ADHERENT"), &documents[0]["id"])
+    );
+    let demande: Value = app.get(&format!("/api/demande/{id}"), &[]).await.json().await.unwrap();
+    assert_eq!(demande["messages"].as_array().unwrap().last(), Some(&message));
+    let read = post(format!("/api/demande/{id}/messages/lus"), None).await.unwrap();
+    assert_eq!(read.status(), 204);
+    let unread: Value = app.get("/api/demandes/nonLus", &[]).await.json().await.unwrap();
+    assert_eq!(unread, json!({"total": 0, "demandes": []}));
+}
+
+#[tokio::test]
 async fn an_estimate_and_a_certificate_go_through_the_portal() {
     let idp = FakeIdp::start().await;
     let (app, xsrf) = portal_signed_in_as_marie(&idp).await;

@@ -1,5 +1,5 @@
 //! Requests (demandes): the list (`demandes`), the recent ones for the home page
-//! (`demandes/home`), one request (`demande/{id}`) with the mutual's messages on it, and their
+//! (`demandes/home`), one request (`demande/{id}`) with its conversation, and their
 //! creation through the generic form (`document/documentGedCegedim`), hospital care
 //! (`document/creationHospitalisation`) and termination (`document/creationResiliation`).
 
@@ -15,6 +15,7 @@ use super::auth::Member;
 use super::contrats::Contrat;
 use super::documents::{ACCUSE_RECEPTION_RESILIATION, DocumentInfo};
 use super::error::ApiFailure;
+use super::messages::Message;
 use super::reclamation::Reclamation;
 use super::signalement::Signalement;
 use super::types_demande::{self, DEMANDE_DE_RESILIATION, PRISE_EN_CHARGE_HOSPITALIERE, TypeDemande};
@@ -32,7 +33,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 /// The states SPEC.md §4 shows as done; any other state is pending.
 pub const ETATS_TERMINES: [&str; 2] = ["TERMINE", "Traité"];
 /// The state of a request just sent, before the back office opens it.
-const ETAT_INITIAL: &str = "A_TRAITER";
+pub const ETAT_INITIAL: &str = "A_TRAITER";
 /// How many requests the home page lists.
 const DEMANDES_ACCUEIL: i64 = 5;
 /// How long a done request stays on the home page after its last update: long enough for the
@@ -72,31 +73,7 @@ struct Demande {
     #[serde(skip_serializing_if = "Option::is_none")]
     metadata: Option<BTreeMap<String, String>>,
     /// The conversation on the request, oldest first.
-    messages: Vec<MessageDemande>,
-}
-
-/// One message on a request: the mutual's answers, written by its back office.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct MessageDemande {
-    id: i64,
-    /// MUTUELLE or ADHERENT.
-    auteur: String,
-    texte: String,
-    /// RFC 3339, UTC.
-    envoye_le: String,
-}
-
-impl MessageDemande {
-    fn of_demande(db: &Connection, demande: i64) -> rusqlite::Result<Vec<Self>> {
-        let mut statement = db.prepare_cached(
-            "SELECT id, auteur, texte, envoye_le FROM messages_demande WHERE demande_id = ?1 ORDER BY envoye_le, id",
-        )?;
-        let rows = statement.query_map([demande], |row| {
-            Ok(Self { id: row.get(0)?, auteur: row.get(1)?, texte: row.get(2)?, envoye_le: row.get(3)? })
-        })?;
-        rows.collect()
-    }
+    messages: Vec<Message>,
 }
 
 #[derive(Serialize)]
@@ -203,7 +180,7 @@ fn from_row(db: &Connection, row: &Row) -> rusqlite::Result<Demande> {
         metadata: parse_json(row, 13)?,
         reclamation: parse_json(row, 14)?,
         signalement,
-        messages: MessageDemande::of_demande(db, id)?,
+        messages: Message::of_demande(db, id)?,
     })
 }
 
@@ -268,14 +245,58 @@ async fn demande(
     let demande = context
         .db
         .run(move |db| {
-            let owner = db
-                .query_row("SELECT numero_personne FROM demandes WHERE id = ?1", [id], |row| row.get(0))
-                .optional()?;
-            member.check_owner(owner)?;
+            verifier_titulaire(db, &member, id)?;
             Ok(lire(db, id)?)
         })
         .await?;
     Ok(HttpResponse::Ok().json(demande))
+}
+
+/// The request is the member's: 404 when there is none, 403 when it is another member's.
+pub fn verifier_titulaire(db: &Connection, member: &Member, id: i64) -> Result<(), ApiFailure> {
+    let owner = db
+        .query_row("SELECT numero_personne FROM demandes WHERE id = ?1", [id], |row| row.get(0))
+        .optional()?;
+    member.check_owner(owner)
+}
+
+/// The documents to attach, each once, at most [`DOCUMENTS_PAR_DEMANDE`] of them counted as
+/// sent, repeats included, as the contract's `maxItems` counts them. `quoi` names what holds
+/// them, « Une demande » or « Un message ».
+pub fn documents_a_joindre(mut id_documents: Vec<i64>, quoi: &str) -> Result<Vec<i64>, ApiFailure> {
+    if id_documents.len() > DOCUMENTS_PAR_DEMANDE {
+        return Err(ApiFailure::bad_request(format!(
+            "{quoi} peut comporter au plus {DOCUMENTS_PAR_DEMANDE} documents."
+        )));
+    }
+    id_documents.sort_unstable();
+    id_documents.dedup();
+    Ok(id_documents)
+}
+
+/// Each document is the member's upload that no request holds yet: unknown, 422; another
+/// member's, 403; already attached, 409.
+pub fn verifier_documents(tx: &Transaction, member: &Member, id_documents: &[i64]) -> Result<(), ApiFailure> {
+    for id in id_documents {
+        let document: Option<(String, Option<i64>)> = tx
+            .query_row("SELECT numero_personne, demande_id FROM documents WHERE id = ?1", [id], |row| {
+                Ok((row.get(0)?, row.get(1)?))
+            })
+            .optional()?;
+        match document {
+            None => {
+                return Err(ApiFailure::unprocessable(format!("Le document n° {id} est introuvable.")));
+            }
+            Some((owner, _)) if owner != member.person_number => return Err(ApiFailure::forbidden()),
+            Some((_, Some(_))) => {
+                return Err(ApiFailure::conflict(format!(
+                    "Le document n° {id} est déjà joint à une autre demande."
+                )));
+            }
+            Some((_, None)) => {}
+        }
+    }
+    Ok(())
 }
 
 /// A request ready to be written, once its specific form has been checked.
@@ -298,16 +319,9 @@ impl NouvelleDemande {
         type_demande: &'static TypeDemande,
         commentaire: Option<&str>,
         id_beneficiaire: Option<i64>,
-        mut id_documents: Vec<i64>,
+        id_documents: Vec<i64>,
     ) -> Result<Self, ApiFailure> {
-        // Counted as sent, repeats included, as the contract's `maxItems` counts them.
-        if id_documents.len() > DOCUMENTS_PAR_DEMANDE {
-            return Err(ApiFailure::bad_request(format!(
-                "Une demande peut comporter au plus {DOCUMENTS_PAR_DEMANDE} documents."
-            )));
-        }
-        id_documents.sort_unstable();
-        id_documents.dedup();
+        let id_documents = documents_a_joindre(id_documents, "Une demande")?;
         Ok(Self {
             type_demande,
             objet: type_demande.objet.to_owned(),
@@ -339,25 +353,7 @@ impl NouvelleDemande {
                 Some(_) => {}
             }
         }
-        for id in &self.id_documents {
-            let document: Option<(String, Option<i64>)> = tx
-                .query_row("SELECT numero_personne, demande_id FROM documents WHERE id = ?1", [id], |row| {
-                    Ok((row.get(0)?, row.get(1)?))
-                })
-                .optional()?;
-            match document {
-                None => {
-                    return Err(ApiFailure::unprocessable(format!("Le document n° {id} est introuvable.")));
-                }
-                Some((owner, _)) if owner != member.person_number => return Err(ApiFailure::forbidden()),
-                Some((_, Some(_))) => {
-                    return Err(ApiFailure::conflict(format!(
-                        "Le document n° {id} est déjà joint à une autre demande."
-                    )));
-                }
-                Some((_, None)) => {}
-            }
-        }
+        verifier_documents(tx, member, &self.id_documents)?;
         let today = today();
         tx.execute(
             "INSERT INTO demandes (numero_personne, type, type_code, objet, commentaire, beneficiaire_id, etat,

@@ -50,11 +50,22 @@ pub struct DocumentInfo {
 }
 
 impl DocumentInfo {
+    /// Every document of a request, those sent with its messages included.
     pub fn of_demande(db: &Connection, demande: i64) -> rusqlite::Result<Vec<Self>> {
-        let mut statement = db.prepare_cached(
-            "SELECT id, nom_fichier, type_mime, taille, date_depot, demande_id, nature FROM documents WHERE demande_id = ?1 ORDER BY id",
-        )?;
-        let rows = statement.query_map([demande], |row| {
+        Self::lister(db, "demande_id", demande)
+    }
+
+    /// The documents sent with one message of a request's conversation.
+    pub fn of_message(db: &Connection, message: i64) -> rusqlite::Result<Vec<Self>> {
+        Self::lister(db, "message_id", message)
+    }
+
+    /// `colonne` is one of the two names above, never a member's value.
+    fn lister(db: &Connection, colonne: &str, id: i64) -> rusqlite::Result<Vec<Self>> {
+        let mut statement = db.prepare_cached(&format!(
+            "SELECT id, nom_fichier, type_mime, taille, date_depot, demande_id, nature FROM documents WHERE {colonne} = ?1 ORDER BY id",
+        ))?;
+        let rows = statement.query_map([id], |row| {
             Ok(Self {
                 id: row.get(0)?,
                 nom_fichier: row.get(1)?,

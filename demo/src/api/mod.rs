@@ -25,7 +25,8 @@ mod file_courriels;
 pub(crate) mod format_fichier;
 pub(crate) mod impression;
 mod jeton_desabonnement;
-mod json;
+pub(crate) mod json;
+pub(crate) mod messages;
 mod nouveautes;
 pub mod pdf;
 mod preferences;
@@ -224,6 +225,7 @@ impl MemberApi {
                 .configure(prestations::routes)
                 .configure(carte_tp::routes)
                 .configure(demandes::routes)
+                .configure(messages::routes)
                 .configure(reclamation::routes)
                 .configure(signalement::routes)
                 .configure(documents::routes)

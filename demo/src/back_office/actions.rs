@@ -40,6 +40,7 @@ pub const REPONSE_MAX: usize = 2000;
 
 pub const DEMANDE_INCONNUE: &str = "Cette demande n’existe pas, ou n’est pas une demande de cet adhérent.";
 pub const ADHERENT_INCONNU: &str = "Cet adhérent n’existe pas.";
+pub const DOCUMENT_INCONNU: &str = "Ce document n’existe pas, ou n’est pas joint à cette demande.";
 
 /// The label of a state; an unknown one as it is kept.
 pub fn libelle_etat(code: &str) -> &str {

@@ -6,6 +6,7 @@ use rusqlite::{Connection, params};
 
 use crate::api::demandes::ETATS_TERMINES;
 use crate::api::documents::DocumentInfo;
+use crate::api::messages::Message;
 use crate::api::reclamation::Reclamation;
 use crate::api::seed::catalogue::Cents;
 use crate::api::types_demande::RECLAMATION;
@@ -60,13 +61,6 @@ pub struct Demande {
     pub reclamation: Option<Reclamation>,
     /// A complaint (TypeCode REC): answering it also decides its outcome.
     pub est_reclamation: bool,
-}
-
-pub struct Message {
-    pub auteur: String,
-    pub texte: String,
-    /// RFC 3339, UTC.
-    pub envoye_le: String,
 }
 
 /// A member's file, as the member page shows it.
@@ -130,14 +124,7 @@ pub fn dossier(db: &Connection, numero: &str) -> rusqlite::Result<Option<Dossier
 pub fn dossier_demande(db: &Connection, numero: &str, id: i64) -> rusqlite::Result<Option<DossierDemande>> {
     let Some(adherent) = lire_adherent(db, numero)? else { return Ok(None) };
     let Some(demande) = demandes(db, numero, Some(id))?.pop() else { return Ok(None) };
-    let mut statement = db.prepare(
-        "SELECT auteur, texte, envoye_le FROM messages_demande WHERE demande_id = ?1 ORDER BY envoye_le, id",
-    )?;
-    let messages = statement
-        .query_map([id], |row| {
-            Ok(Message { auteur: row.get(0)?, texte: row.get(1)?, envoye_le: row.get(2)? })
-        })?
-        .collect::<rusqlite::Result<_>>()?;
+    let messages = Message::of_demande(db, id)?;
     Ok(Some(DossierDemande { adherent, demande, messages, documents: DocumentInfo::of_demande(db, id)? }))
 }
 

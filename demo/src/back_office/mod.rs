@@ -23,17 +23,18 @@ use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
 use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 use chrono::{DateTime, Utc};
 use futures_util::StreamExt;
-use rusqlite::{Connection, Transaction};
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Deserialize;
 
 use self::actions::{
-    ADHERENT_INCONNU, DEMANDE_INCONNUE, Pdf, SaisieEtat, SaisieRemboursement, SaisieReponse,
+    ADHERENT_INCONNU, DEMANDE_INCONNUE, DOCUMENT_INCONNU, Pdf, SaisieEtat, SaisieRemboursement, SaisieReponse,
 };
 use self::pages::{EchecDemande, Fait, FormulaireDemande};
 use self::refus::Refus;
 use self::session::{Operateur, Sessions, identifiants_valides};
 use crate::Settings;
 use crate::api::format_fichier::{self, PDF};
+use crate::api::json::fichier;
 use crate::api::{Context, MemberApi, today, validation};
 
 /// Where the server mounts the back office.
@@ -133,6 +134,7 @@ pub fn scope(back_office: web::Data<BackOffice>) -> impl actix_web::dev::HttpSer
         .route("/adherents/{numero}/demandes/{id}/etat", web::post().to(changer_etat))
         .route("/adherents/{numero}/demandes/{id}/reponse", web::post().to(repondre))
         .route("/adherents/{numero}/demandes/{id}/document", web::post().to(emettre_document))
+        .route("/adherents/{numero}/demandes/{id}/documents/{document}", web::get().to(telecharger))
         .default_service(web::to(|| async {
             Err::<HttpResponse, _>(Refus::introuvable("Cette page du back-office n’existe pas."))
         }))
@@ -273,6 +275,31 @@ async fn demande(
 ) -> Result<HttpResponse, Refus> {
     let fait = Fait::depuis(request.query_string());
     back_office.page_demande(&operateur, chemin_demande(chemin)?, StatusCode::OK, fait, None).await
+}
+
+/// A document of the request, as the member sent it or the mutual issued it: only through
+/// the request that holds it, so that a link names what the operator is looking at.
+async fn telecharger(
+    _operateur: Operateur,
+    chemin: web::Path<(String, String, String)>,
+    back_office: web::Data<BackOffice>,
+) -> Result<HttpResponse, Refus> {
+    let (numero, id, document) = chemin.into_inner();
+    let (numero, id) = chemin_demande(web::Path::from((numero, id)))?;
+    let document: i64 = document.parse().map_err(|_| Refus::introuvable(DOCUMENT_INCONNU))?;
+    let trouve = back_office
+        .lire(move |db| {
+            db.query_row(
+                "SELECT nom_fichier, type_mime, contenu FROM documents
+                 WHERE id = ?1 AND demande_id = ?2 AND numero_personne = ?3",
+                params![document, id, numero],
+                |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?, row.get(2)?)),
+            )
+            .optional()
+        })
+        .await?;
+    let (nom, type_mime, contenu) = trouve.ok_or(Refus::introuvable(DOCUMENT_INCONNU))?;
+    Ok(fichier(&type_mime, &nom, contenu))
 }
 
 fn apres(lien: String, fait: Fait) -> HttpResponse {

@@ -15,8 +15,9 @@ use super::actions::{
 };
 use super::dossiers::{Adherent, Demande, Dossier, DossierDemande};
 use super::session::{IDENTIFIANT, MOT_DE_PASSE, Operateur};
-use crate::api::documents::taille_lisible;
+use crate::api::documents::{DocumentInfo, taille_lisible};
 use crate::api::impression::{date, montant};
+use crate::api::messages::MUTUELLE;
 use crate::api::reclamation::Reclamation;
 use crate::api::seed::catalogue::ACTES;
 
@@ -404,6 +405,11 @@ fn moment(horodatage: &str) -> String {
     )
 }
 
+/// A document of the request, as a download link (`action` is the request's page).
+fn lien_document(action: &str, document: &DocumentInfo) -> Markup {
+    html! { a href={ (action) "/documents/" (document.id) } download { (document.nom_fichier) } }
+}
+
 fn nature(nature: &str) -> &str {
     match nature {
         "PIECE_JOINTE" => "envoyé par l’adhérent",
@@ -467,10 +473,20 @@ pub fn demande(
                 @for message in messages {
                     li.element {
                         p.titre {
-                            @if message.auteur == "MUTUELLE" { "La mutuelle" } @else { "L’adhérent" }
+                            @if message.auteur == MUTUELLE { "La mutuelle" } @else { "L’adhérent" }
                             ", le " (moment(&message.envoye_le))
                         }
+                        @if message.auteur == MUTUELLE {
+                            p.detail { @if message.lu { "Lu par l’adhérent" } @else { "Pas encore lu par l’adhérent" } }
+                        }
                         p.texte { (message.texte) }
+                        @if !message.documents.is_empty() {
+                            ul.pieces aria-label="Pièces jointes" {
+                                @for document in &message.documents {
+                                    li { (lien_document(&action, document)) }
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -483,7 +499,7 @@ pub fn demande(
             ul.liste {
                 @for document in documents {
                     li.element {
-                        p.titre { (document.nom_fichier) }
+                        p.titre { (lien_document(&action, document)) }
                         p.detail {
                             (nature(&document.nature)) " · le " (date(document.date_depot))
                             " · " (taille_lisible(document.taille.unsigned_abs()))

@@ -85,6 +85,11 @@ fn the_check_catches_a_missing_an_extra_or_a_mistyped_field() {
     assert!(!violations("/assure/prestations-recentes", "get", 200, &extra).is_empty());
 }
 
+/// The member's newest request.
+async fn response_id(api: &ApiApp, member: &str) -> i64 {
+    api.get_json(member, "demandes").await[0]["id"].as_i64().unwrap()
+}
+
 async fn checked_get(api: &ApiApp, member: &str, template: &str, concrete: &str) -> Value {
     let body = api.get_json(member, concrete.trim_start_matches('/')).await;
     assert_conforms(template, "get", 200, &body);
@@ -111,6 +116,7 @@ const LISTS: &[&str] = &[
     "/assure/carte-tp",
     "/demandes",
     "/demandes/home",
+    "/demandes/nonLus",
 ];
 
 #[tokio::test]
@@ -191,6 +197,12 @@ async fn the_answers_to_writes_match_the_document() {
     assert_eq!(response.status(), 201);
     assert_conforms("/document/creationReclamation", "post", 201, &response.json().await.unwrap());
 
+    let demande = response_id(&api, MARIE).await;
+    let message = json!({"texte": "Voici la suite.", "idDocuments": []});
+    let response = api.send(Method::POST, MARIE, &format!("demande/{demande}/messages"), message).await;
+    assert_eq!(response.status(), 201);
+    assert_conforms("/demande/{id}/messages", "post", 201, &response.json().await.unwrap());
+
     let resiliation = json!({"numeroContrat": "IND-004512", "motif": "ECHEANCE"});
     let response = api.send(Method::POST, MARIE, "document/creationResiliation", resiliation).await;
     assert_eq!(response.status(), 201);
@@ -243,6 +255,8 @@ async fn news_and_the_mutuals_messages_match_the_document() {
     assert_eq!(nouveautes["evenements"].as_array().unwrap().len(), 4);
     let demande = checked_get(&api, MARIE, "/demande/{id}", &format!("/demande/{demande}")).await;
     assert_eq!(demande["messages"].as_array().unwrap().len(), 1);
+    let non_lus = checked_get(&api, MARIE, "/demandes/nonLus", "/demandes/nonLus").await;
+    assert_eq!(non_lus["total"], 1);
 }
 
 /// A concrete path for a documented one: Marie's identifiers in place of the parameters.
@@ -253,6 +267,8 @@ async fn concrete(api: &ApiApp, template: &str) -> String {
     let document = demande["documents"][0]["id"].clone();
     let path = match template {
         "/demande/{id}" => format!("/demande/{}", demande["id"]),
+        "/demande/{id}/messages" => format!("/demande/{}/messages", demande["id"]),
+        "/demande/{id}/messages/lus" => format!("/demande/{}/messages/lus", demande["id"]),
         "/document/pdf/{id}" => format!("/document/pdf/{document}"),
         "/assure/carte-tp-detail/{id}" => format!("/assure/carte-tp-detail/{carte}"),
         "/assure/prestation/{paymentId}" => format!("/assure/prestation/{}", payment.as_str().unwrap()),

@@ -451,6 +451,72 @@ async fn answering_a_request_adds_the_mutual_s_message_and_its_event() {
 }
 
 #[tokio::test]
+async fn the_mutual_s_answer_sends_the_request_alert_only_when_the_member_wants_it() {
+    let back_office = signed_in().await;
+    let demande = back_office.demande(MARIE, "OPT").await;
+    let request = format!("/adherents/{MARIE}/demandes/{demande}");
+    back_office.act(&format!("{request}/reponse"), &[("texte", "Première réponse.")]).await;
+    let lien = format!("/mutuelle/demandes/{demande}");
+    assert_eq!(back_office.api.queued_emails(MARIE), [("DEMANDE".to_owned(), lien.clone())]);
+    back_office
+        .db()
+        .execute("INSERT INTO preferences (numero_personne, alerte_demande) VALUES (?1, 0)", [MARIE])
+        .unwrap();
+    back_office.act(&format!("{request}/reponse"), &[("texte", "Seconde réponse.")]).await;
+    assert_eq!(back_office.api.queued_emails(MARIE), [("DEMANDE".to_owned(), lien)], "no second alert");
+}
+
+#[tokio::test]
+async fn a_request_s_page_shows_both_sides_of_the_conversation_with_attachments_and_what_was_read() {
+    let back_office = signed_in().await;
+    let api = &back_office.api;
+    let demande = back_office.demande(MARIE, "OPT").await;
+    let request = format!("/adherents/{MARIE}/demandes/{demande}");
+    back_office.act(&format!("{request}/reponse"), &[("texte", "Envoyez la facture.")]).await;
+    let document = api.upload_one(MARIE, "facture <b>.png", png()).await;
+    let reply = json!({"texte": "La voici <i>ici</i>.", "idDocuments": [document]});
+    let response =
+        api.send(reqwest::Method::POST, MARIE, &format!("demande/{demande}/messages"), reply).await;
+    assert_eq!(response.status(), 201);
+
+    let page = back_office.page(&request).await;
+    assert_eq!(
+        select(&page, ".liste li.element p.titre")
+            .iter()
+            .take(2)
+            .map(|t| t.split(',').next().unwrap().to_owned())
+            .collect::<Vec<_>>(),
+        ["La mutuelle", "L’adhérent"]
+    );
+    assert!(select(&page, ".liste p.detail").contains(&"Pas encore lu par l’adhérent".to_owned()));
+    assert!(page.contains("La voici &lt;i&gt;ici&lt;/i&gt;."), "escaped");
+    let lien = format!("{MOUNT}{request}/documents/{document}");
+    assert_eq!(attribute(&page, "ul.pieces a", "href"), std::slice::from_ref(&lien));
+    assert_eq!(select(&page, "ul.pieces a"), ["facture <b>.png"]);
+    let fichier = back_office.browser.get(format!("{}{lien}", api.app.address)).send().await.unwrap();
+    assert_eq!(fichier.status(), StatusCode::OK);
+    assert_eq!(fichier.bytes().await.unwrap(), png());
+    let ailleurs =
+        back_office.get(&format!("/adherents/{JEAN}/demandes/{demande}/documents/{document}")).await;
+    assert_eq!(
+        assert_refused(ailleurs, 404).await,
+        "Ce document n’existe pas, ou n’est pas joint à cette demande."
+    );
+
+    let lus = api
+        .call(
+            reqwest::Method::POST,
+            &format!("demande/{demande}/messages/lus"),
+            Some(&api.token(MARIE)),
+            None,
+        )
+        .await;
+    assert_eq!(lus.status(), 204);
+    let page = back_office.page(&request).await;
+    assert!(select(&page, ".liste p.detail").contains(&"Lu par l’adhérent".to_owned()));
+}
+
+#[tokio::test]
 async fn answering_a_complaint_records_whether_it_is_upheld_once() {
     let back_office = signed_in().await;
     let complaint =

@@ -3,6 +3,7 @@ import type { Session, User } from '@/api/get-session';
 import type { BlocGauche } from '@/features/content/api/get-bloc-gauche';
 import type { MenuEntry } from '@/features/content/api/get-menus';
 import type { Home } from '@/features/home/api/get-home';
+import type { NonLus } from '@/entities/demandes/non-lus';
 import type { LignePrestation, Paiement } from '@/features/mutuelle/api/get-prestations';
 import type { MemberApi } from '@/types/member-api';
 import type { Beneficiaire } from '@/api/get-beneficiaires';
@@ -72,16 +73,28 @@ export function homeIs(home: Home) {
   return http.get('/api/home', () => HttpResponse.json(home));
 }
 
+/** `GET /api/demandes/nonLus` answering this count: the sidebar asks on every page. */
+function nonLusIs(nonLus: NonLus) {
+  return http.get('/api/demandes/nonLus', () => HttpResponse.json(nonLus));
+}
+
 interface ShellContent {
   menus?: MenuEntry[];
   /** Left blocks by key; any other key answers 404, like the server. */
   blocs?: Record<string, BlocGauche>;
   /** The news banner, which reaches the home page in its one request, `/api/home`. */
   banner?: BandeauNouveautes | null;
+  /** The mutual's unread messages (none by default). */
+  nonLus?: NonLus;
 }
 
 /** What the shell asks the content service for on every page, and the home page's data. */
-export function shellContent({ menus = [], blocs = {}, banner = null }: ShellContent = {}) {
+export function shellContent({
+  menus = [],
+  blocs = {},
+  banner = null,
+  nonLus = { total: 0, demandes: [] },
+}: ShellContent = {}) {
   return [
     http.get('/api/strapi/menus', () => HttpResponse.json(menus)),
     http.get('/api/strapi/bloc-gauche/:key', ({ params }) => {
@@ -89,6 +102,7 @@ export function shellContent({ menus = [], blocs = {}, banner = null }: ShellCon
       return bloc ? HttpResponse.json(bloc) : errorBody(404, 'not_found', 'Contenu introuvable.');
     }),
     homeIs(aHome({ bandeau: { data: banner } })),
+    nonLusIs(nonLus),
   ];
 }
 

@@ -534,6 +534,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/demandes/nonLus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mutual's messages the member has not read, in all and per request. */
+        get: operations["getDemandesNonLus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/demande/{id}": {
         parameters: {
             query?: never;
@@ -545,6 +562,52 @@ export interface paths {
         get: operations["getDemande"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/demande/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The member's reply on one of their requests.
+         * @description The text obeys the `Commentaire4000` rules (400 otherwise); the documents, uploaded
+         *     beforehand, must be the member's (403 for another member's, 422 for an unknown one)
+         *     and attached to nothing yet (409). Another member's request is forbidden (403). A member
+         *     writes at most 50 messages on a request (409 beyond, « Vous avez déjà envoyé 50
+         *     messages sur cette demande : … »). A reply to a done request (TERMINE or Traité) puts it
+         *     back to A_TRAITER: the mutual has something to read. The member's own reply sends them
+         *     no alert.
+         */
+        post: operations["postDemandeMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/demande/{id}/messages/lus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The member has read the mutual's messages on one of their requests.
+         * @description Idempotent: the messages keep the moment they were first read.
+         */
+        post: operations["postDemandeMessagesLus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1381,7 +1444,7 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
-            /** @description The conversation on the request, oldest first (the mutual's answers). */
+            /** @description The conversation on the request, oldest first (the mutual's messages and the member's). */
             messages: components["schemas"]["MessageDemande"][];
         };
         MessageDemande: {
@@ -1395,6 +1458,23 @@ export interface components {
              * @description RFC 3339, UTC.
              */
             envoyeLe: string;
+            /** @description Whether the member has read a message of the mutual; always true for the member's own. */
+            lu: boolean;
+            /** @description The documents sent with the message (also among the request's `documents`). */
+            documents: components["schemas"]["DocumentInfo"][];
+        };
+        NouveauMessage: {
+            /** @description The reply. */
+            texte: components["schemas"]["Commentaire4000"];
+            idDocuments?: components["schemas"]["IdDocuments"];
+        };
+        NonLus: {
+            /** @description The mutual's messages not read, on all the member's requests. */
+            total: number;
+            demandes: {
+                id: number;
+                nonLus: number;
+            }[];
         };
         DocumentInfo: {
             id: number;
@@ -1690,7 +1770,7 @@ export interface components {
                 "application/json": components["schemas"]["Erreur"];
             };
         };
-        /** @description Contradicts what is already recorded (a document already attached to another request, a termination of the contract already pending, a line of a payment already reported). */
+        /** @description Contradicts what is already recorded (a document already attached to another request, a termination of the contract already pending, a line of a payment already reported, the bound of the member’s messages on a request). */
         Conflit: {
             headers: {
                 [name: string]: unknown;
@@ -2471,6 +2551,28 @@ export interface operations {
             503: components["responses"]["AuthentificationIndisponible"];
         };
     };
+    getDemandesNonLus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unread count; `demandes` lists only the requests with unread messages, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NonLus"];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
     getDemande: {
         parameters: {
             query?: never;
@@ -2490,6 +2592,74 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Demande"];
                 };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postDemandeMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "texte": "Voici la facture demandée.",
+                 *       "idDocuments": [
+                 *         12
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["NouveauMessage"];
+            };
+        };
+        responses: {
+            /** @description The message as kept (`lu` is true: the member wrote it). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDemande"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            409: components["responses"]["Conflit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postDemandeMessagesLus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every message of the mutual on the request is read. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["DemandeIncorrecte"];
             401: components["responses"]["NonAuthentifie"];

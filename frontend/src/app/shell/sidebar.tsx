@@ -2,6 +2,7 @@ import { type Ref, useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useMenus } from '@/features/content/api/get-menus';
 import { LeftBlock } from '@/features/content/components/left-block';
+import { useDemandesNonLus } from '@/entities/demandes/non-lus';
 import { t } from '@/i18n/t';
 import { useBrand } from '@/lib/brand-context';
 import { paths } from '@/lib/paths';
@@ -30,11 +31,31 @@ interface SidebarProps {
   closeButtonRef: Ref<HTMLButtonElement>;
 }
 
+/** The mutual's messages the member has not read: a badge beside « Mes demandes ». */
+function NonLusBadge({ total }: { total: number }) {
+  if (total === 0) return null;
+  return (
+    <span className={styles.badge} aria-hidden="true">
+      {total}
+    </span>
+  );
+}
+
+/**
+ * The link's name with the count, for a screen reader (« Mes demandes, 2 messages non lus »):
+ * its own label, since the browsers join a hidden text to the visible one with a space.
+ */
+function nonLusLabel(total: number): string | undefined {
+  if (total === 0) return undefined;
+  return total === 1 ? t('nav.demandes.nonLus.un') : t('nav.demandes.nonLus.plusieurs', { count: total });
+}
+
 export function Sidebar({ id, open, onClose, closeButtonRef }: SidebarProps) {
   const { User } = useMemberSession();
   const { pathname } = useLocation();
   const brand = useBrand();
   const menus = useMenusReloadedOnRouteChange(pathname);
+  const nonLus = useDemandesNonLus().data?.total ?? 0;
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? [styles.link, styles.active].join(' ') : styles.link;
 
@@ -62,8 +83,14 @@ export function Sidebar({ id, open, onClose, closeButtonRef }: SidebarProps) {
         <ul className={styles.list}>
           {sidebarLinks(User).map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.end ?? false} className={navLinkClass}>
+              <NavLink
+                to={link.to}
+                end={link.end ?? false}
+                className={navLinkClass}
+                aria-label={link.to === paths.demandesMutuelle ? nonLusLabel(nonLus) : undefined}
+              >
                 {t(link.label)}
+                {link.to === paths.demandesMutuelle && <NonLusBadge total={nonLus} />}
               </NavLink>
             </li>
           ))}

@@ -283,8 +283,8 @@ describe('a care report’s page', () => {
     metadata: {},
     signalement: { paymentId: 'P7', idLigne: 2, motif: 'SOIN_NON_RECU' },
     messages: [
-      { id: 1, auteur: 'MUTUELLE', texte: 'Nous interrogeons le cabinet.\nRéponse sous 15 jours.', envoyeLe: '2026-11-25T09:30:00+01:00' },
-      { id: 2, auteur: 'MUTUELLE', texte: 'Le cabinet a reconnu une erreur.', envoyeLe: '2026-11-26T16:05:00+01:00' },
+      { id: 1, auteur: 'MUTUELLE', texte: 'Nous interrogeons le cabinet.\nRéponse sous 15 jours.', envoyeLe: '2026-11-25T09:30:00+01:00', lu: true, documents: [] },
+      { id: 2, auteur: 'MUTUELLE', texte: 'Le cabinet a reconnu une erreur.', envoyeLe: '2026-11-26T16:05:00+01:00', lu: true, documents: [] },
     ],
   };
 
@@ -350,7 +350,7 @@ describe('a care report’s page', () => {
   it('labels the member’s own messages as theirs', async () => {
     reportIs({
       ...signalement,
-      messages: [{ id: 3, auteur: 'ADHERENT', texte: 'Merci.', envoyeLe: '2026-11-27T08:00:00+01:00' }],
+      messages: [{ id: 3, auteur: 'ADHERENT', texte: 'Merci.', envoyeLe: '2026-11-27T08:00:00+01:00', lu: true, documents: [] }],
     });
     await renderAppLoaded('/mutuelle/demandes/61');
 

@@ -1,11 +1,16 @@
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { paths } from '@/lib/paths';
 import { DemandeEtat } from '@/components/demande-etat';
 import { Entry } from '@/components/entry';
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
+import { FormField } from '@/components/form-field';
 import { demandeTypeLabel } from '@/entities/demandes/demande-labels';
+import { demandesNonLusKey } from '@/entities/demandes/non-lus';
 import { usePageTitle } from '@/hooks/use-page-title';
+import creationTexts from '@/i18n/fr/creation.json';
 import demandesTexts from '@/i18n/fr/demandes.json';
 import { addMessages, t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
@@ -15,20 +20,28 @@ import { formatIsoDate, formatParisDate, formatParisTime, parseInstant } from '@
 import { memberDisplayName } from '@/lib/format-name';
 import { missingValue } from '@/lib/missing-value';
 import { positiveInteger } from '@/lib/search-params';
-import { useDemande } from '../api/get-demande';
-import type { Demande } from '../api/get-demandes';
+import { demandeKey, useDemande } from '../api/get-demande';
+import { type Demande, demandesKey } from '../api/get-demandes';
+import { postMessage, postMessagesLus } from '../api/post-message';
+import { maxFichiers } from '../document-files';
 import { formatTaille } from '../format-taille';
+import { useUploads } from '../use-uploads';
+import { DocumentPicker } from './document-picker';
 import { typeHospitalisationLabel } from '../hospitalisation-labels';
 import { ReclamationDetail } from './reclamation-detail';
 import { SignalementDetail } from './signalement-detail';
 import styles from './demandes.module.css';
 
 addMessages(demandesTexts);
+addMessages(creationTexts);
+
+/** The member API's limit on a message (`Commentaire4000`). */
+const messageMax = 4000;
 
 /**
- * `/mutuelle/demandes/{id}`: one request, its documents (each downloadable) and, when the
- * mutual waits for documents, what to do. An address naming no request of the member's says
- * so and leads back to the list.
+ * `/mutuelle/demandes/{id}`: one request, its conversation with the mutual and a reply form,
+ * its documents (each downloadable) and, when the mutual waits for documents, what to do. An
+ * address naming no request of the member's says so and leads back to the list.
  */
 export function DemandePage() {
   const id = positiveInteger(useParams().id ?? null) ?? null;
@@ -59,8 +72,29 @@ export function DemandePage() {
   );
 }
 
+/**
+ * Showing the mutual's unread messages is reading them: the member API is told once, and the
+ * unread counts (sidebar, home, list) are read again. The messages keep their « Nouveau »
+ * until the request itself is read again, so that the member sees which ones were new.
+ */
+function useMessagesMarkedRead(demande: Demande) {
+  const { mutate } = useSWRConfig();
+  const unread = demande.messages.some((message) => message.auteur === 'MUTUELLE' && !message.lu);
+  useEffect(() => {
+    if (!unread) return;
+    postMessagesLus(demande.id).then(
+      () => void mutate(demandesNonLusKey),
+      // A failure is announced like every failed call; the count stays until the next visit.
+      () => undefined,
+    );
+  }, [demande.id, unread, mutate]);
+}
+
 function DemandeDetail({ demande }: { demande: Demande }) {
+  useMessagesMarkedRead(demande);
   const { dateSoins, montant } = demande.metadata ?? {};
+  // A message's documents show with it, not a second time among the request's.
+  const joints = new Set(demande.messages.flatMap((message) => message.documents.map((document) => document.id)));
   const montantLu = montant === undefined ? null : Number(montant);
   return (
     <>
@@ -104,7 +138,8 @@ function DemandeDetail({ demande }: { demande: Demande }) {
       {demande.reclamation && <ReclamationDetail reclamation={demande.reclamation} />}
       {demande.signalement && <SignalementDetail signalement={demande.signalement} />}
       {demande.messages.length > 0 && <Messages messages={demande.messages} />}
-      <Documents demande={demande} />
+      <Reponse demandeId={demande.id} />
+      <Documents documents={demande.documents.filter((document) => !joints.has(document.id))} />
     </>
   );
 }
@@ -153,6 +188,7 @@ function Messages({ messages }: { messages: readonly Message[] }) {
             <li key={message.id} className={styles.messageItem}>
               <h3 className={styles.messageAuteur}>
                 {t(message.auteur === 'MUTUELLE' ? 'demande.messages.mutuelle' : 'demande.messages.adherent')}
+                {!message.lu && <span className={styles.nouveau}>{t('demande.messages.nouveau')}</span>}
               </h3>
               <p className="text-muted">
                 {t('demande.messages.envoyeLe', {
@@ -161,6 +197,13 @@ function Messages({ messages }: { messages: readonly Message[] }) {
                 })}
               </p>
               <p className={styles.message}>{message.texte}</p>
+              {message.documents.length > 0 && (
+                <ul className={styles.documents} aria-label={t('demande.messages.piecesJointes')}>
+                  {message.documents.map((document) => (
+                    <DocumentItem key={document.id} document={document} />
+                  ))}
+                </ul>
+              )}
             </li>
           );
         })}
@@ -175,44 +218,167 @@ const typeLabels: Record<string, string> = {
   'image/png': 'PNG',
 };
 
-function Documents({ demande }: { demande: Demande }) {
+type DocumentInfo = Demande['documents'][number];
+
+function Documents({ documents }: { documents: readonly DocumentInfo[] }) {
   return (
     <section aria-labelledby="documents-title">
       <h2 id="documents-title" className="section-title">
         {t('demande.documents')}
       </h2>
-      {demande.documents.length === 0 ? (
+      {documents.length === 0 ? (
         <p>{t('demande.aucunDocument')}</p>
       ) : (
         <ul className={styles.documents}>
-          {demande.documents.map((document) => (
-            <li key={document.id}>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() =>
-                  void downloadFile(`/api/document/pdf/${String(document.id)}`, {
-                    fileName: document.nomFichier,
-                    accept: document.typeMime,
-                  })
-                }
-              >
-                {t('demande.telecharger', { nom: document.nomFichier })}
-              </button>
-              {document.nature === 'DOCUMENT_MUTUELLE' && (
-                <span className={styles.origine}>{t('demande.documentMutuelle')}</span>
-              )}
-              <span className="text-muted">
-                {t('demande.documentDetail', {
-                  type: typeLabels[document.typeMime] ?? document.typeMime,
-                  taille: formatTaille(document.taille),
-                  date: formatIsoDate(document.dateDepot),
-                })}
-              </span>
-            </li>
+          {documents.map((document) => (
+            <DocumentItem key={document.id} document={document} />
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** One document, downloaded under its own name and type, with where it comes from. */
+function DocumentItem({ document }: { document: DocumentInfo }) {
+  return (
+    <li>
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() =>
+          void downloadFile(`/api/document/pdf/${String(document.id)}`, {
+            fileName: document.nomFichier,
+            accept: document.typeMime,
+          })
+        }
+      >
+        {t('demande.telecharger', { nom: document.nomFichier })}
+      </button>
+      {document.nature === 'DOCUMENT_MUTUELLE' && (
+        <span className={styles.origine}>{t('demande.documentMutuelle')}</span>
+      )}
+      <span className="text-muted">
+        {t('demande.documentDetail', {
+          type: typeLabels[document.typeMime] ?? document.typeMime,
+          taille: formatTaille(document.taille),
+          date: formatIsoDate(document.dateDepot),
+        })}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The member writes to the mutual on this request, with documents if they wish. The form
+ * checks what it can before sending (a text, not too long, documents sent); the member API
+ * decides, and its French refusal is shown as it is. Once sent, the conversation is read
+ * again (a done request is reopened by the reply) and an empty form takes the place of this
+ * one.
+ */
+function Reponse({ demandeId }: { demandeId: number }) {
+  const [envois, setEnvois] = useState(0);
+  return (
+    <section aria-labelledby="reponse-title">
+      <h2 id="reponse-title" className="section-title">
+        {t('demande.reponse.title')}
+      </h2>
+      <p role="status" className={envois > 0 ? 'notice-success' : undefined}>
+        {envois > 0 && t('demande.reponse.envoye')}
+      </p>
+      <ReponseForm
+        key={envois}
+        demandeId={demandeId}
+        onSent={() => {
+          setEnvois((count) => count + 1);
+        }}
+      />
+    </section>
+  );
+}
+
+/** Characters as the member API counts them: trimmed, a line break as one. */
+function longueur(texte: string): number {
+  return Array.from(texte.trim().replace(/\r\n/g, '\n')).length;
+}
+
+function ReponseForm({ demandeId, onSent }: { demandeId: number; onSent: () => void }) {
+  const uploads = useUploads();
+  const { mutate } = useSWRConfig();
+  const documentsRules = useId();
+  const [texte, setTexte] = useState('');
+  const [erreurTexte, setErreurTexte] = useState<string | undefined>(undefined);
+  const [probleme, setProbleme] = useState<string | null>(null);
+  const [envoi, setEnvoi] = useState(false);
+
+  /** What stops the sending, in the browser: the text's error, or the documents'. */
+  const verifier = (): { texte?: string; documents?: string } => {
+    if (texte.trim() === '') return { texte: t('demande.reponse.vide') };
+    if (longueur(texte) > messageMax) return { texte: t('demande.reponse.longueur', { max: messageMax }) };
+    if (uploads.busy) return { documents: t('creation.documents.enAttente') };
+    if (uploads.failed) return { documents: t('creation.documents.echecs') };
+    return {};
+  };
+
+  const envoyer = async () => {
+    const refus = verifier();
+    setErreurTexte(refus.texte);
+    setProbleme(refus.documents ?? null);
+    if (refus.texte !== undefined || refus.documents !== undefined) return;
+    setEnvoi(true);
+    try {
+      await postMessage(demandeId, { texte, idDocuments: uploads.documentIds });
+    } catch (error) {
+      setEnvoi(false);
+      setProbleme(isApiError(error) && error.message !== '' ? error.message : t('demande.reponse.echec'));
+      return;
+    }
+    await Promise.all([mutate(demandeKey(demandeId)), mutate(demandesKey)]);
+    onSent();
+  };
+
+  return (
+    <form
+      className={styles.reponse}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void envoyer();
+      }}
+    >
+      {probleme && (
+        <p role="alert" className="notice-error">
+          {probleme}
+        </p>
+      )}
+      <FormField
+        label={t('demande.reponse.texte')}
+        hint={t('demande.reponse.aide', { max: messageMax })}
+        error={erreurTexte}
+      >
+        {(field) => (
+          <textarea
+            {...field}
+            rows={5}
+            maxLength={messageMax}
+            value={texte}
+            onChange={(event) => {
+              setTexte(event.currentTarget.value);
+            }}
+          />
+        )}
+      </FormField>
+      <p id={documentsRules}>{t('demande.reponse.documents', { max: maxFichiers })}</p>
+      <DocumentPicker
+        uploads={uploads}
+        describedBy={documentsRules}
+        onAdd={() => {
+          setProbleme(null);
+        }}
+      />
+      <button type="submit" className="button button-primary" disabled={envoi}>
+        {t(envoi ? 'demande.reponse.envoi' : 'demande.reponse.envoyer')}
+      </button>
+    </form>
   );
 }

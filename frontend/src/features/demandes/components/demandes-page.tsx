@@ -1,6 +1,7 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '@/lib/paths';
 import { DemandeEtat } from '@/components/demande-etat';
+import { useDemandesNonLus } from '@/entities/demandes/non-lus';
 import { Pagination } from '@/components/pagination';
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
@@ -129,6 +130,16 @@ function EtatFilter({
   );
 }
 
+/** The mutual's messages on the request the member has not read yet. */
+function NonLus({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className={styles.nonLus}>
+      {count === 1 ? t('demandes.nonLus.un') : t('demandes.nonLus.plusieurs', { count })}
+    </span>
+  );
+}
+
 function DemandesTable({
   demandes,
   filters,
@@ -139,6 +150,7 @@ function DemandesTable({
   creee: number | null;
 }) {
   const page = paginate(demandes, filters.page);
+  const nonLus = new Map(useDemandesNonLus().data?.demandes.map((demande) => [demande.id, demande.nonLus]));
   const hrefFor = (number: number) => {
     const query = writeDemandesFilters({ ...filters, page: number }).toString();
     return query ? `${paths.demandesMutuelle}?${query}` : paths.demandesMutuelle;
@@ -169,6 +181,7 @@ function DemandesTable({
                 <Link to={paths.demande(demande.id)}>
                   {demandeTypeLabel(demande.TypeCode)}
                 </Link>
+                <NonLus count={nonLus.get(demande.id) ?? 0} />
               </td>
               <td data-label={t('demandes.col.etat')}>
                 <DemandeEtat etat={demande.Etat} />

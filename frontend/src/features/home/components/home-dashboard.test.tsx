@@ -662,3 +662,40 @@ describe('"Depuis votre dernière visite"', () => {
     expect(await within(region).findByText(/^Rien de nouveau depuis/)).toBeVisible();
   });
 });
+
+describe('the mutual’s unread messages', () => {
+  async function renderWithNonLus(nonLus: { total: number; demandes: { id: number; nonLus: number }[] }) {
+    server.use(...signedIn());
+    server.use(homeIs(aHome()), http.get('/api/demandes/nonLus', () => HttpResponse.json(nonLus)));
+    renderApp('/home');
+    await screen.findByText('Bienvenue sur votre espace assuré');
+  }
+
+  it('lead to the request that holds them all', async () => {
+    await renderWithNonLus({ total: 2, demandes: [{ id: 12, nonLus: 2 }] });
+
+    const line = await screen.findByText(/^Votre mutuelle vous a écrit : 2 messages non lus\./);
+    expect(within(line).getByRole('link', { name: 'Lire les messages' })).toHaveAttribute('href', '/mutuelle/demandes/12');
+  });
+
+  it('speak of one message in the singular', async () => {
+    await renderWithNonLus({ total: 1, demandes: [{ id: 12, nonLus: 1 }] });
+
+    const line = await screen.findByText(/^Votre mutuelle vous a écrit : 1 message non lu\./);
+    expect(within(line).getByRole('link', { name: 'Lire le message' })).toHaveAttribute('href', '/mutuelle/demandes/12');
+  });
+
+  it('lead to the list when they are on several requests', async () => {
+    await renderWithNonLus({ total: 3, demandes: [{ id: 14, nonLus: 1 }, { id: 12, nonLus: 2 }] });
+
+    const line = await screen.findByText(/^Votre mutuelle vous a écrit : 3 messages non lus\./);
+    expect(within(line).getByRole('link', { name: 'Voir vos demandes' })).toHaveAttribute('href', '/mutuelle/demandes');
+  });
+
+  it('say nothing when everything is read', async () => {
+    await renderWithNonLus({ total: 0, demandes: [] });
+
+    await screen.findByRole('heading', { name: 'Vos demandes en cours' });
+    expect(screen.queryByText(/Votre mutuelle vous a écrit/)).not.toBeInTheDocument();
+  });
+});

@@ -12,6 +12,7 @@ import { homeTiles, type TileFlags } from '../home-tiles';
 import { DemandeRow } from './demande-row';
 import { HomeSection } from './home-section';
 import { HomeTilesNav } from './home-tiles-nav';
+import { NonLusLine } from './non-lus-line';
 import { NouveautesSection } from './nouveautes-section';
 import { PartFailure } from '@/components/part-failure';
 import styles from './home-dashboard.module.css';
@@ -137,6 +138,7 @@ export function HomeDashboard({ flags, home }: HomeDashboardProps) {
       {echeance.status === 'failed' && !flags.Radie && (
         <PartFailure message={t('home.cotisations.error')} onRetry={retry} />
       )}
+      <NonLusLine />
       <NouveautesSection query={homePart(home, 'nouveautes')} />
       <RemboursementsSection query={homePart(home, 'remboursements')} />
       <DemandesSection query={homePart(home, 'demandes')} />

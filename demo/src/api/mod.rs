@@ -26,6 +26,7 @@ pub(crate) mod format_fichier;
 pub(crate) mod impression;
 mod jeton_desabonnement;
 mod json;
+pub(crate) mod noemie;
 mod nouveautes;
 pub mod pdf;
 mod preferences;

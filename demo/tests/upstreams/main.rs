@@ -6,6 +6,7 @@ mod api;
 mod api_alertes;
 mod api_auth;
 mod api_estimation;
+mod api_noemie;
 mod api_openapi;
 mod api_reads;
 mod api_reclamation;

@@ -13,6 +13,7 @@ import { DemandeRow } from './demande-row';
 import { HomeSection } from './home-section';
 import { HomeTilesNav } from './home-tiles-nav';
 import { NouveautesSection } from './nouveautes-section';
+import { RaccordementsSection } from './raccordements-section';
 import { PartFailure } from '@/components/part-failure';
 import styles from './home-dashboard.module.css';
 
@@ -137,6 +138,7 @@ export function HomeDashboard({ flags, home }: HomeDashboardProps) {
       {echeance.status === 'failed' && !flags.Radie && (
         <PartFailure message={t('home.cotisations.error')} onRetry={retry} />
       )}
+      <RaccordementsSection raccordements={homePart(home, 'raccordements').data} />
       <NouveautesSection query={homePart(home, 'nouveautes')} />
       <RemboursementsSection query={homePart(home, 'remboursements')} />
       <DemandesSection query={homePart(home, 'demandes')} />

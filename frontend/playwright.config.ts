@@ -73,9 +73,15 @@ const alertsSignIn = '**/alertes-sign-in.setup.ts';
  * Journeys that add requests to Marie DUPONT's (Mes demandes, the termination, the
  * keyboard-only journey). Each looks for the request it sent at the top of her list, where
  * one sent meanwhile by another would be: they run one at a time, after the journeys that read
- * the requests she was seeded with.
+ * the requests she was seeded with. NOEMIE's journey joins them: it sends Sophie PETIT's
+ * attestation and pays M. Paul DURAND's glasses, which the seeded journeys read as seeded.
  */
-const sendingRequests = ['**/demandes.spec.ts', '**/resiliation.spec.ts', '**/keyboard.spec.ts'];
+const sendingRequests = [
+  '**/demandes.spec.ts',
+  '**/resiliation.spec.ts',
+  '**/keyboard.spec.ts',
+  '**/noemie.spec.ts',
+];
 /**
  * Journeys that read no member's requests: they sign in on their own and close their own
  * sessions (the card kept offline, Mes connexions, signing in and out, the sidebar's rules), or

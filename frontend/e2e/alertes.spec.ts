@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { collectConsoleErrors } from './support/console';
+import { expectNoSidewaysScroll } from './support/layout';
 import { signedInOnAlertsInstance, signInAs, signOut } from './support/sign-in';
 
 // The journeys of the mutual's side, on the alerts instance (playwright.config.ts), one after
@@ -26,14 +27,6 @@ async function courrielRecu(page: Page, sujet: string): Promise<Locator> {
     await expect(courriel).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   return courriel;
-}
-
-/** Nothing of the page may scroll sideways at the narrowest phone's width. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBe(0);
 }
 
 test.describe(() => {

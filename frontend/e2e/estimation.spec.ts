@@ -29,7 +29,7 @@ test.describe('Estimer mon remboursement', () => {
       await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', {
         name: 'Mes garanties et mes services',
       }).click();
-      await page.getByRole('link', { name: 'Estimer mon remboursement' }).click();
+      await page.getByRole('link', { name: 'Estimer mon remboursement', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Estimer mon remboursement' })).toBeVisible();
 
       // Emma, 14, had glasses paid a month ago: children's glasses are renewed once a year.

@@ -127,6 +127,7 @@ pub const PRESTATION: MemberCall = MemberCall::get("/assure/prestation/{id}").on
 pub const DEMANDES_ACCUEIL: MemberCall = MemberCall::get("/demandes/home").on_home();
 pub const ECHEANCE_PROCHAINE: MemberCall = MemberCall::get("/assure/echeance-prochaine").on_home();
 pub const NOUVEAUTES: MemberCall = MemberCall::get("/assure/nouveautes").on_home();
+pub const BENEFICIAIRES: MemberCall = MemberCall::get("/assure/beneficiaires").on_home();
 pub const DOCUMENT_PDF: MemberCall = MemberCall::get("/document/pdf/{id}");
 
 /// The member API's calls, in the contract's order.
@@ -136,7 +137,7 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::get("/assure/infos"),
     MemberCall::new(Method::Put, "/assure/adresse"),
     MemberCall::get("/assure/referentiel/communes-postale").with_query(),
-    MemberCall::get("/assure/beneficiaires"),
+    BENEFICIAIRES,
     MemberCall::get("/assure/banques"),
     MemberCall::get("/assure/beneficiairesInfosBancaires"),
     MemberCall::post("/assure/beneficiaire/banque").after_recent_sign_in(),
@@ -149,6 +150,7 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::get("/assure/droitsCompletAdherent"),
     MemberCall::get("/assure/livret"),
     MemberCall::post("/assure/estimation"),
+    MemberCall::get("/assure/plafonds"),
     MemberCall::get("/assure/attestation").with_query(),
     MemberCall::get("/assure/prestations").with_query(),
     MemberCall::get("/assure/prestations-pro").with_query(),
@@ -275,10 +277,11 @@ mod tests {
             DEMANDES_ACCUEIL,
             ECHEANCE_PROCHAINE,
             NOUVEAUTES,
+            BENEFICIAIRES,
         ] {
             assert!(CALLS.iter().any(|call| call.method == named.method && call.path == named.path));
         }
-        assert!(CALLS.iter().filter(|call| call.on_home).count() == 5);
+        assert!(CALLS.iter().filter(|call| call.on_home).count() == 6);
     }
 
     #[test]

@@ -9,7 +9,8 @@ use serde_json::{Value, json};
 
 use crate::error::{ApiError, ErrorBody};
 use crate::member_api::calls::{
-    DEMANDES_ACCUEIL, ECHEANCE_PROCHAINE, MemberCall, NOUVEAUTES, PRESTATION, PRESTATIONS_RECENTES,
+    BENEFICIAIRES, DEMANDES_ACCUEIL, ECHEANCE_PROCHAINE, MemberCall, NOUVEAUTES, PRESTATION,
+    PRESTATIONS_RECENTES,
 };
 use crate::member_api::{Bearer, MemberApiClient, path_with_id};
 use crate::request_id::RequestId;
@@ -31,15 +32,16 @@ pub async fn home(
         bearer: &state.auth.bearer(&current),
         request_id: request_id.as_deref().map(|id| id.0.as_str()),
     };
-    let (remboursements, demandes, echeance, nouveautes, bandeau) = futures_util::join!(
+    let (remboursements, demandes, echeance, nouveautes, bandeau, raccordements) = futures_util::join!(
         recent_payments(&member),
         member.get(&DEMANDES_ACCUEIL, DEMANDES_ACCUEIL.relative()),
         member.get(&ECHEANCE_PROCHAINE, ECHEANCE_PROCHAINE.relative()),
         member.get(&NOUVEAUTES, NOUVEAUTES.relative()),
         state.content.first_banner(),
+        links_to_mend(&member),
     );
     // A session that ended while the parts were fetched ends the whole answer.
-    for part in [&remboursements, &demandes, &echeance, &nouveautes] {
+    for part in [&remboursements, &demandes, &echeance, &nouveautes, &raccordements] {
         if let Err(ApiError::Unauthorized) = part {
             return Err(ApiError::Unauthorized);
         }
@@ -50,6 +52,7 @@ pub async fn home(
         "echeanceProchaine": part(echeance),
         "nouveautes": part(nouveautes),
         "bandeau": part(bandeau),
+        "raccordements": part(raccordements),
     })))
 }
 
@@ -105,6 +108,27 @@ async fn recent_payments(member: &Member<'_>) -> Result<Value, ApiError> {
         }));
     }
     Ok(Value::Array(cards))
+}
+
+/// The people whose NOEMIE link is not active (the member API's `statutNoemie` other than
+/// RACCORDE), each with what the home's notice needs: who, and the link's state.
+async fn links_to_mend(member: &Member<'_>) -> Result<Value, ApiError> {
+    let beneficiaires = member.get(&BENEFICIAIRES, BENEFICIAIRES.relative()).await?;
+    let links = beneficiaires
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|beneficiaire| beneficiaire["statutNoemie"] != "RACCORDE")
+        .map(|beneficiaire| {
+            json!({
+                "idBeneficiaire": beneficiaire["id"],
+                "prenom": beneficiaire["prenom"],
+                "nom": beneficiaire["nom"],
+                "statutNoemie": beneficiaire["statutNoemie"],
+            })
+        })
+        .collect();
+    Ok(Value::Array(links))
 }
 
 fn payment_id(payment: &Value) -> Option<String> {

@@ -195,6 +195,41 @@ async fn an_estimate_and_a_certificate_go_through_the_portal() {
     assert!(certificate.bytes().await.unwrap().starts_with(b"%PDF-"));
 }
 
+#[tokio::test]
+async fn the_allowances_and_the_links_to_mend_go_through_the_portal() {
+    let idp = FakeIdp::start().await;
+    let (app, xsrf) = portal_signed_in_as_marie(&idp).await;
+    let plafonds = app.get("/api/assure/plafonds", &[]).await;
+    assert_eq!(plafonds.status(), 200);
+    let plafonds: Value = plafonds.json().await.unwrap();
+    assert_eq!(plafonds[0]["prenom"], "Marie");
+    assert!(plafonds[0]["garanties"].as_array().is_some_and(|garanties| !garanties.is_empty()));
+    let home: Value = app.get("/api/home", &[]).await.json().await.unwrap();
+    let raccordements = home["raccordements"]["data"].as_array().unwrap().clone();
+    let etats: Vec<_> =
+        raccordements.iter().map(|r| (r["prenom"].clone(), r["statutNoemie"].clone())).collect();
+    assert_eq!(
+        etats,
+        [(json!("Thomas"), json!("REFUSE")), (json!("Lucas"), json!("EN_COURS_DE_RACCORDEMENT"))]
+    );
+    // Thomas's attestation de droits asks for his link again: the home says it is in progress.
+    let uploaded: Value = upload(&app, &xsrf, "attestation.pdf").await.json().await.unwrap();
+    let body = json!({"postCreationDocumentDto": {"type": "ATTESTATION_VITALE",
+        "idBeneficiaire": raccordements[0]["idBeneficiaire"], "idDocuments": [uploaded[0]["id"]]}});
+    let created = app
+        .client
+        .post(format!("{}/api/document/documentGedCegedim", app.address))
+        .header("X-XSRF-TOKEN", &xsrf)
+        .header("X-Captcha", solved_captcha(&app).await)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), 201);
+    let home: Value = app.get("/api/home", &[]).await.json().await.unwrap();
+    assert_eq!(home["raccordements"]["data"][0]["statutNoemie"], "EN_COURS_DE_RACCORDEMENT");
+}
+
 /// The demo's outbox page once it shows `expected`: the mail queue sends in the background, a
 /// moment after the member's answer.
 async fn outbox_showing(app: &TestApp, expected: &str) -> String {

@@ -66,6 +66,20 @@ async fn home_gathers_payments_with_two_lines_requests_due_date_and_banner() {
         )
         .mount(&api)
         .await;
+    let personne = |id: i64, prenom: &str, statut: &str| {
+        json!({ "id": id, "lien": "ENFANT", "prenom": prenom, "nom": "DUPONT", "dateNaissance": "2012-05-03",
+                "numeroSecuriteSociale": "2 84 03 75 111 042 60", "rangNaissance": 1,
+                "caisseAssuranceMaladie": "CPAM de Paris", "statutNoemie": statut })
+    };
+    Mock::given(path("/api/assure/beneficiaires"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!([
+            personne(1, "Marie", "RACCORDE"),
+            personne(2, "Thomas", "REFUSE"),
+            personne(3, "Emma", "NON_RACCORDE"),
+            personne(4, "Lucas", "EN_COURS_DE_RACCORDEMENT"),
+        ])))
+        .mount(&api)
+        .await;
     let response = app.get("/api/home", &[]).await;
     assert_eq!(response.status(), 200);
     let home: serde_json::Value = response.json().await.unwrap();
@@ -83,6 +97,15 @@ async fn home_gathers_payments_with_two_lines_requests_due_date_and_banner() {
     assert_eq!(home["nouveautes"]["data"]["depuis"], "2026-10-30T18:02:11+01:00");
     assert_eq!(home["nouveautes"]["data"]["evenements"], json!([nouveaute]));
     assert_eq!(home["bandeau"]["data"]["Libelle"], "Nouveau");
+    // The links not active, with what the notice needs.
+    assert_eq!(
+        home["raccordements"]["data"],
+        json!([
+            { "idBeneficiaire": 2, "prenom": "Thomas", "nom": "DUPONT", "statutNoemie": "REFUSE" },
+            { "idBeneficiaire": 3, "prenom": "Emma", "nom": "DUPONT", "statutNoemie": "NON_RACCORDE" },
+            { "idBeneficiaire": 4, "prenom": "Lucas", "nom": "DUPONT", "statutNoemie": "EN_COURS_DE_RACCORDEMENT" },
+        ])
+    );
 }
 
 #[tokio::test]
@@ -112,6 +135,7 @@ async fn a_failing_part_carries_an_error_and_the_others_still_arrive() {
         "Le service est momentanément indisponible. Veuillez réessayer plus tard."
     );
     assert_eq!(home["bandeau"]["error"]["status"], 502, "{home}");
+    assert_eq!(home["raccordements"]["error"]["status"], 502, "{home}");
 }
 
 #[tokio::test]

@@ -18,8 +18,10 @@ use super::error::ApiFailure;
 use super::messages::Message;
 use super::reclamation::Reclamation;
 use super::signalement::Signalement;
-use super::types_demande::{self, DEMANDE_DE_RESILIATION, PRISE_EN_CHARGE_HOSPITALIERE, TypeDemande};
-use super::{Context, PREFIX, impression, now, pdf, resiliation, today, validation};
+use super::types_demande::{
+    self, ATTESTATION_VITALE, DEMANDE_DE_RESILIATION, PRISE_EN_CHARGE_HOSPITALIERE, TypeDemande,
+};
+use super::{Context, PREFIX, impression, noemie, now, pdf, resiliation, today, validation};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/demandes").get(demandes))
@@ -480,7 +482,13 @@ async fn creer_ged(
         validation::texte_facultatif(Some(value), &format!("La métadonnée « {key} »"), 500)?;
     }
     nouvelle.metadata = (!metadata.is_empty()).then_some(metadata);
-    enregistrer(member, context, nouvelle, |_, _, _| Ok(()), |_, _, _, ()| Ok(())).await
+    // The attestation de droits of a person whose link is missing or refused asks for it.
+    let attestation_de = nouvelle.id_beneficiaire.filter(|_| type_demande.type_demande == ATTESTATION_VITALE);
+    let attach = move |tx: &Transaction, _: &Member, _, ()| match attestation_de {
+        Some(beneficiaire) => Ok(noemie::attestation_recue(tx, beneficiaire)?),
+        None => Ok(()),
+    };
+    enregistrer(member, context, nouvelle, |_, _, _| Ok(()), attach).await
 }
 
 /// `{postCreationDocumentHospitalisationDto, siren}`: a prior agreement for a hospital stay,

@@ -27,6 +27,7 @@ pub(crate) mod impression;
 mod jeton_desabonnement;
 pub(crate) mod json;
 pub(crate) mod messages;
+pub(crate) mod noemie;
 mod nouveautes;
 pub mod pdf;
 mod preferences;

@@ -16,11 +16,12 @@ pub const PRISE_EN_CHARGE_HOSPITALIERE: &str = "PRISE_EN_CHARGE_HOSPITALIERE";
 pub const DEMANDE_DE_RESILIATION: &str = "DEMANDE_DE_RESILIATION";
 pub const RECLAMATION: &str = "RECLAMATION";
 pub const SOIN_NON_RECONNU: &str = "SOIN_NON_RECONNU";
+pub const ATTESTATION_VITALE: &str = "ATTESTATION_VITALE";
 
 pub const TYPES: &[TypeDemande] = &[
     generique("JUSTIFICATIF_DE_DOMICILE", "MAJD", "Justificatif de domicile"),
     generique("ATTESTATION_FRANCE_TRAVAIL", "PRT", "Attestation France Travail"),
-    generique("ATTESTATION_VITALE", "MAJV", "Attestation de carte Vitale"),
+    generique(ATTESTATION_VITALE, "MAJV", "Attestation de carte Vitale"),
     generique("JUSTIFICATIF_DE_SCOLARITÉ", "JSCO", "Justificatif de scolarité"),
     generique("MANDAT_SEPA", "RIB", "Mandat de prélèvement SEPA"),
     generique("MISE_A_JOUR_RIB", "RIB", "Mise à jour des coordonnées bancaires"),

@@ -1,6 +1,6 @@
 //! What the operator does as the mutual, each in the transaction it is given, with the event
 //! the member is told of (`evenements::publier`): a payment, a request's new state, an answer,
-//! a document. What the operator typed is checked here, with the sentence to correct it.
+//! a document; and the Sécurité sociale's answer on a person's NOEMIE link. What the operator typed is checked here, with the sentence to correct it.
 
 use chrono::{DateTime, Months, NaiveDate, Utc};
 use rusqlite::{OptionalExtension, Transaction, params, params_from_iter};
@@ -9,12 +9,12 @@ use serde::Deserialize;
 use super::refus::Refus;
 use crate::api::documents::DOCUMENT_MUTUELLE;
 use crate::api::evenements::{Evenement, horodatage, publier};
-use crate::api::impression;
 use crate::api::reclamation::Reclamation;
 use crate::api::seed::catalogue::{ACTES, Acte, Cents, PRODUITS};
 use crate::api::seed::{Consommation, paiement_id, remboursement};
 use crate::api::types_demande::RECLAMATION;
 use crate::api::validation;
+use crate::api::{impression, noemie};
 
 /// The states of a request, as the contract names them, with the words « Mes demandes » shows.
 pub const ETATS: [(&str, &str); 5] = [
@@ -41,6 +41,8 @@ pub const REPONSE_MAX: usize = 2000;
 pub const DEMANDE_INCONNUE: &str = "Cette demande n’existe pas, ou n’est pas une demande de cet adhérent.";
 pub const ADHERENT_INCONNU: &str = "Cet adhérent n’existe pas.";
 pub const DOCUMENT_INCONNU: &str = "Ce document n’existe pas, ou n’est pas joint à cette demande.";
+pub const BENEFICIAIRE_INCONNU: &str =
+    "Ce bénéficiaire n’existe pas, ou n’est pas un bénéficiaire de cet adhérent.";
 
 /// The label of a state; an unknown one as it is kept.
 pub fn libelle_etat(code: &str) -> &str {
@@ -65,6 +67,14 @@ pub struct SaisieRemboursement {
 pub struct SaisieEtat {
     pub jeton: String,
     pub etat: String,
+}
+
+/// The « Réponse de la Sécurité sociale » form of a beneficiary's NOEMIE link.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct SaisieNoemie {
+    pub jeton: String,
+    pub statut: String,
 }
 
 /// The « Répondre » form; `issue` only for a complaint not answered yet.
@@ -264,6 +274,36 @@ pub fn ajouter_remboursement(
     )?;
     publier(tx, numero, &Evenement::Remboursement { paiement_id: id.clone() }, maintenant)?;
     Ok(id)
+}
+
+/// Records the Sécurité sociale's answer on the beneficiary's NOEMIE link: linked, or refused.
+pub fn changer_noemie(
+    tx: &Transaction,
+    numero: &str,
+    beneficiaire: i64,
+    saisie: &SaisieNoemie,
+) -> Result<(), Refus> {
+    verifier_adherent(tx, numero)?;
+    let actuel: Option<String> = tx
+        .query_row(
+            "SELECT statut_noemie FROM beneficiaires WHERE id = ?1 AND numero_personne = ?2",
+            params![beneficiaire, numero],
+            |row| row.get(0),
+        )
+        .optional()?;
+    let actuel = actuel.ok_or(Refus::introuvable(BENEFICIAIRE_INCONNU))?;
+    let (statut, libelle) = noemie::REPONSES
+        .iter()
+        .find(|(code, _)| *code == saisie.statut)
+        .ok_or_else(|| Refus::saisie("Choisissez la réponse de la Sécurité sociale dans la liste."))?;
+    if actuel == *statut {
+        return Err(Refus::new(
+            actix_web::http::StatusCode::CONFLICT,
+            format!("Le raccordement NOEMIE est déjà à l’état « {libelle} »."),
+        ));
+    }
+    tx.execute("UPDATE beneficiaires SET statut_noemie = ?1 WHERE id = ?2", params![statut, beneficiaire])?;
+    Ok(())
 }
 
 /// What the mutual paid the beneficiary for these acts, cared for between the two days: what

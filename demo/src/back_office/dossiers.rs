@@ -37,6 +37,7 @@ pub struct Beneficiaire {
     pub prenom: String,
     pub nom: String,
     pub date_naissance: NaiveDate,
+    pub statut_noemie: String,
 }
 
 pub struct Paiement {
@@ -130,7 +131,8 @@ pub fn dossier_demande(db: &Connection, numero: &str, id: i64) -> rusqlite::Resu
 
 pub fn beneficiaires(db: &Connection, numero: &str) -> rusqlite::Result<Vec<Beneficiaire>> {
     let mut statement = db.prepare(
-        "SELECT id, lien, prenom, nom, date_naissance FROM beneficiaires WHERE numero_personne = ?1 ORDER BY id",
+        "SELECT id, lien, prenom, nom, date_naissance, statut_noemie FROM beneficiaires
+         WHERE numero_personne = ?1 ORDER BY id",
     )?;
     statement
         .query_map([numero], |row| {
@@ -140,6 +142,7 @@ pub fn beneficiaires(db: &Connection, numero: &str) -> rusqlite::Result<Vec<Bene
                 prenom: row.get(2)?,
                 nom: row.get(3)?,
                 date_naissance: row.get(4)?,
+                statut_noemie: row.get(5)?,
             })
         })?
         .collect()

@@ -1,6 +1,7 @@
 //! `/_demo/back-office`: the demo's stand-in for the mutual's back office, where whoever tries
 //! the demo plays the mutual: add a payment for a member, move a request's state, answer a
-//! request or a complaint, issue a document. Every alert and every change a member sees can so
+//! request or a complaint, issue a document, record the Sécurité sociale's answer on a
+//! person's NOEMIE link. Every alert and every change a member sees can so
 //! be shown end to end without touching a database.
 //!
 //! Each action is one transaction through the member API's own database (`Database::run`, so
@@ -27,7 +28,8 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Deserialize;
 
 use self::actions::{
-    ADHERENT_INCONNU, DEMANDE_INCONNUE, DOCUMENT_INCONNU, Pdf, SaisieEtat, SaisieRemboursement, SaisieReponse,
+    ADHERENT_INCONNU, BENEFICIAIRE_INCONNU, DEMANDE_INCONNUE, DOCUMENT_INCONNU, Pdf, SaisieEtat, SaisieNoemie,
+    SaisieRemboursement, SaisieReponse,
 };
 use self::pages::{EchecDemande, Fait, FormulaireDemande};
 use self::refus::Refus;
@@ -130,6 +132,7 @@ pub fn scope(back_office: web::Data<BackOffice>) -> impl actix_web::dev::HttpSer
         .route("/deconnexion", web::post().to(deconnexion))
         .route("/adherents/{numero}", web::get().to(adherent))
         .route("/adherents/{numero}/remboursements", web::post().to(ajouter_remboursement))
+        .route("/adherents/{numero}/beneficiaires/{id}/noemie", web::post().to(changer_noemie))
         .route("/adherents/{numero}/demandes/{id}", web::get().to(demande))
         .route("/adherents/{numero}/demandes/{id}/etat", web::post().to(changer_etat))
         .route("/adherents/{numero}/demandes/{id}/reponse", web::post().to(repondre))
@@ -328,6 +331,26 @@ async fn ajouter_remboursement(
             None => Err(refus),
         },
     }
+}
+
+/// The Sécurité sociale's answer on a beneficiary's link. A refusal has its own page: the form
+/// is one choice in a list, with nothing typed to keep.
+async fn changer_noemie(
+    operateur: Operateur,
+    chemin: web::Path<(String, String)>,
+    saisie: web::Form<SaisieNoemie>,
+    back_office: web::Data<BackOffice>,
+) -> Result<HttpResponse, Refus> {
+    operateur.verifier(&saisie.jeton)?;
+    let (numero, id) = chemin.into_inner();
+    let id: i64 = id.parse().map_err(|_| Refus::introuvable(BENEFICIAIRE_INCONNU))?;
+    let saisie = saisie.into_inner();
+    let job = {
+        let numero = numero.clone();
+        move |tx: &Transaction, _| actions::changer_noemie(tx, &numero, id, &saisie)
+    };
+    back_office.ecrire(job).await?;
+    Ok(apres(pages::lien_adherent(&numero), Fait::Noemie))
 }
 
 async fn changer_etat(

@@ -18,6 +18,7 @@ use super::session::{IDENTIFIANT, MOT_DE_PASSE, Operateur};
 use crate::api::documents::{DocumentInfo, taille_lisible};
 use crate::api::impression::{date, montant};
 use crate::api::messages::MUTUELLE;
+use crate::api::noemie;
 use crate::api::reclamation::Reclamation;
 use crate::api::seed::catalogue::ACTES;
 
@@ -32,12 +33,13 @@ pub enum Fait {
     Etat,
     Reponse,
     Document,
+    Noemie,
     Deconnexion,
 }
 
 impl Fait {
-    const TOUS: [Self; 5] =
-        [Self::Remboursement, Self::Etat, Self::Reponse, Self::Document, Self::Deconnexion];
+    const TOUS: [Self; 6] =
+        [Self::Remboursement, Self::Etat, Self::Reponse, Self::Document, Self::Noemie, Self::Deconnexion];
 
     pub fn code(self) -> &'static str {
         match self {
@@ -45,6 +47,7 @@ impl Fait {
             Self::Etat => "etat",
             Self::Reponse => "reponse",
             Self::Document => "document",
+            Self::Noemie => "noemie",
             Self::Deconnexion => "deconnexion",
         }
     }
@@ -57,6 +60,7 @@ impl Fait {
             Self::Etat => "L’état de la demande est changé. L’adhérent en est averti selon ses préférences.",
             Self::Reponse => "La réponse est envoyée. L’adhérent en est averti selon ses préférences.",
             Self::Document => "Le document est émis. L’adhérent en est averti selon ses préférences.",
+            Self::Noemie => "La réponse de la Sécurité sociale est enregistrée.",
             Self::Deconnexion => "Vous êtes déconnecté du back-office.",
         }
     }
@@ -285,6 +289,23 @@ pub fn adherent(
                         p.titre { (beneficiaire.prenom) " " (beneficiaire.nom) }
                         p.detail {
                             (lien_parente(&beneficiaire.lien)) " · né(e) le " (date(beneficiaire.date_naissance))
+                            " · NOEMIE : " (noemie::libelle(&beneficiaire.statut_noemie))
+                        }
+                        @let champ = format!("noemie-{}", beneficiaire.id);
+                        form method="post"
+                            action={ (lien_adherent(&adherent.numero)) "/beneficiaires/" (beneficiaire.id) "/noemie" } {
+                            (jeton(operateur))
+                            div.champ {
+                                label for=(champ) {
+                                    "Réponse de la Sécurité sociale pour " (beneficiaire.prenom)
+                                }
+                                select id=(champ) name="statut" required {
+                                    @for (code, libelle) in noemie::REPONSES {
+                                        option value=(code) { (libelle) }
+                                    }
+                                }
+                            }
+                            button.secondaire type="submit" { "Enregistrer la réponse" }
                         }
                     }
                 }

@@ -128,3 +128,49 @@ async fn the_certificates_name_the_person_the_contract_and_the_dates() {
     let lea = certificate(&api, LEA, "type=DROITS").await.unwrap();
     assert!(lea.contains("bénéficiera des garanties") && lea.contains("à compter du 01/01/"), "{lea}");
 }
+
+/// The allowance of this guarantee for the beneficiary, from `assure/plafonds`.
+fn allocation<'a>(plafonds: &'a Value, prenom: &str, libelle: &str) -> &'a Value {
+    let beneficiaire = plafonds.as_array().unwrap().iter().find(|b| b["prenom"] == prenom).unwrap();
+    beneficiaire["garanties"].as_array().unwrap().iter().find(|g| g["libelle"] == libelle).unwrap()
+}
+
+const LUNETTES: &str = "Monture et verres hors 100 % Santé (classe B)";
+
+#[tokio::test]
+async fn the_allowances_list_each_covered_beneficiary_with_what_the_estimate_counts() {
+    let api = spawn_api().await;
+    let plafonds = api.get_json(MARIE, "assure/plafonds").await;
+    let prenoms: Vec<_> =
+        plafonds.as_array().unwrap().iter().map(|b| b["prenom"].as_str().unwrap()).collect();
+    assert_eq!(prenoms, ["Marie", "Thomas", "Emma", "Lucas"]);
+    // Emma's glasses, a month ago: a child's yearly ceiling, partly used, and her next glasses
+    // a year after; the estimate counts the same.
+    let lunettes = allocation(&plafonds, "Emma", LUNETTES);
+    assert_eq!(
+        (&lunettes["categorie"], &lunettes["soin"]),
+        (&json!("OPTIQUE"), &json!("OPTIQUE_VERRES_SIMPLES"))
+    );
+    assert_eq!(lunettes["plafond"]["periodicite"], "an");
+    assert!(lunettes["plafond"]["dejaUtilise"].as_f64().unwrap() > 0.0, "{lunettes}");
+    assert!(lunettes["renouvellement"]["possibleLe"].is_string(), "{lunettes}");
+    let emma = beneficiaire(&api, MARIE, "Emma").await;
+    let body = json!({"idBeneficiaire": emma, "soin": "OPTIQUE_VERRES_SIMPLES", "centPourCentSante": false, "prix": 300});
+    let estimation: Value = estimate(&api, MARIE, body).await.json().await.unwrap();
+    assert_eq!(estimation["plafond"], lunettes["plafond"]);
+    assert_eq!(estimation["renouvellement"], lunettes["renouvellement"]);
+    // A ceiling the estimate has no care for is listed, with no care to estimate.
+    let osteopathie = allocation(&plafonds, "Marie", "Ostéopathie, chiropraxie, acupuncture");
+    assert_eq!((&osteopathie["soin"], &osteopathie["regle"]), (&Value::Null, &json!("40 €/séance")));
+    assert!(osteopathie["renouvellement"].is_null());
+}
+
+#[tokio::test]
+async fn members_covered_by_no_contract_today_have_no_allowance_to_list() {
+    let api = spawn_api().await;
+    // Jean's contract has ended; Léa's starts next year.
+    assert_eq!(api.get_json(JEAN, "assure/plafonds").await, json!([]));
+    assert_eq!(api.get_json(LEA, "assure/plafonds").await, json!([]));
+    let paul = api.get_json(PAUL, "assure/plafonds").await;
+    assert_eq!(paul.as_array().unwrap().len(), 1);
+}

@@ -109,6 +109,7 @@ const LISTS: &[&str] = &[
     "/assure/echeance-prochaine",
     "/assure/droitsAdherent",
     "/assure/droitsCompletAdherent",
+    "/assure/plafonds",
     "/assure/prestations",
     "/assure/prestations-pro",
     "/assure/prestationsClaims",

@@ -760,3 +760,102 @@ async fn every_page_has_one_title_and_a_label_for_each_field() {
         );
     }
 }
+
+#[tokio::test]
+async fn recording_the_securite_sociale_s_answer_sets_the_link_state() {
+    let back_office = signed_in().await;
+    let thomas = back_office.beneficiaire(MARIE, "Thomas");
+    let statut = || async {
+        let beneficiaires = back_office.api.get_json(MARIE, "assure/beneficiaires").await;
+        let thomas = beneficiaires.as_array().unwrap().iter().find(|b| b["prenom"] == "Thomas").unwrap();
+        thomas["statutNoemie"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(statut().await, "REFUSE");
+    let page = back_office.page(&format!("/adherents/{MARIE}")).await;
+    assert!(
+        select(&page, ".liste .detail").iter().any(|detail| detail.contains("NOEMIE : raccordement refusé"))
+    );
+    let path = format!("/adherents/{MARIE}/beneficiaires/{thomas}/noemie");
+    let response = back_office.act(&path, &[("statut", "RACCORDE")]).await;
+    assert_redirected(&response, &format!("{MOUNT}/adherents/{MARIE}?fait=noemie"));
+    let page = back_office.page(&format!("/adherents/{MARIE}?fait=noemie")).await;
+    assert_eq!(select(&page, "[role=status]"), ["La réponse de la Sécurité sociale est enregistrée."]);
+    assert_eq!(statut().await, "RACCORDE");
+    assert_redirected(
+        &back_office.act(&path, &[("statut", "REFUSE")]).await,
+        &format!("{MOUNT}/adherents/{MARIE}?fait=noemie"),
+    );
+    assert_eq!(statut().await, "REFUSE");
+}
+
+#[tokio::test]
+async fn an_answer_on_a_link_is_refused_in_french_for_a_wrong_state_or_person() {
+    let back_office = signed_in().await;
+    let thomas = back_office.beneficiaire(MARIE, "Thomas");
+    let jean = back_office.beneficiaire(JEAN, "Jean");
+    let cases = [
+        (format!("/adherents/{MARIE}/beneficiaires/{thomas}/noemie"), "REFUSE", 409, "déjà à l’état"),
+        (
+            format!("/adherents/{MARIE}/beneficiaires/{thomas}/noemie"),
+            "EN_COURS_DE_RACCORDEMENT",
+            400,
+            "Choisissez la réponse",
+        ),
+        (format!("/adherents/{MARIE}/beneficiaires/{jean}/noemie"), "RACCORDE", 404, "n’existe pas"),
+        (format!("/adherents/{MARIE}/beneficiaires/abc/noemie"), "RACCORDE", 404, "n’existe pas"),
+        (format!("/adherents/999999/beneficiaires/{thomas}/noemie"), "RACCORDE", 404, "n’existe pas"),
+    ];
+    for (path, statut, status, message) in cases {
+        let body = assert_refused(back_office.act(&path, &[("statut", statut)]).await, status).await;
+        assert!(body.contains(message), "{path} {statut}: {body}");
+    }
+    let kept: String = back_office
+        .db()
+        .query_row("SELECT statut_noemie FROM beneficiaires WHERE id = ?1", [thomas], |row| row.get(0))
+        .unwrap();
+    assert_eq!(kept, "REFUSE");
+}
+
+#[tokio::test]
+async fn a_payment_lowers_what_is_left_of_its_allowance() {
+    let back_office = signed_in().await;
+    let marie = back_office.beneficiaire(MARIE, "Marie").to_string();
+    let lunettes = |plafonds: &Value| {
+        let marie = plafonds.as_array().unwrap().iter().find(|b| b["prenom"] == "Marie").unwrap().clone();
+        let garanties = marie["garanties"].as_array().unwrap().clone();
+        garanties
+            .into_iter()
+            .find(|g| g["libelle"] == "Monture et verres hors 100 % Santé (classe B)")
+            .unwrap()
+    };
+    let before = lunettes(&back_office.api.get_json(MARIE, "assure/plafonds").await);
+    assert_eq!(
+        (before["plafond"]["dejaUtilise"].as_f64(), before["plafond"]["disponible"].as_f64()),
+        (Some(0.0), Some(250.0))
+    );
+    assert!(before["renouvellement"]["possibleLe"].is_null());
+    let today = paris_today();
+    let response = back_office
+        .act(
+            &format!("/adherents/{MARIE}/remboursements"),
+            &[
+                ("beneficiaire", &marie),
+                ("date_soins", &today.to_string()),
+                ("acte", "OPTI"),
+                ("professionnel", "Optique Parmentier"),
+                ("montant", "300"),
+            ],
+        )
+        .await;
+    assert_redirected(&response, &format!("{MOUNT}/adherents/{MARIE}?fait=remboursement"));
+    let prestations = back_office.api.get_json(MARIE, "assure/prestations").await;
+    let paid = prestations[0]["montantRembourse"].as_f64().unwrap();
+    assert!(paid > 0.0, "{prestations}");
+    let after = lunettes(&back_office.api.get_json(MARIE, "assure/plafonds").await);
+    let used = after["plafond"]["dejaUtilise"].as_f64().unwrap();
+    assert!((used - paid).abs() < 0.005, "{after} after paying {paid}");
+    assert!((after["plafond"]["disponible"].as_f64().unwrap() - (250.0 - paid).max(0.0)).abs() < 0.005);
+    let in_two_years = today.checked_add_months(chrono::Months::new(24)).unwrap();
+    assert_eq!(after["renouvellement"]["dernierEquipement"], today.to_string());
+    assert_eq!(after["renouvellement"]["possibleLe"], in_two_years.to_string());
+}

@@ -7,6 +7,7 @@ mod api_alertes;
 mod api_auth;
 mod api_estimation;
 mod api_messages;
+mod api_noemie;
 mod api_openapi;
 mod api_reads;
 mod api_reclamation;

@@ -103,6 +103,7 @@ describe('the build table of each page’s files', () => {
       '/api/assure/droitsAdherent',
       '/api/assure/droitsCompletAdherent',
       '/api/assure/echeance-prochaine',
+      '/api/assure/plafonds',
       '/api/assure/beneficiaires',
     ]);
     // « Mes connexions », lower on the page, is asked for with the rest.

@@ -28,6 +28,9 @@ export const paths = {
   resiliation: '/mutuelle/contrats-garanties/resiliation',
   /** « Estimer mon remboursement »: what a quote will cost, before paying it. */
   estimation: '/mutuelle/contrats-garanties/estimation',
+  /** The estimate with its person and care chosen (« Mes garanties », an allowance's link). */
+  estimationPour: (idBeneficiaire: number, soin: string) =>
+    `/mutuelle/contrats-garanties/estimation?${new URLSearchParams({ beneficiaire: String(idBeneficiaire), soin }).toString()}`,
   remboursements: '/mutuelle/remboursements',
   /** `date` is one payment day, formatted yyyy-MM-dd. */
   remboursementsDuJour: (date: string) => `/mutuelle/remboursements/${date}`,
@@ -43,6 +46,9 @@ export const paths = {
   creationDemande: '/mutuelle/demandes/creation',
   /** A request's creation with its type preselected (a home tile's invoice, a request's missing documents). */
   creationDemandeDeType: (type: string) => `/mutuelle/demandes/creation?type=${encodeURIComponent(type)}`,
+  /** A person's attestation de droits, to mend their NOEMIE link (the home's notice). */
+  attestationDroits: (idBeneficiaire: number) =>
+    `/mutuelle/demandes/creation?${new URLSearchParams({ type: 'ATTESTATION_VITALE', beneficiaire: String(idBeneficiaire) }).toString()}`,
   /** Where the home page's invoice tile leads: a request for a care invoice, preselected. */
   envoiFacture: '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF',
   demande: (id: number | string) => `/mutuelle/demandes/${String(id)}`,

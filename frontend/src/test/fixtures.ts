@@ -64,6 +64,7 @@ export function aHome(parts: Partial<Home> = {}): Home {
     echeanceProchaine: { data: null },
     bandeau: { data: null },
     nouveautes: { data: { depuis: null, evenements: [] } },
+    raccordements: { data: [] },
     ...parts,
   };
 }

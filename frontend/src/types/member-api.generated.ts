@@ -349,6 +349,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assure/plafonds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What is left of each allowance, per beneficiary (« Mes garanties et mes services »).
+         * @description For each beneficiary covered by a contract today, each guarantee with a ceiling: the
+         *     ceiling over the period that holds today, what the beneficiary has already used of it
+         *     and what is left, computed as « Estimer mon remboursement » computes them. For glasses
+         *     and hearing aids, the renewal period and the first day a new equipment can be paid.
+         *     A ceiling per ear counts one ear. Beneficiaries covered by no contract today are left
+         *     out.
+         */
+        get: operations["getPlafonds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assure/attestation": {
         parameters: {
             query?: never;
@@ -988,10 +1013,14 @@ export interface components {
             courtier: components["schemas"]["TexteOuNull"];
         };
         /**
-         * @description Whether the Sécurité sociale forwards statements to the mutual.
+         * @description Whether the Sécurité sociale forwards statements to the mutual (the NOEMIE link).
+         *     NON_RACCORDE: no link, the member sends each statement; EN_COURS_DE_RACCORDEMENT: the
+         *     mutual asked the Sécurité sociale for it (an ATTESTATION_VITALE request for the person
+         *     moves a NON_RACCORDE or REFUSE link here); REFUSE: the Sécurité sociale refused it,
+         *     usually because another complementary holds it.
          * @enum {string}
          */
-        StatutNoemie: "RACCORDE" | "EN_COURS_DE_RACCORDEMENT" | "NON_RACCORDE";
+        StatutNoemie: "RACCORDE" | "EN_COURS_DE_RACCORDEMENT" | "NON_RACCORDE" | "REFUSE";
         InfosPersonnelles: {
             numeroPersonne: string;
             Civilite: string;
@@ -1276,27 +1305,49 @@ export interface components {
                 libelleProduit: string;
             } | null;
             /** @description The guarantee's ceiling over its period and what the beneficiary has used of it; null without a ceiling. */
-            plafond: {
-                montant: components["schemas"]["Montant"];
-                /** @enum {string} */
-                periodicite: "an" | "2 ans" | "4 ans";
-                /** @description First day of the period counted. */
-                depuis: components["schemas"]["Date"];
-                dejaUtilise: components["schemas"]["Montant"];
-                disponible: components["schemas"]["Montant"];
-            } | null;
-            /** @description For glasses and hearing aids, the renewal period and the last equipment paid within it. */
-            renouvellement: {
-                /** @description 1 under 16 for glasses */
-                annees: number;
-                dernierEquipement: components["schemas"]["DateOuNull"];
-                /** @description When the next equipment can be paid; null when it can be now. */
-                possibleLe: components["schemas"]["DateOuNull"];
-            } | null;
+            plafond: components["schemas"]["PlafondUtilise"] | null;
+            renouvellement: components["schemas"]["Renouvellement"] | null;
             /** @description The rules applied, one sentence each, in plain French. */
             regles: string[];
             /** @example Estimation indicative, établie selon vos garanties au 24/11/2026. */
             mention: string;
+        };
+        PlafondUtilise: {
+            montant: components["schemas"]["Montant"];
+            /** @enum {string} */
+            periodicite: "an" | "2 ans" | "4 ans";
+            /** @description First day of the period counted. */
+            depuis: components["schemas"]["Date"];
+            dejaUtilise: components["schemas"]["Montant"];
+            disponible: components["schemas"]["Montant"];
+        };
+        /** @description For glasses and hearing aids, the renewal period and the last equipment paid within it. */
+        Renouvellement: {
+            /** @description 1 under 16 for glasses */
+            annees: number;
+            dernierEquipement: components["schemas"]["DateOuNull"];
+            /** @description When the next equipment can be paid; null when it can be now. */
+            possibleLe: components["schemas"]["DateOuNull"];
+        };
+        PlafondsBeneficiaire: {
+            idBeneficiaire: number;
+            prenom: string;
+            nom: string;
+            garanties: components["schemas"]["PlafondGarantie"][];
+        };
+        PlafondGarantie: {
+            /** @enum {string} */
+            categorie: "SOINS_COURANTS" | "PHARMACIE" | "HOSPITALISATION" | "DENTAIRE" | "OPTIQUE" | "AUDIOLOGIE" | "MEDECINES_DOUCES" | "PREVENTION";
+            libelle: string;
+            /**
+             * @example 100 % BRSS + 250 €
+             * @example 150 €/an
+             */
+            regle: string;
+            /** @description The care « Estimer mon remboursement » estimates under this guarantee; null when it estimates none. */
+            soin: components["schemas"]["SoinEstime"] | null;
+            plafond: components["schemas"]["PlafondUtilise"];
+            renouvellement: components["schemas"]["Renouvellement"] | null;
         };
         /** @description What every payment says (base of PaiementRecent and Paiement). */
         PaiementCommun: {
@@ -2294,6 +2345,28 @@ export interface operations {
             413: components["responses"]["TropVolumineux"];
             415: components["responses"]["ContenuNonJson"];
             422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getPlafonds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The allowances, the member first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlafondsBeneficiaire"][];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
             503: components["responses"]["AuthentificationIndisponible"];
         };
     };

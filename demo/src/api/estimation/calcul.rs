@@ -160,7 +160,9 @@ pub fn estimer(
                     };
                 }
                 regles.push(format!("Votre garantie « {} » : {}.", appliquee.libelle, appliquee.couverture.regle()));
-                if let Some(utilise) = plafond_utilise(appliquee, devis, &definition, situation, historique)? {
+                let unites = if definition.unite == Some(Unite::Oreille) { devis.quantite } else { 1 };
+                let renouvellement = definition.renouvellement;
+                if let Some(utilise) = plafond_utilise(appliquee, renouvellement, unites, situation, historique)? {
                     mutuelle = mutuelle.min(utilise.disponible);
                     regles.push(regle_plafond(&utilise));
                     plafond = Some(utilise);
@@ -205,6 +207,51 @@ pub fn estimer(
         renouvellement,
         regles,
     })
+}
+
+/// A guarantee with a ceiling, and what is left of it today.
+#[derive(Debug, PartialEq, Eq)]
+pub struct PlafondDeGarantie {
+    pub categorie: &'static str,
+    pub libelle: &'static str,
+    pub regle: String,
+    /// The care the estimate computes under this guarantee, when it computes one.
+    pub soin: Option<Soin>,
+    pub plafond: PlafondUtilise,
+    pub renouvellement: Option<RenouvellementVu>,
+}
+
+/// What is left of each ceiling of the contract covering the beneficiary today, by the very
+/// rules the estimate applies, so that « Mes garanties » and « Estimer mon remboursement » never
+/// disagree; `None` when no contract covers the beneficiary today. A ceiling per ear counts one
+/// ear, as the guarantee's name says it.
+pub fn plafonds(
+    situation: &Situation,
+    historique: &dyn Historique,
+) -> rusqlite::Result<Option<Vec<PlafondDeGarantie>>> {
+    let Couverture::Contrat { produit, .. } = &situation.couverture else { return Ok(None) };
+    let mut plafonds = Vec::new();
+    for garantie in produit.garanties() {
+        let soin =
+            Soin::TOUS.into_iter().find(|soin| soin.definition(situation.age).garantie == garantie.libelle);
+        let renouvellement = soin.and_then(|soin| soin.definition(situation.age).renouvellement);
+        let Some(plafond) = plafond_utilise(&garantie, renouvellement, 1, situation, historique)? else {
+            continue;
+        };
+        let renouvellement = match renouvellement {
+            Some(renouvellement) => Some(renouvellement_vu(renouvellement, situation, historique)?),
+            None => None,
+        };
+        plafonds.push(PlafondDeGarantie {
+            categorie: garantie.categorie,
+            libelle: garantie.libelle,
+            regle: garantie.couverture.regle(),
+            soin,
+            plafond,
+            renouvellement,
+        });
+    }
+    Ok(Some(plafonds))
 }
 
 fn regle_secu(base: Cents, taux: i64, secu: Cents) -> String {
@@ -269,17 +316,17 @@ fn renouvellement_vu(
 }
 
 /// The guarantee's ceiling over the period that holds today, and what is left of it. A ceiling
-/// per ear counts each ear; the glasses of a child under 16, renewed every year, have their
+/// per ear counts `unites` ears; the glasses of a child under 16, renewed every year, have their
 /// ceiling every year.
 fn plafond_utilise(
     garantie: &Garantie,
-    devis: &Devis,
-    definition: &Definition,
+    renouvellement: Option<Renouvellement>,
+    unites: i64,
     situation: &Situation,
     historique: &dyn Historique,
 ) -> rusqlite::Result<Option<PlafondUtilise>> {
     let Some(plafond) = garantie.plafond else { return Ok(None) };
-    let annees = match definition.renouvellement {
+    let annees = match renouvellement {
         Some(renouvellement) => renouvellement.annees(situation.age),
         None => u32::try_from(plafond.annees).unwrap_or(1),
     };
@@ -287,7 +334,6 @@ fn plafond_utilise(
     let annee = situation.aujourdhui.year();
     let premiere = annee - annee.rem_euclid(i32::try_from(annees).unwrap_or(1));
     let depuis = NaiveDate::from_ymd_opt(premiere, 1, 1).unwrap_or(NaiveDate::MIN);
-    let unites = if definition.unite == Some(Unite::Oreille) { devis.quantite } else { 1 };
     let montant = plafond.montant * unites;
     let deja_utilise = historique.rembourse_depuis(garantie.actes, depuis)?;
     Ok(Some(PlafondUtilise {
@@ -483,6 +529,89 @@ mod tests {
         situation.couverture = Couverture::AVenir("IND-007001".to_owned(), jour("2027-01-01"));
         let estimation = estimer(&devis(Soin::DentaireCouronne, false, 80_000), &situation, &rien()).unwrap();
         assert!(estimation.regles[1].contains("ne prend effet que le 01/01/2027"));
+    }
+
+    fn plafond<'a>(plafonds: &'a [PlafondDeGarantie], libelle: &str) -> &'a PlafondDeGarantie {
+        plafonds.iter().find(|plafond| plafond.libelle == libelle).unwrap()
+    }
+
+    #[test]
+    fn every_ceiling_of_the_contract_is_listed_with_what_is_left_of_it() {
+        let historique = Fixe { rembourse: 10_000, ..rien() };
+        let plafonds = plafonds(&confort(40), &historique).unwrap().unwrap();
+        let libelles: Vec<_> = plafonds.iter().map(|plafond| plafond.libelle).collect();
+        assert_eq!(
+            libelles,
+            [
+                "Autres prothèses dentaires",
+                "Implants dentaires",
+                "Monture et verres hors 100 % Santé (classe B)",
+                "Lentilles de contact prescrites",
+                "Aides auditives hors 100 % Santé (classe II), par oreille",
+                "Ostéopathie, chiropraxie, acupuncture",
+                "Vaccins non remboursés par la Sécurité sociale",
+            ]
+        );
+        let protheses = plafond(&plafonds, "Autres prothèses dentaires");
+        assert_eq!(protheses.soin, Some(Soin::DentaireCouronne));
+        assert_eq!(
+            (protheses.plafond.montant, protheses.plafond.deja_utilise, protheses.plafond.disponible),
+            (150_000, 10_000, 140_000)
+        );
+        assert_eq!((protheses.plafond.periodicite, protheses.plafond.depuis), ("an", jour("2026-01-01")));
+        assert_eq!(protheses.renouvellement, None);
+        let osteopathie = plafond(&plafonds, "Ostéopathie, chiropraxie, acupuncture");
+        assert_eq!((osteopathie.soin, osteopathie.regle.as_str()), (None, "40 €/séance"));
+    }
+
+    #[test]
+    fn a_ceiling_used_beyond_its_amount_has_nothing_left() {
+        let historique = Fixe { rembourse: 30_000, ..rien() };
+        let plafonds = plafonds(&confort(40), &historique).unwrap().unwrap();
+        let implants = plafond(&plafonds, "Implants dentaires");
+        assert_eq!((implants.plafond.deja_utilise, implants.plafond.disponible), (30_000, 20_000));
+        let lentilles = plafond(&plafonds, "Lentilles de contact prescrites");
+        assert_eq!(lentilles.plafond.disponible, 0);
+    }
+
+    #[test]
+    fn glasses_and_hearing_aids_say_when_new_equipment_can_be_paid() {
+        let historique = Fixe { dernier: Some(jour("2025-06-10")), ..rien() };
+        let adulte = plafonds(&confort(40), &historique).unwrap().unwrap();
+        let lunettes = plafond(&adulte, "Monture et verres hors 100 % Santé (classe B)");
+        assert_eq!(lunettes.soin, Some(Soin::OptiqueVerresSimples));
+        let vu = RenouvellementVu {
+            annees: 2,
+            dernier_equipement: Some(jour("2025-06-10")),
+            possible_le: Some(jour("2027-06-10")),
+        };
+        assert_eq!(lunettes.renouvellement, Some(vu));
+        let aides = plafond(&adulte, "Aides auditives hors 100 % Santé (classe II), par oreille");
+        assert_eq!((aides.soin, aides.plafond.montant), (Some(Soin::AudiologieAideAuditive), 100_000));
+        assert_eq!(aides.renouvellement.as_ref().map(|vu| vu.annees), Some(4));
+        let enfant = plafonds(&confort(14), &historique).unwrap().unwrap();
+        let lunettes = plafond(&enfant, "Monture et verres hors 100 % Santé (classe B)");
+        assert_eq!(
+            (lunettes.plafond.periodicite, lunettes.renouvellement.as_ref().unwrap().possible_le),
+            ("an", None)
+        );
+    }
+
+    #[test]
+    fn what_is_left_is_what_the_estimate_counts() {
+        let historique = Fixe { rembourse: 12_000, ..rien() };
+        let estimation =
+            estimer(&devis(Soin::OptiqueVerresComplexes, false, 42_000), &confort(40), &historique).unwrap();
+        let plafonds = plafonds(&confort(40), &historique).unwrap().unwrap();
+        let lunettes = plafond(&plafonds, "Monture et verres hors 100 % Santé (classe B)");
+        assert_eq!(Some(&lunettes.plafond), estimation.plafond.as_ref());
+    }
+
+    #[test]
+    fn without_a_contract_today_there_is_no_ceiling_to_list() {
+        let mut situation = confort(50);
+        situation.couverture = Couverture::Terminee("IND-003318".to_owned(), jour("2026-06-30"));
+        assert_eq!(plafonds(&situation, &rien()).unwrap(), None);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! and what the beneficiary was already paid. The rules are in [`calcul`], the care in [`soins`].
 
 mod calcul;
+mod plafonds;
 mod soins;
 
 use actix_web::{HttpResponse, web};
@@ -10,7 +11,7 @@ use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, params_from_iter};
 use serde::{Deserialize, Serialize};
 
-use self::calcul::{Couverture, Devis, Historique, Situation};
+use self::calcul::{Couverture, Devis, Historique, PlafondUtilise, RenouvellementVu, Situation};
 use self::soins::Soin;
 use super::auth::Member;
 use super::error::ApiFailure;
@@ -20,7 +21,8 @@ use super::seed::catalogue::{Cents, produit};
 use super::{Context, today};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/assure/estimation").post(estimer));
+    cfg.service(web::resource("/assure/estimation").post(estimer))
+        .service(web::resource("/assure/plafonds").get(plafonds::plafonds));
 }
 
 /// The most a quote may be: beyond, it is a typing mistake, not a quote.
@@ -94,6 +96,24 @@ struct Renouvellement {
     annees: u32,
     dernier_equipement: Option<NaiveDate>,
     possible_le: Option<NaiveDate>,
+}
+
+impl From<PlafondUtilise> for Plafond {
+    fn from(plafond: PlafondUtilise) -> Self {
+        Self {
+            montant: Euros(plafond.montant),
+            periodicite: plafond.periodicite,
+            depuis: plafond.depuis,
+            deja_utilise: Euros(plafond.deja_utilise),
+            disponible: Euros(plafond.disponible),
+        }
+    }
+}
+
+impl From<RenouvellementVu> for Renouvellement {
+    fn from(vu: RenouvellementVu) -> Self {
+        Self { annees: vu.annees, dernier_equipement: vu.dernier_equipement, possible_le: vu.possible_le }
+    }
 }
 
 /// The most a quote may be, in euros, as the contract's `maximum` says it.
@@ -199,18 +219,8 @@ async fn estimer(
                     numero_contrat: garantie.numero_contrat,
                     libelle_produit: garantie.libelle_produit,
                 }),
-                plafond: calcul.plafond.map(|plafond| Plafond {
-                    montant: Euros(plafond.montant),
-                    periodicite: plafond.periodicite,
-                    depuis: plafond.depuis,
-                    deja_utilise: Euros(plafond.deja_utilise),
-                    disponible: Euros(plafond.disponible),
-                }),
-                renouvellement: calcul.renouvellement.map(|vu| Renouvellement {
-                    annees: vu.annees,
-                    dernier_equipement: vu.dernier_equipement,
-                    possible_le: vu.possible_le,
-                }),
+                plafond: calcul.plafond.map(Plafond::from),
+                renouvellement: calcul.renouvellement.map(Renouvellement::from),
                 regles: calcul.regles,
                 mention: format!(
                     "Estimation indicative, établie le {} selon vos garanties et les tarifs de la Sécurité sociale : le remboursement dépendra de la facture et de votre situation au jour des soins.",

@@ -68,6 +68,23 @@ pub struct Definition {
 const BASE_LUNETTES_CLASSE_B: Cents = 15;
 
 impl Soin {
+    /// Every care, in the contract's order: the first whose guarantee is a ceiling's is the one
+    /// « Mes garanties » offers to estimate.
+    pub const TOUS: [Self; 12] = [
+        Self::OptiqueVerresSimples,
+        Self::OptiqueVerresComplexes,
+        Self::OptiqueVerresTresComplexes,
+        Self::OptiqueLentilles,
+        Self::DentaireCouronne,
+        Self::DentaireBridge,
+        Self::DentaireImplant,
+        Self::DentaireProtheseAmovible,
+        Self::DentaireOrthodontie,
+        Self::AudiologieAideAuditive,
+        Self::HospitalisationChambreParticuliere,
+        Self::HospitalisationDepassements,
+    ];
+
     pub fn definition(self, age: u32) -> Definition {
         use catalogue::libelles as g;
         let lunettes = |libelle, base, limite| Definition {

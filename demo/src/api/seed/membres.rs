@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use super::DOCUMENTS;
 use super::catalogue::{self, Cents};
-use crate::api::types_demande;
+use crate::api::{noemie, types_demande};
 use crate::personas;
 
 /// In the order they are seeded, which row ids and payment numbers follow.
@@ -212,6 +212,12 @@ impl Membre {
                 self.rang(&beneficiaire.prenom) == Some(rang),
                 "two beneficiaries are called {}",
                 beneficiaire.prenom
+            );
+            ensure!(
+                noemie::STATUTS.contains(&beneficiaire.statut_noemie.as_str()),
+                "{}'s statut_noemie must be one of {:?}",
+                beneficiaire.prenom,
+                noemie::STATUTS
             );
             ensure!(
                 beneficiaire.nir.len() == 13 && beneficiaire.nir.bytes().all(|b| b.is_ascii_digit()),

@@ -10,6 +10,7 @@ const home: Home = {
   echeanceProchaine: { data: null },
   bandeau: { data: null },
   nouveautes: { data: { depuis: null, evenements: [] } },
+  raccordements: { data: [] },
 };
 
 describe('partState', () => {

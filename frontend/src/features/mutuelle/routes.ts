@@ -7,6 +7,7 @@ import { contratsKey } from './api/get-contrats';
 import { droitsAdherentKey } from './api/get-droits-adherent';
 import { droitsCompletAdherentKey } from './api/get-droits-complet-adherent';
 import { echeanceProchaineKey } from './api/get-echeance-prochaine';
+import { plafondsKey } from './api/get-plafonds';
 import { jourQuery, prestationsKey } from './api/get-prestations';
 import { prestationsProKey } from './api/get-prestations-pro';
 import { anneeSanteQuery, readAnneeSanteFilters } from './annee-sante-filters';
@@ -69,6 +70,7 @@ export const mutuellePages = {
       droitsAdherentKey,
       droitsCompletAdherentKey,
       echeanceProchaineKey,
+      plafondsKey,
       // « Mes attestations » chooses among them.
       beneficiairesKey,
     ],

@@ -133,6 +133,31 @@ describe('Mes informations personnelles', () => {
     expect(within(region('Coordonnées')).getByText('06 12 34 56 78')).toBeVisible();
   });
 
+  it('says each person’s NOEMIE link in plain French', async () => {
+    memberApi();
+    server.use(
+      http.get('/api/assure/beneficiaires', () =>
+        HttpResponse.json([
+          aBeneficiaire(),
+          aBeneficiaire({ id: 2, lien: 'CONJOINT', prenom: 'Thomas', statutNoemie: 'REFUSE' }),
+          aBeneficiaire({ id: 3, lien: 'ENFANT', prenom: 'Emma', statutNoemie: 'NON_RACCORDE' }),
+          aBeneficiaire({ id: 4, lien: 'ENFANT', prenom: 'Lucas', statutNoemie: 'EN_COURS_DE_RACCORDEMENT' }),
+        ]),
+      ),
+    );
+    await openPage();
+    const beneficiaires = region('Bénéficiaires');
+    const person = async (name: string) => (await within(beneficiaires).findByText(name)).closest('li');
+    expect(await person('Marie DUPONT')).toHaveTextContent(
+      'CPAM de Paris · Active : la Sécurité sociale nous transmet vos décomptes',
+    );
+    expect(await person('Thomas DUPONT')).toHaveTextContent(
+      'CPAM de Paris · Refusée : une autre complémentaire santé reçoit vos décomptes',
+    );
+    expect(await person('Emma DUPONT')).toHaveTextContent('CPAM de Paris · Inactive : envoyez-nous vos décomptes');
+    expect(await person('Lucas DUPONT')).toHaveTextContent('CPAM de Paris · En cours de mise en place');
+  });
+
   it('offers the member’s certificates, and explains why there is none without a contract', async () => {
     memberApi();
     const asked: string[] = [];

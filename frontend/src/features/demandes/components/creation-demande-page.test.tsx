@@ -264,6 +264,14 @@ describe('creating a request', () => {
     ]);
   });
 
+  it('starts an attestation de droits for the person its address names, from the home’s NOEMIE notice', async () => {
+    memberApi();
+    await renderAppLoaded('/mutuelle/demandes/creation?type=ATTESTATION_VITALE&beneficiaire=2');
+    expect(screen.getByRole('radio', { name: 'Attestation de carte Vitale' })).toBeChecked();
+    await continuer();
+    expect(await screen.findByLabelText('Personne concernée')).toHaveDisplayValue('Emma DUPONT');
+  });
+
   it('needs a document for a proof', async () => {
     memberApi();
     await renderAppLoaded('/mutuelle/demandes/creation?type=ATTESTATION_VITALE');

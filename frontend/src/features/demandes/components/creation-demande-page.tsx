@@ -54,16 +54,20 @@ const stepTitles = {
 type Step = keyof typeof stepTitles;
 
 /**
- * Where the page starts: the type the address asks for (`?type=…`, from a home tile), else
- * the session's draft. Files do not survive a reload, so a draft past step 3 resumes there.
+ * Where the page starts: the type the address asks for (`?type=…`, from a home tile), with the
+ * person it names (`&beneficiaire=…`, the home's NOEMIE notice), else the session's draft.
+ * Files do not survive a reload, so a draft past step 3 resumes there.
  */
-function initialDraft(typeParam: string | null): Draft {
+function initialDraft(typeParam: string | null, beneficiaireParam: string | null): Draft {
   const asked = isTypeDemande(typeParam) && !hasPageOfItsOwn(typeParam) ? typeParam : null;
+  const beneficiaire = asked && beneficiaireParam && /^\d{1,18}$/.test(beneficiaireParam) ? beneficiaireParam : null;
   const draft = readDraft();
   if (draft?.type && (asked === null || draft.type === asked)) {
-    return { ...draft, step: Math.min(draft.step, 3) };
+    const values = beneficiaire ? { ...draft.values, beneficiaire } : draft.values;
+    return { ...draft, values, step: Math.min(draft.step, 3) };
   }
-  if (asked) return { type: asked, step: isOffered(asked) ? 1 : 2, values: emptyDetails, devis: emptyDevis };
+  const values = beneficiaire ? { ...emptyDetails, beneficiaire } : emptyDetails;
+  if (asked) return { type: asked, step: isOffered(asked) ? 1 : 2, values, devis: emptyDevis };
   return { type: null, step: 1, values: emptyDetails, devis: emptyDevis };
 }
 
@@ -96,7 +100,7 @@ function sendDemande({ type, values, idDocuments, estimation }: Envoi, captcha: 
 export function CreationDemandePage() {
   usePageTitle(t('creation.title'));
   const [params] = useSearchParams();
-  const [initial] = useState(() => initialDraft(params.get('type')));
+  const [initial] = useState(() => initialDraft(params.get('type'), params.get('beneficiaire')));
   const [type, setType] = useState(initial.type);
   const [step, setStep] = useState(initial.step as Step);
   const [values, setValues] = useState(initial.values);

@@ -90,6 +90,13 @@ export function DetailsStep({ type, values, onChange, onBack, onNext, devis, onD
 function BeneficiaireField({ form }: { form: Form }) {
   const beneficiaires = useBeneficiaires();
   const { errors } = form.formState;
+  // A person chosen before the list arrived (the address's, a draft's) had no option to show
+  // it: once the options are there, the list shows it.
+  const loaded = beneficiaires.data !== undefined;
+  useEffect(() => {
+    const chosen = form.getValues('beneficiaire');
+    if (loaded && chosen !== '') form.setValue('beneficiaire', chosen);
+  }, [form, loaded]);
   return (
     <FormField label={t('creation.champ.beneficiaire')} error={errors.beneficiaire?.message}>
       {(props) => (

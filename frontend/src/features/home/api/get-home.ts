@@ -51,6 +51,17 @@ export type EcheanceProchaine = MemberApi<'EcheanceProchaine'>;
 export type Nouveautes = MemberApi<'Nouveautes'>;
 export type Nouveaute = MemberApi<'Nouveaute'>;
 
+/**
+ * A person whose NOEMIE link is not active (`raccordements`): the Sécurité sociale does not
+ * forward their statements, and the home says why and how to mend it.
+ */
+export interface Raccordement {
+  idBeneficiaire: number;
+  prenom: string;
+  nom: string;
+  statutNoemie: Exclude<MemberApi<'StatutNoemie'>, 'RACCORDE'>;
+}
+
 /** `GET /api/home`: everything the dashboard shows, in one round trip. */
 export interface Home {
   remboursements: HomePart<Remboursement[]>;
@@ -58,6 +69,7 @@ export interface Home {
   echeanceProchaine: HomePart<EcheanceProchaine | null>;
   bandeau: HomePart<BandeauNouveautes | null>;
   nouveautes: HomePart<Nouveautes>;
+  raccordements: HomePart<Raccordement[]>;
 }
 
 export const homeKey = '/api/home';

@@ -14,6 +14,7 @@ import { HomeSection } from './home-section';
 import { HomeTilesNav } from './home-tiles-nav';
 import { NonLusLine } from './non-lus-line';
 import { NouveautesSection } from './nouveautes-section';
+import { RaccordementsSection } from './raccordements-section';
 import { PartFailure } from '@/components/part-failure';
 import styles from './home-dashboard.module.css';
 
@@ -139,6 +140,7 @@ export function HomeDashboard({ flags, home }: HomeDashboardProps) {
         <PartFailure message={t('home.cotisations.error')} onRetry={retry} />
       )}
       <NonLusLine />
+      <RaccordementsSection raccordements={homePart(home, 'raccordements').data} />
       <NouveautesSection query={homePart(home, 'nouveautes')} />
       <RemboursementsSection query={homePart(home, 'remboursements')} />
       <DemandesSection query={homePart(home, 'demandes')} />

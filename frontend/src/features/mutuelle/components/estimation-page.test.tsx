@@ -61,6 +61,22 @@ describe('Estimer mon remboursement', () => {
     expect(screen.queryByLabelText('Nombre de nuits')).not.toBeInTheDocument();
   });
 
+  it('starts with the person and care its address chooses, from an allowance of « Mes garanties »', async () => {
+    memberApi();
+    renderApp('/mutuelle/contrats-garanties/estimation?beneficiaire=2&soin=OPTIQUE_VERRES_SIMPLES');
+    await pageReady('Estimer mon remboursement');
+    expect(await screen.findByLabelText('Type de soin')).toHaveDisplayValue('Lunettes : monture et verres simples');
+    expect(screen.getByLabelText('Pour qui ?')).toHaveDisplayValue('Emma DUPONT');
+  });
+
+  it('leaves aside a person or care of its address that it does not know', async () => {
+    memberApi();
+    renderApp('/mutuelle/contrats-garanties/estimation?beneficiaire=99&soin=MASSAGE');
+    await pageReady('Estimer mon remboursement');
+    expect(await screen.findByLabelText('Type de soin')).toHaveValue('');
+    expect(screen.getByLabelText('Pour qui ?')).toHaveDisplayValue('Marie DUPONT');
+  });
+
   it('checks the form before asking anything, each message at its field', async () => {
     const received = memberApi();
     await openPage();

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { type Beneficiaire, useBeneficiaires } from '@/api/get-beneficiaires';
 import { type Estimation, useEstimation } from '@/api/post-estimation';
 import { AsyncPart } from '@/components/async-part';
@@ -10,6 +10,7 @@ import { EstimationResult } from '@/components/estimation/estimation-result';
 import { Skeleton } from '@/components/skeleton';
 import { demandeEstimation, emptyEstimation, type EstimationValues } from '@/entities/estimation/estimation-form';
 import { estimationSchema } from '@/entities/estimation/estimation-schema';
+import { isSoinEstime } from '@/entities/estimation/estimation-soins';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
@@ -45,11 +46,27 @@ export function EstimationPage() {
   );
 }
 
+/**
+ * The person and care the address chooses (`?beneficiaire=…&soin=…`, an allowance of « Mes
+ * garanties »), when they are the member's and a care the estimate knows; else the member
+ * first in the list (`assure/beneficiaires` puts them there): most quotes are theirs.
+ */
+function choisis(beneficiaires: readonly Beneficiaire[], params: URLSearchParams): EstimationValues {
+  const asked = params.get('beneficiaire');
+  const beneficiaire = beneficiaires.find((person) => String(person.id) === asked) ?? beneficiaires[0];
+  const soin = params.get('soin');
+  return {
+    ...emptyEstimation,
+    beneficiaire: String(beneficiaire?.id ?? ''),
+    soin: soin !== null && isSoinEstime(soin) ? soin : '',
+  };
+}
+
 function EstimationForm({ beneficiaires }: { beneficiaires: readonly Beneficiaire[] }) {
+  const [params] = useSearchParams();
   const form = useForm<EstimationValues>({
     resolver: zodResolver(estimationSchema),
-    // The member first in the list (`assure/beneficiaires` puts them there): most quotes are theirs.
-    defaultValues: { ...emptyEstimation, beneficiaire: String(beneficiaires[0]?.id ?? '') },
+    defaultValues: choisis(beneficiaires, params),
   });
   const estimate = useEstimation();
   const [estimation, setEstimation] = useState<Estimation | null>(null);

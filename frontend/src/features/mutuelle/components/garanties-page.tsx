@@ -19,6 +19,7 @@ import { type Contrats, useContrats } from '../api/get-contrats';
 import { useDroitsAdherent } from '../api/get-droits-adherent';
 import { type DroitsComplets, useDroitsCompletAdherent } from '../api/get-droits-complet-adherent';
 import { useEcheanceProchaine } from '../api/get-echeance-prochaine';
+import { PlafondsSection } from './plafonds-section';
 import styles from './garanties.module.css';
 
 addMessages(garantiesTexts);
@@ -34,8 +35,9 @@ function loading() {
 }
 
 /**
- * `/mutuelle/contrats-garanties`: the contracts, their guarantees, today's rights, the
- * booklet, the certificates, the way to an estimate, and `#cotisations`. Each part loads on its own and fails on its own.
+ * `/mutuelle/contrats-garanties`: the contracts, their guarantees, what is left of each
+ * ceiling, today's rights, the booklet, the certificates, the way to an estimate, and
+ * `#cotisations`. Each part loads on its own and fails on its own.
  */
 export function GarantiesPage() {
   usePageTitle(t('nav.garanties'));
@@ -91,6 +93,7 @@ export function GarantiesPage() {
           {(data) => <Garanties droits={data} />}
         </AsyncPart>
       </div>
+      <PlafondsSection />
       <Cotisations contrats={contrats.data} failed={partState(contrats).status === 'failed'} />
     </div>
   );

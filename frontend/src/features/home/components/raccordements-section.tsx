@@ -1,0 +1,71 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { ExternalLink } from '@/components/external-link';
+import { t } from '@/i18n/t';
+import { memberDisplayName } from '@/lib/format-name';
+import { paths } from '@/lib/paths';
+import type { Raccordement } from '../api/get-home';
+import styles from './home-dashboard.module.css';
+
+/** The member's space on ameli, where a link held by another complementary is ended. */
+const compteAmeli = 'https://assure.ameli.fr';
+
+function Notice({ raccordement }: { raccordement: Raccordement }) {
+  const { idBeneficiaire, prenom, nom, statutNoemie } = raccordement;
+  const name = memberDisplayName('', prenom, nom);
+  const attestation = (
+    <Link className="button button-secondary" to={paths.attestationDroits(idBeneficiaire)}>
+      {t('home.noemie.attestation', { prenom })}
+    </Link>
+  );
+  switch (statutNoemie) {
+    case 'NON_RACCORDE':
+      return (
+        <>
+          <p>{t('home.noemie.NON_RACCORDE', { name })}</p>
+          <p>{t('home.noemie.NON_RACCORDE.fix')}</p>
+          <p className={styles.raccordementActions}>{attestation}</p>
+        </>
+      );
+    case 'REFUSE':
+      return (
+        <>
+          <p>{t('home.noemie.REFUSE', { name })}</p>
+          <p>{t('home.noemie.REFUSE.fix', { prenom })}</p>
+          <p>{t('home.noemie.REFUSE.regle')}</p>
+          <p className={styles.raccordementActions}>
+            <ExternalLink href={compteAmeli}>{t('home.noemie.ameli')}</ExternalLink>
+            {attestation}
+          </p>
+        </>
+      );
+    case 'EN_COURS_DE_RACCORDEMENT':
+      return <p>{t('home.noemie.EN_COURS_DE_RACCORDEMENT', { name })}</p>;
+  }
+}
+
+/**
+ * The people whose statements the Sécurité sociale does not forward (NOEMIE), each with what
+ * it means and its fix: the attestation de droits, pre-filled for that person; for a refused
+ * link, ameli's service and the mutual's rule; a link asked for is said to be in progress.
+ * Nothing when every link is active, or when the part failed: it is a notice, not something
+ * the member came for.
+ */
+export function RaccordementsSection({ raccordements }: { raccordements: readonly Raccordement[] | undefined }) {
+  const titleId = useId();
+  if (!raccordements || raccordements.length === 0) return null;
+  return (
+    <section className={['card', styles.section].join(' ')} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {t('home.noemie.title')}
+      </h2>
+      <ul className={styles.raccordements}>
+        {raccordements.map((raccordement) => (
+          <li key={raccordement.idBeneficiaire} className={styles.raccordement}>
+            <Notice raccordement={raccordement} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

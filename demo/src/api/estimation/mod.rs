@@ -1,6 +1,7 @@
 //! « Estimer mon remboursement » (`POST assure/estimation`): what a quote will cost the member,
 //! computed by the mutual from the guarantees of the contract that covers the beneficiary today
-//! and what the beneficiary was already paid. The rules are in [`calcul`], the care in [`soins`].
+//! and what the beneficiary was already paid. The rules are in [`calcul`], the care in [`soins`];
+//! what is left of each ceiling (`GET assure/plafonds`) is [`plafonds`], by the same rules.
 
 mod calcul;
 mod plafonds;

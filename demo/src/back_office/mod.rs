@@ -1,6 +1,6 @@
 //! `/_demo/back-office`: the demo's stand-in for the mutual's back office, where whoever tries
 //! the demo plays the mutual: add a payment for a member, move a request's state, answer a
-//! request or a complaint, issue a document. Every alert and every change a member sees can so
+//! request or a complaint, issue a document, accept or refuse a beneficiary to add. Every alert and every change a member sees can so
 //! be shown end to end without touching a database.
 //!
 //! Each action is one transaction through the member API's own database (`Database::run`, so
@@ -27,7 +27,7 @@ use rusqlite::{Connection, Transaction};
 use serde::Deserialize;
 
 use self::actions::{
-    ADHERENT_INCONNU, DEMANDE_INCONNUE, Pdf, SaisieEtat, SaisieRemboursement, SaisieReponse,
+    ADHERENT_INCONNU, DEMANDE_INCONNUE, Pdf, SaisieDecision, SaisieEtat, SaisieRemboursement, SaisieReponse,
 };
 use self::pages::{EchecDemande, Fait, FormulaireDemande};
 use self::refus::Refus;
@@ -133,6 +133,7 @@ pub fn scope(back_office: web::Data<BackOffice>) -> impl actix_web::dev::HttpSer
         .route("/adherents/{numero}/demandes/{id}/etat", web::post().to(changer_etat))
         .route("/adherents/{numero}/demandes/{id}/reponse", web::post().to(repondre))
         .route("/adherents/{numero}/demandes/{id}/document", web::post().to(emettre_document))
+        .route("/adherents/{numero}/demandes/{id}/decision", web::post().to(decider_ajout))
         .default_service(web::to(|| async {
             Err::<HttpResponse, _>(Refus::introuvable("Cette page du back-office n’existe pas."))
         }))
@@ -340,6 +341,30 @@ async fn repondre(
         resultat,
         Fait::Reponse,
         FormulaireDemande::Reponse(saisie),
+    )
+    .await
+}
+
+async fn decider_ajout(
+    operateur: Operateur,
+    chemin: web::Path<(String, String)>,
+    saisie: web::Form<SaisieDecision>,
+    back_office: web::Data<BackOffice>,
+) -> Result<HttpResponse, Refus> {
+    operateur.verifier(&saisie.jeton)?;
+    let (demande, saisie) = (chemin_demande(chemin)?, saisie.into_inner());
+    let job = {
+        let ((numero, id), saisie) = (demande.clone(), saisie.clone());
+        move |tx: &Transaction, maintenant| actions::decider_ajout(tx, &numero, id, &saisie, maintenant)
+    };
+    let resultat = back_office.ecrire(job).await;
+    apres_action(
+        &back_office,
+        &operateur,
+        demande,
+        resultat,
+        Fait::Decision,
+        FormulaireDemande::Decision(saisie),
     )
     .await
 }

@@ -11,10 +11,12 @@ use maud::{DOCTYPE, Markup, html};
 
 use super::MOUNT;
 use super::actions::{
-    ETATS, ISSUES, REPONSE_MAX, SaisieEtat, SaisieRemboursement, SaisieReponse, libelle_etat,
+    DECISIONS, ETATS, ISSUES, REPONSE_MAX, SaisieDecision, SaisieEtat, SaisieRemboursement, SaisieReponse,
+    libelle_etat,
 };
 use super::dossiers::{Adherent, Demande, Dossier, DossierDemande};
 use super::session::{IDENTIFIANT, MOT_DE_PASSE, Operateur};
+use crate::api::ajout_beneficiaire::{self, Lien};
 use crate::api::documents::taille_lisible;
 use crate::api::impression::{date, montant};
 use crate::api::reclamation::Reclamation;
@@ -31,12 +33,13 @@ pub enum Fait {
     Etat,
     Reponse,
     Document,
+    Decision,
     Deconnexion,
 }
 
 impl Fait {
-    const TOUS: [Self; 5] =
-        [Self::Remboursement, Self::Etat, Self::Reponse, Self::Document, Self::Deconnexion];
+    const TOUS: [Self; 6] =
+        [Self::Remboursement, Self::Etat, Self::Reponse, Self::Document, Self::Decision, Self::Deconnexion];
 
     pub fn code(self) -> &'static str {
         match self {
@@ -44,6 +47,7 @@ impl Fait {
             Self::Etat => "etat",
             Self::Reponse => "reponse",
             Self::Document => "document",
+            Self::Decision => "decision",
             Self::Deconnexion => "deconnexion",
         }
     }
@@ -56,6 +60,7 @@ impl Fait {
             Self::Etat => "L’état de la demande est changé. L’adhérent en est averti selon ses préférences.",
             Self::Reponse => "La réponse est envoyée. L’adhérent en est averti selon ses préférences.",
             Self::Document => "Le document est émis. L’adhérent en est averti selon ses préférences.",
+            Self::Decision => "La décision est enregistrée. L’adhérent en est averti selon ses préférences.",
             Self::Deconnexion => "Vous êtes déconnecté du back-office.",
         }
     }
@@ -76,6 +81,7 @@ pub enum FormulaireDemande {
     Etat(SaisieEtat),
     Reponse(SaisieReponse),
     Document,
+    Decision(SaisieDecision),
 }
 
 /// A form of the request page refused, with why.
@@ -413,6 +419,79 @@ fn nature(nature: &str) -> &str {
     }
 }
 
+fn libelle_lien(lien: Lien) -> &'static str {
+    match lien {
+        Lien::Conjoint => "Conjoint ou partenaire",
+        Lien::Enfant => "Enfant",
+        Lien::NouveauNe => "Nouveau-né",
+    }
+}
+
+/// Who a request to add a beneficiary is for, and the decision once taken.
+fn details_ajout(dossier: &ajout_beneficiaire::Dossier) -> Markup {
+    let ajout = &dossier.ajout;
+    html! {
+        dt { "Personne à ajouter" } dd { (ajout.prenom) " " (ajout.nom) " (" (libelle_lien(ajout.lien)) ")" }
+        dt { "Née le" } dd { (date(ajout.date_naissance)) }
+        dt { "N° de sécurité sociale" }
+        dd { (dossier.numero_securite_sociale.as_deref().unwrap_or("Rattaché à celui de l’adhérent")) }
+        dt { "Date d’effet prévue" } dd { (date(ajout.date_effet_prevue)) }
+        @if let Some(decision) = &ajout.decision {
+            dt { "Décision" }
+            dd {
+                @if let Some(effet) = decision.date_effet {
+                    "Acceptée, à partir du " (date(effet))
+                } @else {
+                    "Refusée : " (decision.motif.as_deref().unwrap_or_default())
+                }
+            }
+        }
+    }
+}
+
+/// Accept (from a start date, the one foreseen by default) or refuse (with a reason).
+fn formulaire_decision(
+    operateur: &Operateur,
+    action: &str,
+    dossier: &ajout_beneficiaire::Dossier,
+    saisie: &SaisieDecision,
+    erreur: Option<&str>,
+) -> Markup {
+    let date_effet = if saisie.date_effet.is_empty() {
+        dossier.ajout.date_effet_prevue.to_string()
+    } else {
+        saisie.date_effet.clone()
+    };
+    html! {
+        section aria-labelledby="decider" {
+            h2 #decider { "Décider de l’ajout" }
+            form method="post" action={ (action) "/decision" } {
+                (jeton(operateur))
+                (erreur_de_formulaire("erreur-decision", erreur))
+                fieldset.champ {
+                    legend { "Décision" }
+                    @for (code, libelle) in DECISIONS {
+                        div.choix {
+                            input type="radio" name="decision" id={ "decision-" (code) } value=(code)
+                                checked[saisie.decision == code] required;
+                            label for={ "decision-" (code) } { (libelle) }
+                        }
+                    }
+                }
+                div.champ {
+                    label for="date_effet" { "Date d’effet, si l’ajout est accepté" }
+                    input #date_effet type="date" name="date_effet" value=(date_effet);
+                }
+                div.champ {
+                    label for="motif" { "Motif, si l’ajout est refusé" }
+                    textarea #motif name="motif" rows="4" maxlength=(REPONSE_MAX) { (saisie.motif) }
+                }
+                button type="submit" { "Enregistrer la décision" }
+            }
+        }
+    }
+}
+
 pub fn demande(
     operateur: &Operateur,
     dossier: &DossierDemande,
@@ -424,15 +503,19 @@ pub fn demande(
     let nom = adherent.nom_complet();
     let action = lien_demande(&adherent.numero, demande.id);
     let titre = format!("Demande n° {}", demande.id);
-    let (mut erreur_etat, mut erreur_reponse, mut erreur_document) = (None, None, None);
+    let (mut erreur_etat, mut erreur_reponse, mut erreur_document, mut erreur_decision) =
+        (None, None, None, None);
     let mut etat_choisi = demande.etat.as_str();
     let vide = SaisieReponse::default();
     let mut reponse = &vide;
+    let sans_decision = SaisieDecision::default();
+    let mut decision = &sans_decision;
     if let Some(EchecDemande { formulaire, message }) = echec {
         match formulaire {
             FormulaireDemande::Etat(saisie) => (erreur_etat, etat_choisi) = (Some(message), &saisie.etat),
             FormulaireDemande::Reponse(saisie) => (erreur_reponse, reponse) = (Some(message), saisie),
             FormulaireDemande::Document => erreur_document = Some(message),
+            FormulaireDemande::Decision(saisie) => (erreur_decision, decision) = (Some(message), saisie),
         }
     }
     let issue_a_donner = demande.reclamation.as_ref().filter(|reclamation| reclamation.issue.is_none());
@@ -457,6 +540,13 @@ pub fn demande(
                     dt { "Issue" } dd { (issue(reclamation)) }
                 }
             }
+            @if let Some(dossier) = &demande.ajout_beneficiaire {
+                (details_ajout(dossier))
+            }
+        }
+        // Decided once: the form stays only to show why deciding again was refused.
+        @if let Some(dossier) = demande.ajout_beneficiaire.as_ref().filter(|dossier| dossier.ajout.decision.is_none() || erreur_decision.is_some()) {
+            (formulaire_decision(operateur, &action, dossier, decision, erreur_decision))
         }
         section aria-labelledby="echanges" {
             h2 #echanges { "Échanges" }

@@ -17,8 +17,9 @@ import { missingValue } from '@/lib/missing-value';
 import { positiveInteger } from '@/lib/search-params';
 import { useDemande } from '../api/get-demande';
 import type { Demande } from '../api/get-demandes';
-import { formatTaille } from '../format-taille';
+import { formatTaille } from '@/lib/format-taille';
 import { typeHospitalisationLabel } from '../hospitalisation-labels';
+import { AjoutBeneficiaireDetail } from './ajout-beneficiaire-detail';
 import { ReclamationDetail } from './reclamation-detail';
 import { SignalementDetail } from './signalement-detail';
 import styles from './demandes.module.css';
@@ -103,6 +104,7 @@ function DemandeDetail({ demande }: { demande: Demande }) {
       {demande.hospitalisation && <Sejour sejour={demande.hospitalisation} />}
       {demande.reclamation && <ReclamationDetail reclamation={demande.reclamation} />}
       {demande.signalement && <SignalementDetail signalement={demande.signalement} />}
+      {demande.ajoutBeneficiaire && <AjoutBeneficiaireDetail ajout={demande.ajoutBeneficiaire} />}
       {demande.messages.length > 0 && <Messages messages={demande.messages} />}
       <Documents demande={demande} />
     </>

@@ -74,7 +74,13 @@ const alertsSignIn = '**/alertes-sign-in.setup.ts';
  * one sent meanwhile by another would be: they run one at a time, after the journeys that read
  * the requests she was seeded with.
  */
-const sendingRequests = ['**/demandes.spec.ts', '**/resiliation.spec.ts', '**/keyboard.spec.ts'];
+const sendingRequests = [
+  '**/demandes.spec.ts',
+  '**/resiliation.spec.ts',
+  '**/keyboard.spec.ts',
+  // Sophie PETIT's newborn, declared, then accepted in the back office.
+  '**/famille.spec.ts',
+];
 /**
  * Journeys that read no member's requests: they sign in on their own and close their own
  * sessions (the card kept offline, Mes connexions, signing in and out, the sidebar's rules), or

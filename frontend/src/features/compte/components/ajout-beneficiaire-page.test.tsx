@@ -128,9 +128,12 @@ describe('« Ajouter un bénéficiaire »', () => {
     expect(await screen.findByText('Envoyé')).toBeVisible();
     await envoyer();
 
-    expect(
-      await screen.findByText('Votre demande est envoyée. La mutuelle vous répondra sur la page de la demande.'),
-    ).toBeVisible();
+    const envoyee = await screen.findByText(
+      'Votre demande est envoyée. La mutuelle vous répondra sur la page de la demande.',
+    );
+    await waitFor(() => {
+      expect(envoyee).toHaveFocus();
+    });
     expect(screen.getByRole('link', { name: 'Suivre ma demande' })).toHaveAttribute('href', '/mutuelle/demandes/61');
     expect(received.bodies).toEqual([
       {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CaptchaWaiting, CaptchaWidget } from '@/components/captcha';
@@ -54,8 +54,12 @@ export function AjoutBeneficiairePage() {
   );
 }
 
+/** The request sent: said where the focus was, with the way to its page. */
 function Envoyee({ demande }: { demande: DemandeCreee }) {
-  const annonce = useFocusOnChange<HTMLParagraphElement>(demande.id);
+  const annonce = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    annonce.current?.focus();
+  }, []);
   return (
     <>
       <p ref={annonce} tabIndex={-1} role="status" className="notice-success">

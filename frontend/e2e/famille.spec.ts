@@ -68,7 +68,7 @@ test('Sophie PETIT declares her newborn with its birth certificate; once the mut
 
   // Listed in « Mes demandes ».
   await page.goto('/mutuelle/demandes');
-  await expect(page.getByText('Déclaration de naissance').first()).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`Ajout d’un bénéficiaire.*À traiter.*${id}$`) })).toBeVisible();
 
   // The mutual accepts it in its back office, from the birth.
   await page.goto('/_demo/back-office');

@@ -304,21 +304,46 @@ async fn ajouter_remboursement(
     }
 }
 
+/// What a form of the request page does, in the transaction it is given (`actions.rs`).
+type ActionDeDemande<S> = fn(&Transaction, &str, i64, &S, DateTime<Utc>) -> Result<(), Refus>;
+
+/// One of the request page's forms: checked for the session's token, then `action` in one
+/// transaction, and back to the page (told what was done, or the form's refusal beside it).
+async fn formulaire_de_demande<S: Clone + Send + 'static>(
+    (operateur, chemin, saisie, back_office): (
+        Operateur,
+        web::Path<(String, String)>,
+        S,
+        web::Data<BackOffice>,
+    ),
+    jeton: impl FnOnce(&S) -> &str,
+    action: ActionDeDemande<S>,
+    (fait, formulaire): (Fait, fn(S) -> FormulaireDemande),
+) -> Result<HttpResponse, Refus> {
+    operateur.verifier(jeton(&saisie))?;
+    let demande = chemin_demande(chemin)?;
+    let job = {
+        let ((numero, id), saisie) = (demande.clone(), saisie.clone());
+        move |tx: &Transaction, maintenant| action(tx, &numero, id, &saisie, maintenant)
+    };
+    let resultat = back_office.ecrire(job).await;
+    apres_action(&back_office, &operateur, demande, resultat, fait, formulaire(saisie)).await
+}
+
 async fn changer_etat(
     operateur: Operateur,
     chemin: web::Path<(String, String)>,
     saisie: web::Form<SaisieEtat>,
     back_office: web::Data<BackOffice>,
 ) -> Result<HttpResponse, Refus> {
-    operateur.verifier(&saisie.jeton)?;
-    let (demande, saisie) = (chemin_demande(chemin)?, saisie.into_inner());
-    let job = {
-        let ((numero, id), saisie) = (demande.clone(), saisie.clone());
-        move |tx: &Transaction, maintenant| actions::changer_etat(tx, &numero, id, &saisie, maintenant)
-    };
-    let resultat = back_office.ecrire(job).await;
-    apres_action(&back_office, &operateur, demande, resultat, Fait::Etat, FormulaireDemande::Etat(saisie))
-        .await
+    let envoi = (operateur, chemin, saisie.into_inner(), back_office);
+    formulaire_de_demande(
+        envoi,
+        |saisie| &saisie.jeton,
+        actions::changer_etat,
+        (Fait::Etat, FormulaireDemande::Etat),
+    )
+    .await
 }
 
 async fn repondre(
@@ -327,22 +352,9 @@ async fn repondre(
     saisie: web::Form<SaisieReponse>,
     back_office: web::Data<BackOffice>,
 ) -> Result<HttpResponse, Refus> {
-    operateur.verifier(&saisie.jeton)?;
-    let (demande, saisie) = (chemin_demande(chemin)?, saisie.into_inner());
-    let job = {
-        let ((numero, id), saisie) = (demande.clone(), saisie.clone());
-        move |tx: &Transaction, maintenant| actions::repondre(tx, &numero, id, &saisie, maintenant)
-    };
-    let resultat = back_office.ecrire(job).await;
-    apres_action(
-        &back_office,
-        &operateur,
-        demande,
-        resultat,
-        Fait::Reponse,
-        FormulaireDemande::Reponse(saisie),
-    )
-    .await
+    let envoi = (operateur, chemin, saisie.into_inner(), back_office);
+    let reponse = (Fait::Reponse, FormulaireDemande::Reponse as fn(_) -> _);
+    formulaire_de_demande(envoi, |saisie| &saisie.jeton, actions::repondre, reponse).await
 }
 
 async fn decider_ajout(
@@ -351,22 +363,9 @@ async fn decider_ajout(
     saisie: web::Form<SaisieDecision>,
     back_office: web::Data<BackOffice>,
 ) -> Result<HttpResponse, Refus> {
-    operateur.verifier(&saisie.jeton)?;
-    let (demande, saisie) = (chemin_demande(chemin)?, saisie.into_inner());
-    let job = {
-        let ((numero, id), saisie) = (demande.clone(), saisie.clone());
-        move |tx: &Transaction, maintenant| actions::decider_ajout(tx, &numero, id, &saisie, maintenant)
-    };
-    let resultat = back_office.ecrire(job).await;
-    apres_action(
-        &back_office,
-        &operateur,
-        demande,
-        resultat,
-        Fait::Decision,
-        FormulaireDemande::Decision(saisie),
-    )
-    .await
+    let envoi = (operateur, chemin, saisie.into_inner(), back_office);
+    let decision = (Fait::Decision, FormulaireDemande::Decision as fn(_) -> _);
+    formulaire_de_demande(envoi, |saisie| &saisie.jeton, actions::decider_ajout, decision).await
 }
 
 async fn emettre_document(

@@ -49,6 +49,7 @@ const shellPage = (path: string): MemberPage => ({ name: path, path, layout: 'sh
 const memberPages: MemberPage[] = [
   shellPage('/home'),
   shellPage('/compte/informations-personnelles'),
+  shellPage('/compte/informations-personnelles/ajout-beneficiaire'),
   shellPage('/mutuelle'),
   shellPage('/mutuelle/smart-carte'),
   shellPage('/mutuelle/remboursements'),

@@ -173,6 +173,7 @@ pub const CALLS: &[MemberCall] = &[
     CREATION_RESILIATION,
     MemberCall::post("/document/creationReclamation").with_captcha(),
     MemberCall::post("/document/signalementSoin").with_captcha(),
+    MemberCall::post("/document/ajoutBeneficiaire").with_captcha().after_recent_sign_in(),
 ];
 
 /// The table's call for `method` at `path` as the contract writes it (`/demande/{demandeId}`):
@@ -285,13 +286,24 @@ mod tests {
     }
 
     #[test]
-    fn the_bank_details_and_the_termination_need_a_recent_sign_in_and_nothing_else_does() {
+    fn the_bank_details_the_termination_and_a_beneficiary_to_add_need_a_recent_sign_in_and_nothing_else_does()
+    {
         let flagged: Vec<_> =
             CALLS.iter().filter(|call| call.recent_sign_in).map(|call| (call.method, call.path)).collect();
         assert_eq!(
             flagged,
-            [(Method::Post, "/assure/beneficiaire/banque"), (Method::Post, "/document/creationResiliation")]
+            [
+                (Method::Post, "/assure/beneficiaire/banque"),
+                (Method::Post, "/document/creationResiliation"),
+                (Method::Post, "/document/ajoutBeneficiaire")
+            ]
         );
+    }
+
+    #[test]
+    fn a_beneficiary_to_add_is_a_creation_guarded_by_the_captcha() {
+        let ajout = find(Method::Post, "/document/ajoutBeneficiaire").expect("in the table");
+        assert!(ajout.captcha && ajout.exposed == Exposed::Forwarded);
     }
 
     #[test]

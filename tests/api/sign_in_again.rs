@@ -1,6 +1,6 @@
-//! Sign in again before what matters: new bank details and a termination need a sign-in at
-//! most `oidc.recent_sign_in_secs` old, which the member gets through the provider with
-//! `/auth/login?reauth=1`. The stand-in provider says when the member signed in (`auth_time`),
+//! Sign in again before what matters: new bank details, a termination and a beneficiary to add
+//! need a sign-in at most `oidc.recent_sign_in_secs` old, which the member gets through the
+//! provider with `/auth/login?reauth=1`. The stand-in provider says when the member signed in (`auth_time`),
 //! so a sign-in is made old by its provider, never by waiting; the member API is the demo's.
 
 use serde_json::{Value, json};
@@ -14,6 +14,7 @@ use crate::helpers::{
 
 const BANK_DETAILS: &str = "/api/assure/beneficiaire/banque";
 const TERMINATION: &str = "/api/document/creationResiliation";
+const NEW_BENEFICIARY: &str = "/api/document/ajoutBeneficiaire";
 /// Where the member was when the portal asked for a sign-in again.
 const FORM: &str = "/compte/informations-personnelles?modifier=banque";
 
@@ -44,6 +45,20 @@ async fn give_notice(app: &TestApp, xsrf: &str) -> reqwest::Response {
         .header("X-XSRF-TOKEN", xsrf)
         .header("X-Captcha", solved_captcha(app).await)
         .json(&notice)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// A newborn declared without its birth certificate: the member API refuses it, once reached.
+async fn declare_a_newborn(app: &TestApp, xsrf: &str) -> reqwest::Response {
+    let declaration = json!({"lien": "NOUVEAU_NE", "civilite": "MADAME", "prenom": "Jade", "nom": "DUPONT",
+                             "dateNaissance": "2026-11-20", "numeroSecuriteSociale": null, "idDocuments": []});
+    app.client
+        .post(format!("{}{NEW_BENEFICIARY}", app.address))
+        .header("X-XSRF-TOKEN", xsrf)
+        .header("X-Captcha", solved_captcha(app).await)
+        .json(&declaration)
         .send()
         .await
         .unwrap()
@@ -93,6 +108,12 @@ async fn a_bank_change_and_a_termination_with_a_fresh_sign_in_reach_the_member_a
     assert_eq!(give_notice(&app, &xsrf).await.status(), 201);
     assert_eq!(member_api_calls(&app, "POST /assure/beneficiaire/banque").await, 1.0);
     assert_eq!(member_api_calls(&app, "POST /document/creationResiliation").await, 1.0);
+    let refused = assert_json_error(declare_a_newborn(&app, &xsrf).await, 400, "bad_request").await;
+    assert_eq!(
+        refused["message"], "Joignez l’acte de naissance de votre enfant.",
+        "the member API's own refusal"
+    );
+    assert_eq!(member_api_calls(&app, "POST /document/ajoutBeneficiaire").await, 1.0);
 }
 
 #[tokio::test]
@@ -103,9 +124,11 @@ async fn with_an_old_sign_in_they_are_refused_and_nothing_reaches_the_member_api
 
     assert_sign_in_again(change_bank_details(&app, &xsrf).await).await;
     assert_sign_in_again(give_notice(&app, &xsrf).await).await;
+    assert_sign_in_again(declare_a_newborn(&app, &xsrf).await).await;
 
     assert_eq!(member_api_calls(&app, "POST /assure/beneficiaire/banque").await, 0.0);
     assert_eq!(member_api_calls(&app, "POST /document/creationResiliation").await, 0.0);
+    assert_eq!(member_api_calls(&app, "POST /document/ajoutBeneficiaire").await, 0.0);
     let after: Value = app.get("/api/assure/beneficiairesInfosBancaires", &[]).await.json().await.unwrap();
     assert_eq!(before, after, "the bank details are unchanged");
     assert_eq!(app.get("/api/assure/infos", &[]).await.status(), 200, "what needs no recent sign-in works");

@@ -11,6 +11,7 @@ use chrono::{Months, NaiveDate};
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 use serde::{Deserialize, Serialize};
 
+use super::ajout_beneficiaire::{self, AjoutBeneficiaire};
 use super::auth::Member;
 use super::contrats::Contrat;
 use super::documents::{ACCUSE_RECEPTION_RESILIATION, DocumentInfo};
@@ -74,6 +75,9 @@ struct Demande {
     signalement: Option<Signalement>,
     #[serde(skip_serializing_if = "Option::is_none")]
     metadata: Option<BTreeMap<String, String>>,
+    /// Who a request to add a beneficiary is for, and the mutual's decision; null otherwise.
+    #[serde(rename = "ajoutBeneficiaire")]
+    ajout_beneficiaire: Option<AjoutBeneficiaire>,
     /// The conversation on the request, oldest first.
     messages: Vec<Message>,
 }
@@ -142,11 +146,15 @@ impl Identite {
 const DEMANDE_SELECT: &str =
     "SELECT d.id, d.date_creation, d.type_code, d.etat, d.type, d.objet, d.commentaire,
         d.date_mise_a_jour, b.id, b.prenom, b.nom, d.hospitalisation, d.resiliation, d.metadata, d.reclamation,
-        d.ligne_signalee, ls.paiement_id, d.motif_signalement
+        d.ligne_signalee, ls.paiement_id, d.motif_signalement, d.ajout_beneficiaire
     FROM demandes d LEFT JOIN beneficiaires b ON b.id = d.beneficiaire_id
     LEFT JOIN lignes_prestation ls ON ls.id = d.ligne_signalee";
 
-fn parse_json<T: serde::de::DeserializeOwned>(row: &Row, index: usize) -> rusqlite::Result<Option<T>> {
+/// A JSON column, read as what it keeps (a request's details: hospital care, termination…).
+pub(crate) fn parse_json<T: serde::de::DeserializeOwned>(
+    row: &Row,
+    index: usize,
+) -> rusqlite::Result<Option<T>> {
     row.get::<_, Option<String>>(index)?
         .map(|text| {
             serde_json::from_str(&text).map_err(|error| {
@@ -182,6 +190,7 @@ fn from_row(db: &Connection, row: &Row) -> rusqlite::Result<Demande> {
         metadata: parse_json(row, 13)?,
         reclamation: parse_json(row, 14)?,
         signalement,
+        ajout_beneficiaire: parse_json(row, 18)?,
         messages: Message::of_demande(db, id)?,
     })
 }
@@ -314,6 +323,7 @@ pub struct NouvelleDemande {
     pub reclamation: Option<Reclamation>,
     pub signalement: Option<Signalement>,
     metadata: Option<BTreeMap<String, String>>,
+    pub ajout_beneficiaire: Option<ajout_beneficiaire::Dossier>,
 }
 
 impl NouvelleDemande {
@@ -335,6 +345,7 @@ impl NouvelleDemande {
             reclamation: None,
             signalement: None,
             metadata: None,
+            ajout_beneficiaire: None,
         })
     }
 
@@ -360,8 +371,8 @@ impl NouvelleDemande {
         tx.execute(
             "INSERT INTO demandes (numero_personne, type, type_code, objet, commentaire, beneficiaire_id, etat,
                 date_creation, date_mise_a_jour, hospitalisation, resiliation, metadata, reclamation, ligne_signalee,
-                motif_signalement)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                motif_signalement, ajout_beneficiaire)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
             params![
                 member.person_number,
                 self.type_demande.type_demande,
@@ -377,6 +388,7 @@ impl NouvelleDemande {
                 self.reclamation.as_ref().map(serde_json::to_string).transpose()?,
                 self.signalement.as_ref().map(|signalement| signalement.id_ligne),
                 self.signalement.as_ref().map(|signalement| signalement.motif.as_str()),
+                self.ajout_beneficiaire.as_ref().map(serde_json::to_string).transpose()?,
             ],
         )?;
         let id = tx.last_insert_rowid();
@@ -453,7 +465,7 @@ async fn creer_ged(
     })?;
     if type_demande.formulaire_dedie {
         return Err(ApiFailure::bad_request(
-            "Les prises en charge hospitalières, les résiliations, les réclamations et les signalements de soins ont leur propre formulaire.",
+            "Les prises en charge hospitalières, les résiliations, les réclamations, les signalements de soins et les ajouts de bénéficiaire ont leur propre formulaire.",
         ));
     }
     let mut nouvelle = NouvelleDemande::new(

@@ -3,6 +3,7 @@
 //! like the real upstream: bearer JWTs checked against the issuer's keys, members confined to
 //! their own data, changes kept across restarts. Response shapes: `openapi/member-api.yaml`.
 
+pub(crate) mod ajout_beneficiaire;
 mod assure;
 mod attestation;
 mod auth;
@@ -229,6 +230,7 @@ impl MemberApi {
                 .configure(messages::routes)
                 .configure(reclamation::routes)
                 .configure(signalement::routes)
+                .configure(ajout_beneficiaire::routes)
                 .configure(documents::routes)
                 .default_service(web::to(error::no_such_route))
                 .wrap(ErrorHandlers::new().handler(StatusCode::METHOD_NOT_ALLOWED, method_not_allowed)),

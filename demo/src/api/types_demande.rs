@@ -6,7 +6,7 @@ pub struct TypeDemande {
     pub code: &'static str,
     pub objet: &'static str,
     /// Needs a dedicated form (hospital care, termination, complaint, report of care not
-    /// recognised) rather than the generic one.
+    /// recognised, a beneficiary to add) rather than the generic one.
     pub formulaire_dedie: bool,
     /// A question is a message: no document needed, but a text.
     pub question: bool,
@@ -17,6 +17,7 @@ pub const DEMANDE_DE_RESILIATION: &str = "DEMANDE_DE_RESILIATION";
 pub const RECLAMATION: &str = "RECLAMATION";
 pub const SOIN_NON_RECONNU: &str = "SOIN_NON_RECONNU";
 pub const ATTESTATION_VITALE: &str = "ATTESTATION_VITALE";
+pub const AJOUT_BENEFICIAIRE: &str = "AJOUT_BENEFICIAIRE";
 
 pub const TYPES: &[TypeDemande] = &[
     generique("JUSTIFICATIF_DE_DOMICILE", "MAJD", "Justificatif de domicile"),
@@ -75,6 +76,13 @@ pub const TYPES: &[TypeDemande] = &[
         formulaire_dedie: true,
         question: false,
     },
+    TypeDemande {
+        type_demande: AJOUT_BENEFICIAIRE,
+        code: "ABE",
+        objet: "Ajout d’un bénéficiaire",
+        formulaire_dedie: true,
+        question: false,
+    },
 ];
 
 const fn generique(type_demande: &'static str, code: &'static str, objet: &'static str) -> TypeDemande {
@@ -116,6 +124,7 @@ mod tests {
             ("DEMANDE_DE_RESILIATION", "RAD"),
             ("RECLAMATION", "REC"),
             ("SOIN_NON_RECONNU", "SNR"),
+            ("AJOUT_BENEFICIAIRE", "ABE"),
         ];
         for (type_demande, code) in expected {
             assert_eq!(par_type(type_demande).map(|known| known.code), Some(code), "{type_demande}");

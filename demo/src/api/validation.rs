@@ -91,6 +91,14 @@ fn texte(
     Ok(Some(text.to_owned()))
 }
 
+/// `value` in the one form two names are compared in: trimmed, lower-cased, composed (Unicode
+/// NFC), so that « Léo », « LÉO » and a « Le\u{301}o » typed with a combining accent are one name.
+pub fn canonique(value: &str) -> String {
+    icu_normalizer::ComposingNormalizerBorrowed::new_nfc()
+        .normalize(&value.trim().to_lowercase())
+        .into_owned()
+}
+
 /// An email address in the one form the mutual keeps, or `None` when it is not one: one `@`
 /// with something on each side, and no white space. Its domain is lower-cased, since domain
 /// names ignore case, and the mailbox left as typed, which only its own server may read

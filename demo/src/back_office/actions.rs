@@ -7,6 +7,7 @@ use rusqlite::{OptionalExtension, Transaction, params, params_from_iter};
 use serde::Deserialize;
 
 use super::refus::Refus;
+use crate::api::ajout_beneficiaire::{self, Civilite, Decision, Dossier};
 use crate::api::documents::DOCUMENT_MUTUELLE;
 use crate::api::evenements::{Evenement, horodatage, publier};
 use crate::api::reclamation::Reclamation;
@@ -31,6 +32,12 @@ pub const ISSUES: [(&str, &str); 2] = [
     ("REFUSEE", "Non fondée : la réclamation est refusée"),
 ];
 
+/// What the operator decides on a request to add a beneficiary, with the words of the back office.
+pub const DECISIONS: [(&str, &str); 2] = [
+    ("ACCEPTER", "Accepter : la personne est ajoutée au contrat"),
+    ("REFUSER", "Refuser : l’adhérent lit le motif"),
+];
+
 /// The most an expense may be: beyond, it is a typing mistake.
 const DEPENSE_MAXIMUM: Cents = 10_000_000;
 /// Care older than this is no longer reimbursed (the two-year limit of the Sécurité sociale).
@@ -43,6 +50,8 @@ pub const ADHERENT_INCONNU: &str = "Cet adhérent n’existe pas.";
 pub const DOCUMENT_INCONNU: &str = "Ce document n’existe pas, ou n’est pas joint à cette demande.";
 pub const BENEFICIAIRE_INCONNU: &str =
     "Ce bénéficiaire n’existe pas, ou n’est pas un bénéficiaire de cet adhérent.";
+/// A decision on a request of another kind: the page decides nothing there.
+const PAS_UN_AJOUT: &str = "Cette demande n’est pas un ajout de bénéficiaire : il n’y a rien à décider.";
 
 /// The label of a state; an unknown one as it is kept.
 pub fn libelle_etat(code: &str) -> &str {
@@ -84,6 +93,17 @@ pub struct SaisieReponse {
     pub jeton: String,
     pub texte: String,
     pub issue: String,
+}
+
+/// The « Décider » form of a request to add a beneficiary: the start date when accepted, the
+/// reason when refused.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct SaisieDecision {
+    pub jeton: String,
+    pub decision: String,
+    pub date_effet: String,
+    pub motif: String,
 }
 
 /// A PDF to issue, checked for what it is.
@@ -463,6 +483,90 @@ pub fn repondre(
     Ok(())
 }
 
+/// The start date the operator typed: `YYYY-MM-DD`, not before the birth, and within a year
+/// of today (beyond, it is a typing mistake).
+fn date_effet(texte: &str, naissance: NaiveDate, aujourdhui: NaiveDate) -> Result<NaiveDate, Refus> {
+    let texte = texte.trim();
+    if texte.is_empty() {
+        return Err(Refus::saisie("Indiquez la date d’effet de l’ajout."));
+    }
+    let date = NaiveDate::parse_from_str(texte, "%Y-%m-%d")
+        .map_err(|_| Refus::saisie("La date d’effet doit être une date au format AAAA-MM-JJ."))?;
+    if date < naissance {
+        return Err(Refus::regle("La date d’effet ne peut pas être antérieure à la naissance."));
+    }
+    let un_an = Months::new(12);
+    let (debut, fin) = (aujourdhui - un_an, aujourdhui + un_an);
+    if !(debut..=fin).contains(&date) {
+        return Err(Refus::regle(format!(
+            "La date d’effet doit être comprise entre le {} et le {}.",
+            impression::date(debut),
+            impression::date(fin)
+        )));
+    }
+    Ok(date)
+}
+
+/// Decides a request to add a beneficiary, once: accepted, the person is covered by the
+/// contract from the date chosen; refused, the member reads why. Either way the request is
+/// done, and the member reads the decision in its conversation.
+pub fn decider_ajout(
+    tx: &Transaction,
+    numero: &str,
+    id: i64,
+    saisie: &SaisieDecision,
+    maintenant: DateTime<Utc>,
+) -> Result<(), Refus> {
+    demande(tx, numero, id)?;
+    let json: Option<String> =
+        tx.query_row("SELECT ajout_beneficiaire FROM demandes WHERE id = ?1", [id], |row| row.get(0))?;
+    let json = json.ok_or(Refus::introuvable(PAS_UN_AJOUT))?;
+    let mut dossier: Dossier = serde_json::from_str(&json).map_err(Refus::interne)?;
+    if dossier.ajout.decision.is_some() {
+        return Err(Refus::new(
+            actix_web::http::StatusCode::CONFLICT,
+            "Cette demande a déjà reçu sa décision.",
+        ));
+    }
+    let aujourdhui = crate::api::today();
+    let personne = format!("{} {}", dossier.ajout.prenom, dossier.ajout.nom);
+    let (decision, texte) = match saisie.decision.as_str() {
+        "ACCEPTER" => {
+            let date = date_effet(&saisie.date_effet, dossier.ajout.date_naissance, aujourdhui)?;
+            ajout_beneficiaire::creer_beneficiaire(tx, numero, &dossier)?;
+            let couvert = if dossier.civilite == Civilite::Madame { "couverte" } else { "couvert" };
+            let texte = format!(
+                "Votre demande est acceptée : {personne} est {couvert} par votre contrat à partir du {}.",
+                impression::date(date)
+            );
+            (Decision { accepte: true, date_effet: Some(date), motif: None }, texte)
+        }
+        "REFUSER" => {
+            let motif = validation::texte_multiligne(Some(&saisie.motif), "Le motif du refus", REPONSE_MAX)?
+                .ok_or_else(|| Refus::saisie("Indiquez le motif du refus : l’adhérent le lira."))?;
+            let texte = format!("Votre demande d’ajout de {personne} n’est pas acceptée : {motif}");
+            (Decision { accepte: false, date_effet: None, motif: Some(motif) }, texte)
+        }
+        _ => return Err(Refus::saisie("Choisissez d’accepter ou de refuser l’ajout.")),
+    };
+    dossier.ajout.decision = Some(decision);
+    tx.execute(
+        "INSERT INTO messages_demande (demande_id, auteur, texte, envoye_le) VALUES (?1, 'MUTUELLE', ?2, ?3)",
+        params![id, texte, horodatage(maintenant)],
+    )?;
+    tx.execute(
+        "UPDATE demandes SET etat = 'TERMINE', date_mise_a_jour = ?1, ajout_beneficiaire = ?2 WHERE id = ?3",
+        params![aujourdhui, serde_json::to_string(&dossier).map_err(Refus::interne)?, id],
+    )?;
+    publier(
+        tx,
+        numero,
+        &Evenement::StatutDemande { demande_id: id, etat: "TERMINE".to_owned() },
+        maintenant,
+    )?;
+    Ok(())
+}
+
 /// Attaches the mutual's document to the request, and returns its id.
 pub fn emettre_document(
     tx: &Transaction,
@@ -518,6 +622,23 @@ mod tests {
                 "Le montant dépensé doit être compris entre 0,01 € et 100 000 €."
             );
         }
+    }
+
+    #[test]
+    fn a_start_date_is_not_before_the_birth_and_within_a_year_of_today() {
+        let today = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+        let naissance = NaiveDate::from_ymd_opt(2026, 11, 2).unwrap();
+        assert_eq!(date_effet(" 2026-11-02 ", naissance, today).unwrap(), naissance);
+        let message = |texte: &str| {
+            date_effet(texte, naissance, today).unwrap_err().message_de_formulaire().unwrap().to_owned()
+        };
+        assert_eq!(message("2026-11-01"), "La date d’effet ne peut pas être antérieure à la naissance.");
+        assert_eq!(
+            message("2027-11-23"),
+            "La date d’effet doit être comprise entre le 22/11/2025 et le 22/11/2027."
+        );
+        assert_eq!(message("02/11/2026"), "La date d’effet doit être une date au format AAAA-MM-JJ.");
+        assert_eq!(message(""), "Indiquez la date d’effet de l’ajout.");
     }
 
     #[test]

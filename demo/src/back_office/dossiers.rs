@@ -4,7 +4,8 @@
 use chrono::NaiveDate;
 use rusqlite::{Connection, params};
 
-use crate::api::demandes::ETATS_TERMINES;
+use crate::api::ajout_beneficiaire;
+use crate::api::demandes::{ETATS_TERMINES, parse_json};
 use crate::api::documents::DocumentInfo;
 use crate::api::messages::Message;
 use crate::api::reclamation::Reclamation;
@@ -62,6 +63,8 @@ pub struct Demande {
     pub reclamation: Option<Reclamation>,
     /// A complaint (TypeCode REC): answering it also decides its outcome.
     pub est_reclamation: bool,
+    /// For a request to add a beneficiary (TypeCode ABE): who, and the decision once taken.
+    pub ajout_beneficiaire: Option<ajout_beneficiaire::Dossier>,
 }
 
 /// A member's file, as the member page shows it.
@@ -176,14 +179,13 @@ fn paiements(db: &Connection, numero: &str) -> rusqlite::Result<Vec<Paiement>> {
 fn demandes(db: &Connection, numero: &str, seule: Option<i64>) -> rusqlite::Result<Vec<Demande>> {
     let mut statement = db.prepare(
         "SELECT d.id, d.type_code, d.objet, d.etat, d.date_creation, d.date_mise_a_jour, d.commentaire,
-                b.prenom || ' ' || b.nom, d.reclamation, d.type = ?3
+                b.prenom || ' ' || b.nom, d.reclamation, d.type = ?3, d.ajout_beneficiaire
          FROM demandes d LEFT JOIN beneficiaires b ON b.id = d.beneficiaire_id
          WHERE d.numero_personne = ?1 AND (?2 IS NULL OR d.id = ?2)
          ORDER BY d.date_creation DESC, d.id DESC",
     )?;
     statement
         .query_map(params![numero, seule, RECLAMATION], |row| {
-            let reclamation: Option<String> = row.get(8)?;
             Ok(Demande {
                 id: row.get(0)?,
                 type_code: row.get(1)?,
@@ -193,16 +195,9 @@ fn demandes(db: &Connection, numero: &str, seule: Option<i64>) -> rusqlite::Resu
                 date_mise_a_jour: row.get(5)?,
                 commentaire: row.get(6)?,
                 beneficiaire: row.get(7)?,
-                reclamation: reclamation.map(|json| serde_json::from_str(&json)).transpose().map_err(
-                    |error| {
-                        rusqlite::Error::FromSqlConversionFailure(
-                            8,
-                            rusqlite::types::Type::Text,
-                            error.into(),
-                        )
-                    },
-                )?,
+                reclamation: parse_json(row, 8)?,
                 est_reclamation: row.get(9)?,
+                ajout_beneficiaire: parse_json(row, 10)?,
             })
         })?
         .collect()

@@ -1,7 +1,7 @@
 //! `/_demo/back-office`: the demo's stand-in for the mutual's back office, where whoever tries
 //! the demo plays the mutual: add a payment for a member, move a request's state, answer a
 //! request or a complaint, issue a document, record the Sécurité sociale's answer on a
-//! person's NOEMIE link. Every alert and every change a member sees can so
+//! person's NOEMIE link, accept or refuse a beneficiary to add. Every alert and every change a member sees can so
 //! be shown end to end without touching a database.
 //!
 //! Each action is one transaction through the member API's own database (`Database::run`, so
@@ -28,8 +28,8 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Deserialize;
 
 use self::actions::{
-    ADHERENT_INCONNU, BENEFICIAIRE_INCONNU, DEMANDE_INCONNUE, DOCUMENT_INCONNU, Pdf, SaisieEtat, SaisieNoemie,
-    SaisieRemboursement, SaisieReponse,
+    ADHERENT_INCONNU, BENEFICIAIRE_INCONNU, DEMANDE_INCONNUE, DOCUMENT_INCONNU, Pdf, SaisieDecision,
+    SaisieEtat, SaisieNoemie, SaisieRemboursement, SaisieReponse,
 };
 use self::pages::{EchecDemande, Fait, FormulaireDemande};
 use self::refus::Refus;
@@ -138,6 +138,7 @@ pub fn scope(back_office: web::Data<BackOffice>) -> impl actix_web::dev::HttpSer
         .route("/adherents/{numero}/demandes/{id}/reponse", web::post().to(repondre))
         .route("/adherents/{numero}/demandes/{id}/document", web::post().to(emettre_document))
         .route("/adherents/{numero}/demandes/{id}/documents/{document}", web::get().to(telecharger))
+        .route("/adherents/{numero}/demandes/{id}/decision", web::post().to(decider_ajout))
         .default_service(web::to(|| async {
             Err::<HttpResponse, _>(Refus::introuvable("Cette page du back-office n’existe pas."))
         }))
@@ -353,21 +354,46 @@ async fn changer_noemie(
     Ok(apres(pages::lien_adherent(&numero), Fait::Noemie))
 }
 
+/// What a form of the request page does, in the transaction it is given (`actions.rs`).
+type ActionDeDemande<S> = fn(&Transaction, &str, i64, &S, DateTime<Utc>) -> Result<(), Refus>;
+
+/// One of the request page's forms: checked for the session's token, then `action` in one
+/// transaction, and back to the page (told what was done, or the form's refusal beside it).
+async fn formulaire_de_demande<S: Clone + Send + 'static>(
+    (operateur, chemin, saisie, back_office): (
+        Operateur,
+        web::Path<(String, String)>,
+        S,
+        web::Data<BackOffice>,
+    ),
+    jeton: impl FnOnce(&S) -> &str,
+    action: ActionDeDemande<S>,
+    (fait, formulaire): (Fait, fn(S) -> FormulaireDemande),
+) -> Result<HttpResponse, Refus> {
+    operateur.verifier(jeton(&saisie))?;
+    let demande = chemin_demande(chemin)?;
+    let job = {
+        let ((numero, id), saisie) = (demande.clone(), saisie.clone());
+        move |tx: &Transaction, maintenant| action(tx, &numero, id, &saisie, maintenant)
+    };
+    let resultat = back_office.ecrire(job).await;
+    apres_action(&back_office, &operateur, demande, resultat, fait, formulaire(saisie)).await
+}
+
 async fn changer_etat(
     operateur: Operateur,
     chemin: web::Path<(String, String)>,
     saisie: web::Form<SaisieEtat>,
     back_office: web::Data<BackOffice>,
 ) -> Result<HttpResponse, Refus> {
-    operateur.verifier(&saisie.jeton)?;
-    let (demande, saisie) = (chemin_demande(chemin)?, saisie.into_inner());
-    let job = {
-        let ((numero, id), saisie) = (demande.clone(), saisie.clone());
-        move |tx: &Transaction, maintenant| actions::changer_etat(tx, &numero, id, &saisie, maintenant)
-    };
-    let resultat = back_office.ecrire(job).await;
-    apres_action(&back_office, &operateur, demande, resultat, Fait::Etat, FormulaireDemande::Etat(saisie))
-        .await
+    let envoi = (operateur, chemin, saisie.into_inner(), back_office);
+    formulaire_de_demande(
+        envoi,
+        |saisie| &saisie.jeton,
+        actions::changer_etat,
+        (Fait::Etat, FormulaireDemande::Etat),
+    )
+    .await
 }
 
 async fn repondre(
@@ -376,22 +402,20 @@ async fn repondre(
     saisie: web::Form<SaisieReponse>,
     back_office: web::Data<BackOffice>,
 ) -> Result<HttpResponse, Refus> {
-    operateur.verifier(&saisie.jeton)?;
-    let (demande, saisie) = (chemin_demande(chemin)?, saisie.into_inner());
-    let job = {
-        let ((numero, id), saisie) = (demande.clone(), saisie.clone());
-        move |tx: &Transaction, maintenant| actions::repondre(tx, &numero, id, &saisie, maintenant)
-    };
-    let resultat = back_office.ecrire(job).await;
-    apres_action(
-        &back_office,
-        &operateur,
-        demande,
-        resultat,
-        Fait::Reponse,
-        FormulaireDemande::Reponse(saisie),
-    )
-    .await
+    let envoi = (operateur, chemin, saisie.into_inner(), back_office);
+    let reponse = (Fait::Reponse, FormulaireDemande::Reponse as fn(_) -> _);
+    formulaire_de_demande(envoi, |saisie| &saisie.jeton, actions::repondre, reponse).await
+}
+
+async fn decider_ajout(
+    operateur: Operateur,
+    chemin: web::Path<(String, String)>,
+    saisie: web::Form<SaisieDecision>,
+    back_office: web::Data<BackOffice>,
+) -> Result<HttpResponse, Refus> {
+    let envoi = (operateur, chemin, saisie.into_inner(), back_office);
+    let decision = (Fait::Decision, FormulaireDemande::Decision as fn(_) -> _);
+    formulaire_de_demande(envoi, |saisie| &saisie.jeton, actions::decider_ajout, decision).await
 }
 
 async fn emettre_document(

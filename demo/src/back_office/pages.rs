@@ -11,10 +11,12 @@ use maud::{DOCTYPE, Markup, html};
 
 use super::MOUNT;
 use super::actions::{
-    ETATS, ISSUES, REPONSE_MAX, SaisieEtat, SaisieRemboursement, SaisieReponse, libelle_etat,
+    DECISIONS, ETATS, ISSUES, REPONSE_MAX, SaisieDecision, SaisieEtat, SaisieRemboursement, SaisieReponse,
+    libelle_etat,
 };
 use super::dossiers::{Adherent, Demande, Dossier, DossierDemande};
 use super::session::{IDENTIFIANT, MOT_DE_PASSE, Operateur};
+use crate::api::ajout_beneficiaire::{self, Lien};
 use crate::api::documents::{DocumentInfo, taille_lisible};
 use crate::api::impression::{date, montant};
 use crate::api::messages::MUTUELLE;
@@ -34,12 +36,20 @@ pub enum Fait {
     Reponse,
     Document,
     Noemie,
+    Decision,
     Deconnexion,
 }
 
 impl Fait {
-    const TOUS: [Self; 6] =
-        [Self::Remboursement, Self::Etat, Self::Reponse, Self::Document, Self::Noemie, Self::Deconnexion];
+    const TOUS: [Self; 7] = [
+        Self::Remboursement,
+        Self::Etat,
+        Self::Reponse,
+        Self::Document,
+        Self::Noemie,
+        Self::Decision,
+        Self::Deconnexion,
+    ];
 
     pub fn code(self) -> &'static str {
         match self {
@@ -48,6 +58,7 @@ impl Fait {
             Self::Reponse => "reponse",
             Self::Document => "document",
             Self::Noemie => "noemie",
+            Self::Decision => "decision",
             Self::Deconnexion => "deconnexion",
         }
     }
@@ -61,6 +72,7 @@ impl Fait {
             Self::Reponse => "La réponse est envoyée. L’adhérent en est averti selon ses préférences.",
             Self::Document => "Le document est émis. L’adhérent en est averti selon ses préférences.",
             Self::Noemie => "La réponse de la Sécurité sociale est enregistrée.",
+            Self::Decision => "La décision est enregistrée. L’adhérent en est averti selon ses préférences.",
             Self::Deconnexion => "Vous êtes déconnecté du back-office.",
         }
     }
@@ -81,6 +93,7 @@ pub enum FormulaireDemande {
     Etat(SaisieEtat),
     Reponse(SaisieReponse),
     Document,
+    Decision(SaisieDecision),
 }
 
 /// A form of the request page refused, with why.
@@ -440,6 +453,79 @@ fn nature(nature: &str) -> &str {
     }
 }
 
+fn libelle_lien(lien: Lien) -> &'static str {
+    match lien {
+        Lien::Conjoint => "Conjoint ou partenaire",
+        Lien::Enfant => "Enfant",
+        Lien::NouveauNe => "Nouveau-né",
+    }
+}
+
+/// Who a request to add a beneficiary is for, and the decision once taken.
+fn details_ajout(dossier: &ajout_beneficiaire::Dossier) -> Markup {
+    let ajout = &dossier.ajout;
+    html! {
+        dt { "Personne à ajouter" } dd { (ajout.prenom) " " (ajout.nom) " (" (libelle_lien(ajout.lien)) ")" }
+        dt { "Née le" } dd { (date(ajout.date_naissance)) }
+        dt { "N° de sécurité sociale" }
+        dd { (dossier.numero_securite_sociale.as_deref().unwrap_or("Rattaché à celui de l’adhérent")) }
+        dt { "Date d’effet prévue" } dd { (date(ajout.date_effet_prevue)) }
+        @if let Some(decision) = &ajout.decision {
+            dt { "Décision" }
+            dd {
+                @if let Some(effet) = decision.date_effet {
+                    "Acceptée, à partir du " (date(effet))
+                } @else {
+                    "Refusée : " (decision.motif.as_deref().unwrap_or_default())
+                }
+            }
+        }
+    }
+}
+
+/// Accept (from a start date, the one foreseen by default) or refuse (with a reason).
+fn formulaire_decision(
+    operateur: &Operateur,
+    action: &str,
+    dossier: &ajout_beneficiaire::Dossier,
+    saisie: &SaisieDecision,
+    erreur: Option<&str>,
+) -> Markup {
+    let date_effet = if saisie.date_effet.is_empty() {
+        dossier.ajout.date_effet_prevue.to_string()
+    } else {
+        saisie.date_effet.clone()
+    };
+    html! {
+        section aria-labelledby="decider" {
+            h2 #decider { "Décider de l’ajout" }
+            form method="post" action={ (action) "/decision" } {
+                (jeton(operateur))
+                (erreur_de_formulaire("erreur-decision", erreur))
+                fieldset.champ {
+                    legend { "Décision" }
+                    @for (code, libelle) in DECISIONS {
+                        div.choix {
+                            input type="radio" name="decision" id={ "decision-" (code) } value=(code)
+                                checked[saisie.decision == code] required;
+                            label for={ "decision-" (code) } { (libelle) }
+                        }
+                    }
+                }
+                div.champ {
+                    label for="date_effet" { "Date d’effet, si l’ajout est accepté" }
+                    input #date_effet type="date" name="date_effet" value=(date_effet);
+                }
+                div.champ {
+                    label for="motif" { "Motif, si l’ajout est refusé" }
+                    textarea #motif name="motif" rows="4" maxlength=(REPONSE_MAX) { (saisie.motif) }
+                }
+                button type="submit" { "Enregistrer la décision" }
+            }
+        }
+    }
+}
+
 pub fn demande(
     operateur: &Operateur,
     dossier: &DossierDemande,
@@ -451,15 +537,19 @@ pub fn demande(
     let nom = adherent.nom_complet();
     let action = lien_demande(&adherent.numero, demande.id);
     let titre = format!("Demande n° {}", demande.id);
-    let (mut erreur_etat, mut erreur_reponse, mut erreur_document) = (None, None, None);
+    let (mut erreur_etat, mut erreur_reponse, mut erreur_document, mut erreur_decision) =
+        (None, None, None, None);
     let mut etat_choisi = demande.etat.as_str();
     let vide = SaisieReponse::default();
     let mut reponse = &vide;
+    let sans_decision = SaisieDecision::default();
+    let mut decision = &sans_decision;
     if let Some(EchecDemande { formulaire, message }) = echec {
         match formulaire {
             FormulaireDemande::Etat(saisie) => (erreur_etat, etat_choisi) = (Some(message), &saisie.etat),
             FormulaireDemande::Reponse(saisie) => (erreur_reponse, reponse) = (Some(message), saisie),
             FormulaireDemande::Document => erreur_document = Some(message),
+            FormulaireDemande::Decision(saisie) => (erreur_decision, decision) = (Some(message), saisie),
         }
     }
     let issue_a_donner = demande.reclamation.as_ref().filter(|reclamation| reclamation.issue.is_none());
@@ -484,6 +574,13 @@ pub fn demande(
                     dt { "Issue" } dd { (issue(reclamation)) }
                 }
             }
+            @if let Some(dossier) = &demande.ajout_beneficiaire {
+                (details_ajout(dossier))
+            }
+        }
+        // Decided once: the form stays only to show why deciding again was refused.
+        @if let Some(dossier) = demande.ajout_beneficiaire.as_ref().filter(|dossier| dossier.ajout.decision.is_none() || erreur_decision.is_some()) {
+            (formulaire_decision(operateur, &action, dossier, decision, erreur_decision))
         }
         section aria-labelledby="echanges" {
             h2 #echanges { "Échanges" }

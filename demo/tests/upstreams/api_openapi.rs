@@ -219,6 +219,13 @@ async fn the_answers_to_writes_match_the_document() {
     let response = api.send(Method::POST, MARIE, "document/signalementSoin", signalement).await;
     assert_eq!(response.status(), 201);
     assert_conforms("/document/signalementSoin", "post", 201, &response.json().await.unwrap());
+
+    let acte = api.upload_one(MARIE, "acte.pdf", pdf()).await;
+    let naissance = chrono::Utc::now().date_naive() - chrono::Days::new(5);
+    let ajout = crate::api_ajout_beneficiaire::ajout("NOUVEAU_NE", "Léo", naissance, json!(null), &[acte]);
+    let response = api.send(Method::POST, MARIE, "document/ajoutBeneficiaire", ajout).await;
+    assert_eq!(response.status(), 201);
+    assert_conforms("/document/ajoutBeneficiaire", "post", 201, &response.json().await.unwrap());
 }
 
 #[tokio::test]

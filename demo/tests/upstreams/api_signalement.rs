@@ -135,7 +135,10 @@ async fn the_generic_form_does_not_take_a_report() {
         json!({"postCreationDocumentDto": {"type": "SOIN_NON_RECONNU", "commentaire": "Soin inconnu."}});
     let message =
         assert_refused(api.send(Method::POST, MARIE, "document/documentGedCegedim", body).await, 400).await;
-    assert!(message.contains("signalements de soins ont leur propre formulaire"), "{message}");
+    assert!(
+        message.contains("signalements de soins et les ajouts de bénéficiaire ont leur propre formulaire"),
+        "{message}"
+    );
 }
 
 #[tokio::test]

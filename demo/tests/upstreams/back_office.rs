@@ -10,6 +10,7 @@ use scraper::{Html, Selector};
 use serde_json::{Value, json};
 
 use crate::api::{ApiApp, JEAN, MARIE, pdf, png, spawn_api_with};
+use crate::api_ajout_beneficiaire::ajout;
 use crate::helpers::header;
 
 const MOUNT: &str = "/_demo/back-office";
@@ -858,4 +859,122 @@ async fn a_payment_lowers_what_is_left_of_its_allowance() {
     let in_two_years = today.checked_add_months(chrono::Months::new(24)).unwrap();
     assert_eq!(after["renouvellement"]["dernierEquipement"], today.to_string());
     assert_eq!(after["renouvellement"]["possibleLe"], in_two_years.to_string());
+}
+
+/// A newborn Marie declares through the member API: the request's id.
+async fn naissance_declaree(back_office: &BackOffice, prenom: &str) -> i64 {
+    let acte = back_office.api.upload_one(MARIE, "acte-de-naissance.pdf", pdf()).await;
+    let naissance = paris_today() - chrono::Days::new(20);
+    let body = ajout("NOUVEAU_NE", prenom, naissance, json!(null), &[acte]);
+    let response =
+        back_office.api.send(reqwest::Method::POST, MARIE, "document/ajoutBeneficiaire", body).await;
+    assert_eq!(response.status(), 201);
+    response.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn accepting_an_addition_covers_the_person_not_yet_linked_and_tells_the_member() {
+    let back_office = signed_in().await;
+    let demande = naissance_declaree(&back_office, "Léo").await;
+    let request = format!("/adherents/{MARIE}/demandes/{demande}");
+    let page = back_office.page(&request).await;
+    assert!(select(&page, "h2").contains(&"Décider de l’ajout".to_owned()));
+    let naissance = (paris_today() - chrono::Days::new(20)).to_string();
+    assert_eq!(
+        attribute(&page, "#date_effet", "value"),
+        std::slice::from_ref(&naissance),
+        "the start date foreseen"
+    );
+
+    let response = back_office
+        .act(&format!("{request}/decision"), &[("decision", "ACCEPTER"), ("date_effet", &naissance)])
+        .await;
+    assert_redirected(&response, &format!("{MOUNT}{request}?fait=decision"));
+
+    let beneficiaires = back_office.api.get_json(MARIE, "assure/beneficiaires").await;
+    let leo = beneficiaires.as_array().unwrap().iter().find(|b| b["prenom"] == "Léo").unwrap().clone();
+    let marie = beneficiaires[0].clone();
+    assert_eq!(
+        (&leo["lien"], &leo["statutNoemie"], &leo["numeroSecuriteSociale"], &leo["rangNaissance"]),
+        (&json!("ENFANT"), &json!("NON_RACCORDE"), &marie["numeroSecuriteSociale"], &json!(1))
+    );
+    let lue = back_office.api.get_json(MARIE, &format!("demande/{demande}")).await;
+    assert_eq!(lue["Etat"], "TERMINE");
+    assert_eq!(
+        lue["ajoutBeneficiaire"]["decision"],
+        json!({"accepte": true, "dateEffet": naissance, "motif": null})
+    );
+    let date = chrono::NaiveDate::parse_from_str(&naissance, "%Y-%m-%d").unwrap().format("%d/%m/%Y");
+    assert_eq!(
+        lue["messages"][0]["texte"],
+        format!("Votre demande est acceptée : Léo DUPONT est couvert par votre contrat à partir du {date}.")
+    );
+    let contrats = back_office.api.get_json(MARIE, "assure/contrats").await;
+    assert!(
+        contrats[0]["beneficiaires"].as_array().unwrap().iter().any(|b| b["prenom"] == "Léo"),
+        "on the contract"
+    );
+    assert_eq!(
+        back_office
+            .evenements()
+            .iter()
+            .map(|e| (e.kind.as_str(), e.demande, e.etat.as_deref()))
+            .collect::<Vec<_>>(),
+        [("STATUT_DEMANDE", Some(demande), Some("TERMINE"))]
+    );
+    let page = back_office.page(&format!("{request}?fait=decision")).await;
+    assert!(!select(&page, "h2").contains(&"Décider de l’ajout".to_owned()), "decided once");
+    let again =
+        back_office.act(&format!("{request}/decision"), &[("decision", "REFUSER"), ("motif", "Non.")]).await;
+    assert_eq!(assert_refused(again, 409).await, "Cette demande a déjà reçu sa décision.");
+}
+
+#[tokio::test]
+async fn refusing_an_addition_needs_a_reason_which_the_member_reads() {
+    let back_office = signed_in().await;
+    let demande = naissance_declaree(&back_office, "Jade").await;
+    let decision = format!("/adherents/{MARIE}/demandes/{demande}/decision");
+    for (fields, status, message) in [
+        (
+            vec![("decision", "REFUSER"), ("motif", " ")],
+            400,
+            "Indiquez le motif du refus : l’adhérent le lira.",
+        ),
+        (vec![("decision", "")], 400, "Choisissez d’accepter ou de refuser l’ajout."),
+        (vec![("decision", "ACCEPTER"), ("date_effet", "")], 400, "Indiquez la date d’effet de l’ajout."),
+        (
+            vec![("decision", "ACCEPTER"), ("date_effet", "1999-01-01")],
+            422,
+            "La date d’effet ne peut pas être antérieure à la naissance.",
+        ),
+    ] {
+        assert_eq!(assert_refused(back_office.act(&decision, &fields).await, status).await, message);
+    }
+    let other = back_office.demande(MARIE, "OPT").await;
+    let not_abe = back_office
+        .act(
+            &format!("/adherents/{MARIE}/demandes/{other}/decision"),
+            &[("decision", "REFUSER"), ("motif", "Non.")],
+        )
+        .await;
+    assert_eq!(
+        assert_refused(not_abe, 404).await,
+        "Cette demande n’est pas un ajout de bénéficiaire : il n’y a rien à décider."
+    );
+
+    let motif = "L’acte de naissance joint est illisible : envoyez-le à nouveau.";
+    let response = back_office.act(&decision, &[("decision", "REFUSER"), ("motif", motif)]).await;
+    assert_redirected(&response, &format!("{MOUNT}/adherents/{MARIE}/demandes/{demande}?fait=decision"));
+    let lue = back_office.api.get_json(MARIE, &format!("demande/{demande}")).await;
+    assert_eq!(
+        lue["ajoutBeneficiaire"]["decision"],
+        json!({"accepte": false, "dateEffet": null, "motif": motif})
+    );
+    assert_eq!(
+        lue["messages"][0]["texte"],
+        format!("Votre demande d’ajout de Jade DUPONT n’est pas acceptée : {motif}")
+    );
+    let beneficiaires = back_office.api.get_json(MARIE, "assure/beneficiaires").await;
+    assert!(beneficiaires.as_array().unwrap().iter().all(|b| b["prenom"] != "Jade"), "nobody added");
+    assert_eq!(back_office.evenements().len(), 1);
 }

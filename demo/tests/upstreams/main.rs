@@ -3,6 +3,7 @@
 //! is tested in the portal's own tests.
 
 mod api;
+mod api_ajout_beneficiaire;
 mod api_alertes;
 mod api_auth;
 mod api_estimation;

@@ -18,6 +18,7 @@ export const sectionRoutes: RouteObject[] = [
   lazyRoute('nouveautes'),
   lazyRoute('compte'),
   lazyRoute('informationsPersonnelles'),
+  lazyRoute('ajoutBeneficiaire'),
   { path: paths.mutuelle, Component: MutuellePage },
   lazyRoute('carteTp'),
   lazyRoute('garanties'),

@@ -12,6 +12,7 @@ import common from './fr/common.json';
  */
 type Catalogue = typeof common &
   typeof import('./fr/accessibilite.json') &
+  typeof import('./fr/ajout-beneficiaire.json') &
   typeof import('./fr/annee-sante.json') &
   typeof import('./fr/attestations.json') &
   typeof import('./fr/carte-tp.json') &

@@ -19,6 +19,8 @@ export const paths = {
 
   compte: '/compte',
   informationsPersonnelles: '/compte/informations-personnelles',
+  /** « Ajouter un bénéficiaire »: a spouse, a child or a newborn, from the people covered. */
+  ajoutBeneficiaire: '/compte/informations-personnelles/ajout-beneficiaire',
 
   mutuelle: '/mutuelle',
   smartCarte: '/mutuelle/smart-carte',

@@ -816,6 +816,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/document/ajoutBeneficiaire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A request to add a spouse or partner, a child or a newborn to the member's individual contract (TypeCode ABE).
+         * @description The mutual decides, and says so in `ajoutBeneficiaire.decision`; the request's subject is
+         *     « Déclaration de naissance » for a newborn, « Ajout d’un bénéficiaire » otherwise, and
+         *     `ajoutBeneficiaire.dateEffetPrevue` says from when the person would be covered: a
+         *     newborn born within the last 3 months (Europe/Paris days) from the birth; a child or a
+         *     spouse from the first day of the next month. Refused (422) without an individual
+         *     contract in force (a collective contract is the employer's), for a newborn born more
+         *     than 3 months ago (to be declared as a child), a child who reaches the contract's age
+         *     limit (26 unless the contract says otherwise) by that date, a spouse under 18, a birth
+         *     date to come or more than 120 years back, a social security number whose key is wrong,
+         *     or a spouse without a number of their own. Refused (409) when the contract covers a
+         *     spouse already or a request for one is pending, when the same person (first name,
+         *     compared trimmed, case-insensitively and in Unicode NFC, and birth date) is covered or
+         *     asked for already, and when the contract would cover more than 12 people, pending
+         *     requests included. Once accepted, the person is among `assure/beneficiaires`, not yet
+         *     linked to the Sécurité sociale (`statutNoemie` NON_RACCORDE).
+         */
+        post: operations["postAjoutBeneficiaire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1461,12 +1495,12 @@ export interface components {
             }[];
         };
         /** @enum {string} */
-        TypeDemande: "JUSTIFICATIF_DE_DOMICILE" | "ATTESTATION_FRANCE_TRAVAIL" | "ATTESTATION_VITALE" | "JUSTIFICATIF_DE_SCOLARITÉ" | "MANDAT_SEPA" | "MISE_A_JOUR_RIB" | "RIB" | "UNE_QUESTION_SANTÉ" | "UNE_QUESTION_AFFILIATION_COTISATION" | "DEMANDE_DE_REMBOURSEMENT_DENTAIRE" | "DEMANDE_DE_REMBOURSEMENT_HOSPITALISATION" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE" | "DEMANDE_DE_REMBOURSEMENT_OPTIQUE" | "DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF" | "ENVOI_DE_DEVIS" | "PRISE_EN_CHARGE_HOSPITALIERE" | "DEMANDE_DE_RESILIATION" | "RECLAMATION" | "SOIN_NON_RECONNU";
+        TypeDemande: "JUSTIFICATIF_DE_DOMICILE" | "ATTESTATION_FRANCE_TRAVAIL" | "ATTESTATION_VITALE" | "JUSTIFICATIF_DE_SCOLARITÉ" | "MANDAT_SEPA" | "MISE_A_JOUR_RIB" | "RIB" | "UNE_QUESTION_SANTÉ" | "UNE_QUESTION_AFFILIATION_COTISATION" | "DEMANDE_DE_REMBOURSEMENT_DENTAIRE" | "DEMANDE_DE_REMBOURSEMENT_HOSPITALISATION" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE" | "DEMANDE_DE_REMBOURSEMENT_OPTIQUE" | "DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF" | "ENVOI_DE_DEVIS" | "PRISE_EN_CHARGE_HOSPITALIERE" | "DEMANDE_DE_RESILIATION" | "RECLAMATION" | "SOIN_NON_RECONNU" | "AJOUT_BENEFICIAIRE";
         /**
          * @description The code of SPEC.md §9 for a request's `type`.
          * @enum {string}
          */
-        TypeCode: "MAJD" | "PRT" | "MAJV" | "JSCO" | "RIB" | "QUE" | "QUC" | "DEN" | "HOS" | "MED" | "OPT" | "AUT" | "DEV" | "PEH" | "RAD" | "REC" | "SNR";
+        TypeCode: "MAJD" | "PRT" | "MAJV" | "JSCO" | "RIB" | "QUE" | "QUC" | "DEN" | "HOS" | "MED" | "OPT" | "AUT" | "DEV" | "PEH" | "RAD" | "REC" | "SNR" | "ABE";
         /**
          * @description TERMINE and Traité are done; every other state is pending.
          * @enum {string}
@@ -1492,6 +1526,8 @@ export interface components {
             resiliation?: components["schemas"]["Resiliation"];
             reclamation?: components["schemas"]["Reclamation"];
             signalement?: components["schemas"]["Signalement"];
+            /** @description Who a request to add a beneficiary (TypeCode ABE) is for, and the mutual's decision; null for the other requests. */
+            ajoutBeneficiaire?: components["schemas"]["AjoutBeneficiaireDemande"] | null;
             metadata?: {
                 [key: string]: string;
             };
@@ -1643,6 +1679,48 @@ export interface components {
             paymentId: string;
             idLigne: number;
             motif: components["schemas"]["MotifSignalement"];
+        };
+        /**
+         * @description CONJOINT for a spouse or partner (married, PACS or living together); NOUVEAU_NE for a child born within the last 3 months.
+         * @enum {string}
+         */
+        LienAjout: "CONJOINT" | "ENFANT" | "NOUVEAU_NE";
+        AjoutBeneficiaire: {
+            lien: components["schemas"]["LienAjout"];
+            /** @enum {string} */
+            civilite: "MADAME" | "MONSIEUR";
+            prenom: components["schemas"]["Texte60"];
+            nom: components["schemas"]["Texte60"];
+            /** @description Not to come, not more than 120 years back; within the last 3 months for NOUVEAU_NE, before the contract's age limit for ENFANT, at least 18 years back for CONJOINT (422 otherwise). */
+            dateNaissance: components["schemas"]["Date"];
+            /**
+             * @description The person's own number, 15 characters: 13 for the person (the department 2A or 2B
+             *     in Corsica) and a key of 97 minus the 13 first digits modulo 97, 2A counting as 19
+             *     and 2B as 18 (422 when the key is wrong). Null attaches a child or a newborn to the
+             *     member's number; a spouse needs their own (422).
+             * @example 184127645108946
+             */
+            numeroSecuriteSociale?: string | null;
+            commentaire?: components["schemas"]["Commentaire1000"];
+            /** @description At least one (400 otherwise): the birth certificate for a child or a newborn, the attestation de droits for a spouse. */
+            idDocuments: components["schemas"]["IdDocuments"];
+        };
+        /** @description What a request to add a beneficiary asks, and what the mutual decided. */
+        AjoutBeneficiaireDemande: {
+            lien: components["schemas"]["LienAjout"];
+            prenom: string;
+            nom: string;
+            dateNaissance: components["schemas"]["Date"];
+            /** @description From when the person would be covered, as the rules said on the day of the request. */
+            dateEffetPrevue: components["schemas"]["Date"];
+            /** @description Null until the mutual decides. */
+            decision: {
+                accepte: boolean;
+                /** @description From when the person is covered, once accepted. */
+                dateEffet: components["schemas"]["DateOuNull"];
+                /** @description Why not, once refused. */
+                motif: components["schemas"]["TexteOuNull"];
+            } | null;
         };
         CreationGed: {
             postCreationDocumentDto: {
@@ -1821,7 +1899,7 @@ export interface components {
                 "application/json": components["schemas"]["Erreur"];
             };
         };
-        /** @description Contradicts what is already recorded (a document already attached to another request, a termination of the contract already pending, a line of a payment already reported, the bound of the member’s messages on a request). */
+        /** @description Contradicts what is already recorded (a document already attached to another request, a termination of the contract already pending, a line of a payment already reported, the bound of the member’s messages on a request, a person already covered or asked for). */
         Conflit: {
             headers: {
                 [name: string]: unknown;
@@ -2954,6 +3032,43 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["SignalementSoin"];
+            };
+        };
+        responses: {
+            201: components["responses"]["DemandeCreee"];
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            409: components["responses"]["Conflit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postAjoutBeneficiaire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lien": "NOUVEAU_NE",
+                 *       "civilite": "MONSIEUR",
+                 *       "prenom": "Léo",
+                 *       "nom": "DUPONT",
+                 *       "dateNaissance": "2026-11-02",
+                 *       "numeroSecuriteSociale": null,
+                 *       "idDocuments": [
+                 *         42
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AjoutBeneficiaire"];
             };
         };
         responses: {

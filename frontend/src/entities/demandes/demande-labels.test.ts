@@ -27,6 +27,7 @@ describe('demandeTypeLabel', () => {
     ['RAD', 'Résiliation'],
     ['PEH', 'Prise en charge hospitalière'],
     ['SNR', 'Signalement d’un soin non reconnu'],
+    ['ABE', 'Ajout d’un bénéficiaire'],
   ])('reads %s as "%s"', (code, label) => {
     expect(demandeTypeLabel(code)).toBe(label);
   });
@@ -103,8 +104,8 @@ describe('demandeTypeCode', () => {
     expect(demandeTypeLabel(demandeTypeCode(type))).toBe(label);
   });
 
-  it('knows the 18 types of the table, the complaint and the care report, each with a code that has a label', () => {
-    expect(typesDemande).toHaveLength(20);
+  it('knows the 18 types of the table, the complaint, the care report and a beneficiary to add, each with a code that has a label', () => {
+    expect(typesDemande).toHaveLength(21);
     for (const type of typesDemande) {
       expect(demandeTypeCodes).toContain(demandeTypeCode(type));
     }

@@ -23,6 +23,7 @@ export const demandeTypeCodes = [
   'RAD',
   'REC',
   'SNR',
+  'ABE',
 ] as const;
 
 /** A request type of the member API (`TypeDemande`). */
@@ -56,6 +57,8 @@ const codeParType: Record<TypeDemande, (typeof demandeTypeCodes)[number]> = {
   RECLAMATION: 'REC',
   // « Je ne reconnais pas ce soin », sent from a line of a payment with its own call.
   SOIN_NON_RECONNU: 'SNR',
+  // A spouse, a child or a newborn to cover, asked from « Mes informations personnelles ».
+  AJOUT_BENEFICIAIRE: 'ABE',
 };
 
 export const typesDemande = Object.keys(codeParType) as TypeDemande[];

@@ -25,8 +25,12 @@ const informationsPersonnelles = {
   ],
 };
 
-/** The account section: `/compte` opens on the personal information, its only page. */
+/** The account section: `/compte` opens on the personal information; a beneficiary is added from there. */
 export const comptePages = {
   informationsPersonnelles: { pattern: paths.informationsPersonnelles, ...informationsPersonnelles },
   compte: { pattern: paths.compte, ...informationsPersonnelles },
+  ajoutBeneficiaire: {
+    pattern: paths.ajoutBeneficiaire,
+    ...lazyPage(import.meta.glob('./components/ajout-beneficiaire-page.tsx'), 'AjoutBeneficiairePage'),
+  },
 } satisfies Record<string, LazyPageRoute>;

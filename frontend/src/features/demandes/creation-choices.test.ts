@@ -33,11 +33,16 @@ describe('step 1', () => {
       'DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE',
       'DEMANDE_DE_RESILIATION',
       'SOIN_NON_RECONNU',
+      'AJOUT_BENEFICIAIRE',
     ]);
   });
 
-  it('sends the termination and the care report to their own pages, and nothing else', () => {
-    expect(typesDemande.filter(hasPageOfItsOwn)).toEqual(['DEMANDE_DE_RESILIATION', 'SOIN_NON_RECONNU']);
+  it('sends the termination, the care report and a beneficiary to add to their own pages, and nothing else', () => {
+    expect(typesDemande.filter(hasPageOfItsOwn)).toEqual([
+      'DEMANDE_DE_RESILIATION',
+      'SOIN_NON_RECONNU',
+      'AJOUT_BENEFICIAIRE',
+    ]);
   });
 });
 

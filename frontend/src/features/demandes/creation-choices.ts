@@ -131,10 +131,11 @@ export function documentsRequired(type: TypeDemande): boolean {
 }
 
 /**
- * Requests too, but each with a page of its own: the termination (the law sets its steps) and
- * « Je ne reconnais pas ce soin » (sent from the line of a payment it is about).
+ * Requests too, but each with a page of its own: the termination (the law sets its steps),
+ * « Je ne reconnais pas ce soin » (sent from the line of a payment it is about) and a
+ * beneficiary to add (from the people covered, in « Mes informations personnelles »).
  */
-const typesAvecPagePropre: readonly TypeDemande[] = ['DEMANDE_DE_RESILIATION', 'SOIN_NON_RECONNU'];
+const typesAvecPagePropre: readonly TypeDemande[] = ['DEMANDE_DE_RESILIATION', 'SOIN_NON_RECONNU', 'AJOUT_BENEFICIAIRE'];
 
 export function hasPageOfItsOwn(type: TypeDemande): boolean {
   return typesAvecPagePropre.includes(type);

@@ -91,7 +91,13 @@ function commentaire(values: DetailsValues) {
 type TypeGed = CreationGed['postCreationDocumentDto']['type'];
 
 function isTypeGed(type: TypeDemande): type is TypeGed {
-  return !['PRISE_EN_CHARGE_HOSPITALIERE', 'DEMANDE_DE_RESILIATION', 'RECLAMATION', 'SOIN_NON_RECONNU'].includes(type);
+  return ![
+    'PRISE_EN_CHARGE_HOSPITALIERE',
+    'DEMANDE_DE_RESILIATION',
+    'RECLAMATION',
+    'SOIN_NON_RECONNU',
+    'AJOUT_BENEFICIAIRE',
+  ].includes(type);
 }
 
 /**

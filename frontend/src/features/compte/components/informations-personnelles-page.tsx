@@ -1,12 +1,15 @@
+import { Link } from 'react-router';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
 import { AsyncPart } from '@/components/async-part';
 import { Attestations } from '@/components/attestations';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
+import ajoutTexts from '@/i18n/fr/ajout-beneficiaire.json';
 import compteTexts from '@/i18n/fr/compte.json';
 import { addMessages, t } from '@/i18n/t';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
+import { paths } from '@/lib/paths';
 import { useIdentite } from '../api/get-identite';
 import { useInfos } from '../api/get-infos';
 import { formatNir } from '../format-nir';
@@ -18,6 +21,7 @@ import { PreferencesSection } from './preferences-section';
 import styles from './compte.module.css';
 
 addMessages(compteTexts);
+addMessages(ajoutTexts);
 
 /**
  * `/compte/informations-personnelles` (and `/compte`): who the member is, how to reach them,
@@ -128,6 +132,11 @@ function BeneficiairesSection() {
           </ul>
         )}
       </AsyncPart>
+      <p>
+        <Link className="button button-secondary" to={paths.ajoutBeneficiaire}>
+          {t('ajoutBeneficiaire.title')}
+        </Link>
+      </p>
     </section>
   );
 }

@@ -145,7 +145,7 @@ describe('creating a request', () => {
     expect(screen.getByText('Coordonnées bancaires')).toBeVisible();
   });
 
-  it.each(['DEMANDE_DE_RESILIATION', 'SOIN_NON_RECONNU'])(
+  it.each(['DEMANDE_DE_RESILIATION', 'SOIN_NON_RECONNU', 'AJOUT_BENEFICIAIRE'])(
     'starts at step 1 when the address names %s, which has a page of its own',
     async (type) => {
       memberApi();

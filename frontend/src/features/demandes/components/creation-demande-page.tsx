@@ -25,7 +25,7 @@ import {
   type DetailsValues,
   emptyDetails,
 } from '../demande-details';
-import { useUploads } from '../use-uploads';
+import { useUploads } from '@/hooks/use-uploads';
 import type { CreationState } from './demandes-page';
 import { DocumentsStep } from './documents-step';
 import { LeaveConfirmation } from './leave-confirmation';

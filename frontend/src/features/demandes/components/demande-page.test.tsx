@@ -382,3 +382,80 @@ describe('a care report’s page', () => {
     expect(screen.queryByText('Document de votre mutuelle')).not.toBeInTheDocument();
   });
 });
+
+describe('a beneficiary to add, on its request’s page', () => {
+  const aDeclarer = {
+    lien: 'NOUVEAU_NE',
+    prenom: 'Léo',
+    nom: 'DUPONT',
+    dateNaissance: '2026-11-02',
+    dateEffetPrevue: '2026-11-02',
+    decision: null,
+  } as const;
+  const naissance: Demande = {
+    ...optique,
+    id: 62,
+    TypeCode: 'ABE',
+    Etat: 'A_TRAITER',
+    type: 'AJOUT_BENEFICIAIRE',
+    objet: 'Déclaration de naissance',
+    commentaire: null,
+    beneficiaire: null,
+    metadata: {},
+    messages: [],
+    ajoutBeneficiaire: aDeclarer,
+  };
+
+  function part() {
+    return screen.findByRole('region', { name: 'Personne à ajouter' });
+  }
+
+  it('says who, from when they would be covered, and that the mutual is studying it', async () => {
+    demandeIs(naissance);
+    await renderAppLoaded('/mutuelle/demandes/62');
+
+    const ajout = await part();
+    expect(
+      within(ajout)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    ).toEqual([
+      ['Personne', 'Léo DUPONT'],
+      ['Lien', 'Votre nouveau-né'],
+      ['Date de naissance', '02/11/2026'],
+      ['Couverture prévue à partir du', '02/11/2026'],
+    ]);
+    expect(within(ajout).getByText('La mutuelle étudie votre demande.')).toBeVisible();
+    const type = screen.getByText('Type', { selector: 'dt' });
+    expect(type.nextElementSibling).toHaveTextContent(/^Ajout d’un bénéficiaire$/);
+  });
+
+  it('says from when the person is covered once accepted', async () => {
+    demandeIs({
+      ...naissance,
+      Etat: 'TERMINE',
+      ajoutBeneficiaire: { ...aDeclarer, decision: { accepte: true, dateEffet: '2026-11-02', motif: null } },
+    });
+    await renderAppLoaded('/mutuelle/demandes/62');
+
+    const ajout = await part();
+    expect(
+      within(ajout).getByText('Demande acceptée : Léo DUPONT est couvert(e) par votre contrat à partir du 02/11/2026.'),
+    ).toBeVisible();
+    expect(within(ajout).queryByText('Couverture prévue à partir du')).not.toBeInTheDocument();
+  });
+
+  it('says why not once refused', async () => {
+    demandeIs({
+      ...naissance,
+      Etat: 'TERMINE',
+      ajoutBeneficiaire: {
+        ...aDeclarer,
+        decision: { accepte: false, dateEffet: null, motif: 'L’acte de naissance est illisible.' },
+      },
+    });
+    await renderAppLoaded('/mutuelle/demandes/62');
+
+    expect(within(await part()).getByText('Demande refusée : L’acte de naissance est illisible.')).toBeVisible();
+  });
+});

@@ -23,11 +23,12 @@ import { positiveInteger } from '@/lib/search-params';
 import { demandeKey, useDemande } from '../api/get-demande';
 import { type Demande, demandesKey } from '../api/get-demandes';
 import { postMessage, postMessagesLus } from '../api/post-message';
-import { maxFichiers } from '../document-files';
-import { formatTaille } from '../format-taille';
-import { useUploads } from '../use-uploads';
 import { DocumentPicker } from './document-picker';
+import { maxFichiers } from '@/entities/documents/document-files';
+import { useUploads } from '@/hooks/use-uploads';
+import { formatTaille } from '@/lib/format-taille';
 import { typeHospitalisationLabel } from '../hospitalisation-labels';
+import { AjoutBeneficiaireDetail } from './ajout-beneficiaire-detail';
 import { ReclamationDetail } from './reclamation-detail';
 import { SignalementDetail } from './signalement-detail';
 import styles from './demandes.module.css';
@@ -137,6 +138,7 @@ function DemandeDetail({ demande }: { demande: Demande }) {
       {demande.hospitalisation && <Sejour sejour={demande.hospitalisation} />}
       {demande.reclamation && <ReclamationDetail reclamation={demande.reclamation} />}
       {demande.signalement && <SignalementDetail signalement={demande.signalement} />}
+      {demande.ajoutBeneficiaire && <AjoutBeneficiaireDetail ajout={demande.ajoutBeneficiaire} />}
       {demande.messages.length > 0 && <Messages messages={demande.messages} />}
       <Reponse demandeId={demande.id} />
       <Documents documents={demande.documents.filter((document) => !joints.has(document.id))} />

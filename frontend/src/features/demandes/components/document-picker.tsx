@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { t } from '@/i18n/t';
-import { acceptAttribute, maxFichiers } from '../document-files';
-import { formatTaille } from '../format-taille';
-import type { Upload, Uploads } from '../use-uploads';
+import { acceptAttribute, maxFichiers } from '@/entities/documents/document-files';
+import { formatTaille } from '@/lib/format-taille';
+import type { Upload, Uploads } from '@/hooks/use-uploads';
 import styles from './creation.module.css';
 
 interface DocumentPickerProps {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { t } from '@/i18n/t';
-import { maxFichiers } from '../document-files';
-import type { Uploads } from '../use-uploads';
+import { maxFichiers } from '@/entities/documents/document-files';
+import type { Uploads } from '@/hooks/use-uploads';
 import { DocumentPicker } from './document-picker';
 import { StepActions } from './step-actions';
 import styles from './creation.module.css';

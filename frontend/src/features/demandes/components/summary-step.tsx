@@ -15,7 +15,7 @@ import { choiceLabel } from '../creation-labels';
 import { typeHospitalisationLabel } from '../hospitalisation-labels';
 import { type DetailsValues, parseMontant } from '../demande-details';
 import { concerneUnContrat, concerneUnPaiement, motifReclamationLabel } from '../reclamation-labels';
-import type { Upload } from '../use-uploads';
+import type { Upload } from '@/hooks/use-uploads';
 import styles from './creation.module.css';
 import { ContratEntry, PaiementEntry } from './reclamation-detail';
 

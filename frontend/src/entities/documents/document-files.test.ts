@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maxTaille, selectFiles } from './document-files';
-import { formatTaille } from './format-taille';
+import { formatTaille } from '@/lib/format-taille';
 import creationTexts from '@/i18n/fr/creation.json';
 import { addMessages } from '@/i18n/t';
 

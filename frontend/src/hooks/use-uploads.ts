@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
-import { type DocumentInfo, uploadDocument } from './api/upload-document';
-import { selectFiles } from './document-files';
+import { type DocumentInfo, uploadDocument } from '@/api/upload-document';
+import { selectFiles } from '@/entities/documents/document-files';
 
 /**
  * - `envoi`: on its way, with its progress;

@@ -70,6 +70,8 @@ function memberApi({
     http.get('/api/assure/echeance-prochaine', () =>
       HttpResponse.json({ numeroContrat: 'IND-004512', dateEcheance: '2026-12-05', montant: 187.4, modePaiement: 'PRELEVEMENT' }),
     ),
+    // The allowances have their own tests (plafonds-section.test.tsx): none here.
+    http.get('/api/assure/plafonds', () => HttpResponse.json([])),
   );
 }
 

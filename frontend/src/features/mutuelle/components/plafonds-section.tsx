@@ -75,22 +75,26 @@ export function PlafondsSection() {
           data.length === 0 ? (
             <p>{t('garanties.plafonds.aucun')}</p>
           ) : (
-            <div className={styles.garanties}>
-              {data.map((beneficiaire) => {
+            <div>
+              {data.map((beneficiaire, index) => {
                 const name = memberDisplayName('', beneficiaire.prenom, beneficiaire.nom);
+                // One disclosure per person, the member's open: a family's allowances one under
+                // the other would make a page of several screens.
                 return (
-                  <section key={beneficiaire.idBeneficiaire} aria-label={name}>
-                    <h3>{name}</h3>
-                    {beneficiaire.garanties.length === 0 ? (
-                      <p>{t('garanties.plafonds.aucuneGarantie')}</p>
-                    ) : (
-                      <ul className={styles.allocations}>
-                        {beneficiaire.garanties.map((garantie) => (
-                          <Allocation key={garantie.libelle} garantie={garantie} beneficiaire={beneficiaire} />
-                        ))}
-                      </ul>
-                    )}
-                  </section>
+                  <details key={beneficiaire.idBeneficiaire} className={styles.personne} open={index === 0}>
+                    <summary>{name}</summary>
+                    <section aria-label={name}>
+                      {beneficiaire.garanties.length === 0 ? (
+                        <p>{t('garanties.plafonds.aucuneGarantie')}</p>
+                      ) : (
+                        <ul className={styles.allocations}>
+                          {beneficiaire.garanties.map((garantie) => (
+                            <Allocation key={garantie.libelle} garantie={garantie} beneficiaire={beneficiaire} />
+                          ))}
+                        </ul>
+                      )}
+                    </section>
+                  </details>
                 );
               })}
             </div>

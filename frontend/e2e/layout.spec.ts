@@ -60,3 +60,36 @@ test.describe('on a 1280 px screen', () => {
     await expect(page.getByRole('main')).toBeFocused();
   });
 });
+
+// At every width, each home tile keeps its words inside and no tile runs under the next, for
+// Marie's seven tiles as for Sophie PETIT's six.
+for (const member of ['Marie DUPONT', 'Sophie PETIT'] as const) {
+  test.describe(() => {
+    test.use({ storageState: signedInAs(member) });
+    for (const width of [400, 1280]) {
+      test(`${member}'s home tiles stay apart at ${String(width)} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await openHome(page);
+        const tiles = page.getByRole('navigation', { name: 'Accès rapides' }).getByRole('link');
+        await expect(tiles.first()).toBeVisible();
+        const problems = await tiles.evaluateAll((links) => {
+          const boxes = links.map((link) => link.getBoundingClientRect());
+          return links.flatMap((link, index) => {
+            const box = boxes[index];
+            const overlaps = boxes.some(
+              (other, j) =>
+                j !== index &&
+                other.left < box.right - 1 &&
+                box.left < other.right - 1 &&
+                other.top < box.bottom - 1 &&
+                box.top < other.bottom - 1,
+            );
+            const spills = link.scrollWidth > link.clientWidth;
+            return overlaps || spills ? [link.textContent] : [];
+          });
+        });
+        expect(problems).toEqual([]);
+      });
+    }
+  });
+}

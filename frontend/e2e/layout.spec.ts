@@ -73,20 +73,20 @@ for (const member of ['Marie DUPONT', 'Sophie PETIT'] as const) {
         const tiles = page.getByRole('navigation', { name: 'Accès rapides' }).getByRole('link');
         await expect(tiles.first()).toBeVisible();
         const problems = await tiles.evaluateAll((links) => {
-          const boxes = links.map((link) => link.getBoundingClientRect());
-          return links.flatMap((link, index) => {
-            const box = boxes[index];
-            const overlaps = boxes.some(
-              (other, j) =>
-                j !== index &&
-                other.left < box.right - 1 &&
-                box.left < other.right - 1 &&
-                other.top < box.bottom - 1 &&
-                box.top < other.bottom - 1,
-            );
-            const spills = link.scrollWidth > link.clientWidth;
-            return overlaps || spills ? [link.textContent] : [];
-          });
+          const tiles = links.map((link) => ({ link, box: link.getBoundingClientRect() }));
+          return tiles
+            .filter(({ link, box }) => {
+              const overlaps = tiles.some(
+                (other) =>
+                  other.link !== link &&
+                  other.box.left < box.right - 1 &&
+                  box.left < other.box.right - 1 &&
+                  other.box.top < box.bottom - 1 &&
+                  box.top < other.box.bottom - 1,
+              );
+              return overlaps || link.scrollWidth > link.clientWidth;
+            })
+            .map(({ link }) => link.textContent);
         });
         expect(problems).toEqual([]);
       });

@@ -17,7 +17,6 @@ use actix_web::web;
 use anyhow::Context;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use rsa::rand_core::{OsRng, RngCore};
 use secrecy::SecretString;
 use url::Url;
 
@@ -47,6 +46,9 @@ pub struct Settings {
     pub upload_quota_files: u64,
     pub upload_quota_bytes: u64,
     pub unattached_upload_ttl_hours: u64,
+    /// How long the member API takes to answer, give or take the jitter (drawn evenly).
+    pub api_latency: Duration,
+    pub api_latency_jitter: Duration,
     /// The mutual's name, printed on the documents the member API makes.
     pub mutuelle: String,
     /// The folder the server's mail transport writes to, shown at `/_demo/outbox`; none when
@@ -138,8 +140,7 @@ pub fn random_client_secret() -> SecretString {
 
 /// 256 random bits, base64url: codes, session ids, refresh tokens and secrets.
 pub(crate) fn random_token() -> String {
-    let mut bytes = [0u8; 32];
-    OsRng.fill_bytes(&mut bytes);
+    let bytes: [u8; 32] = rand::random();
     URL_SAFE_NO_PAD.encode(bytes)
 }
 

@@ -267,7 +267,7 @@ async fn against_the_demo_s_upstreams_every_check_passes() {
         "ok   provider: issuer",
         "ok   provider: PKCE S256 offered",
         "ok   provider: back-channel logout supported",
-        "ok   provider: ID tokens may be signed with RS256",
+        "ok   provider: ID tokens may be signed with ES256",
         "ok   provider: keys at",
         "ok   provider: the portal's OpenID client reads",
         "ok   provider: userinfo gives the test member's NUMERO_PERSONNE",

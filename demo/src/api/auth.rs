@@ -1,4 +1,4 @@
-//! Bearer tokens, checked as a resource server does: RS256 signature against the issuer's
+//! Bearer tokens, checked as a resource server does: RS256 or ES256 signature against the issuer's
 //! published keys (discovery, then JWKS), issuer, expiry, audience; the member is the one of
 //! the person-number claim. Any OpenID provider works, the demo one or a Keycloak realm.
 
@@ -98,11 +98,12 @@ impl TokenVerifier {
     /// The person number a valid token speaks for, and its expiry (`exp`).
     async fn person_number(&self, token: &str) -> Result<(String, i64), ApiFailure> {
         let header = jsonwebtoken::decode_header(token).map_err(|error| refused("malformed token", error))?;
-        if header.alg != Algorithm::RS256 {
+        // Keycloak's default and the demo provider's; the key named must be of the same kind.
+        if !matches!(header.alg, Algorithm::RS256 | Algorithm::ES256) {
             return Err(refused("unexpected algorithm", format!("{:?}", header.alg)));
         }
         let (issuer, key) = self.key_for(header.kid.as_deref()).await?;
-        let mut validation = Validation::new(Algorithm::RS256);
+        let mut validation = Validation::new(header.alg);
         validation.leeway = LEEWAY_SECS;
         validation.set_issuer(&[issuer]);
         validation.set_audience(&[&self.audience]);

@@ -11,7 +11,6 @@ use anyhow::Context as _;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::{Hmac, KeyInit, Mac};
-use rsa::rand_core::{OsRng, RngCore};
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
@@ -68,8 +67,7 @@ impl CleDesabonnement {
 
 /// Makes a key and writes it for the portal's user alone; its bytes are returned.
 fn creer(path: &Path) -> anyhow::Result<Vec<u8>> {
-    let mut cle = [0u8; LONGUEUR];
-    OsRng.fill_bytes(&mut cle);
+    let cle: [u8; LONGUEUR] = rand::random();
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]

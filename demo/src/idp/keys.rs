@@ -1,5 +1,8 @@
-//! The provider's RS256 signing key: generated on first start, kept in the data folder (mode
-//! 0600) and reused afterwards, so that tokens issued before a restart still verify.
+//! The provider's ES256 signing key (ECDSA on P-256): generated on first start, kept in the
+//! data folder (mode 0600) and reused afterwards, so that tokens issued before a restart still
+//! verify. ES256 rather than RS256: a sign-in signs two tokens, and a P-256 signature costs a
+//! fraction of an RSA-2048 one (what bounded the demo's sign-ins per second); Keycloak offers
+//! both, and the portal accepts both (`oidc.signing_algorithms`).
 
 use std::io::Write;
 use std::path::Path;
@@ -7,13 +10,13 @@ use std::path::Path;
 use anyhow::Context;
 use jsonwebtoken::jwk::{Jwk, JwkSet, KeyAlgorithm, PublicKeyUse, ThumbprintHash};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
-use rsa::RsaPrivateKey;
-use rsa::pkcs8::{EncodePrivateKey, LineEnding};
-use rsa::rand_core::OsRng;
+use p256::SecretKey;
+use p256::pkcs8::{EncodePrivateKey, LineEnding};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-const KEY_BITS: usize = 2048;
+/// The tokens' signature algorithm.
+pub const ALGORITHM: Algorithm = Algorithm::ES256;
 
 pub struct SigningKey {
     encoding: EncodingKey,
@@ -32,17 +35,17 @@ impl SigningKey {
                 return Err(error).with_context(|| format!("cannot read the signing key {}", path.display()));
             }
         };
-        Self::from_pem(&pem).with_context(|| format!("{} is not an RSA private key in PEM", path.display()))
+        Self::from_pem(&pem).with_context(|| format!("{} is not a P-256 private key in PEM", path.display()))
     }
 
     fn from_pem(pem: &[u8]) -> anyhow::Result<Self> {
-        let encoding = EncodingKey::from_rsa_pem(pem)?;
-        let mut jwk = Jwk::from_encoding_key(&encoding, Algorithm::RS256)?;
+        let encoding = EncodingKey::from_ec_pem(pem)?;
+        let mut jwk = Jwk::from_encoding_key(&encoding, ALGORITHM)?;
         // RFC 7638 thumbprint: the same key always gets the same id.
         let kid = jwk.thumbprint(ThumbprintHash::SHA256)?;
         jwk.common.key_id = Some(kid.clone());
         jwk.common.public_key_use = Some(PublicKeyUse::Signature);
-        jwk.common.key_algorithm = Some(KeyAlgorithm::RS256);
+        jwk.common.key_algorithm = Some(KeyAlgorithm::ES256);
         let decoding = DecodingKey::from_jwk(&jwk)?;
         Ok(Self { encoding, decoding, jwk, kid })
     }
@@ -53,7 +56,7 @@ impl SigningKey {
 
     /// Signs `claims` as a JWT of media type `typ` (`JWT`, `at+jwt`, `logout+jwt`).
     pub fn sign<T: Serialize>(&self, typ: &str, claims: &T) -> jsonwebtoken::errors::Result<String> {
-        let mut header = Header::new(Algorithm::RS256);
+        let mut header = Header::new(ALGORITHM);
         header.kid = Some(self.kid.clone());
         header.typ = Some(typ.to_owned());
         jsonwebtoken::encode(&header, claims, &self.encoding)
@@ -77,7 +80,11 @@ impl SigningKey {
 
 /// Generates a key and writes it with owner-only permissions; the PEM is returned.
 fn create(path: &Path) -> anyhow::Result<Vec<u8>> {
-    let key = RsaPrivateKey::new(&mut OsRng, KEY_BITS).context("cannot generate the signing key")?;
+    // 256 random bits are a key but for the few values past the curve's order (a chance in
+    // 2^32): drawn again then.
+    let key = std::iter::repeat_with(|| SecretKey::from_bytes(&rand::random::<[u8; 32]>().into()))
+        .find_map(Result::ok)
+        .expect("a valid key is drawn");
     let pem = key.to_pkcs8_pem(LineEnding::LF).context("cannot encode the signing key")?;
     let mut options = std::fs::OpenOptions::new();
     // `create_new`: never overwrite a key that appeared meanwhile (it signed live tokens).

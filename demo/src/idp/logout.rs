@@ -3,7 +3,7 @@
 
 use actix_web::http::{Method, header};
 use actix_web::{HttpRequest, HttpResponse, web};
-use jsonwebtoken::{Algorithm, Validation};
+use jsonwebtoken::Validation;
 use serde::Deserialize;
 
 use super::claims::{ID_TOKEN_TYPE, LOGOUT_TOKEN_TYPE, LogoutClaims, TokenClaims};
@@ -72,7 +72,7 @@ pub async fn end_session(idp: web::Data<Idp>, request: HttpRequest, body: web::B
 /// An ID token this provider issued to this client; it may have expired (members sign out
 /// long after signing in), so the expiry is not checked.
 fn verify_hint(idp: &Idp, token: &str) -> Option<TokenClaims> {
-    let mut validation = Validation::new(Algorithm::RS256);
+    let mut validation = Validation::new(super::keys::ALGORITHM);
     validation.set_issuer(&[&idp.config.issuer]);
     validation.set_audience(&[&idp.config.client.client_id]);
     validation.validate_exp = false;

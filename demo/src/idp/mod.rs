@@ -29,7 +29,8 @@ use keys::SigningKey;
 /// Where the provider is mounted; also the path of its issuer identifier.
 const MOUNT: &str = "/_demo/idp";
 /// Name of the signing key file in the demo data folder.
-const KEY_FILE: &str = "idp-signing-key.pem";
+// Named for its algorithm: a data folder from before ES256 holds an RSA key under another name.
+const KEY_FILE: &str = "idp-signing-key-es256.pem";
 /// How long a back-channel logout call may take: signing out must not hang on a slow client.
 const BACKCHANNEL_TIMEOUT: Duration = Duration::from_secs(2);
 

@@ -2,7 +2,7 @@
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
-use jsonwebtoken::{Algorithm, Validation};
+use jsonwebtoken::Validation;
 
 use super::Idp;
 use super::claims::{ACCESS_TOKEN_TYPE, TokenClaims, profile};
@@ -11,7 +11,7 @@ use super::oauth_error::OAuthError;
 pub async fn userinfo(idp: web::Data<Idp>, request: HttpRequest) -> Result<HttpResponse, OAuthError> {
     let token = bearer_token(&request).ok_or_else(|| OAuthError::bearer(None))?;
     let config = &idp.config;
-    let mut validation = Validation::new(Algorithm::RS256);
+    let mut validation = Validation::new(super::keys::ALGORITHM);
     validation.set_issuer(&[&config.issuer]);
     validation.set_audience(&[&config.client.client_id]);
     validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);

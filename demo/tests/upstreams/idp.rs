@@ -176,7 +176,7 @@ impl Provider {
         let jwks = self.jwks().await;
         let kid = jsonwebtoken::decode_header(token).unwrap().kid.expect("tokens name their key");
         let key = DecodingKey::from_jwk(jwks.find(&kid).expect("key published")).unwrap();
-        let mut validation = Validation::new(Algorithm::RS256);
+        let mut validation = Validation::new(Algorithm::ES256);
         validation.set_issuer(&[self.issuer()]);
         validation.set_audience(&[CLIENT_ID]);
         jsonwebtoken::decode::<Value>(token, &key, &validation).unwrap().claims
@@ -259,7 +259,7 @@ async fn discovery_names_every_endpoint_under_the_issuer() {
     assert_eq!(document["response_types_supported"], serde_json::json!(["code"]));
     assert_eq!(document["grant_types_supported"], serde_json::json!(["authorization_code", "refresh_token"]));
     assert_eq!(document["code_challenge_methods_supported"], serde_json::json!(["S256"]));
-    assert_eq!(document["id_token_signing_alg_values_supported"], serde_json::json!(["RS256"]));
+    assert_eq!(document["id_token_signing_alg_values_supported"], serde_json::json!(["ES256"]));
     assert_eq!(
         document["token_endpoint_auth_methods_supported"],
         serde_json::json!(["client_secret_basic", "client_secret_post"])
@@ -665,11 +665,11 @@ async fn userinfo_refuses_an_expired_access_token() {
     let exp = claims["exp"].as_u64().unwrap();
     claims["exp"] = (exp - 3600).into();
     claims["iat"] = (exp - 3660).into();
-    let mut signed_as = jsonwebtoken::Header::new(Algorithm::RS256);
+    let mut signed_as = jsonwebtoken::Header::new(Algorithm::ES256);
     signed_as.kid = jsonwebtoken::decode_header(access_token).unwrap().kid;
-    let pem = std::fs::read(idp.app.data_dir().join("idp-signing-key.pem")).unwrap();
+    let pem = std::fs::read(idp.app.data_dir().join("idp-signing-key-es256.pem")).unwrap();
     let expired =
-        jsonwebtoken::encode(&signed_as, &claims, &jsonwebtoken::EncodingKey::from_rsa_pem(&pem).unwrap())
+        jsonwebtoken::encode(&signed_as, &claims, &jsonwebtoken::EncodingKey::from_ec_pem(&pem).unwrap())
             .unwrap();
     let response = idp.userinfo(Some(&format!("Bearer {expired}"))).await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
@@ -816,7 +816,7 @@ async fn the_signing_key_is_kept_across_a_restart_on_the_same_data_folder() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let key_file = data_dir.path().join("idp-signing-key.pem");
+        let key_file = data_dir.path().join("idp-signing-key-es256.pem");
         assert_eq!(std::fs::metadata(key_file).unwrap().permissions().mode() & 0o777, 0o600);
     }
 }

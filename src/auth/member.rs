@@ -4,7 +4,8 @@
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use openidconnect::{OAuth2TokenResponse, SubjectIdentifier};
-use serde_json::json;
+use serde::Serialize;
+use serde_json::value::RawValue;
 
 use super::Auth;
 use super::failure::StartupFailure;
@@ -32,20 +33,34 @@ pub async fn person_number_from_userinfo(
     claim_text(&claims.additional_claims().other, claim).ok_or(StartupFailure::from_status(403))
 }
 
+/// `GET /api/session`: the member's sign-in answer as the member API gave it, and the idle
+/// timeout.
+#[derive(Serialize)]
+struct SessionAnswer<'a> {
+    #[serde(rename = "User")]
+    user: &'a RawValue,
+    #[serde(rename = "VersionNum")]
+    version_num: Option<&'a RawValue>,
+    #[serde(rename = "smartCarteUrl")]
+    smart_carte_url: Option<&'a RawValue>,
+    #[serde(rename = "idleTimeoutMs")]
+    idle_timeout_ms: u64,
+}
+
 /// Also hands the SPA its session's anti-forgery cookie again: one set at sign-in may have
 /// been lost, or made under a client secret rotated since, and the member should not have to
 /// sign in again to send a form.
 pub async fn session(request: HttpRequest, auth: web::Data<Auth>) -> Result<HttpResponse, ApiError> {
     let current = auth.require(&request).await?;
-    let member = &current.session.member;
     let mut response = HttpResponse::Ok();
     response.cookie(auth.xsrf_cookie(&current.id));
-    Ok(response.insert_header((header::CACHE_CONTROL, "no-store")).json(json!({
-        "User": member.user,
-        "VersionNum": member.version_num,
-        "smartCarteUrl": member.smart_carte_url,
-        "idleTimeoutMs": auth.idle_timeout.as_millis() as u64,
-    })))
+    let member = &current.session.member;
+    Ok(response.insert_header((header::CACHE_CONTROL, "no-store")).json(SessionAnswer {
+        user: &member.user,
+        version_num: member.version_num.as_deref(),
+        smart_carte_url: member.smart_carte_url.as_deref(),
+        idle_timeout_ms: auth.idle_timeout.as_millis() as u64,
+    }))
 }
 
 /// A claim as text: providers send the person number as a string or a number.

@@ -23,6 +23,7 @@ use hyper_util::client::legacy::Client;
 use hyper_util::rt::{TokioExecutor, TokioTimer};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use tokio::time::Instant;
 use tracing::Instrument;
@@ -141,15 +142,29 @@ pub fn path_with_id(template: &str, id: &str) -> Result<String, ApiError> {
     }
 }
 
-/// The sign-in answer (`POST compte/auth`, SPEC.md §7): all a session keeps of the member.
+/// The sign-in answer (`POST compte/auth`, SPEC.md §7): all a session keeps of the member,
+/// kept as the JSON text it came in. The browser gets it back as it is (`/api/session`); a
+/// parsed document took five times the memory, in every session.
 #[derive(Clone, Serialize, Deserialize)]
 pub struct SignedInMember {
     #[serde(rename = "User")]
-    pub user: Value,
+    pub user: Box<RawValue>,
     #[serde(rename = "VersionNum", default)]
-    pub version_num: Value,
+    pub version_num: Option<Box<RawValue>>,
     #[serde(rename = "smartCarteUrl", default)]
-    pub smart_carte_url: Value,
+    pub smart_carte_url: Option<Box<RawValue>>,
+}
+
+impl SignedInMember {
+    /// A text field of `User`, read from the kept text.
+    pub fn user_text(&self, field: &str) -> Option<String> {
+        let user: serde_json::Map<String, Value> = serde_json::from_str(self.user.get()).ok()?;
+        user.get(field)?.as_str().map(str::to_owned)
+    }
+
+    fn user_is_an_object(&self) -> bool {
+        self.user.get().starts_with('{')
+    }
 }
 
 /// The longest `navigateur` and `systeme` the contract's `Connexion.appareil` takes.
@@ -308,7 +323,7 @@ impl MemberApiClient {
             return Err(SignInError::Refused(status.as_u16()));
         }
         match answer.json::<SignedInMember>().await {
-            Ok(member) if member.user.is_object() => Ok(member),
+            Ok(member) if member.user_is_an_object() => Ok(member),
             _ => Err(SignInError::Malformed),
         }
     }
@@ -410,6 +425,20 @@ mod tests {
         assert_eq!(appareil(&Device::default()), None);
         let made_up = format!("Firefox {}", "9".repeat(60));
         assert_eq!(appareil(&device(&made_up, "Linux")), None, "over the contract's 60 characters");
+    }
+
+    #[test]
+    fn the_sign_in_answer_is_kept_as_it_came_and_read_field_by_field() {
+        let answer = r#"{"User":{"Nom":"DUPONT","courtier":"Agence Sud","age":40},"VersionNum":"7"}"#;
+        let member: SignedInMember = serde_json::from_str(answer).unwrap();
+        assert_eq!(member.user.get(), r#"{"Nom":"DUPONT","courtier":"Agence Sud","age":40}"#);
+        assert_eq!(member.user_text("courtier").as_deref(), Some("Agence Sud"));
+        assert_eq!(member.user_text("age"), None, "not a text");
+        assert_eq!(member.version_num.as_deref().map(RawValue::get), Some(r#""7""#));
+        assert!(member.smart_carte_url.is_none());
+        assert!(member.user_is_an_object());
+        let without_user: SignedInMember = serde_json::from_str(r#"{"User":null}"#).unwrap();
+        assert!(!without_user.user_is_an_object());
     }
 
     #[test]

@@ -122,6 +122,10 @@ fn unindex(map: &Index, key: Option<&str>, id: &str) {
     }
 }
 
+fn count_of(map: &Index, key: &str) -> usize {
+    map.lock().expect("index lock").get(key).map_or(0, HashSet::len)
+}
+
 fn ids_of(map: &Index, key: &str) -> HashSet<String> {
     map.lock().expect("index lock").get(key).cloned().unwrap_or_default()
 }
@@ -144,7 +148,14 @@ impl SessionStore for MemoryStore {
         let _turn = self.creating.lock().await;
         let now = (self.clock)();
         let mut open = Vec::new();
-        for other in ids_of(&self.by_sub, &session.sub) {
+        // Under the cap even counting those that idled out: none to close, and no need to read
+        // each of the member's sessions (a sign-in costs the same at one session or thousands).
+        let others = if count_of(&self.by_sub, &session.sub) < self.per_member {
+            HashSet::new()
+        } else {
+            ids_of(&self.by_sub, &session.sub)
+        };
+        for other in others {
             match self.sessions.get(&other).await {
                 Some(stored) if !self.is_idle(&stored, now) => {
                     open.push((*stored.last_read.lock().expect("last read lock"), other));

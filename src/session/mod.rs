@@ -223,9 +223,9 @@ pub(crate) mod contract {
     pub fn session(sid: &str, sub: &str) -> Session {
         Session {
             member: crate::member_api::SignedInMember {
-                user: serde_json::json!({ "Nom": "DUPONT" }),
-                version_num: serde_json::Value::Null,
-                smart_carte_url: serde_json::Value::Null,
+                user: serde_json::value::RawValue::from_string(r#"{"Nom":"DUPONT"}"#.into()).unwrap(),
+                version_num: None,
+                smart_carte_url: None,
             },
             tokens: Tokens::received(
                 "access".into(),

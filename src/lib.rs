@@ -128,6 +128,7 @@ impl Application {
         let state = web::Data::new(AppState {
             content: web::Data::new(content),
             member_api: web::Data::new(member_api),
+            payment_lines: proxy::PaymentLines::default(),
             mail: start_mail_queue(&settings, metrics.registry())?,
             auth: web::Data::new(auth),
             captcha: web::Data::new(captcha),

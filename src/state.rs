@@ -28,6 +28,8 @@ pub struct AppState {
     pub auth: web::Data<Auth>,
     pub content: web::Data<ContentCache>,
     pub member_api: web::Data<MemberApiClient>,
+    /// The lines of the payments the home showed lately.
+    pub payment_lines: crate::proxy::PaymentLines,
     /// Checks the solution the guarded writes carry (`[captcha]`).
     pub captcha: web::Data<Captcha>,
     /// The emails owed to members wait here until they have left; `None` without a transport.

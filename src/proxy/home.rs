@@ -1,6 +1,13 @@
 //! `GET /api/home`: everything the dashboard shows, in one round trip. The parts are fetched
 //! concurrently; a part that fails carries an error marker and the others still arrive, so
 //! the page can show what it has and offer to retry the rest.
+//!
+//! A payment's detail lines are remembered (`PaymentLines`): a payment made does not change,
+//! and fetching them needs the list first, a second round of calls after the first. With them
+//! remembered, a home is one round of calls to the member API, however slow it answers.
+
+use std::sync::Arc;
+use std::time::Duration;
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
@@ -21,6 +28,25 @@ const LINES_PER_PAYMENT: usize = 2;
 /// The dashboard shows the most recent payments only.
 const PAYMENTS: usize = 3;
 
+/// Payments whose lines are remembered at once: a few per member active in the last minutes.
+const REMEMBERED_PAYMENTS: u64 = 50_000;
+/// How long they are remembered: a payment is not changed once made, but one corrected by the
+/// mutual shows its new lines on the home after this at the latest (its own page reads them
+/// afresh every time).
+const REMEMBERED_FOR: Duration = Duration::from_secs(15 * 60);
+
+/// The detail lines the home shows of each payment, by member (the session's subject) and
+/// payment: looked up only for a payment that the member's own list has just named, so one
+/// member never sees another's lines, and bounded in number and size (at most
+/// `LINES_PER_PAYMENT` lines of four fields each).
+pub struct PaymentLines(moka::sync::Cache<(String, String), Arc<Vec<Value>>>);
+
+impl Default for PaymentLines {
+    fn default() -> Self {
+        Self(moka::sync::Cache::builder().max_capacity(REMEMBERED_PAYMENTS).time_to_live(REMEMBERED_FOR).build())
+    }
+}
+
 pub async fn home(
     request: HttpRequest,
     request_id: Option<web::ReqData<RequestId>>,
@@ -32,8 +58,9 @@ pub async fn home(
         bearer: &state.auth.bearer(&current),
         request_id: request_id.as_deref().map(|id| id.0.as_str()),
     };
+    let lines = (&state.payment_lines, current.session.sub.as_str());
     let (remboursements, demandes, echeance, nouveautes, bandeau, raccordements) = futures_util::join!(
-        recent_payments(&member),
+        recent_payments(&member, lines),
         member.get(&DEMANDES_ACCUEIL, DEMANDES_ACCUEIL.relative()),
         member.get(&ECHEANCE_PROCHAINE, ECHEANCE_PROCHAINE.relative()),
         member.get(&NOUVEAUTES, NOUVEAUTES.relative()),
@@ -81,30 +108,40 @@ impl Member<'_> {
     }
 }
 
-/// The recent payments, each with its first detail lines (`detailRemboursement`).
-async fn recent_payments(member: &Member<'_>) -> Result<Value, ApiError> {
+/// The recent payments, each with its first detail lines (`detailRemboursement`), those of
+/// `remembered` (of the member whose subject it names) when known.
+async fn recent_payments(member: &Member<'_>, remembered: (&PaymentLines, &str)) -> Result<Value, ApiError> {
+    let (PaymentLines(remembered), subject) = remembered;
     let payments = member.get(&PRESTATIONS_RECENTES, PRESTATIONS_RECENTES.relative()).await?;
     let payments: Vec<Value> =
         payments.as_array().cloned().unwrap_or_default().into_iter().take(PAYMENTS).collect();
     let details = join_all(payments.iter().map(|payment| async move {
         let id =
             payment_id(payment).ok_or_else(|| ApiError::BadGateway("payment without paymentId".into()))?;
+        let key = (subject.to_owned(), id);
+        if let Some(lines) = remembered.get(&key) {
+            return Ok(lines);
+        }
         // An identifier the member API should never have sent is its failure, not the member's.
-        let path = path_with_id(PRESTATION.relative(), &id)
+        let path = path_with_id(PRESTATION.relative(), &key.1)
             .map_err(|_| ApiError::BadGateway("payment with an unusable paymentId".into()))?;
         let detail = member.get(&PRESTATION, &path).await?;
-        Ok::<_, ApiError>(detail["data"].as_array().cloned().unwrap_or_default())
+        let lines: Arc<Vec<Value>> = Arc::new(
+            detail["data"].as_array().into_iter().flatten().take(LINES_PER_PAYMENT).map(detail_line).collect(),
+        );
+        remembered.insert(key, lines.clone());
+        Ok::<_, ApiError>(lines)
     }))
     .await;
     let mut cards = Vec::with_capacity(payments.len());
     for (payment, lines) in payments.into_iter().zip(details) {
-        let lines: Vec<Value> = lines?.into_iter().take(LINES_PER_PAYMENT).map(detail_line).collect();
+        let lines = lines?;
         cards.push(json!({
             "paymentId": payment["paymentId"],
             "paymentDate": payment["paymentDate"],
             "beneficiaryFirstName": payment["beneficiaryFirstName"],
             "beneficiaryLastName": payment["beneficiaryLastName"],
-            "detailRemboursement": lines,
+            "detailRemboursement": lines.as_slice(),
         }));
     }
     Ok(Value::Array(cards))
@@ -140,7 +177,7 @@ fn payment_id(payment: &Value) -> Option<String> {
 }
 
 /// The fields of a detail line the dashboard shows.
-fn detail_line(line: Value) -> Value {
+fn detail_line(line: &Value) -> Value {
     json!({
         "labelExternalCode": line["labelExternalCode"],
         "startDate": line["startDate"],

@@ -13,6 +13,7 @@ mod home;
 mod resiliation;
 
 pub use self::answer::to_browser;
+pub use self::home::PaymentLines;
 
 use std::borrow::Cow;
 use std::sync::Arc;

@@ -138,6 +138,52 @@ async fn a_failing_part_carries_an_error_and_the_others_still_arrive() {
     assert_eq!(home["raccordements"]["error"]["status"], 502, "{home}");
 }
 
+/// A complete sign-in as the member `sub`; returns the access token the member API will see.
+async fn sign_in_as(app: &TestApp, idp: &FakeIdp, sub: &str) -> String {
+    let authorize = app.start_login("/home").await;
+    let nonce = crate::helpers::query(&authorize, "nonce");
+    let tokens = idp.tokens_with(&nonce, 300, json!({ "sub": sub, "sid": format!("sid-{sub}") }));
+    idp.token_answers(200, tokens.clone()).await;
+    let state = crate::helpers::query(&authorize, "state");
+    assert_eq!(app.callback(&format!("code=abc&state={state}")).await, "/home");
+    tokens["access_token"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn a_payments_lines_are_fetched_once_per_member_and_never_shown_to_another() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let mut app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    Mock::given(path("/api/assure/prestations-recentes"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!([{ "paymentId": "P1" }])))
+        .mount(&api)
+        .await;
+    let marie = sign_in_as(&app, &idp, "sub-marie").await;
+    let lines_for = |token: &str, label: &str| {
+        Mock::given(path("/api/assure/prestation/P1"))
+            .and(wiremock::matchers::header("authorization", format!("Bearer {token}").as_str()))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "data": [{ "labelExternalCode": label }] })))
+    };
+    lines_for(&marie, "Consultation").mount(&api).await;
+    let label = |home: serde_json::Value| home["remboursements"]["data"][0]["detailRemboursement"][0]["labelExternalCode"].clone();
+    for _ in 0..2 {
+        assert_eq!(label(app.get("/api/home", &[]).await.json().await.unwrap()), "Consultation");
+    }
+    let detail_calls = || async {
+        let calls = api.received_requests().await.unwrap();
+        calls.iter().filter(|call| call.url.path() == "/api/assure/prestation/P1").count()
+    };
+    assert_eq!(detail_calls().await, 1, "the second home used the lines it had");
+
+    // Another member, in another browser, whose list names a payment of the same identifier
+    // gets their own lines.
+    app.with_cookie_jar();
+    let paul = sign_in_as(&app, &idp, "sub-paul").await;
+    lines_for(&paul, "Pharmacie").mount(&api).await;
+    assert_eq!(label(app.get("/api/home", &[]).await.json().await.unwrap()), "Pharmacie");
+    assert_eq!(detail_calls().await, 2);
+}
+
 #[tokio::test]
 async fn home_needs_a_session() {
     let app = spawn_app().await;

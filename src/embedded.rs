@@ -73,6 +73,8 @@ fn demo_settings(settings: &Settings, endpoints: &Endpoints) -> espace_assure_de
         upload_quota_files: demo.upload_quota_files,
         upload_quota_bytes: demo.upload_quota_bytes,
         unattached_upload_ttl_hours: demo.unattached_upload_ttl_hours,
+        api_latency: Duration::from_millis(demo.api_latency_ms),
+        api_latency_jitter: Duration::from_millis(demo.api_latency_jitter_ms),
         mutuelle: settings.brand.name.clone(),
         outbox_dir: (settings.mail.effective_transport(demo) == MailTransport::Outbox)
             .then(|| settings.mail.effective_outbox_dir(demo)),

@@ -28,7 +28,16 @@ pub struct DemoSettings {
     pub upload_quota_bytes: u64,
     /// Hours after which an upload no request took is removed.
     pub unattached_upload_ttl_hours: u64,
+    /// How long the demo member API takes to answer, in milliseconds, give or take
+    /// `api_latency_jitter_ms` (drawn evenly for each call): 0 answers at once. A real member
+    /// API answers in tens of milliseconds; this shows the portal under such an upstream (the
+    /// load benchmark's slow mode).
+    pub api_latency_ms: u64,
+    pub api_latency_jitter_ms: u64,
 }
+
+/// The slowest the demo member API can be made to answer: ten seconds, its caller's timeout.
+pub(super) const API_LATENCY_MAX_MS: u64 = 10_000;
 
 /// The longest an unsent upload may be kept: a year.
 pub(super) const UNATTACHED_UPLOAD_TTL_HOURS_MAX: u64 = 365 * 24;
@@ -47,6 +56,8 @@ impl Default for DemoSettings {
             upload_quota_files: 20,
             upload_quota_bytes: 50 * 1024 * 1024,
             unattached_upload_ttl_hours: 24,
+            api_latency_ms: 0,
+            api_latency_jitter_ms: 0,
         }
     }
 }
@@ -74,6 +85,12 @@ impl DemoSettings {
         }
         if self.max_upload_bytes == 0 {
             problems.add("demo.max_upload_bytes", "must be at least 1");
+        }
+        if self.api_latency_ms > API_LATENCY_MAX_MS {
+            problems.add("demo.api_latency_ms", format!("must be at most {API_LATENCY_MAX_MS}"));
+        }
+        if self.api_latency_jitter_ms > self.api_latency_ms {
+            problems.add("demo.api_latency_jitter_ms", "must be at most demo.api_latency_ms");
         }
         if self.upload_quota_bytes < self.max_upload_bytes as u64 {
             problems.add("demo.upload_quota_bytes", "must be at least demo.max_upload_bytes");

@@ -26,6 +26,7 @@ mod file_courriels;
 pub(crate) mod format_fichier;
 pub(crate) mod impression;
 mod jeton_desabonnement;
+mod latence;
 pub(crate) mod json;
 pub(crate) mod messages;
 pub(crate) mod noemie;
@@ -92,6 +93,7 @@ pub struct Context {
 #[derive(Clone)]
 pub struct MemberApi {
     context: web::Data<Context>,
+    latence: latence::Latence,
 }
 
 impl MemberApi {
@@ -138,6 +140,7 @@ impl MemberApi {
                 cle_desabonnement,
                 facteur,
             })),
+            latence: latence::Latence::new(settings.api_latency, settings.api_latency_jitter),
         })
     }
 
@@ -210,6 +213,7 @@ impl MemberApi {
 
     /// Registers the API's routes under [`PREFIX`].
     pub fn configure(&self, cfg: &mut web::ServiceConfig) {
+        let latence = self.latence;
         cfg.service(
             web::scope(PREFIX)
                 .app_data(self.context.clone())
@@ -233,7 +237,8 @@ impl MemberApi {
                 .configure(ajout_beneficiaire::routes)
                 .configure(documents::routes)
                 .default_service(web::to(error::no_such_route))
-                .wrap(ErrorHandlers::new().handler(StatusCode::METHOD_NOT_ALLOWED, method_not_allowed)),
+                .wrap(ErrorHandlers::new().handler(StatusCode::METHOD_NOT_ALLOWED, method_not_allowed))
+                .wrap(actix_web::middleware::from_fn(move |request, next| latence.attendre(request, next))),
         );
     }
 }

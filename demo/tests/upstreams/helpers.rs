@@ -40,6 +40,8 @@ fn default_settings(public_url: Url, data_dir: &Path) -> Settings {
         upload_quota_files: 20,
         upload_quota_bytes: 50 * 1024 * 1024,
         unattached_upload_ttl_hours: 24,
+        api_latency: Duration::ZERO,
+        api_latency_jitter: Duration::ZERO,
         mutuelle: "Mutuelle Cogévie".into(),
         outbox_dir: None,
         mail_from: "Mutuelle Cogévie <ne-pas-repondre@mutuelle-cogevie.example>".into(),

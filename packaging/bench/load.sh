@@ -10,8 +10,11 @@
 #             first carries the demo's provider, member API and content service.
 #   TOKEN_TTL the demo provider's access-token lifetime in seconds (default 3600): a short one
 #             (20) makes every session refresh its tokens under load.
+#   LATENCY   the demo member API answers each call after LATENCY ms, give or take JITTER ms
+#   JITTER    (drawn evenly; default 0 and 0): an upstream across a network.
+#   PATHS     the mix, comma-separated (default: the pages' mix above), e.g. PATHS=/api/home.
 #
-# Needs: wrk, curl, nginx and redis-server (MODE=two). Usage:
+# Needs: node, wrk, curl, nginx and redis-server (MODE=two). Usage:
 #   packaging/bench/load.sh [sessions, default 1000] [seconds, default 60] [connections, default 64]
 # ESPACE_ASSURE_BIN names another build of the binary to measure.
 set -euo pipefail
@@ -23,13 +26,14 @@ connections=${3:-64}
 mode=${MODE:-one}
 token_ttl=${TOKEN_TTL:-3600}
 binary=${ESPACE_ASSURE_BIN:-$PWD/target/release/espace-assure}
-paths=/api/session,/api/home,/api/assure/prestations,/api/demandes,/api/assure/contrats,\
-/api/assure/carte-tp,/api/assure/beneficiaires,/api/strapi/menus,/api/strapi/bloc-gauche/home
+latency=${LATENCY:-0}
+jitter=${JITTER:-0}
+paths=${PATHS:-/api/session,/api/home,/api/assure/prestations,/api/demandes,/api/assure/contrats,\
+/api/assure/carte-tp,/api/assure/beneficiaires,/api/strapi/menus,/api/strapi/bloc-gauche/home}
 
-require_tools wrk curl
+require_tools node wrk curl
 [ "$mode" = one ] || require_tools nginx redis-server
 release_binary
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 first=$(free_port)
 secret=$(head -c 24 /dev/urandom | base64)
@@ -38,14 +42,12 @@ common="
 enabled = true
 data_dir = \"$work/demo\"
 access_token_ttl_secs = $token_ttl
+api_latency_ms = $latency
+api_latency_jitter_ms = $jitter
 [oidc]
 client_secret = \"$secret\"
-# The benchmark signs in its sessions from one address, many for each demo member.
-[limits]
-sign_ins_per_minute = 1000000
-writes_per_minute = 1000000"
-session_keys="
-max_per_member = 1000000"
+$unbounded_sign_ins"
+session_keys=$unbounded_sessions
 if [ "$mode" = one ]; then
   portal=http://127.0.0.1:$first
   printf '[server]\nlisten = "127.0.0.1:%s"\n%s\n[session]%s\n' "$first" "$common" "$session_keys" >"$work/first.toml"
@@ -74,9 +76,7 @@ client_secret = "$secret"
 base_url = "http://127.0.0.1:$first/_demo/api/"
 [upstream.cms]
 base_url = "http://127.0.0.1:$first/_demo/cms/"
-[limits]
-sign_ins_per_minute = 1000000
-writes_per_minute = 1000000
+$unbounded_sign_ins
 $sessions_in_redis
 CONF
   start_nginx front "
@@ -103,27 +103,10 @@ if [ "$mode" = two ]; then
   wait_ready "http://127.0.0.1:$second/readyz"
 fi
 
-# One browser's sign-in through the embedded provider: prints the session's Cookie header.
-sign_in() {
-  local person=$1 jar
-  jar=$(mktemp -p "$work")
-  follow() { curl -fsS -b "$jar" -c "$jar" -o /dev/null -w '%{redirect_url}' "$@"; }
-  local authorize pending callback
-  authorize=$(follow "$portal/auth/login?returnTo=/home")
-  pending=$(curl -fsS -b "$jar" -c "$jar" "$authorize" | grep -o 'name="request" value="[^"]*"' | cut -d'"' -f4)
-  callback=$(follow --data-urlencode "request=$pending" --data-urlencode person="$person" \
-    "$portal/_demo/idp/sign-in")
-  follow "$callback" >/dev/null
-  awk '$6 == "espace-assure-session" { print $6 "=" $7 }' "$jar"
-}
-export -f sign_in
-export portal work
 started=$SECONDS
-seq 0 $((sessions - 1)) | awk '{ print 100001 + $1 % 5 }' |
-  xargs -P 8 -I{} bash -c 'sign_in {}' >"$work/cookies"
-signed_in=$(grep -c . "$work/cookies" || true)
-[ "$signed_in" -eq "$sessions" ] || { echo "only $signed_in of $sessions sessions signed in" >&2; exit 1; }
-echo "$sessions sessions signed in ($mode instance$([ "$mode" = one ] || echo s), tokens living ${token_ttl} s) in $((SECONDS - started)) s"
+sign_ins "$portal" "$sessions" 16 >/dev/null
+echo "$sessions sessions signed in ($mode instance$([ "$mode" = one ] || echo s), tokens living ${token_ttl} s\
+$([ "$latency" = 0 ] || echo ", member API answering in ${latency} ± ${jitter} ms")) in $((SECONDS - started)) s"
 
 read -r rps p50 p99 p999 status socket < <(COOKIES=$work/cookies PATHS=$paths \
   wrk -t1 -c"$connections" -d"${duration}s" -s packaging/bench/load.lua "$portal/" | tail -1)

@@ -43,7 +43,12 @@ pub struct PaymentLines(moka::sync::Cache<(String, String), Arc<Vec<Value>>>);
 
 impl Default for PaymentLines {
     fn default() -> Self {
-        Self(moka::sync::Cache::builder().max_capacity(REMEMBERED_PAYMENTS).time_to_live(REMEMBERED_FOR).build())
+        Self(
+            moka::sync::Cache::builder()
+                .max_capacity(REMEMBERED_PAYMENTS)
+                .time_to_live(REMEMBERED_FOR)
+                .build(),
+        )
     }
 }
 
@@ -127,7 +132,13 @@ async fn recent_payments(member: &Member<'_>, remembered: (&PaymentLines, &str))
             .map_err(|_| ApiError::BadGateway("payment with an unusable paymentId".into()))?;
         let detail = member.get(&PRESTATION, &path).await?;
         let lines: Arc<Vec<Value>> = Arc::new(
-            detail["data"].as_array().into_iter().flatten().take(LINES_PER_PAYMENT).map(detail_line).collect(),
+            detail["data"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .take(LINES_PER_PAYMENT)
+                .map(detail_line)
+                .collect(),
         );
         remembered.insert(key, lines.clone());
         Ok::<_, ApiError>(lines)

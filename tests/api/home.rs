@@ -162,10 +162,14 @@ async fn a_payments_lines_are_fetched_once_per_member_and_never_shown_to_another
     let lines_for = |token: &str, label: &str| {
         Mock::given(path("/api/assure/prestation/P1"))
             .and(wiremock::matchers::header("authorization", format!("Bearer {token}").as_str()))
-            .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "data": [{ "labelExternalCode": label }] })))
+            .respond_with(
+                ResponseTemplate::new(200).set_body_json(json!({ "data": [{ "labelExternalCode": label }] })),
+            )
     };
     lines_for(&marie, "Consultation").mount(&api).await;
-    let label = |home: serde_json::Value| home["remboursements"]["data"][0]["detailRemboursement"][0]["labelExternalCode"].clone();
+    let label = |home: serde_json::Value| {
+        home["remboursements"]["data"][0]["detailRemboursement"][0]["labelExternalCode"].clone()
+    };
     for _ in 0..2 {
         assert_eq!(label(app.get("/api/home", &[]).await.json().await.unwrap()), "Consultation");
     }

@@ -132,6 +132,11 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth: &Auth) {
         .service(web::resource("/auth/logout").post(logout::logout))
         .service(web::resource("/auth/backchannel-logout").post(backchannel::backchannel_logout))
         .service(web::resource("/api/session").get(member::session))
-        .service(web::resource("/api/connexions").get(connexions::list).delete(connexions::close_others))
-        .service(web::resource("/api/connexions/{id}").delete(connexions::close));
+        // A scope of its own: the pattern with an identifier is then tried for the paths under
+        // it only, never for every member API call on its way to the proxy's `/api` scope.
+        .service(
+            web::scope("/api/connexions")
+                .service(web::resource("").get(connexions::list).delete(connexions::close_others))
+                .service(web::resource("/{id}").delete(connexions::close)),
+        );
 }

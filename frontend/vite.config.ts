@@ -4,11 +4,13 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { closure } from './build/closure.ts';
 import { pageChunks } from './build/page-chunks.ts';
+import { withoutDeadRouterCode } from './build/router-dead-code.ts';
 
 /**
  * React Router's package exports always point at its development build (with its warnings and
  * checks); the production build sits beside it. Builds for the browser use the latter, as they
- * do for React itself. Both entry points alias to the same build so they share one router.
+ * do for React itself. Both entry points alias to the same build so they share one router,
+ * without the code of it that this app never runs (`build/router-dead-code.ts`).
  */
 function reactRouterProductionBuild(): Plugin {
   const build = (file: string) =>
@@ -21,6 +23,10 @@ function reactRouterProductionBuild(): Plugin {
         alias: { 'react-router/dom': build('dom-export.mjs'), 'react-router': build('index.mjs') },
       },
     }),
+    transform: {
+      filter: { id: /\/react-router\/dist\/production\/.*\.mjs$/ },
+      handler: (code, id) => ({ code: withoutDeadRouterCode(code, id), map: null }),
+    },
   };
 }
 

@@ -47,6 +47,12 @@ describe('the member space, with the first script `/home`’s first load', () =>
     ).toEqual([]);
   });
 
+  it('leaves out the home’s NOEMIE notices and their texts, which only some members see', () => {
+    expect(
+      among(memberSpace, ['features/home/components/raccordements-section.tsx', 'i18n/fr/noemie.json']),
+    ).toEqual([]);
+  });
+
   it('holds the texts of the shell and the home page only', () => {
     expect([...memberSpace].filter((name) => name.startsWith('i18n/fr/')).sort()).toEqual([
       'i18n/fr/common.json',

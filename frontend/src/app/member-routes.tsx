@@ -3,6 +3,7 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 import { getSession, sessionKey } from '@/api/get-session';
 import { blocGaucheUrl, getBlocGauche } from '@/features/content/api/get-bloc-gauche';
 import { getMenus, menusKey } from '@/features/content/api/get-menus';
+import { homeData } from '@/features/home/home-data';
 import { homeRoute } from '@/features/home/routes';
 import homeTexts from '@/i18n/fr/home.json';
 import shellTexts from '@/i18n/fr/shell.json';
@@ -12,7 +13,7 @@ import { paths } from '@/lib/paths';
 import { preloadData } from '@/lib/preload-data';
 import { MemberSpace } from './member-space';
 import { HomePage } from './pages/home-page';
-import { onArrival, pageLoader, preloadingLoader } from './route-data';
+import { onArrival, preloadingLoader } from './route-data';
 import { routeIds } from './routes';
 import { Shell } from './shell/shell';
 
@@ -71,7 +72,7 @@ export const memberRoutes: RouteObject[] = [
           {
             path: homeRoute.pattern,
             Component: HomePage,
-            loader: pageLoader(homeRoute),
+            loader: preloadingLoader(homeData),
             shouldRevalidate: onArrival,
           },
         ],

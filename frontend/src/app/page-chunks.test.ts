@@ -4,13 +4,13 @@ import { authPages } from '@/features/auth/routes';
 import { comptePages } from '@/features/compte/routes';
 import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
-import { homeRoute } from '@/features/home/routes';
+import { homeData } from '@/features/home/home-data';
 import { mutuellePages } from '@/features/mutuelle/routes';
 import type { LazyPageRoute, PageRoute } from '@/lib/page-route';
 import { preloadedKeys } from '@/lib/preload-data';
 import { declaredPages } from '../../build/route-pages.ts';
 import { lazyRoute, type LazyPage } from './lazy-pages';
-import { pageLoader } from './route-data';
+import { preloadingLoader } from './route-data';
 
 // Every call asks: SWR's `preload` would otherwise hand a page the request of an earlier page
 // on the same key, and the fetches seen would not be that page's own.
@@ -134,7 +134,7 @@ describe('the build table of each page’s files', () => {
     }
     expect(checked).toBeGreaterThan(10);
     // The home page's, with the same mechanism (its answer is named by the server itself).
-    expect(await fetchedBy(pageLoader(homeRoute))).toEqual(['/api/home']);
+    expect(await fetchedBy(preloadingLoader(homeData))).toEqual(['/api/home']);
   });
 
   it('fills a key’s :id only with a positive integer written as the SPA writes one, as the server does', () => {

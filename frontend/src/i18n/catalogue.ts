@@ -27,6 +27,7 @@ type Catalogue = typeof common &
   typeof import('./fr/fallback.json') &
   typeof import('./fr/garanties.json') &
   typeof import('./fr/home.json') &
+  typeof import('./fr/noemie.json') &
   typeof import('./fr/remboursements.json') &
   typeof import('./fr/resiliation.json') &
   typeof import('./fr/shell.json') &

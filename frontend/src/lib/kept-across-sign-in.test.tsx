@@ -1,12 +1,8 @@
 import { render } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import {
-  keepFormsOnScreen,
-  type KeptForm,
-  useKeepAcrossSignIn,
-  useRestoredAfterSignIn,
-} from './kept-across-sign-in';
+import { keepFormsOnScreen } from './forms-on-screen';
+import { type KeptForm, useKeepAcrossSignIn, useRestoredAfterSignIn } from './kept-across-sign-in';
 
 interface Values {
   iban: string;

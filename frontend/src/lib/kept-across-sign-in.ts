@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { formsOnScreen, keptFormPrefix as prefix } from './forms-on-screen';
 import { fieldsFrom, isRecord } from './stored-fields';
 
 /**
@@ -18,11 +19,6 @@ export interface KeptForm<Values extends object> {
   empty: Values;
 }
 
-const prefix = 'espace-assure.reconnexion.';
-
-/** The values of each form on screen, as they would be kept now. */
-const onScreen = new Map<string, () => object>();
-
 /** While the calling form is on screen, `values()` is what it keeps should the page leave. */
 export function useKeepAcrossSignIn<Values extends object>(form: KeptForm<Values>, values: () => Values): void {
   const latest = useRef(values);
@@ -31,22 +27,11 @@ export function useKeepAcrossSignIn<Values extends object>(form: KeptForm<Values
   });
   useEffect(() => {
     const current = () => latest.current();
-    onScreen.set(form.name, current);
+    formsOnScreen.set(form.name, current);
     return () => {
-      if (onScreen.get(form.name) === current) onScreen.delete(form.name);
+      if (formsOnScreen.get(form.name) === current) formsOnScreen.delete(form.name);
     };
   }, [form.name]);
-}
-
-/** The page leaves to sign in again: each form on screen keeps what was typed in it. */
-export function keepFormsOnScreen(): void {
-  for (const [name, values] of onScreen) {
-    try {
-      sessionStorage.setItem(prefix + name, JSON.stringify(values()));
-    } catch {
-      // Storage full or refused (private browsing): the member types it again on return.
-    }
-  }
 }
 
 function stored<Values extends object>(form: KeptForm<Values>): Values | null {

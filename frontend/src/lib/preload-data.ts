@@ -11,19 +11,21 @@ import { positiveInteger } from './search-params';
  * it when the answer replaced it). The request itself is the hook's mount-time one, handed
  * over by `preload`: nothing is asked twice.
  *
- * Resolves once the answer is in, whatever it is: a failure is the hook's to show (the catch
- * also keeps an answer nobody came for, a 401 without a session, from being reported as
- * unhandled).
+ * Resolves once the answer is in, with it, or with `undefined` when it failed: a failure is
+ * the hook's to show (the catch also keeps an answer nobody came for, a 401 without a
+ * session, from being reported as unhandled).
  */
 export async function preloadData(
   key: string,
   fetcher: (key: string) => Promise<unknown>,
-): Promise<void> {
+): Promise<unknown> {
   try {
     const data: unknown = await preload(key, fetcher);
     await mutate(key, data, { revalidate: false });
+    return data;
   } catch {
     // Left to the page's hook, which takes the same failed request.
+    return undefined;
   }
 }
 
@@ -55,8 +57,8 @@ export function preloadedKeys(route: PageRoute, params: Params, query: URLSearch
 /**
  * Starts the answers a visit to `route` at this address asks for first (its `preload`, see
  * `preloadedKeys`), each with `apiGet`, the fetcher of every page answer: the page's hooks,
- * whatever fetcher they name, then take them.
+ * whatever fetcher they name, then take them. Resolves with them, in the keys' order.
  */
-export function preloadPage(route: PageRoute, params: Params, query: URLSearchParams): Promise<unknown> {
+export function preloadPage(route: PageRoute, params: Params, query: URLSearchParams): Promise<unknown[]> {
   return Promise.all(preloadedKeys(route, params, query).map((key) => preloadData(key, apiGet)));
 }

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  demandeEtatLabel,
-  demandeTypeCode,
-  demandeTypeCodes,
-  demandeTypeLabel,
-  isDemandeTerminee,
-  typesDemande,
-} from './demande-labels';
+import { demandeEtatLabel, demandeTypeLabel, isDemandeTerminee } from './demande-labels';
+import { demandeTypeCode, demandeTypeCodes, typesDemande } from './types-demande';
 
 describe('demandeTypeLabel', () => {
   it.each(demandeTypeCodes)('has a label of its own for the type code %s', (code) => {

@@ -1,7 +1,7 @@
 import type { DataRouter } from 'react-router';
 import { onSignInAgainAsked } from '@/lib/api-client';
 import { browserLocation } from '@/lib/browser-location';
-import { keepFormsOnScreen } from '@/lib/kept-across-sign-in';
+import { keepFormsOnScreen } from '@/lib/forms-on-screen';
 import { serverPaths } from '@/lib/paths';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typesDemande } from '@/entities/demandes/demande-labels';
+import { typesDemande } from '@/entities/demandes/types-demande';
 import { paths } from '@/lib/paths';
 import { creationGroups, documentsRequired, formKind, hasPageOfItsOwn } from './creation-choices';
 

@@ -1,4 +1,4 @@
-import type { TypeDemande } from '@/entities/demandes/demande-labels';
+import type { TypeDemande } from '@/entities/demandes/types-demande';
 import type { MessageKey } from '@/i18n/t';
 
 /**

@@ -1,4 +1,5 @@
-import { demandeTypeCode, demandeTypeLabel, type TypeDemande } from '@/entities/demandes/demande-labels';
+import { demandeTypeLabel } from '@/entities/demandes/demande-labels';
+import { demandeTypeCode, type TypeDemande } from '@/entities/demandes/types-demande';
 import { t } from '@/i18n/t';
 import { creationGroups } from './creation-choices';
 

@@ -1,5 +1,5 @@
 import type { Estimation } from '@/api/post-estimation';
-import type { TypeDemande } from '@/entities/demandes/demande-labels';
+import type { TypeDemande } from '@/entities/demandes/types-demande';
 import { estimationMetadata } from '@/entities/estimation/estimation-record';
 import type { MemberApi } from '@/types/member-api';
 import type { CreationGed, CreationHospitalisation, CreationReclamation } from './api/post-demande';

@@ -1,5 +1,5 @@
 import type { Estimation } from '@/api/post-estimation';
-import { isTypeDemande, type TypeDemande } from '@/entities/demandes/demande-labels';
+import { isTypeDemande, type TypeDemande } from '@/entities/demandes/types-demande';
 import {
   type DemandeEstimation,
   emptyEstimation,

@@ -1,6 +1,6 @@
 import luhn from 'fast-luhn';
 import { z } from 'zod';
-import type { TypeDemande } from '@/entities/demandes/demande-labels';
+import type { TypeDemande } from '@/entities/demandes/types-demande';
 import type { MessageKey } from '@/i18n/t';
 import { message } from '@/lib/form-message';
 import { parseIsoDate, toIsoDate } from '@/lib/format-date';

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import type { Estimation } from '@/api/post-estimation';
 import { FormLoading } from '@/components/form-loading';
-import { isTypeDemande, type TypeDemande } from '@/entities/demandes/demande-labels';
+import { isTypeDemande, type TypeDemande } from '@/entities/demandes/types-demande';
 import { paths } from '@/lib/paths';
 import { useCaptcha } from '@/hooks/use-captcha';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';

@@ -5,7 +5,7 @@ import { useBeneficiaires } from '@/api/get-beneficiaires';
 import { useContrats } from '@/api/get-contrats';
 import { usePrestations } from '@/api/get-prestations';
 import { FormField } from '@/components/form-field';
-import type { TypeDemande } from '@/entities/demandes/demande-labels';
+import type { TypeDemande } from '@/entities/demandes/types-demande';
 import { t } from '@/i18n/t';
 import { toIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';

@@ -4,7 +4,7 @@ import type { Estimation } from '@/api/post-estimation';
 import { CaptchaWaiting, CaptchaWidget } from '@/components/captcha';
 import { Entry } from '@/components/entry';
 import { EstimationResult } from '@/components/estimation/estimation-result';
-import type { TypeDemande } from '@/entities/demandes/demande-labels';
+import type { TypeDemande } from '@/entities/demandes/types-demande';
 import type { Captcha } from '@/hooks/use-captcha';
 import { type MessageKey, t } from '@/i18n/t';
 import { formatAmount } from '@/lib/format-amount';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TypeDemande } from '@/entities/demandes/demande-labels';
+import type { TypeDemande } from '@/entities/demandes/types-demande';
 import { t } from '@/i18n/t';
 import { creationGroups } from '../creation-choices';
 import { StepActions } from './step-actions';

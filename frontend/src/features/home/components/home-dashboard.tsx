@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { SWRResponse } from 'swr';
 import { paths } from '@/lib/paths';
@@ -7,6 +8,7 @@ import { t } from '@/i18n/t';
 import { parseIsoDate } from '@/lib/format-date';
 import type { ApercuDemande, Home, Remboursement } from '../api/get-home';
 import type { RetryableQuery } from '@/lib/part-state';
+import { raccordementsSection } from '../home-data';
 import { homePart, partState } from '../home-parts';
 import { homeTiles, type TileFlags } from '../home-tiles';
 import { DemandeRow } from './demande-row';
@@ -14,12 +16,22 @@ import { HomeSection } from './home-section';
 import { HomeTilesNav } from './home-tiles-nav';
 import { NonLusLine } from './non-lus-line';
 import { NouveautesSection } from './nouveautes-section';
-import { RaccordementsSection } from './raccordements-section';
 import { PartFailure } from '@/components/part-failure';
 import styles from './home-dashboard.module.css';
 
 /** SPEC.md §9: at most 2 detail lines per payment on the home page. */
 const linesPerPayment = 2;
+
+/**
+ * The NOEMIE notices, loaded apart (`raccordementsSection`): usually before the dashboard
+ * renders, by `/home`'s loader. Code that could not be loaded shows nothing, as a failed part.
+ */
+const RaccordementsSection = lazy(() =>
+  raccordementsSection().then(
+    (module) => ({ default: module.RaccordementsSection }),
+    () => ({ default: () => null }),
+  ),
+);
 
 interface HomeDashboardProps {
   flags: TileFlags;
@@ -118,32 +130,36 @@ function DashboardSkeleton({ tileCount }: { tileCount: number }) {
  */
 export function HomeDashboard({ flags, home }: HomeDashboardProps) {
   const currentYear = new Date().getFullYear();
-  if (home.data === undefined && home.error === undefined) {
-    return (
-      <DashboardSkeleton tileCount={homeTiles(flags, { nextDueDate: null, currentYear }).length} />
-    );
-  }
+  const skeleton = (
+    <DashboardSkeleton tileCount={homeTiles(flags, { nextDueDate: null, currentYear }).length} />
+  );
+  if (home.data === undefined && home.error === undefined) return skeleton;
 
   const retry = () => void home.mutate();
   const echeance = partState(home, 'echeanceProchaine');
   // "Never set" in the original; here the member API's next due date, when there is one.
   const nextDueDate =
     echeance.status === 'ready' ? parseIsoDate(echeance.data?.dateEcheance) : null;
+  const raccordements = homePart(home, 'raccordements').data ?? [];
 
   return (
-    <div className={styles.dashboard}>
-      <div className={styles.shortcuts}>
-        <HomeTilesNav tiles={homeTiles(flags, { nextDueDate, currentYear })} />
-        <EffectuerDemande />
+    // Should the notices' code still be on its way, the placeholders stay until it is in:
+    // the notices arriving later would push down every section below them.
+    <Suspense fallback={skeleton}>
+      <div className={styles.dashboard}>
+        <div className={styles.shortcuts}>
+          <HomeTilesNav tiles={homeTiles(flags, { nextDueDate, currentYear })} />
+          <EffectuerDemande />
+        </div>
+        {echeance.status === 'failed' && !flags.Radie && (
+          <PartFailure message={t('home.cotisations.error')} onRetry={retry} />
+        )}
+        <NonLusLine />
+        {raccordements.length > 0 && <RaccordementsSection raccordements={raccordements} />}
+        <NouveautesSection query={homePart(home, 'nouveautes')} />
+        <RemboursementsSection query={homePart(home, 'remboursements')} />
+        <DemandesSection query={homePart(home, 'demandes')} />
       </div>
-      {echeance.status === 'failed' && !flags.Radie && (
-        <PartFailure message={t('home.cotisations.error')} onRetry={retry} />
-      )}
-      <NonLusLine />
-      <RaccordementsSection raccordements={homePart(home, 'raccordements').data} />
-      <NouveautesSection query={homePart(home, 'nouveautes')} />
-      <RemboursementsSection query={homePart(home, 'remboursements')} />
-      <DemandesSection query={homePart(home, 'demandes')} />
-    </div>
+    </Suspense>
   );
 }

@@ -26,6 +26,26 @@ async function notice() {
 }
 
 describe('the home’s NOEMIE notice', () => {
+  // First of the file: the notices' code, loaded apart, is not there yet.
+  it('appears with the rest of the dashboard, never after it: nothing below it is pushed down', async () => {
+    server.use(...signedIn());
+    server.use(homeIs(aHome({ raccordements: { data: [aRaccordement('NON_RACCORDE')] } })));
+    // The dashboard itself, not its placeholders (which have no shortcuts), on screen without
+    // the notice: at any change of the page, not only when the test looks.
+    const shortcuts = () => screen.queryByRole('navigation', { name: 'Accès rapides' });
+    const notices = () => screen.queryByRole('region', { name: title });
+    let withoutNotice = false;
+    const watch = new MutationObserver(() => {
+      if (shortcuts() && !notices()) withoutNotice = true;
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    renderApp('/home');
+    await screen.findByRole('region', { name: title });
+    watch.disconnect();
+    expect(shortcuts()).toBeVisible();
+    expect(withoutNotice).toBe(false);
+  });
+
   it('says a missing link means no statements, and offers the attestation de droits for that person', async () => {
     await renderHome({ data: [aRaccordement('NON_RACCORDE')] });
     const item = await notice();

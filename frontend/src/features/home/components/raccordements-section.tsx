@@ -1,11 +1,14 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
-import { t } from '@/i18n/t';
+import noemieTexts from '@/i18n/fr/noemie.json';
+import { addMessages, t } from '@/i18n/t';
 import { memberDisplayName } from '@/lib/format-name';
 import { paths } from '@/lib/paths';
 import type { Raccordement } from '../api/get-home';
 import styles from './home-dashboard.module.css';
+
+addMessages(noemieTexts);
 
 /** The member's space on ameli, where a link held by another complementary is ended. */
 const compteAmeli = 'https://assure.ameli.fr';
@@ -49,7 +52,8 @@ function Notice({ raccordement }: { raccordement: Raccordement }) {
  * it means and its fix: the attestation de droits, pre-filled for that person; for a refused
  * link, ameli's service and the mutual's rule; a link asked for is said to be in progress.
  * Nothing when every link is active, or when the part failed: it is a notice, not something
- * the member came for.
+ * the member came for. Loaded apart from the dashboard, for the members who have one
+ * (`raccordementsSection`).
  */
 export function RaccordementsSection({ raccordements }: { raccordements: readonly Raccordement[] | undefined }) {
   const titleId = useId();

@@ -1,0 +1,27 @@
+import type { PageData } from '@/lib/page-route';
+import { preloadPage } from '@/lib/preload-data';
+import { type Home, partData } from './api/get-home';
+import { homeRoute } from './routes';
+
+/**
+ * The NOEMIE notices (`raccordements` of `/api/home`), with their texts: shown only to a
+ * member one of whose people has a link to mend, so loaded only for such a member, not with
+ * the first script of every visit.
+ */
+export function raccordementsSection() {
+  return import('./components/raccordements-section');
+}
+
+function hasRaccordements(home: Home | undefined): boolean {
+  return (partData(home?.raccordements)?.length ?? 0) > 0;
+}
+
+/**
+ * What `/home`'s loader waits for: its first answer (its route's `preload`, `homeKey` alone)
+ * and, when that answer has notices to show, their code, so that the dashboard appears whole
+ * with them. The code failing to load leaves the notices out, as the part failing does.
+ */
+export const homeData: PageData = async (params, query) => {
+  const [home] = await preloadPage(homeRoute, params, query);
+  if (hasRaccordements(home as Home | undefined)) await raccordementsSection().catch(() => undefined);
+};

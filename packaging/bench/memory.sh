@@ -7,7 +7,7 @@
 # demo members (sign-ins.mjs), and prints its resident memory after start-up and with the
 # sessions held, and the memory per session; then the same with the sessions in Redis: the
 # portal's memory and Redis's (`used_memory`) per session. Needs node, nginx, curl and
-# redis-server (the Redis half is left out without it).
+# redis-server (the Redis half is left out without it). STORES="redis" measures one store only.
 #
 #   memory.sh anonymous [REQUESTS, default 100000] [ROUNDS, default 3]
 # Starts the release binary in demo mode and drives it with h2load (HTTP/1.1), in rounds of
@@ -54,8 +54,11 @@ encryption_keys = [\"$(head -c 32 /dev/urandom | base64)\"]"
 if [ "$mode" = sessions ]; then
   require_tools node nginx curl
   release_binary
-  stores=(memory)
-  command -v redis-server >/dev/null && stores+=(redis)
+  stores=()
+  for store in ${STORES:-memory redis}; do
+    [ "$store" = redis ] && ! command -v redis-server >/dev/null && continue
+    stores+=("$store")
+  done
   IFS=, read -ra counts <<<"${1:-10000,100000}"
   printf '%-8s %9s %14s %14s %16s %16s\n' store sessions "RSS at start" "RSS with them" "RSS per session" "Redis per session"
   for store in "${stores[@]}"; do

@@ -79,7 +79,7 @@ ESPACE_ASSURE__SERVER__LISTEN=127.0.0.1:$port ESPACE_ASSURE__SERVER__WORKERS=1 \
   ESPACE_ASSURE__DEMO__DATA_DIR="$work/data" RUST_LOG=error "$binary" >"$work/portal.log" 2>&1 &
 pid=$!
 wait_ready "$base/readyz"
-rss() { awk '/VmRSS/ { printf "%.1f MiB", $2 / 1024 }' "/proc/$pid/status"; }
+rss() { awk -v kib="$(rss_kib "$pid")" 'BEGIN { printf "%.1f MiB", kib / 1024 }'; }
 
 # drive TEMPLATE ROUND: REQUESTS requests over 32 connections, `{n}` in TEMPLATE numbered so
 # that every identifier is new, in this round and across rounds.

@@ -71,11 +71,7 @@ async fn is_broker_member(
 ) -> Result<bool, ApiError> {
     let brokerage = content.broker_name().to_uppercase();
     Ok(auth.current(request).await?.is_some_and(|current| {
-        current
-            .session
-            .member
-            .user_text("courtier")
-            .is_some_and(|courtier| courtier.to_uppercase().contains(&brokerage))
+        current.session.member.courtier().is_some_and(|courtier| courtier.to_uppercase().contains(&brokerage))
     }))
 }
 

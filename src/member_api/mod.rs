@@ -156,10 +156,14 @@ pub struct SignedInMember {
 }
 
 impl SignedInMember {
-    /// A text field of `User`, read from the kept text.
-    pub fn user_text(&self, field: &str) -> Option<String> {
-        let user: serde_json::Map<String, Value> = serde_json::from_str(self.user.get()).ok()?;
-        user.get(field)?.as_str().map(str::to_owned)
+    /// `User.courtier` when it is a text, read from the kept text on each content request: only
+    /// that field is built, the others are skipped over.
+    pub fn courtier(&self) -> Option<String> {
+        #[derive(Deserialize)]
+        struct Courtier {
+            courtier: Option<String>,
+        }
+        serde_json::from_str::<Courtier>(self.user.get()).ok()?.courtier
     }
 
     fn user_is_an_object(&self) -> bool {
@@ -432,8 +436,9 @@ mod tests {
         let answer = r#"{"User":{"Nom":"DUPONT","courtier":"Agence Sud","age":40},"VersionNum":"7"}"#;
         let member: SignedInMember = serde_json::from_str(answer).unwrap();
         assert_eq!(member.user.get(), r#"{"Nom":"DUPONT","courtier":"Agence Sud","age":40}"#);
-        assert_eq!(member.user_text("courtier").as_deref(), Some("Agence Sud"));
-        assert_eq!(member.user_text("age"), None, "not a text");
+        assert_eq!(member.courtier().as_deref(), Some("Agence Sud"));
+        let numbered: SignedInMember = serde_json::from_str(r#"{"User":{"courtier":12}}"#).unwrap();
+        assert_eq!(numbered.courtier(), None, "not a text");
         assert_eq!(member.version_num.as_deref().map(RawValue::get), Some(r#""7""#));
         assert!(member.smart_carte_url.is_none());
         assert!(member.user_is_an_object());

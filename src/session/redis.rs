@@ -31,14 +31,19 @@ const VERSION_BYTES: usize = 8;
 /// KEYS: the session, its subject index, its provider-session index (optional).
 /// ARGV: the value, the idle timeout (ms), the indexes' lifetime (s), the cap.
 /// Returns the closed sessions as `[key, value, key, value, …]`.
+/// Below the cap even counting the sessions that expired (`SCARD`), nothing can be closed: the
+/// index is read only from there, so that a sign-in costs the same whatever the member's count,
+/// and its expired entries are swept then.
 const CREATE: &str = r"
 local live = {}
-for _, key in ipairs(redis.call('SMEMBERS', KEYS[2])) do
-  local remaining = redis.call('PTTL', key)
-  if remaining > 0 then
-    table.insert(live, {key, remaining})
-  else
-    redis.call('SREM', KEYS[2], key)
+if redis.call('SCARD', KEYS[2]) >= tonumber(ARGV[4]) then
+  for _, key in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+    local remaining = redis.call('PTTL', key)
+    if remaining > 0 then
+      table.insert(live, {key, remaining})
+    else
+      redis.call('SREM', KEYS[2], key)
+    end
   end
 end
 local closed = {}
@@ -488,6 +493,28 @@ mod tests {
         assert_eq!(closed.iter().map(|session| session.sid.as_deref()).collect::<Vec<_>>(), [Some("sid-1")]);
         assert!(store.get(&ids[1]).await.unwrap().is_none());
         assert!(store.get(&ids[0]).await.unwrap().is_some());
+    }
+
+    /// A member's index reaches the cap with sessions that expired: they are swept, and no live
+    /// session is closed for them.
+    #[tokio::test]
+    async fn expired_sessions_count_for_nothing_at_the_cap() {
+        let redis = TestRedis::start().await;
+        let store = store(&redis, Duration::from_secs(1800)).await;
+        let mut connection = store.connection.clone();
+        let ids: Vec<String> = (0..4).map(|_| crate::session::new_id()).collect();
+        for (n, id) in ids.iter().enumerate() {
+            store.create(id, &contract::session(&format!("sid-{n}"), "u")).await.unwrap();
+        }
+        for id in &ids[..2] {
+            let _: () = connection.del(store.keys("session", id).swap_remove(0)).await.unwrap();
+        }
+        let closed = store.create(&crate::session::new_id(), &contract::session("new", "u")).await.unwrap();
+        assert!(closed.is_empty(), "{closed:?}");
+        assert!(store.get(&ids[2]).await.unwrap().is_some());
+        assert_eq!(store.list_by_sub("u").await.unwrap().len(), 3);
+        let indexed: usize = connection.scard(store.keys("sub", "u").swap_remove(0)).await.unwrap();
+        assert_eq!(indexed, 3, "the expired entries are swept");
     }
 
     /// What a copy of Redis shows: no session id, no subject, no token, no member data.

@@ -106,9 +106,13 @@ fn describe_build() {
     println!("cargo:rerun-if-env-changed={COMMIT_VARIABLE}");
     println!("cargo:rerun-if-env-changed=SOURCE_DATE_EPOCH");
     let commit = std::env::var(COMMIT_VARIABLE).ok().filter(|commit| !commit.is_empty()).or_else(|| {
-        // Run again when HEAD moves: a commit, a checkout, a branch's new tip.
+        // Run again when HEAD moves: a commit, a checkout, a branch's new tip. Only paths that
+        // exist: cargo takes a missing one (a fresh clone has no `packed-refs`) as changed, and
+        // would then build the crate again on every run.
         for reference in ["HEAD", "refs/heads", "packed-refs"] {
-            if let Some(path) = git(&["rev-parse", "--git-path", reference]) {
+            if let Some(path) = git(&["rev-parse", "--git-path", reference])
+                .filter(|path| Path::new(env!("CARGO_MANIFEST_DIR")).join(path).exists())
+            {
                 println!("cargo:rerun-if-changed={path}");
             }
         }

@@ -25,6 +25,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
+use thread_local::ThreadLocal;
 use tokio::time::Instant;
 use tracing::Instrument;
 use url::Url;
@@ -41,8 +42,15 @@ type BoxError = Box<dyn std::error::Error + Send + Sync>;
 /// What goes out: nothing, bytes held in memory, or an upload streamed from the browser.
 type OutgoingBody = BoxBody<Bytes, BoxError>;
 
+type HttpClient = Client<crate::outbound::HttpsConnector, OutgoingBody>;
+
 pub struct MemberApiClient {
-    http: Client<crate::outbound::HttpsConnector, OutgoingBody>,
+    /// One client, and so one pool of connections, per thread. A connection's task runs on the
+    /// thread that opened it: shared by actix's workers, a call from one worker went through
+    /// another worker's queue and woke its thread, there and back, which the signed-in load
+    /// paid in its tail.
+    http: ThreadLocal<HttpClient>,
+    connector: crate::outbound::HttpsConnector,
     recorded: UpstreamCalls,
     /// `path` of a call is appended to this (it ends with `/`).
     base: String,
@@ -247,12 +255,23 @@ impl MemberApiClient {
         tls: rustls::ClientConfig,
         outbound: &crate::config::OutboundSettings,
     ) -> anyhow::Result<Self> {
-        let connector = crate::outbound::https_connector(connect_timeout, tls, outbound)?;
-        let http = Client::builder(TokioExecutor::new())
-            .pool_idle_timeout(crate::state::UPSTREAM_IDLE_CONNECTION)
-            .pool_timer(TokioTimer::new())
-            .build(connector);
-        Ok(Self { http, base: base.as_str().to_owned(), timeout, recorded: UpstreamCalls::detached() })
+        Ok(Self {
+            http: ThreadLocal::new(),
+            connector: crate::outbound::https_connector(connect_timeout, tls, outbound)?,
+            base: base.as_str().to_owned(),
+            timeout,
+            recorded: UpstreamCalls::detached(),
+        })
+    }
+
+    /// This thread's client.
+    fn http(&self) -> &HttpClient {
+        self.http.get_or(|| {
+            Client::builder(TokioExecutor::new())
+                .pool_idle_timeout(crate::state::UPSTREAM_IDLE_CONNECTION)
+                .pool_timer(TokioTimer::new())
+                .build(self.connector.clone())
+        })
     }
 
     /// Times and counts its calls in `recorded` (exported by the server's metrics).
@@ -339,8 +358,8 @@ impl MemberApiClient {
         let deadline = Instant::now() + self.timeout;
         let mut request = self.request(call, token, body)?;
         crate::telemetry::traces::propagate(started.span(), request.headers_mut());
-        let sent =
-            tokio::time::timeout_at(deadline, self.http.request(request)).instrument(started.span().clone());
+        let sent = tokio::time::timeout_at(deadline, self.http().request(request))
+            .instrument(started.span().clone());
         let answered = match sent.await {
             Ok(Ok(response)) => Ok(response),
             Ok(Err(error)) => Err(unreachable(error)),

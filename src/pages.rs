@@ -36,8 +36,9 @@ const HOME: &str = "/home";
 const SESSION: &str = "/api/session";
 const HOME_DATA: &str = "/api/home";
 /// What the shell's sidebar asks for on every signed-in page, beside the left block of the
-/// page's path.
+/// page's path: the articles' menus and the count of unread messages on « Mes demandes ».
 const MENUS: &str = "/api/strapi/menus";
+const NON_LUS: &str = "/api/demandes/nonLus";
 
 /// The build's `page-chunks.json`: the first script with what it imports (the entry first),
 /// the scripts the member space and the sections' routes bring beyond it, and each lazily
@@ -138,11 +139,11 @@ impl PageLinks {
             })
             .unwrap_or_default();
         let home: Vec<String> = scripts(&table.first)
-            .chain([fetched(SESSION), fetched(HOME_DATA), fetched(MENUS)])
+            .chain([fetched(SESSION), fetched(HOME_DATA), fetched(MENUS), fetched(NON_LUS)])
             .chain(scripts(&table.member_space))
             .collect();
         let section: Vec<String> = scripts(&table.first)
-            .chain([fetched(SESSION), fetched(MENUS)])
+            .chain([fetched(SESSION), fetched(MENUS), fetched(NON_LUS)])
             .chain(scripts(&table.member_space))
             .chain(scripts(&table.sections))
             .collect();

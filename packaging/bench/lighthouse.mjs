@@ -6,7 +6,8 @@
 // Usage: node packaging/bench/lighthouse.mjs [runs, default 4]
 //        MEMBER="Jean MARTIN" picks another demo member;
 //        PAGES="/,/home" measures only those;
-//        REPORTS=dir keeps each run's full report there (JSON), to read what costs.
+//        REPORTS=dir keeps each run's full report there (JSON), to read what costs;
+//        ESPACE_ASSURE_BIN names another build of the binary to measure.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,7 @@ const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disab
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'espace-assure-lighthouse-'));
-const portal = spawn(join(root, 'target/release/espace-assure'), [], {
+const portal = spawn(process.env.ESPACE_ASSURE_BIN ?? join(root, 'target/release/espace-assure'), [], {
   cwd: dataDir,
   // Every run signs in again from 127.0.0.1: the per-address bound is lifted.
   env: {
@@ -38,12 +39,14 @@ const portal = spawn(join(root, 'target/release/espace-assure'), [], {
 });
 try {
   await waitReady();
-  const cookie = await signIn();
-  const pages = process.env.PAGES ? process.env.PAGES.split(',') : await everyPage(cookie);
+  const cookies = await signIn();
+  const pages = process.env.PAGES
+    ? process.env.PAGES.split(',')
+    : await everyPage(cookies.map(({ name, value }) => `${name}=${value}`).join('; '));
   const results = Object.fromEntries(pages.map((path) => [path, []]));
   for (let run = 1; run <= runs; run += 1) {
     for (const path of pages) {
-      const result = await audit(path, path === '/' ? undefined : { Cookie: cookie });
+      const result = await audit(path, path === '/' ? [] : cookies);
       results[path].push(result);
       console.log(JSON.stringify({ run, path, ...result }));
     }
@@ -108,7 +111,7 @@ async function waitReady() {
   throw new Error(`the portal did not answer ${base}/readyz`);
 }
 
-/** Signs in through the embedded provider as a member would; returns the Cookie header. */
+/** Signs in through the embedded provider as a member would; returns the browser's cookies. */
 async function signIn() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromeFlags });
   try {
@@ -117,35 +120,37 @@ async function signIn() {
     await page.getByRole('link', { name: 'Se connecter', exact: true }).click();
     await page.getByRole('button', { name: `Se connecter en tant que ${member}` }).click();
     await page.waitForURL((url) => url.pathname === '/home');
-    const cookies = await page.context().cookies();
-    return cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+    return await page.context().cookies();
   } finally {
     await browser.close();
   }
 }
 
 /** One Lighthouse run; a run that could not record its trace (it happens) is tried once more. */
-async function audit(path, extraHeaders, attempt = 1) {
+async function audit(path, cookies, attempt = 1) {
   try {
-    return await auditOnce(path, extraHeaders);
+    return await auditOnce(path, cookies);
   } catch (error) {
     if (attempt > 1) throw error;
     console.error(`${String(error)}: trying again`);
-    return audit(path, extraHeaders, attempt + 1);
+    return audit(path, cookies, attempt + 1);
   }
 }
 
-async function auditOnce(path, extraHeaders) {
+async function auditOnce(path, cookies) {
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags });
   try {
+    await setCookies(chrome.port, cookies);
     const { lhr } = await lighthouse(`${base}${path}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
-      extraHeaders,
     });
     if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${path}: ${lhr.runtimeError.message}`);
+    // A page that sent the member away (signed out, say) was not the page measured.
+    const ended = new URL(lhr.finalDisplayedUrl).pathname;
+    if (ended !== path) throw new Error(`${path} ended on ${ended}`);
     if (process.env.REPORTS) {
       mkdirSync(process.env.REPORTS, { recursive: true });
       const name = `${path.replaceAll('/', '_') || '_'}-${String(Date.now())}.json`;
@@ -162,5 +167,36 @@ async function auditOnce(path, extraHeaders) {
     };
   } finally {
     chrome.kill();
+  }
+}
+
+/**
+ * Puts the session's cookies in the browser's own jar, as a member's browser holds them (and
+ * Lighthouse keeps them). Sent as an extra header instead, the session cookie went only with
+ * the requests made before the page's first `Set-Cookie`: from then on Chromium sent its jar's
+ * cookies alone, and the member was signed out mid-load.
+ */
+async function setCookies(port, cookies) {
+  if (cookies.length === 0) return;
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${String(port)}/json/version`)).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  try {
+    const answer = new Promise((resolve) => {
+      socket.onmessage = (event) => resolve(JSON.parse(event.data));
+    });
+    const params = cookies.map(({ name, value, domain, path, expires, httpOnly, secure, sameSite }) => ({
+      ...{ name, value, domain, path, httpOnly, secure, sameSite },
+      // Playwright's -1 is a cookie for the browser's session: no expiry.
+      ...(expires > 0 ? { expires } : {}),
+    }));
+    socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies: params } }));
+    const { error } = await answer;
+    if (error) throw new Error(`the browser refused the cookies: ${error.message}`);
+  } finally {
+    socket.close();
   }
 }

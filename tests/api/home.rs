@@ -229,6 +229,8 @@ async fn home_page_of_a_signed_in_member_preloads_the_session_the_dashboard_data
         ]
     );
     assert!(links.iter().any(chunk("member-routes", "js", "rel=modulepreload")), "{links:?}");
+    let sidebar = "</api/demandes/nonLus>; rel=preload; as=fetch; crossorigin";
+    assert!(links.iter().any(|link| link == sidebar), "the sidebar's unread count: {links:?}");
     assert!(!links.iter().any(|link| link.contains("section-routes")), "fetched once on screen: {links:?}");
     // The app's styles are one file that index.html links itself: none to preload.
     assert!(!links.iter().any(|link| link.contains("as=style")), "{links:?}");
@@ -245,6 +247,7 @@ async fn a_section_page_of_a_signed_in_member_preloads_the_session_and_the_route
     let first = leading_first_scripts(&links, &response.text().await.unwrap());
     assert_eq!(links[first], "</api/session>; rel=preload; as=fetch; crossorigin");
     assert!(!links.iter().any(|link| link.contains("/api/home")), "{links:?}");
+    assert!(links.iter().any(|link| link.contains("</api/demandes/nonLus>")), "{links:?}");
     for name in ["member-routes", "section-routes"] {
         assert!(links.iter().any(chunk(name, "js", "rel=modulepreload")), "{name}: {links:?}");
     }

@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { getSession, sessionKey } from '@/api/get-session';
+import { demandesNonLusKey, getDemandesNonLus } from '@/entities/demandes/non-lus';
 import { blocGaucheUrl, getBlocGauche } from '@/features/content/api/get-bloc-gauche';
 import { getMenus, menusKey } from '@/features/content/api/get-menus';
 import { homeData } from '@/features/home/home-data';
@@ -28,15 +29,16 @@ const swrConfig: SWRConfiguration = {
 };
 
 /**
- * The sidebar's answers for the first page: the articles' menus and the left block of its
- * address, awaited with the page's own, so that the first page renders whole in one pass
- * instead of rendering the sidebar again as each arrives. Route changes reload them from the
- * sidebar itself (SPEC.md §4).
+ * The sidebar's answers for the first page: the articles' menus, the left block of its address
+ * and the count of unread messages on « Mes demandes », awaited with the page's own, so that
+ * the first page renders whole in one pass instead of rendering the sidebar again as each
+ * arrives. Route changes reload them from the sidebar itself (SPEC.md §4).
  */
 const sidebarData: PageData = (_params, _query, pathname) =>
   Promise.all([
     preloadData(menusKey, getMenus),
     preloadData(blocGaucheUrl(pathname), () => getBlocGauche(pathname)),
+    preloadData(demandesNonLusKey, getDemandesNonLus),
   ]);
 
 /** The member space with the data layer's settings: the public pages fetch nothing. */

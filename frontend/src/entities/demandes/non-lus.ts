@@ -10,4 +10,5 @@ export type NonLus = MemberApi<'NonLus'>;
  */
 const endpoint = getEndpoint<NonLus>('/api/demandes/nonLus');
 export const demandesNonLusKey = endpoint.key;
+export const getDemandesNonLus = endpoint.get;
 export const useDemandesNonLus = endpoint.use;

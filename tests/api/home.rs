@@ -229,8 +229,6 @@ async fn home_page_of_a_signed_in_member_preloads_the_session_the_dashboard_data
         ]
     );
     assert!(links.iter().any(chunk("member-routes", "js", "rel=modulepreload")), "{links:?}");
-    let sidebar = "</api/demandes/nonLus>; rel=preload; as=fetch; crossorigin";
-    assert!(links.iter().any(|link| link == sidebar), "the sidebar's unread count: {links:?}");
     assert!(!links.iter().any(|link| link.contains("section-routes")), "fetched once on screen: {links:?}");
     // The app's styles are one file that index.html links itself: none to preload.
     assert!(!links.iter().any(|link| link.contains("as=style")), "{links:?}");
@@ -247,7 +245,6 @@ async fn a_section_page_of_a_signed_in_member_preloads_the_session_and_the_route
     let first = leading_first_scripts(&links, &response.text().await.unwrap());
     assert_eq!(links[first], "</api/session>; rel=preload; as=fetch; crossorigin");
     assert!(!links.iter().any(|link| link.contains("/api/home")), "{links:?}");
-    assert!(links.iter().any(|link| link.contains("</api/demandes/nonLus>")), "{links:?}");
     for name in ["member-routes", "section-routes"] {
         assert!(links.iter().any(chunk(name, "js", "rel=modulepreload")), "{name}: {links:?}");
     }
@@ -369,6 +366,7 @@ async fn a_section_page_preloads_the_answers_it_asks_for_first_and_those_its_id_
         [
             "</api/session>; rel=preload; as=fetch; crossorigin",
             "</api/strapi/menus>; rel=preload; as=fetch; crossorigin",
+            "</api/demandes/nonLus>; rel=preload; as=fetch; crossorigin",
             "</api/strapi/mention-legale>; rel=preload; as=fetch; crossorigin",
             "</api/strapi/bloc-gauche/home_cgu>; rel=preload; as=fetch; crossorigin",
         ]
@@ -382,6 +380,7 @@ async fn a_section_page_preloads_the_answers_it_asks_for_first_and_those_its_id_
         [
             "</api/session>; rel=preload; as=fetch; crossorigin",
             "</api/strapi/menus>; rel=preload; as=fetch; crossorigin",
+            "</api/demandes/nonLus>; rel=preload; as=fetch; crossorigin",
             "</api/strapi/bloc-gauche/mutuelle_demandes_1>; rel=preload; as=fetch; crossorigin",
             "</api/demande/1>; rel=preload; as=fetch; crossorigin",
         ]
@@ -394,10 +393,10 @@ async fn a_section_page_preloads_the_answers_it_asks_for_first_and_those_its_id_
 }
 
 #[tokio::test]
-async fn every_signed_in_page_preloads_the_sidebar_s_menus_and_the_left_block_of_its_address() {
+async fn every_signed_in_page_preloads_the_sidebar_s_menus_unread_count_and_the_left_block_of_its_address() {
     let (_idp, _api, app) = signed_in().await;
     let home = preloads(&app, &app.get_html("/home").await).await;
-    for wanted in ["</api/strapi/menus>", "</api/strapi/bloc-gauche/home>"] {
+    for wanted in ["</api/strapi/menus>", "</api/demandes/nonLus>", "</api/strapi/bloc-gauche/home>"] {
         assert!(home.iter().any(|link| link.starts_with(wanted)), "{wanted}: {home:?}");
     }
     // The SPA's key rule (`bloc-gauche-key.ts`): trailing slash dropped, slashes made underscores.

@@ -476,14 +476,22 @@ mod tests {
         contract::the_member_cap_closes_only_the_members_own_sessions(&store, 4).await;
     }
 
-    #[tokio::test]
-    async fn the_member_cap_closes_the_least_recently_used_session() {
-        let redis = TestRedis::start().await;
-        let store = store(&redis, Duration::from_secs(1800)).await;
-        let mut connection = store.connection.clone();
+    /// A store capped at four sessions a member, and the four of member `u` (`sid-0` to `sid-3`).
+    async fn at_the_cap(redis: &TestRedis) -> (RedisStore, Vec<String>) {
+        let store = store(redis, Duration::from_secs(1800)).await;
         let ids: Vec<String> = (0..4).map(|_| crate::session::new_id()).collect();
         for (n, id) in ids.iter().enumerate() {
             store.create(id, &contract::session(&format!("sid-{n}"), "u")).await.unwrap();
+        }
+        (store, ids)
+    }
+
+    #[tokio::test]
+    async fn the_member_cap_closes_the_least_recently_used_session() {
+        let redis = TestRedis::start().await;
+        let (store, ids) = at_the_cap(&redis).await;
+        let mut connection = store.connection.clone();
+        for (n, id) in ids.iter().enumerate() {
             // As if each had last been used n minutes later than the one before, the second least.
             let idle_left = if n == 1 { 60_000 } else { 600_000 + 60_000 * n as i64 };
             let _: () =
@@ -500,12 +508,8 @@ mod tests {
     #[tokio::test]
     async fn expired_sessions_count_for_nothing_at_the_cap() {
         let redis = TestRedis::start().await;
-        let store = store(&redis, Duration::from_secs(1800)).await;
+        let (store, ids) = at_the_cap(&redis).await;
         let mut connection = store.connection.clone();
-        let ids: Vec<String> = (0..4).map(|_| crate::session::new_id()).collect();
-        for (n, id) in ids.iter().enumerate() {
-            store.create(id, &contract::session(&format!("sid-{n}"), "u")).await.unwrap();
-        }
         for id in &ids[..2] {
             let _: () = connection.del(store.keys("session", id).swap_remove(0)).await.unwrap();
         }

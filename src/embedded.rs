@@ -1,11 +1,21 @@
 //! The one place start-up meets demo mode: the embedded upstreams of the `demo/` crate when the
 //! build carries it (the `demo` feature, on by default) and `[demo]` switches them on; nothing
 //! in a partner's build (`--no-default-features`).
+//!
+//! All of them are mounted under `/_demo` on the portal's listener, for browsers and for
+//! whoever else calls them (a second instance, the conformance script). The portal itself calls
+//! the member API and the content service on a loopback listener of their own, one worker
+//! thread outside the portal's middleware, as it would call a partner's services: on its own
+//! listener, each call queued behind the members' requests on the worker that served it, and a
+//! home's five calls made the signed-in load's tail (`docs/benchmarks.md#signed-in-load`).
 
+use std::net::TcpListener;
+
+use actix_web::dev::Server;
 use actix_web::web;
 
 use crate::config::Settings;
-use crate::state::Endpoints;
+use crate::state::{AppState, Endpoints};
 
 /// The embedded upstreams that are on, mounted under `/_demo` by every worker.
 #[derive(Clone)]
@@ -47,6 +57,50 @@ impl Embedded {
             demo.mount(_cfg);
         }
     }
+
+    /// Serves the member API and the content service on `listener` (from [`bind_calls`]). Only
+    /// the request span is kept of the portal's middleware, so that a trace follows the
+    /// portal's call into them.
+    #[cfg(feature = "demo")]
+    pub fn serve_calls(
+        &self,
+        listener: Option<TcpListener>,
+        state: &web::Data<AppState>,
+    ) -> std::io::Result<Option<Server>> {
+        let (Some(listener), Some(demo)) = (listener, self.demo.clone()) else {
+            return Ok(None);
+        };
+        let state = state.clone();
+        let shutdown = state.settings.server.shutdown_timeout_secs;
+        let server = actix_web::HttpServer::new(move || {
+            actix_web::App::new()
+                .app_data(state.clone())
+                .wrap(tracing_actix_web::TracingLogger::<crate::telemetry::ServerSpan>::new())
+                .configure(|cfg| demo.mount_called_by_portal(cfg))
+        })
+        .workers(1)
+        .tcp_nodelay(true)
+        .shutdown_timeout(shutdown)
+        .listen(listener)?
+        .run();
+        Ok(Some(server))
+    }
+
+    #[cfg(not(feature = "demo"))]
+    pub fn serve_calls(
+        &self,
+        _: Option<TcpListener>,
+        _: &web::Data<AppState>,
+    ) -> std::io::Result<Option<Server>> {
+        Ok(None)
+    }
+}
+
+/// The loopback listener the portal calls its embedded member API and content service on,
+/// when either is on.
+pub fn bind_calls(settings: &Settings) -> std::io::Result<Option<TcpListener>> {
+    let on = cfg!(feature = "demo") && (settings.demo.api_on() || settings.demo.cms_on());
+    on.then(|| TcpListener::bind((std::net::Ipv4Addr::LOCALHOST, 0))).transpose()
 }
 
 /// What the embedded upstreams are told of the portal's configuration and addresses.

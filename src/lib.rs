@@ -49,6 +49,8 @@ pub struct Application {
     server: Server,
     /// `server.metrics_listen`'s port and server, when metrics have a listener of their own.
     metrics: Option<(u16, Server)>,
+    /// The embedded upstreams the portal calls, in demo mode (`embedded::bind_calls`).
+    calls: Option<Server>,
 }
 
 impl Application {
@@ -56,7 +58,9 @@ impl Application {
         let listener = TcpListener::bind(settings.server.listen)?;
         let bound = listener.local_addr()?;
         let metrics_listener = settings.server.metrics_listen.map(TcpListener::bind).transpose()?;
-        let endpoints = Endpoints::resolve(&settings, bound);
+        let calls_listener = embedded::bind_calls(&settings)?;
+        let calls = calls_listener.as_ref().map(TcpListener::local_addr).transpose()?;
+        let endpoints = Endpoints::resolve(&settings, bound, calls.unwrap_or(bound));
         // One client per upstream, each with its own trust and identity (`tls`).
         let http = state::http_client(&settings, tls::TlsFiles::default())?;
         let provider_http = state::http_client(&settings, settings.oidc.tls())?;
@@ -157,6 +161,7 @@ impl Application {
             None => None,
         };
         let metrics_access = metrics::Access::public(&state.settings);
+        let calls = embedded.serve_calls(calls_listener, &state)?;
         let server = HttpServer::new(move || {
             App::new()
                 .configure(|cfg| state::register(&state, cfg))
@@ -184,7 +189,7 @@ impl Application {
         .shutdown_timeout(shutdown.as_secs())
         .listen(listener)?
         .run();
-        Ok(Self { port: bound.port(), public_url: endpoints.public_url, server, metrics })
+        Ok(Self { port: bound.port(), public_url: endpoints.public_url, server, metrics, calls })
     }
 
     pub fn port(&self) -> u16 {
@@ -200,15 +205,12 @@ impl Application {
         &self.public_url
     }
 
-    /// Both listeners stop on SIGTERM or Ctrl-C; this returns once both have.
+    /// Every listener stops on SIGTERM or Ctrl-C; this returns once all have.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        match self.metrics {
-            None => self.server.await,
-            Some((_, metrics)) => {
-                let (portal, metrics) = futures_util::future::join(self.server, metrics).await;
-                portal.and(metrics)
-            }
-        }
+        let others = self.metrics.map(|(_, server)| server).into_iter().chain(self.calls);
+        let (portal, others) =
+            futures_util::future::join(self.server, futures_util::future::join_all(others)).await;
+        others.into_iter().fold(portal, std::io::Result::and)
     }
 }
 

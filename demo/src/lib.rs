@@ -116,18 +116,26 @@ impl Demo {
         if let Some(idp) = &self.idp {
             cfg.service(idp::scope(idp.clone()));
         }
+        self.mount_called_by_portal(cfg);
         if let Some(api) = &self.api {
-            api.configure(cfg);
             cfg.service(api.desabonnement());
         }
         if let Some(back_office) = &self.back_office {
             cfg.service(back_office::scope(back_office.clone()));
         }
-        if let Some(cms) = &self.cms {
-            cms::configure(cms.clone(), cfg);
-        }
         if let Some(outbox) = &self.outbox {
             cfg.service(outbox::resource(outbox.clone()));
+        }
+    }
+
+    /// Registers what the portal alone calls, server to server: the member API and the content
+    /// service, under the same paths as in [`Demo::mount`].
+    pub fn mount_called_by_portal(&self, cfg: &mut web::ServiceConfig) {
+        if let Some(api) = &self.api {
+            api.configure(cfg);
+        }
+        if let Some(cms) = &self.cms {
+            cms::configure(cms.clone(), cfg);
         }
     }
 }

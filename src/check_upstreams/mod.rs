@@ -150,7 +150,7 @@ pub struct Inputs {
 pub async fn run(settings: &Settings, inputs: &Inputs, report: &mut Report) -> anyhow::Result<()> {
     // The upstreams' addresses as the server resolves them; a configuration naming them all has
     // no embedded twin, so the listening address plays no part.
-    let endpoints = Endpoints::resolve(settings, settings.server.listen);
+    let endpoints = Endpoints::resolve(settings, settings.server.listen, settings.server.listen);
     let token = inputs.member_token.as_ref();
     provider::check(settings, &endpoints, token, report).await?;
     member_api::check(settings, &endpoints, token, report).await?;

@@ -105,7 +105,7 @@ async fn upstream_errors(app: &TestApp, upstream: &str, kind: &str) -> u64 {
 }
 
 /// How many calls `upstream_request_duration_seconds` holds for one upstream and call.
-async fn calls(app: &TestApp, upstream: &str, call: &str) -> u64 {
+pub async fn calls(app: &TestApp, upstream: &str, call: &str) -> u64 {
     let labels = [("upstream", upstream), ("call", call)];
     app.metric("upstream_request_duration_seconds_count", &labels).await.unwrap_or_default() as u64
 }

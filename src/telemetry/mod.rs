@@ -6,7 +6,7 @@
 mod server_span;
 pub mod traces;
 
-pub use server_span::ServerSpan;
+pub use server_span::{RoutePattern, ServerSpan};
 
 use std::borrow::Cow;
 use std::net::IpAddr;
@@ -133,13 +133,12 @@ pub async fn observe_request(
     let state = request.app_data::<web::Data<AppState>>().expect("AppState is registered").clone();
     // Made by `ServerSpan`, whose span this runs in.
     let request_id = request.extensions().get::<RequestId>().map(|id| id.0.clone()).unwrap_or_default();
+    let route = request.extensions_mut().remove::<RoutePattern>().map(|route| route.0).unwrap_or_default();
     let started = Instant::now();
 
     let mut response = next.call(request).await?;
 
     let elapsed = started.elapsed();
-    // Unmatched requests are served by the asset catch-all; one label keeps cardinality bounded.
-    let route = response.request().match_pattern().unwrap_or_else(|| "*".to_owned());
     let status = response.status();
     let method = response.request().method();
     state.metrics.observe(&route, method, status, elapsed);

@@ -20,6 +20,9 @@ use crate::state::AppState;
 
 pub struct ServerSpan;
 
+/// The pattern of the route a request matched (`*` for the asset catch-all), as its span names it.
+pub struct RoutePattern(pub String);
+
 impl RootSpanBuilder for ServerSpan {
     fn on_request_start(request: &ServiceRequest) -> Span {
         let trusted = request.app_data::<web::Data<AppState>>().is_some_and(|state| {
@@ -61,7 +64,10 @@ impl RootSpanBuilder for ServerSpan {
                 span.record("span_id", span_id);
             }
         }
-        request.extensions_mut().insert(RequestId(request_id));
+        let mut extensions = request.extensions_mut();
+        extensions.insert(RequestId(request_id));
+        // Matching the path again costs a walk of the routes: `observe_request` takes this one.
+        extensions.insert(RoutePattern(route));
         span
     }
 

@@ -60,7 +60,8 @@ impl Embedded {
 
     /// Serves the member API and the content service on `listener` (from [`bind_calls`]). Only
     /// the request span is kept of the portal's middleware, so that a trace follows the
-    /// portal's call into them.
+    /// portal's call into them. Signals do not stop it: the portal does, once its own listener
+    /// has served its last request (`Application::run_until_stopped`).
     #[cfg(feature = "demo")]
     pub fn serve_calls(
         &self,
@@ -79,6 +80,7 @@ impl Embedded {
                 .configure(|cfg| demo.mount_called_by_portal(cfg))
         })
         .workers(1)
+        .disable_signals()
         .tcp_nodelay(true)
         .shutdown_timeout(shutdown)
         .listen(listener)?

@@ -205,12 +205,21 @@ impl Application {
         &self.public_url
     }
 
-    /// Every listener stops on SIGTERM or Ctrl-C; this returns once all have.
+    /// The portal's listeners stop on SIGTERM or Ctrl-C, then the embedded upstreams it calls,
+    /// which its last requests may still need; this returns once all have.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        let others = self.metrics.map(|(_, server)| server).into_iter().chain(self.calls);
-        let (portal, others) =
-            futures_util::future::join(self.server, futures_util::future::join_all(others)).await;
-        others.into_iter().fold(portal, std::io::Result::and)
+        use futures_util::future::{join, join_all};
+
+        let (calls_handle, calls) = self.calls.map(|server| (server.handle(), server)).unzip();
+        let listeners = async {
+            let (portal, metrics) = join(self.server, join_all(self.metrics.map(|(_, server)| server))).await;
+            if let Some(handle) = calls_handle {
+                handle.stop(true).await;
+            }
+            metrics.into_iter().fold(portal, std::io::Result::and)
+        };
+        let (stopped, calls) = join(listeners, join_all(calls)).await;
+        calls.into_iter().fold(stopped, std::io::Result::and)
     }
 }
 

@@ -94,9 +94,15 @@ fn version_names_the_commit_and_the_build_date() {
 
 /// The demo binary on a free port of loopback, its data in `data`: the child, and its address.
 fn start_demo(data: &std::path::Path) -> (std::process::Child, String) {
+    start_demo_with(data, &[])
+}
+
+/// The same, with more of the configuration in the environment.
+fn start_demo_with(data: &std::path::Path, settings: &[(&str, &str)]) -> (std::process::Child, String) {
     let mut child = Command::new(BINARY)
         .env_clear()
         .env("ESPACE_ASSURE__SERVER__LISTEN", "127.0.0.1:0")
+        .envs(settings.iter().copied())
         .current_dir(data)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -135,8 +141,46 @@ fn healthcheck_succeeds_while_the_instance_answers_and_fails_once_it_is_gone() {
 fn sigterm_stops_the_server_gracefully() {
     let data = tempfile::tempdir().unwrap();
     let (mut child, _) = start_demo(data.path());
+    terminate(&child);
+    exits_successfully(&mut child);
+}
+
+/// A member's request in flight when the portal is told to stop is answered whole: the demo's
+/// member API, which the portal calls on a listener of its own, stops only after the portal's
+/// last request. With each call taking a second, the home's second round (its payments' detail
+/// lines) is called after the signal.
+#[tokio::test]
+async fn a_request_in_flight_as_the_portal_stops_still_reaches_the_demo_member_api() {
+    let data = tempfile::tempdir().unwrap();
+    let (mut child, address) =
+        start_demo_with(data.path(), &[("ESPACE_ASSURE__DEMO__API_LATENCY_MS", "1000")]);
+    let browser = reqwest::Client::builder().cookie_store(true).build().unwrap();
+    crate::helpers::sign_in_through_the_demo_provider(&format!("http://{address}"), &browser).await;
+    let home = tokio::spawn(browser.get(format!("http://{address}/api/home")).send());
+    // The request on its way (an idle connection would be closed by the stop, not served).
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    terminate(&child);
+    let started = Instant::now();
+    while std::net::TcpStream::connect(&address).is_ok() {
+        assert!(started.elapsed() < Duration::from_secs(30), "still accepting after SIGTERM");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(!home.is_finished(), "the home was answered before the portal began to stop");
+    let home = home.await.unwrap().unwrap();
+    assert_eq!(home.status(), 200);
+    let home: serde_json::Value = home.json().await.unwrap();
+    for part in ["remboursements", "demandes", "echeanceProchaine", "nouveautes", "raccordements"] {
+        assert!(home[part].get("data").is_some(), "{part}: {}", home[part]);
+    }
+    exits_successfully(&mut child);
+}
+
+fn terminate(child: &std::process::Child) {
     let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     assert!(killed.success());
+}
+
+fn exits_successfully(child: &mut std::process::Child) {
     let started = Instant::now();
     loop {
         if let Some(status) = child.try_wait().unwrap() {

@@ -259,6 +259,21 @@ pub async fn status_with_cookies(address: &str, path: &str, cookies: &str) -> u1
         .as_u16()
 }
 
+/// Marie DUPONT signs in on the demo binary at `address` through its provider's page, as in a
+/// browser (`browser` keeps cookies and follows redirects).
+pub async fn sign_in_through_the_demo_provider(address: &str, browser: &reqwest::Client) {
+    let page = browser.get(format!("{address}/auth/login?returnTo=/home")).send().await.unwrap();
+    let page = page.text().await.unwrap();
+    let request = page.split("name=\"request\" value=\"").nth(1).unwrap().split('"').next().unwrap();
+    let home = browser
+        .post(format!("{address}/_demo/idp/sign-in"))
+        .form(&[("request", request), ("person", "100001")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(home.url().path(), "/home");
+}
+
 pub fn query(url: &url::Url, name: &str) -> String {
     url.query_pairs().find(|(key, _)| key == name).map(|(_, value)| value.into_owned()).unwrap_or_default()
 }

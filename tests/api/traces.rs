@@ -17,6 +17,8 @@ use prost::Message;
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
+use crate::helpers::sign_in_through_the_demo_provider;
+
 const BINARY: &str = env!("CARGO_BIN_EXE_espace-assure");
 /// What a load balancer in front of the portal sends: its trace, and its span's id.
 const PROXY_TRACE: &str = "4bf92f3577b34da6a3ce929d0e0e4736";
@@ -75,20 +77,6 @@ fn client(from: &str) -> reqwest::Client {
         .unwrap()
 }
 
-/// Marie DUPONT signs in through the demo provider's page, as in a browser.
-async fn sign_in(portal: &Portal, browser: &reqwest::Client) {
-    let page = browser.get(format!("{}/auth/login?returnTo=/home", portal.address)).send().await.unwrap();
-    let page = page.text().await.unwrap();
-    let request = page.split("name=\"request\" value=\"").nth(1).unwrap().split('"').next().unwrap();
-    let home = browser
-        .post(format!("{}/_demo/idp/sign-in", portal.address))
-        .form(&[("request", request), ("person", "100001")])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(home.url().path(), "/home");
-}
-
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
@@ -137,7 +125,7 @@ async fn a_proxied_call_is_one_trace_across_the_proxy_the_portal_and_the_member_
         .await;
     let mut portal = start(&collector.uri());
     let browser = client("127.0.0.1");
-    sign_in(&portal, &browser).await;
+    sign_in_through_the_demo_provider(&portal.address, &browser).await;
 
     let traceparent = format!("00-{PROXY_TRACE}-{PROXY_SPAN}-01");
     let answer = browser

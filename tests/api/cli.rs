@@ -147,18 +147,20 @@ fn sigterm_stops_the_server_gracefully() {
 
 /// A member's request in flight when the portal is told to stop is answered whole: the demo's
 /// member API, which the portal calls on a listener of its own, stops only after the portal's
-/// last request. With each call taking a second, the home's second round (its payments' detail
+/// last request. With each call taking 1.5 s, the home's second round (its payments' detail
 /// lines) is called after the signal.
 #[tokio::test]
 async fn a_request_in_flight_as_the_portal_stops_still_reaches_the_demo_member_api() {
     let data = tempfile::tempdir().unwrap();
     let (mut child, address) =
-        start_demo_with(data.path(), &[("ESPACE_ASSURE__DEMO__API_LATENCY_MS", "1000")]);
+        start_demo_with(data.path(), &[("ESPACE_ASSURE__DEMO__API_LATENCY_MS", "1500")]);
     let browser = reqwest::Client::builder().cookie_store(true).build().unwrap();
     crate::helpers::sign_in_through_the_demo_provider(&format!("http://{address}"), &browser).await;
     let home = tokio::spawn(browser.get(format!("http://{address}/api/home")).send());
-    // The request on its way (an idle connection would be closed by the stop, not served).
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The request read by the portal, its first calls under way (an idle connection would be
+    // closed by the stop, not served): a wide margin before the signal, and still well before
+    // the second round.
+    tokio::time::sleep(Duration::from_millis(300)).await;
     terminate(&child);
     let started = Instant::now();
     while std::net::TcpStream::connect(&address).is_ok() {

@@ -5,9 +5,10 @@
 //! All of them are mounted under `/_demo` on the portal's listener, for browsers and for
 //! whoever else calls them (a second instance, the conformance script). The portal itself calls
 //! the member API and the content service on a loopback listener of their own, one worker
-//! thread outside the portal's middleware, as it would call a partner's services: on its own
-//! listener, each call queued behind the members' requests on the worker that served it, and a
-//! home's five calls made the signed-in load's tail (`docs/benchmarks.md#signed-in-load`).
+//! thread outside the portal's middleware, as it would call a partner's services. On the
+//! portal's listener, each call queued behind the members' requests on the worker that served
+//! it, and a home's five calls made the signed-in load's tail
+//! (`docs/benchmarks.md#signed-in-load`).
 
 use std::net::TcpListener;
 

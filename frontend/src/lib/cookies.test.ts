@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dropCookieWrites, switchCookiesOff } from '@/test/cookies';
 import { cookiesEnabled, readCookie } from './cookies';
 
@@ -24,6 +24,15 @@ describe('cookiesEnabled', () => {
     cookiesEnabled();
 
     expect(document.cookie).toBe('');
+  });
+
+  it('is checked once per page load: asking again writes no cookie', () => {
+    expect(cookiesEnabled()).toBe(true);
+    const writes = vi.spyOn(Document.prototype, 'cookie', 'set');
+
+    expect(cookiesEnabled()).toBe(true);
+    expect(writes).not.toHaveBeenCalled();
+    writes.mockRestore();
   });
 
   it('is false when the navigator says cookies are disabled', () => {

@@ -21,6 +21,8 @@ export interface RetryableQuery<T> extends PartQuery<T> {
  * Data that has arrived is shown, even when a later revalidation failed: the member keeps
  * what they were reading. Without data, an error is a failure, except while a retry is under
  * way, which shows as loading again so that pressing "Réessayer" visibly does something.
+ * `isValidating` is read only then: SWR re-renders a hook's component for the states it read,
+ * and a part with data has no use for it.
  */
 export function partState<T>(query: PartQuery<T>): PartState<T> {
   if (query.data !== undefined) return { status: 'ready', data: query.data };
@@ -42,7 +44,10 @@ export function bothQueries<A, B>(first: RetryableQuery<A>, second: RetryableQue
   return {
     data: failure ? undefined : data,
     error: failure?.error,
-    isValidating: failure ? false : first.isValidating || second.isValidating,
+    // Read only when the part has no data (`partState`), as SWR's own flag should be.
+    get isValidating() {
+      return failure ? false : first.isValidating || second.isValidating;
+    },
     mutate: () => Promise.all([first.mutate(), second.mutate()]),
   };
 }

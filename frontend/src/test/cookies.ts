@@ -1,10 +1,13 @@
 import { onTestFinished, vi } from 'vitest';
+import { forgetCookieCheck } from '@/lib/cookies';
 
 /** For the current test: the browser says cookies are switched off. */
 export function switchCookiesOff(): void {
   const spy = vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
+  forgetCookieCheck();
   onTestFinished(() => {
     spy.mockRestore();
+    forgetCookieCheck();
   });
 }
 
@@ -21,7 +24,9 @@ export function dropCookieWrites(): void {
     get: () => '',
     set: () => undefined,
   });
+  forgetCookieCheck();
   onTestFinished(() => {
     Object.defineProperty(Document.prototype, 'cookie', original);
+    forgetCookieCheck();
   });
 }

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { unload } from 'swr';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { unreadHttpError } from '@/app/shell/unread-http-error';
+import { forgetCookieCheck } from '@/lib/cookies';
 import { installDialogPolyfill } from './dialog-polyfill';
 import { installMatchMediaStub } from './match-media-stub';
 import { server } from './server';
@@ -26,6 +27,8 @@ beforeAll(() => {
 // describe/it/expect explicitly instead, so unmount here to keep tests independent.
 afterEach(() => {
   cleanup();
+  // Each test is a page load of its own: its start-up checks cookies afresh.
+  forgetCookieCheck();
   // SWR's cache and the requests route loaders started: never handed to the next test.
   unload({ revalidate: false });
   // The announcer's message outlives the page until dismissed; not beyond a test.

@@ -58,6 +58,25 @@ describe('partState', () => {
   });
 });
 
+describe('a revalidation', () => {
+  /** SWR re-renders a component for the states it read: a part with data must not read it. */
+  it('is not read for a part that has its data', () => {
+    const isValidating = vi.fn(() => true);
+    const query = {
+      data: home,
+      error: undefined,
+      get isValidating() {
+        return isValidating();
+      },
+      mutate: vi.fn(),
+    };
+
+    expect(partState(query, 'remboursements')).toEqual({ status: 'ready', data: [] });
+    expect(homePart(query, 'bandeau').data).toBeNull();
+    expect(isValidating).not.toHaveBeenCalled();
+  });
+});
+
 describe('homePart', () => {
   it('is one part of the answer as a query of its own, the part’s error its own', () => {
     const query = { data: home, error: undefined, isValidating: false, mutate: vi.fn() };

@@ -16,7 +16,12 @@ function partQuery<K extends keyof Home>(query: HomeQuery, name: K): PartQuery<P
   return {
     data: part && 'data' in part ? (part.data as PartData<Home[K]>) : undefined,
     error: part && 'error' in part ? part.error : query.error,
-    isValidating: query.isValidating,
+    // Read only when the part has no data (`partState`): SWR re-renders a hook's page for the
+    // states it read, so the revalidation made on arrival, which changes nothing the page
+    // shows, does not render the whole dashboard again.
+    get isValidating() {
+      return query.isValidating;
+    },
   };
 }
 
@@ -28,7 +33,8 @@ export function homePart<K extends keyof Home>(
   query: HomeQuery & Pick<SWRResponse<Home, unknown>, 'mutate'>,
   name: K,
 ): RetryableQuery<PartData<Home[K]>> {
-  return { ...partQuery(query, name), mutate: () => query.mutate() };
+  // Assigned onto the part, not spread: a spread would read its `isValidating`.
+  return Object.assign(partQuery(query, name), { mutate: () => query.mutate() });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import type { SWRResponse } from 'swr';
 import { paths } from '@/lib/paths';
@@ -22,16 +22,8 @@ import styles from './home-dashboard.module.css';
 /** SPEC.md §9: at most 2 detail lines per payment on the home page. */
 const linesPerPayment = 2;
 
-/**
- * The NOEMIE notices, loaded apart (`raccordementsSection`): usually before the dashboard
- * renders, by `/home`'s loader. Code that could not be loaded shows nothing, as a failed part.
- */
-const RaccordementsSection = lazy(() =>
-  raccordementsSection().then(
-    (module) => ({ default: module.RaccordementsSection }),
-    () => ({ default: () => null }),
-  ),
-);
+/** The NOEMIE notices, loaded apart: usually before the dashboard renders, by `/home`'s loader. */
+const RaccordementsSection = raccordementsSection.Component;
 
 interface HomeDashboardProps {
   flags: TileFlags;

@@ -40,7 +40,16 @@ function usePaiements(filters: RemboursementsFilters): RetryableQuery<Paiement[]
     filters.versement === 'assure'
       ? list.data?.filter((paiement) => paiement.destinataire === 'ASSURE')
       : list.data;
-  return { data: paiements, error: list.error, isValidating: list.isValidating, mutate: list.mutate };
+  return {
+    data: paiements,
+    error: list.error,
+    // Read only when the part has no data (see `partState`): SWR then re-renders the page for
+    // a revalidation only while the list waits on it.
+    get isValidating() {
+      return list.isValidating;
+    },
+    mutate: list.mutate,
+  };
 }
 
 function total(paiements: readonly Paiement[]): number {

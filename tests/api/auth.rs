@@ -213,14 +213,16 @@ async fn an_anonymous_sign_in_leaves_its_state_in_an_encrypted_cookie_only() {
 }
 
 /// `value` with a letter in its middle changed: a middle one, since the last letters of base64
-/// may carry only padding bits, which decoding drops.
+/// may carry only padding bits, which decoding drops; never one of a `%2F` escape, which would
+/// no longer decode (`%AF`) and make a cookie the browser could not have sent.
 fn with_one_letter_changed(value: &str) -> String {
-    let (at, letter) = value
-        .char_indices()
-        .find(|(at, letter)| *at >= value.len() / 2 && letter.is_ascii_alphanumeric())
+    let bytes = value.as_bytes();
+    let in_escape = |at: usize| (1..=2).any(|back| at >= back && bytes[at - back] == b'%');
+    let at = (value.len() / 2..bytes.len())
+        .find(|&at| bytes[at].is_ascii_alphanumeric() && !in_escape(at))
         .expect("an encrypted cookie is mostly letters and digits");
     let mut changed = value.to_owned();
-    changed.replace_range(at..at + 1, if letter == 'A' { "B" } else { "A" });
+    changed.replace_range(at..at + 1, if bytes[at] == b'A' { "B" } else { "A" });
     changed
 }
 

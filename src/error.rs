@@ -2,7 +2,7 @@
 //! `{"status": 404, "code": "not_found", "message": "<French sentence for a member>"}`;
 //! what went wrong inside is logged with the request id and never returned.
 
-use actix_web::body::{BoxBody, MessageBody};
+use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::ServiceResponse;
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
@@ -155,17 +155,15 @@ impl ResponseError for ApiError {
 /// error from an extractor, ...) into the JSON body, so that clients see one error shape.
 /// Other JSON bodies (an OAuth error) and HTML pages a handler rendered for a person in a
 /// browser are kept as they are.
-pub fn normalise_error_body<B: MessageBody + 'static>(
-    response: ServiceResponse<B>,
-) -> actix_web::Result<ErrorHandlerResponse<B>> {
+pub fn normalised_error_body<B>(response: ServiceResponse<B>) -> ServiceResponse<EitherBody<B>> {
+    let status = response.status();
     let rendered_on_purpose = response.response().headers().get(header::CONTENT_TYPE).is_some_and(|value| {
         let value = value.as_bytes();
         value.starts_with(b"application/json") || value.starts_with(b"text/html")
     });
-    if rendered_on_purpose {
-        return Ok(ErrorHandlerResponse::Response(response.map_into_left_body()));
+    if !(status.is_client_error() || status.is_server_error()) || rendered_on_purpose {
+        return response.map_into_left_body();
     }
-    let status = response.status();
     let (request, old) = response.into_parts();
     let mut replacement = ErrorBody::response(status);
     // Keep the headers the original answer needed (Allow on 405, security headers, ids).
@@ -175,7 +173,14 @@ pub fn normalise_error_body<B: MessageBody + 'static>(
         }
     }
     replacement.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    Ok(ErrorHandlerResponse::Response(ServiceResponse::new(request, replacement).map_into_right_body::<B>()))
+    ServiceResponse::new(request, replacement).map_into_right_body()
+}
+
+/// `normalised_error_body` as an `ErrorHandlers` handler, for the metrics' own listener.
+pub fn normalise_error_body<B: MessageBody + 'static>(
+    response: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    Ok(ErrorHandlerResponse::Response(normalised_error_body(response)))
 }
 
 /// Extractor errors (bad JSON, bad path or query parameter) answer 400 with the JSON body.

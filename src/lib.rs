@@ -10,6 +10,7 @@ pub mod check_upstreams;
 pub mod clock;
 pub mod cms;
 pub mod config;
+mod edge;
 mod embedded;
 pub mod error;
 pub mod health;
@@ -35,7 +36,6 @@ use std::net::TcpListener;
 use std::time::Duration;
 
 use actix_web::dev::Server;
-use actix_web::middleware::{ErrorHandlers, from_fn};
 use actix_web::{App, HttpServer, web};
 use url::Url;
 
@@ -161,6 +161,11 @@ impl Application {
             None => None,
         };
         let metrics_access = metrics::Access::public(&state.settings);
+        let security_headers = security::headers(
+            &state.endpoints.public_url,
+            &state.endpoints.oidc_issuer,
+            state.settings.captcha.provider,
+        );
         let calls = embedded.serve_calls(calls_listener, &state)?;
         let server = HttpServer::new(move || {
             App::new()
@@ -168,14 +173,7 @@ impl Application {
                 .app_data(web::JsonConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::PathConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
-                .wrap(from_fn(security::require_xsrf))
-                .wrap(ErrorHandlers::new().default_handler(error::normalise_error_body))
-                .wrap(security::headers(
-                    &state.endpoints.public_url,
-                    &state.endpoints.oidc_issuer,
-                    state.settings.captcha.provider,
-                ))
-                .wrap(from_fn(telemetry::observe_request))
+                .wrap(edge::Edge::new(state.auth.clone(), state.metrics.clone(), security_headers.clone()))
                 .wrap(tracing_actix_web::TracingLogger::<telemetry::ServerSpan>::new())
                 .configure(|cfg| embedded.mount(cfg))
                 .configure(|cfg| routes(cfg, &state.auth, metrics_access.clone()))

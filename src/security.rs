@@ -1,9 +1,8 @@
-//! Security headers sent on every answer.
+//! Security headers sent on every answer, and the anti-forgery check of state changes.
 
-use actix_web::body::{EitherBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::{Method, StatusCode};
-use actix_web::middleware::{DefaultHeaders, Next};
+use actix_web::dev::ServiceRequest;
+use actix_web::http::Method;
+use actix_web::http::header::{self, HeaderName, HeaderValue};
 use url::{Origin, Url};
 
 use crate::auth::Auth;
@@ -33,23 +32,30 @@ pub fn content_security_policy(issuer: &Url, captcha: CaptchaProvider) -> String
     )
 }
 
-pub fn headers(public_url: &Url, issuer: &Url, captcha: CaptchaProvider) -> DefaultHeaders {
-    let headers = DefaultHeaders::new()
-        .add(("Content-Security-Policy", content_security_policy(issuer, captcha)))
-        .add(("X-Content-Type-Options", "nosniff"))
-        .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
-        .add((
-            "Permissions-Policy",
-            "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), \
-             microphone=(), payment=(), usb=()",
-        ))
-        .add(("Cross-Origin-Opener-Policy", "same-origin"));
+/// The headers every answer carries, unless its handler set its own value.
+pub fn headers(public_url: &Url, issuer: &Url, captcha: CaptchaProvider) -> Vec<(HeaderName, HeaderValue)> {
+    let policy = HeaderValue::from_str(&content_security_policy(issuer, captcha)).expect("an ASCII policy");
+    let mut headers = vec![
+        (header::CONTENT_SECURITY_POLICY, policy),
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+        (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
+        (
+            HeaderName::from_static("permissions-policy"),
+            HeaderValue::from_static(
+                "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), \
+                 microphone=(), payment=(), usb=()",
+            ),
+        ),
+        (HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin")),
+    ];
     // HSTS over plain http would be ignored at best, and would pin a demo host at worst.
     if public_url.scheme() == "https" {
-        headers.add(("Strict-Transport-Security", "max-age=31536000; includeSubDomains"))
-    } else {
-        headers
+        headers.push((
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+        ));
     }
+    headers
 }
 
 #[cfg(test)]
@@ -70,22 +76,16 @@ mod tests {
     }
 }
 
-/// Anti-forgery check (SPEC.md §6): every state-changing request under `/api` and `/auth`
-/// (the sign-out among them), must echo the anti-forgery cookie in the `X-XSRF-TOKEN` header,
-/// and that token must be the session's (`Auth::xsrf_holds`).
+/// Whether a request fails the anti-forgery check (SPEC.md §6), which `edge` answers with a
+/// 403: every state-changing request under `/api` and `/auth` (the sign-out among them) must
+/// echo the anti-forgery cookie in the `X-XSRF-TOKEN` header, and that token must be the
+/// session's (`Auth::xsrf_holds`).
 ///
 /// The decision is made on the path the router matches (percent-decoded, `match_info`), not
 /// on the raw request line: `/%61pi/assure/adresse` routes to `/api/assure/adresse` and must be
 /// checked as such.
-pub async fn require_xsrf(
-    request: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> actix_web::Result<ServiceResponse<EitherBody<impl MessageBody>>> {
-    if needs_xsrf(request.method(), request.match_info().as_str()) && !xsrf_matches(&request) {
-        let response = crate::error::ErrorBody::response(StatusCode::FORBIDDEN);
-        return Ok(request.into_response(response).map_into_right_body());
-    }
-    Ok(next.call(request).await?.map_into_left_body())
+pub fn is_forged(request: &ServiceRequest, auth: &Auth) -> bool {
+    needs_xsrf(request.method(), request.match_info().as_str()) && !xsrf_matches(request, auth)
 }
 
 /// Posted by the provider, server to server: it has no browser cookie to echo, and its logout
@@ -100,8 +100,7 @@ fn needs_xsrf(method: &Method, routed_path: &str) -> bool {
     !safe && guarded && !EXEMPT.contains(&routed_path)
 }
 
-fn xsrf_matches(request: &ServiceRequest) -> bool {
-    let auth = request.app_data::<actix_web::web::Data<Auth>>().expect("Auth is registered");
+fn xsrf_matches(request: &ServiceRequest, auth: &Auth) -> bool {
     let header = request.headers().get(XSRF_HEADER).and_then(|value| value.to_str().ok());
     auth.xsrf_holds(request.request(), header)
 }

@@ -1,4 +1,4 @@
-//! `POST /auth/logout` (anti-forgery header required, see `security::require_xsrf`): ends the
+//! `POST /auth/logout` (anti-forgery header required, see `security::is_forged`): ends the
 //! portal session, revokes the refresh token where the provider can, and answers with the
 //! provider's end-session address for the SPA to open, so the provider's session ends too.
 

@@ -87,7 +87,7 @@ impl Auth {
         self.cookies.xsrf(self.xsrf.token(session_id))
     }
 
-    /// The anti-forgery check of a state-changing request (`security::require_xsrf`): the
+    /// The anti-forgery check of a state-changing request (`security::is_forged`): the
     /// header echoes the cookie (a cross-site page can make the browser send the cookie, not
     /// read it) and, when the browser holds a session, is that session's token. Without a
     /// session nothing is at stake (the sign-out of nobody), and the echo is enough.

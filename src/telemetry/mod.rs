@@ -12,12 +12,10 @@ use std::borrow::Cow;
 use std::net::IpAddr;
 use std::time::Instant;
 
-use actix_web::body::MessageBody;
+use actix_web::HttpMessage;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::http::header::{HeaderName, HeaderValue};
-use actix_web::middleware::Next;
-use actix_web::{HttpMessage, web};
 use ipnet::IpNet;
 use opentelemetry_sdk::trace::SdkTracer;
 use tracing::Level;
@@ -30,8 +28,8 @@ use tracing_subscriber::prelude::*;
 use tracing_subscriber::{EnvFilter, Layer};
 
 use crate::config::LogFormat;
+use crate::metrics::Metrics;
 use crate::request_id::RequestId;
-use crate::state::AppState;
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -126,34 +124,40 @@ fn logged_method(method: &Method) -> Cow<'_, str> {
     }
 }
 
-pub async fn observe_request(
-    request: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> actix_web::Result<ServiceResponse<impl MessageBody>> {
-    let state = request.app_data::<web::Data<AppState>>().expect("AppState is registered").clone();
-    // Made by `ServerSpan`, whose span this runs in.
-    let request_id = request.extensions().get::<RequestId>().map(|id| id.0.clone()).unwrap_or_default();
-    let route = request.extensions_mut().remove::<RoutePattern>().map(|route| route.0).unwrap_or_default();
-    let started = Instant::now();
+/// One request as its access line and metrics see it, from its start (in its span, made by
+/// `ServerSpan`) to its answer.
+pub struct Observation {
+    request_id: String,
+    route: String,
+    started: Instant,
+}
 
-    let mut response = next.call(request).await?;
-
-    let elapsed = started.elapsed();
-    let status = response.status();
-    let method = response.request().method();
-    state.metrics.observe(&route, method, status, elapsed);
-    tracing::info!(
-        target: "access",
-        method = %logged_method(method),
-        route = %route,
-        status = status.as_u16(),
-        duration_us = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
-        "request served"
-    );
-    if let Ok(value) = HeaderValue::from_str(&request_id) {
-        response.headers_mut().insert(REQUEST_ID, value);
+impl Observation {
+    pub fn start(request: &ServiceRequest) -> Self {
+        let mut extensions = request.extensions_mut();
+        let request_id = extensions.get::<RequestId>().map(|id| id.0.clone()).unwrap_or_default();
+        let route = extensions.remove::<RoutePattern>().map(|route| route.0).unwrap_or_default();
+        Self { request_id, route, started: Instant::now() }
     }
-    Ok(response)
+
+    /// Counts the answer, writes the access line and sends the request id back.
+    pub fn finish<B>(self, metrics: &Metrics, response: &mut ServiceResponse<B>) {
+        let elapsed = self.started.elapsed();
+        let status = response.status();
+        let method = response.request().method();
+        metrics.observe(&self.route, method, status, elapsed);
+        tracing::info!(
+            target: "access",
+            method = %logged_method(method),
+            route = %self.route,
+            status = status.as_u16(),
+            duration_us = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
+            "request served"
+        );
+        if let Ok(value) = HeaderValue::from_str(&self.request_id) {
+            response.headers_mut().insert(REQUEST_ID, value);
+        }
+    }
 }
 
 #[cfg(test)]

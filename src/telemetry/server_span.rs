@@ -66,7 +66,7 @@ impl RootSpanBuilder for ServerSpan {
         }
         let mut extensions = request.extensions_mut();
         extensions.insert(RequestId(request_id));
-        // Matching the path again costs a walk of the routes: `observe_request` takes this one.
+        // Matching the path again costs a walk of the routes: the access line and the metrics take this one.
         extensions.insert(RoutePattern(route));
         span
     }

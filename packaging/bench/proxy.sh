@@ -8,8 +8,12 @@
 # (throughput). The portal runs in demo mode for sign-in only (embedded provider), its member
 # API switched off and pointed at the upstream.
 #
+# A fourth target, the floor, is the portal's stack doing nothing but the hop
+# (`examples/proxy_floor.rs`: actix-web and hyper's pooled client, no session, no middleware).
+#
 # Needs: nginx, wrk, curl. Usage: packaging/bench/proxy.sh [seconds per run, default 10]
-# ESPACE_ASSURE_BIN names another build of the binary to measure.
+# ESPACE_ASSURE_BIN names another build of the binary to measure, PROXY_FLOOR_BIN another
+# build of the floor.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source packaging/bench/lib.sh
@@ -18,10 +22,13 @@ binary=${ESPACE_ASSURE_BIN:-$PWD/target/release/espace-assure}
 upstream_port=18190
 nginx_port=18191
 portal_port=18192
+floor_port=18193
 path=/api/assure/prestations-recentes
 
 require_tools wrk nginx curl
 release_binary
+floor=${PROXY_FLOOR_BIN:-$PWD/target/release/examples/proxy_floor}
+[ -n "${PROXY_FLOOR_BIN:-}" ] || cargo build --release --locked --quiet --example proxy_floor
 
 # Five recent payments, the size of a real answer, readable by nginx's unprivileged worker.
 chmod 755 "$work"
@@ -70,6 +77,7 @@ base_url = "http://127.0.0.1:$upstream_port/api/"
 CONF
 RUST_LOG=warn "$binary" --config "$work/portal.toml" >"$work/portal.log" 2>&1 &
 wait_ready "http://127.0.0.1:$portal_port/readyz"
+"$floor" "127.0.0.1:$floor_port" "http://127.0.0.1:$upstream_port" >"$work/floor.log" 2>&1 &
 
 # Sign in as Marie DUPONT through the embedded provider, as a browser would.
 portal=http://127.0.0.1:$portal_port
@@ -86,10 +94,13 @@ session=$(awk '$6 == "espace-assure-session" { print $6 "=" $7 }' "$jar")
 direct=$(curl -fsS "http://127.0.0.1:$upstream_port$path")
 through=$(curl -fsS -H "Cookie: $session" "$portal$path")
 [ "$direct" = "$through" ] || { echo "the portal's answer differs from the upstream's" >&2; exit 1; }
+wait_ready "http://127.0.0.1:$floor_port$path"
+[ "$direct" = "$(curl -fsS "http://127.0.0.1:$floor_port$path")" ] || { echo "the floor's answer differs" >&2; exit 1; }
 
 printf '%-16s %12s %12s %12s %14s %12s\n' target "p50 ms (1c)" "p99 ms (1c)" "added p50" "req/s (32c)" "p99 ms (32c)"
 declare -A rps p50
-for spec in "direct|$upstream_port|" "nginx proxy_pass|$nginx_port|" "portal|$portal_port|Cookie: $session"; do
+for spec in "direct|$upstream_port|" "nginx proxy_pass|$nginx_port|" "floor|$floor_port|" \
+  "portal|$portal_port|Cookie: $session"; do
   IFS='|' read -r name port header <<<"$spec"
   url=http://127.0.0.1:$port$path
   read -r _ one_p50 one_p99 < <(measure 1 "$duration" "$url" ${header:+-H "$header"})
@@ -100,3 +111,4 @@ for spec in "direct|$upstream_port|" "nginx proxy_pass|$nginx_port|" "portal|$po
 done
 echo
 echo "portal throughput / nginx proxy_pass: $(ratio "${rps[portal]}" "${rps[nginx proxy_pass]}")"
+echo "floor throughput / nginx proxy_pass: $(ratio "${rps[floor]}" "${rps[nginx proxy_pass]}")"

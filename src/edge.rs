@@ -23,13 +23,8 @@ use crate::metrics::Metrics;
 use crate::security;
 use crate::telemetry::Observation;
 
-/// What the layer needs, built once per server.
-#[derive(Clone)]
-pub struct Edge {
-    auth: web::Data<Auth>,
-    metrics: web::Data<Metrics>,
-    security_headers: Rc<[(HeaderName, HeaderValue)]>,
-}
+/// The layer, built once per worker.
+pub struct Edge(Rc<Shared>);
 
 impl Edge {
     pub fn new(
@@ -37,7 +32,28 @@ impl Edge {
         metrics: web::Data<Metrics>,
         security_headers: Vec<(HeaderName, HeaderValue)>,
     ) -> Self {
-        Self { auth, metrics, security_headers: security_headers.into() }
+        Self(Rc::new(Shared { auth, metrics, security_headers }))
+    }
+}
+
+/// What the layer needs, shared by the requests of its worker.
+struct Shared {
+    auth: web::Data<Auth>,
+    metrics: web::Data<Metrics>,
+    security_headers: Vec<(HeaderName, HeaderValue)>,
+}
+
+impl Shared {
+    fn answer<B>(&self, mut response: ServiceResponse<B>, observation: Observation) -> ServiceResponse<B> {
+        let headers = response.headers_mut();
+        // A handler's own value wins: a document from the member API keeps its sandboxing policy.
+        for (name, value) in &self.security_headers {
+            if !headers.contains_key(name) {
+                headers.insert(name.clone(), value.clone());
+            }
+        }
+        observation.finish(&self.metrics, &mut response);
+        response
     }
 }
 
@@ -53,13 +69,13 @@ where
     type Future = Ready<Result<Self::Transform, Self::InitError>>;
 
     fn new_transform(&self, service: S) -> Self::Future {
-        ready(Ok(EdgeService { service, edge: self.clone() }))
+        ready(Ok(EdgeService { service, shared: Rc::clone(&self.0) }))
     }
 }
 
 pub struct EdgeService<S> {
     service: S,
-    edge: Edge,
+    shared: Rc<Shared>,
 }
 
 impl<S, B> Service<ServiceRequest> for EdgeService<S>
@@ -74,30 +90,16 @@ where
     forward_ready!(service);
 
     fn call(&self, request: ServiceRequest) -> Self::Future {
-        let edge = self.edge.clone();
+        let shared = Rc::clone(&self.shared);
         let observation = Observation::start(&request);
-        if security::is_forged(&request, &edge.auth) {
+        if security::is_forged(&request, &shared.auth) {
             let refused = request.into_response(ErrorBody::response(StatusCode::FORBIDDEN));
-            return Box::pin(ready(Ok(edge.answer(refused.map_into_right_body(), observation))));
+            return Box::pin(ready(Ok(shared.answer(refused.map_into_right_body(), observation))));
         }
         let handled = self.service.call(request);
         Box::pin(async move {
             let response = normalised_error_body(handled.await?);
-            Ok(edge.answer(response, observation))
+            Ok(shared.answer(response, observation))
         })
-    }
-}
-
-impl Edge {
-    fn answer<B>(&self, mut response: ServiceResponse<B>, observation: Observation) -> ServiceResponse<B> {
-        let headers = response.headers_mut();
-        // A handler's own value wins: a document from the member API keeps its sandboxing policy.
-        for (name, value) in self.security_headers.iter() {
-            if !headers.contains_key(name) {
-                headers.insert(name.clone(), value.clone());
-            }
-        }
-        observation.finish(&self.metrics, &mut response);
-        response
     }
 }

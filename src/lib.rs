@@ -175,8 +175,8 @@ impl Application {
                 .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .wrap(edge::Edge::new(state.auth.clone(), state.metrics.clone(), security_headers.clone()))
                 .wrap(tracing_actix_web::TracingLogger::<telemetry::ServerSpan>::new())
-                .configure(|cfg| embedded.mount(cfg))
                 .configure(|cfg| routes(cfg, &state.auth, metrics_access.clone()))
+                .configure(|cfg| embedded.mount(cfg))
         })
         .workers(workers)
         // An answer streamed from the member API leaves in two writes (its head, then its
@@ -318,16 +318,22 @@ fn session_keyring(
 }
 
 fn routes(cfg: &mut web::ServiceConfig, auth: &auth::Auth, metrics_access: metrics::Access) {
+    // actix tries the routes in turn, for each request, then once more for the request span's
+    // pattern: `/api` comes first, as most requests are a member's calls, and in it the
+    // portal's own few routes (one scope counts as one) before the member API's forty calls.
+    cfg.service(
+        web::scope("/api")
+            .configure(auth::api_routes)
+            .configure(cms::routes)
+            .configure(captcha::routes)
+            .configure(proxy::routes),
+    )
     // Resources (not bare routes) so that another method on these paths answers 405.
-    cfg.service(web::resource("/healthz").get(health::healthz))
-        .service(web::resource("/readyz").get(health::readyz))
-        .service(metrics::resource(metrics_access))
-        .service(web::resource(security_txt::PATH).get(security_txt::serve))
-        .configure(|cfg| auth::routes(cfg, auth))
-        .configure(cms::routes)
-        // Before the proxy's `/api` scope, which would otherwise take it.
-        .configure(captcha::routes)
-        .configure(proxy::routes)
-        // Registered last: every path nothing else took.
-        .default_service(web::to(pages::serve));
+    .service(web::resource("/healthz").get(health::healthz))
+    .service(web::resource("/readyz").get(health::readyz))
+    .service(metrics::resource(metrics_access))
+    .service(web::resource(security_txt::PATH).get(security_txt::serve))
+    .configure(|cfg| auth::routes(cfg, auth))
+    // Registered last: every path nothing else took (the demo's routes come after these).
+    .default_service(web::to(pages::serve));
 }

@@ -11,9 +11,13 @@
 # A fourth target, the floor, is the portal's stack doing nothing but the hop
 # (`examples/proxy_floor.rs`: actix-web and hyper's pooled client, no session, no middleware).
 #
-# Needs: nginx, wrk, curl. Usage: packaging/bench/proxy.sh [seconds per run, default 10]
-# ESPACE_ASSURE_BIN names another build of the binary to measure, PROXY_FLOOR_BIN another
-# build of the floor.
+# INSTRUCTIONS=N counts instead the instructions the floor and the portal each spend on a
+# proxied request, over N requests on one connection, under callgrind: a figure this VM's drift
+# (5 to 10 µs per request between runs) does not move, for changes of a microsecond.
+#
+# Needs: nginx, wrk, curl (and valgrind to count). Usage: packaging/bench/proxy.sh [seconds per
+# run, default 10]. ESPACE_ASSURE_BIN names another build of the binary to measure,
+# PROXY_FLOOR_BIN another build of the floor.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source packaging/bench/lib.sh
@@ -26,6 +30,13 @@ floor_port=18193
 path=/api/assure/prestations-recentes
 
 require_tools wrk nginx curl
+count=${INSTRUCTIONS:-}
+# counted NAME: the command line that starts NAME, under callgrind when counting (instrumented
+# only from `callgrind_control -i on`, so that start-up runs at full speed).
+counted() {
+  [ -z "$count" ] || echo valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$work/$1.callgrind"
+}
+[ -z "$count" ] || require_tools valgrind callgrind_control callgrind_annotate
 release_binary
 floor=${PROXY_FLOOR_BIN:-$PWD/target/release/examples/proxy_floor}
 [ -n "${PROXY_FLOOR_BIN:-}" ] || cargo build --release --locked --quiet --example proxy_floor
@@ -75,9 +86,11 @@ access_token_ttl_secs = 3600
 [upstream.api]
 base_url = "http://127.0.0.1:$upstream_port/api/"
 CONF
-RUST_LOG=warn "$binary" --config "$work/portal.toml" >"$work/portal.log" 2>&1 &
+RUST_LOG=warn $(counted portal) "$binary" --config "$work/portal.toml" >"$work/portal.log" 2>&1 &
+portal_pid=$!
 wait_ready "http://127.0.0.1:$portal_port/readyz"
-"$floor" "127.0.0.1:$floor_port" "http://127.0.0.1:$upstream_port" >"$work/floor.log" 2>&1 &
+$(counted floor) "$floor" "127.0.0.1:$floor_port" "http://127.0.0.1:$upstream_port" >"$work/floor.log" 2>&1 &
+floor_pid=$!
 
 # Sign in as Marie DUPONT through the embedded provider, as a browser would.
 portal=http://127.0.0.1:$portal_port
@@ -96,6 +109,28 @@ through=$(curl -fsS -H "Cookie: $session" "$portal$path")
 [ "$direct" = "$through" ] || { echo "the portal's answer differs from the upstream's" >&2; exit 1; }
 wait_ready "http://127.0.0.1:$floor_port$path"
 [ "$direct" = "$(curl -fsS "http://127.0.0.1:$floor_port$path")" ] || { echo "the floor's answer differs" >&2; exit 1; }
+
+# instructions NAME PID URL [curl options]: instructions per request of $count requests over
+# one kept-alive connection, after as many to warm the pools and caches up.
+instructions() {
+  local name=$1 pid=$2 url=$3 urls=()
+  shift 3
+  for ((i = 0; i < count; i++)); do urls+=("$url"); done
+  callgrind_control -i on "$pid" >/dev/null 2>&1
+  curl -fsS "$@" "${urls[@]}" >/dev/null
+  callgrind_control -z "$pid" >/dev/null 2>&1
+  curl -fsS "$@" "${urls[@]}" >/dev/null
+  callgrind_control -d "$pid" >/dev/null 2>&1
+  local total
+  total=$(callgrind_annotate "$(ls -t "$work/$name.callgrind"* | head -1)" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+  printf '%-8s %9d\n' "$name" $((total / count))
+}
+if [ -n "$count" ]; then
+  echo "instructions per proxied request ($count requests, one connection):"
+  instructions floor "$floor_pid" "http://127.0.0.1:$floor_port$path"
+  instructions portal "$portal_pid" "$portal$path" -H "Cookie: $session"
+  exit 0
+fi
 
 printf '%-16s %12s %12s %12s %14s %12s\n' target "p50 ms (1c)" "p99 ms (1c)" "added p50" "req/s (32c)" "p99 ms (32c)"
 declare -A rps p50

@@ -130,12 +130,16 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth: &Auth) {
     cfg.service(web::resource("/auth/login").wrap(sign_in_cookie()).get(login::login))
         .service(web::resource("/auth/callback").wrap(sign_in_cookie()).get(login::callback))
         .service(web::resource("/auth/logout").post(logout::logout))
-        .service(web::resource("/auth/backchannel-logout").post(backchannel::backchannel_logout))
-        .service(web::resource("/api/session").get(member::session))
+        .service(web::resource("/auth/backchannel-logout").post(backchannel::backchannel_logout));
+}
+
+/// The member's session and open connections, in the `/api` scope.
+pub fn api_routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/session").get(member::session))
         // A scope of its own: the pattern with an identifier is then tried for the paths under
-        // it only, never for every member API call on its way to the proxy's `/api` scope.
+        // it only, never for every member API call on its way.
         .service(
-            web::scope("/api/connexions")
+            web::scope("/connexions")
                 .service(web::resource("").get(connexions::list).delete(connexions::close_others))
                 .service(web::resource("/{id}").delete(connexions::close)),
         );

@@ -141,8 +141,9 @@ impl Captcha {
     }
 }
 
+/// In the `/api` scope.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/api/captcha").get(challenge));
+    cfg.service(web::resource("/captcha").get(challenge));
 }
 
 /// A new ALTCHA challenge for a signed-in member; 404 with another provider.

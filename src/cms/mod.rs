@@ -22,9 +22,10 @@ use crate::identifier::is_plain_identifier;
 
 const BROKER_FLAG: &str = "courtierChesneau";
 
+/// The content service's routes, in the `/api` scope.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(
-        web::scope("/api/strapi")
+        web::scope("/strapi")
             .service(web::resource("/accueil").get(page))
             .service(web::resource("/mention-legale").get(page))
             .service(web::resource("/menus").get(menus))

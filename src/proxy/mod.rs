@@ -36,10 +36,10 @@ use crate::state::AppState;
 const REQUEST_HEADERS: [hyper::header::HeaderName; 3] =
     [hyper::header::CONTENT_TYPE, hyper::header::ACCEPT, hyper::header::ACCEPT_LANGUAGE];
 
-/// The `/api` scope. Paths with an identifier come last: the static ones are matched by
-/// comparison, the others by a pattern, tried in turn.
+/// The home and the member API's calls, in the `/api` scope. Paths with an identifier come
+/// last: the static ones are matched by comparison, the others by a pattern, tried in turn.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    let mut scope = web::scope("/api").service(web::resource("/home").get(home::home));
+    cfg.service(web::resource("/home").get(home::home));
     let exposed = CALLS.iter().filter(|call| call.exposed != Exposed::Internal);
     let (with_id, static_paths): (Vec<&'static MemberCall>, Vec<_>) = exposed.partition(|call| call.has_id());
     // One resource per path, with a route per method: a second resource for the same path
@@ -60,9 +60,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         }
     }
     for (path, routes) in by_path {
-        scope = scope.service(routes.into_iter().fold(web::resource(path), actix_web::Resource::route));
+        cfg.service(routes.into_iter().fold(web::resource(path), actix_web::Resource::route));
     }
-    cfg.service(scope);
 }
 
 /// The member's session, allowed to make `call`: signed in, and recently enough when the call

@@ -14,7 +14,8 @@ const adresseDuDossier = 'marie.dupont@example.org';
 
 /**
  * The newest email of the demo's outbox with this subject, sent to Marie DUPONT: the queue writes
- * it a moment after the change, so the outbox is read again until it is there.
+ * it a moment after the change (an alert waits ten seconds for the changes made with it), so the
+ * outbox is read again until it is there.
  */
 async function courrielRecu(page: Page, sujet: string): Promise<Locator> {
   const courriel = page
@@ -25,7 +26,7 @@ async function courrielRecu(page: Page, sujet: string): Promise<Locator> {
   await expect(async () => {
     await page.goto('/_demo/outbox');
     await expect(courriel).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 30_000 });
   return courriel;
 }
 

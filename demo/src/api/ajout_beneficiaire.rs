@@ -148,39 +148,35 @@ fn premier_du_mois_suivant(jour: NaiveDate) -> NaiveDate {
 /// 2B in Corsica, then a key of 97 minus the number modulo 97, where the INSEE rule reads 2A
 /// as 19 and 2B as 18. White space is ignored; it is kept as a Vitale card prints it.
 pub fn numero_securite_sociale(value: &str) -> Result<String, ApiFailure> {
-    let nir: String = value.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_uppercase();
-    let chiffres = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    // Read by characters, never by byte offsets: a member may type any letter anywhere.
+    let nir: Vec<char> =
+        value.chars().filter(|c| !c.is_whitespace()).map(|c| c.to_ascii_uppercase()).collect();
+    let partie = |debut: usize, fin: usize| nir[debut..fin].iter().collect::<String>();
+    let chiffres = |part: &[char]| part.iter().all(char::is_ascii_digit);
     let bien_forme = nir.len() == 15
         && chiffres(&nir[..5])
-        && (chiffres(&nir[5..7]) || matches!(&nir[5..7], "2A" | "2B"))
+        && (chiffres(&nir[5..7]) || matches!(partie(5, 7).as_str(), "2A" | "2B"))
         && chiffres(&nir[7..]);
     if !bien_forme {
         return Err(ApiFailure::bad_request(
             "Le numéro de sécurité sociale comporte 15 caractères : 13 chiffres (2A ou 2B pour un département de Corse) et une clé de 2 chiffres.",
         ));
     }
-    let departement = match &nir[5..7] {
-        "2A" => "19",
-        "2B" => "18",
-        chiffres => chiffres,
+    let departement = match partie(5, 7).as_str() {
+        "2A" => "19".to_owned(),
+        "2B" => "18".to_owned(),
+        chiffres => chiffres.to_owned(),
     };
-    let nombre: u64 = format!("{}{departement}{}", &nir[..5], &nir[7..13]).parse().expect("13 digits");
-    let cle: u64 = nir[13..].parse().expect("2 digits");
+    let nombre: u64 = format!("{}{departement}{}", partie(0, 5), partie(7, 13)).parse().expect("13 digits");
+    let cle: u64 = partie(13, 15).parse().expect("2 digits");
     if 97 - nombre % 97 != cle {
         return Err(ApiFailure::unprocessable(
             "La clé du numéro de sécurité sociale (ses 2 derniers chiffres) ne correspond pas au numéro : vérifiez-le sur la carte Vitale ou l’attestation de droits.",
         ));
     }
-    Ok(format!(
-        "{} {} {} {} {} {} {}",
-        &nir[0..1],
-        &nir[1..3],
-        &nir[3..5],
-        &nir[5..7],
-        &nir[7..10],
-        &nir[10..13],
-        &nir[13..]
-    ))
+    Ok([(0, 1), (1, 3), (3, 5), (5, 7), (7, 10), (10, 13), (13, 15)]
+        .map(|(debut, fin)| partie(debut, fin))
+        .join(" "))
 }
 
 /// Someone the member's contracts cover, or a pending request would add.
@@ -266,13 +262,40 @@ fn foyer(db: &Connection, numero: &str) -> Result<Vec<Personne>, ApiFailure> {
 }
 
 /// The member's individual contract in force, and the age up to which it covers a child: the
-/// only kind a member changes online (a collective one is the employer's).
+/// only kind a member changes online (a collective one is the employer's, and a broker's member
+/// has the broker add dependants).
 fn contrat_individuel(
     db: &Connection,
     numero: &str,
     aujourdhui: NaiveDate,
 ) -> Result<(i64, u32), ApiFailure> {
-    let contrat = Contrat::all(db, numero)?
+    let courtier: Option<String> =
+        db.query_row("SELECT courtier FROM adherents WHERE numero_personne = ?1", [numero], |row| {
+            row.get(0)
+        })?;
+    if let Some(courtier) = courtier {
+        return Err(ApiFailure::unprocessable(format!(
+            "Votre courtier, {courtier}, gère l’affiliation de vos ayants droit : adressez-lui votre demande d’ajout d’un bénéficiaire."
+        )));
+    }
+    let contrats = Contrat::all(db, numero)?;
+    if let Some(dernier) = Contrat::fin_de_couverture(&contrats, aujourdhui) {
+        return Err(ApiFailure::unprocessable(format!(
+            "Votre contrat {} a pris fin le {} : il ne peut plus couvrir de nouveau bénéficiaire.",
+            dernier.numero_contrat,
+            dernier.date_fin.map(impression::date).unwrap_or_default()
+        )));
+    }
+    if !contrats.iter().any(|contrat| contrat.statut(aujourdhui) == "ACTIF")
+        && let Some(a_venir) = contrats.iter().find(|contrat| contrat.statut(aujourdhui) == "A_VENIR")
+    {
+        return Err(ApiFailure::unprocessable(format!(
+            "Votre contrat {} prend effet le {} : vous pourrez y ajouter un bénéficiaire à partir de cette date.",
+            a_venir.numero_contrat,
+            impression::date(a_venir.date_debut)
+        )));
+    }
+    let contrat = contrats
         .into_iter()
         .find(|contrat| contrat.type_contrat == "INDIVIDUEL" && contrat.statut(aujourdhui) == "ACTIF")
         .ok_or_else(|| {
@@ -565,9 +588,17 @@ mod tests {
 
     #[test]
     fn a_malformed_social_security_number_is_a_bad_request() {
-        for malforme in
-            ["", "12345", "2840375111042567", "28403751110A256", "2840X75111042 56", "185052C00412312"]
-        {
+        for malforme in [
+            "",
+            "12345",
+            "2840375111042567",
+            "28403751110A256",
+            "2840X75111042 56",
+            "185052C00412312",
+            // Fifteen bytes with a two-byte letter: fourteen characters, never sliced by bytes.
+            "1234é123456789",
+            "12345é123456789",
+        ] {
             let refus = numero_securite_sociale(malforme).unwrap_err();
             assert_eq!(refus.status_code(), actix_web::http::StatusCode::BAD_REQUEST, "{malforme}");
             assert_eq!(

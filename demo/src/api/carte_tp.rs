@@ -74,6 +74,22 @@ impl CarteTp {
         rows.collect()
     }
 
+    /// What the card's 2D code carries, the same text as the card on screen draws (the front
+    /// end's `carteTpCode`): the fields a professional keys in to bill the mutual, one
+    /// `NAME:value` per line, dates as YYYYMMDD.
+    fn code(&self) -> String {
+        let compact = |date: NaiveDate| date.format("%Y%m%d");
+        format!(
+            "AMC:{}\nCONV:{}\nAIG:{}\nADH:{}\nVAL:{}-{}",
+            self.numero_amc,
+            self.type_convention,
+            self.critere_aiguillage,
+            self.numero_adherent,
+            compact(self.date_debut_validite),
+            compact(self.date_fin_validite)
+        )
+    }
+
     fn from_row(db: &Connection, row: &Row, mutuelle: &str) -> rusqlite::Result<Self> {
         let id: i64 = row.get(0)?;
         let date_debut: NaiveDate = row.get(5)?;
@@ -145,6 +161,7 @@ async fn carte_pdf(
                 |row| row.get(0),
             )?;
             let carte = CarteTp::read(db, id, &mutuelle)?;
+            let code = carte.code();
             Ok(pdf::CarteTp {
                 mutuelle: carte.libelle_amc,
                 adherent,
@@ -154,6 +171,7 @@ async fn carte_pdf(
                 critere_aiguillage: carte.critere_aiguillage,
                 debut_validite: impression::date(carte.date_debut_validite),
                 fin_validite: impression::date(carte.date_fin_validite),
+                code,
                 beneficiaires: carte
                     .beneficiaires
                     .into_iter()

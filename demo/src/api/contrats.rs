@@ -65,6 +65,14 @@ impl Contrat {
         rows.collect()
     }
 
+    /// The contract that ended last, when all of `contrats` have ended: since when the member
+    /// is covered no more, which the refusals of what supposes cover quote.
+    pub fn fin_de_couverture(contrats: &[Self], today: NaiveDate) -> Option<&Self> {
+        let tous_termines =
+            !contrats.is_empty() && contrats.iter().all(|contrat| contrat.statut(today) == "RESILIE");
+        tous_termines.then(|| contrats.iter().max_by_key(|contrat| contrat.date_fin)).flatten()
+    }
+
     /// ACTIF, RESILIE (ended) or A_VENIR (starts later).
     pub fn statut(&self, today: NaiveDate) -> &'static str {
         if self.date_debut > today {

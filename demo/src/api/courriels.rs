@@ -58,17 +58,29 @@ pub struct Courriel<'a> {
 }
 
 /// Queues `courriel` for the member, as of `at`, unless it is an alert they turned off;
-/// whether it was queued. Call it inside the transaction of the change it tells of.
+/// whether an email will tell of it. An alert the same as one still waiting (same kind, same
+/// page) is that one: a reply and a change of state made together are one piece of news, and
+/// the waiting alert already sends the member to the page that shows both. Call it inside the
+/// transaction of the change it tells of.
 pub fn mettre_en_file(
     db: &Connection,
     numero_personne: &str,
     courriel: &Courriel<'_>,
     at: DateTime<Utc>,
 ) -> rusqlite::Result<bool> {
-    if let Nature::Alerte(alerte) = courriel.nature
-        && !Preferences::de(db, numero_personne)?.alertes.voulue(alerte)
-    {
-        return Ok(false);
+    if let Nature::Alerte(alerte) = courriel.nature {
+        if !Preferences::de(db, numero_personne)?.alertes.voulue(alerte) {
+            return Ok(false);
+        }
+        let en_attente: bool = db.query_row(
+            "SELECT EXISTS (SELECT 1 FROM courriels WHERE numero_personne = ?1 AND nature = ?2 AND lien = ?3
+                 AND envoye_le IS NULL AND tentatives = 0)",
+            params![numero_personne, courriel.nature.code(), courriel.lien],
+            |row| row.get(0),
+        )?;
+        if en_attente {
+            return Ok(true);
+        }
     }
     db.execute(
         "INSERT INTO courriels (numero_personne, nature, lien, appareil, cree_le) VALUES (?1, ?2, ?3, ?4, ?5)",

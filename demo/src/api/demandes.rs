@@ -712,6 +712,12 @@ fn resiliable(tx: &Transaction, member: &Member, numero_contrat: &str) -> Result
         .into_iter()
         .find(|contrat| contrat.numero_contrat == numero_contrat)
         .ok_or_else(ApiFailure::not_found)?;
+    if let Some(fin) = contrat.date_fin.filter(|_| contrat.statut(today()) == "RESILIE") {
+        return Err(ApiFailure::unprocessable(format!(
+            "Le contrat {numero_contrat} a déjà pris fin le {} : il n’y a plus rien à résilier.",
+            impression::date(fin)
+        )));
+    }
     if contrat.type_contrat != "INDIVIDUEL" || contrat.statut(today()) != "ACTIF" {
         return Err(ApiFailure::unprocessable(
             "Seul un contrat individuel en cours peut être résilié en ligne. Pour un contrat collectif, adressez-vous à votre employeur.",

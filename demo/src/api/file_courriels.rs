@@ -22,6 +22,9 @@ use super::redaction::{self, Redaction};
 
 /// Attempts an email gets before it is left unsent.
 pub const TENTATIVES_MAX: i64 = 5;
+/// How long an alert waits for the changes made with it: an operator who answers a request,
+/// then moves its state, does so within seconds.
+pub const GROUPEMENT: chrono::TimeDelta = chrono::TimeDelta::seconds(10);
 /// Emails tried at one round: a backlog is worked off over a few rounds rather than holding
 /// the connection for long.
 const PAR_TOURNEE: i64 = 50;
@@ -85,7 +88,9 @@ impl Facteur {
     }
 
     /// Sends what waits, oldest first, as of `maintenant`: each email sent is marked so, each
-    /// one that fails counts one attempt more.
+    /// one that fails counts one attempt more. An alert waits [`GROUPEMENT`] first, so that the
+    /// changes the mutual makes together reach the member as one email (see
+    /// `courriels::mettre_en_file`); a security email leaves at once.
     pub fn tournee(&self, db: &Connection, maintenant: DateTime<Utc>) -> rusqlite::Result<Tournee> {
         let mut statement = db.prepare_cached(
             "SELECT c.id, c.nature, c.lien, c.appareil, c.cree_le, a.email, p.email_alertes
@@ -93,10 +98,12 @@ impl Facteur {
              JOIN adherents a ON a.numero_personne = c.numero_personne
              LEFT JOIN preferences p ON p.numero_personne = c.numero_personne
              WHERE c.envoye_le IS NULL AND c.tentatives < ?1
+               AND (c.nature NOT IN ('REMBOURSEMENT', 'DEMANDE', 'DOCUMENT') OR c.cree_le <= ?3)
              ORDER BY c.id LIMIT ?2",
         )?;
+        let groupees_jusqua = horodatage(maintenant - GROUPEMENT);
         let en_attente = statement
-            .query_map(params![TENTATIVES_MAX, PAR_TOURNEE], |row| {
+            .query_map(params![TENTATIVES_MAX, PAR_TOURNEE, groupees_jusqua], |row| {
                 Ok(EnAttente {
                     id: row.get(0)?,
                     nature: row.get(1)?,
@@ -352,6 +359,21 @@ mod tests {
             })
             .unwrap();
         assert_eq!((tentatives, envoye_le), (TENTATIVES_MAX, None));
+    }
+
+    #[test]
+    fn changes_made_together_reach_the_member_as_one_alert_after_the_grouping_delay() {
+        let banc = banc();
+        let lien = "/mutuelle/demandes/1";
+        en_file(&banc.db, Nature::Alerte(Alerte::Demande), lien);
+        en_file(&banc.db, Nature::Alerte(Alerte::Demande), lien);
+        en_file(&banc.db, Nature::NouvelAppareil, INFORMATIONS_PERSONNELLES);
+        let avant = moment(0) + GROUPEMENT - chrono::TimeDelta::seconds(1);
+        assert_eq!(banc.facteur.tournee(&banc.db, avant).unwrap().envoyes, 1, "the security email only");
+        assert_eq!(banc.facteur.tournee(&banc.db, moment(0) + GROUPEMENT).unwrap().envoyes, 1, "one alert");
+        assert_eq!(envoyes(&banc.outbox).len(), 2);
+        en_file(&banc.db, Nature::Alerte(Alerte::Demande), lien);
+        assert_eq!(banc.facteur.tournee(&banc.db, moment(1)).unwrap().envoyes, 1, "a later change is news");
     }
 
     #[test]

@@ -10,18 +10,28 @@ pub fn date(date: NaiveDate) -> String {
 /// "1 500 €", "12,50 €": thousands grouped by a narrow no-break space, decimal comma, cents
 /// only when there are some.
 pub fn montant(cents: i64) -> String {
-    let euros = (cents / 100).to_string();
-    let mut grouped = String::new();
-    for (index, digit) in euros.chars().enumerate() {
-        if index > 0 && (euros.len() - index).is_multiple_of(3) {
-            grouped.push('\u{202f}');
-        }
-        grouped.push(digit);
-    }
+    let grouped = par_milliers(&(cents / 100).to_string());
     match cents % 100 {
         0 => format!("{grouped}\u{a0}€"),
         rest => format!("{grouped},{rest:02}\u{a0}€"),
     }
+}
+
+/// "4 000": a count with its thousands grouped, as French writes numbers.
+pub fn nombre(n: usize) -> String {
+    par_milliers(&n.to_string())
+}
+
+/// `chiffres` grouped by three from the right with a narrow no-break space.
+fn par_milliers(chiffres: &str) -> String {
+    let mut grouped = String::new();
+    for (index, digit) in chiffres.chars().enumerate() {
+        if index > 0 && (chiffres.len() - index).is_multiple_of(3) {
+            grouped.push('\u{202f}');
+        }
+        grouped.push(digit);
+    }
+    grouped
 }
 
 /// Keeps "125 %" and "150 €" on one line: the space before a sign becomes a no-break space.
@@ -38,6 +48,12 @@ mod tests {
         assert_eq!(montant(150_000), "1\u{202f}500\u{a0}€");
         assert_eq!(montant(1_250), "12,50\u{a0}€");
         assert_eq!(montant(4_000), "40\u{a0}€");
+    }
+
+    #[test]
+    fn counts_group_their_thousands() {
+        assert_eq!(nombre(4_000), "4\u{202f}000");
+        assert_eq!(nombre(38), "38");
     }
 
     #[test]

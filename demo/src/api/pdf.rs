@@ -67,12 +67,15 @@ pub struct CarteTp {
     pub numero_amc: String,
     /// The tiers-payant agreement, e.g. "Convention Sesam-Vitale".
     pub type_convention: String,
-    /// The routing criterion (critère d'aiguillage) that sends claims to the right payer.
+    /// The routing criterion that sends claims to the right payer (« critère secondaire de
+    /// routage », also known as critère d'aiguillage).
     pub critere_aiguillage: String,
     /// First day of validity, as printed (dd/MM/yyyy).
     pub debut_validite: String,
     /// Last day of validity, as printed (dd/MM/yyyy).
     pub fin_validite: String,
+    /// What the card's 2D code carries, the same text as the card on screen.
+    pub code: String,
     pub beneficiaires: Vec<BeneficiaireCarte>,
     pub domaines: Vec<DomaineSoins>,
 }
@@ -140,17 +143,19 @@ pub fn livret(livret: &Livret) -> Vec<u8> {
     )
 }
 
-/// The tiers-payant card ("Carte de tiers payant") as a PDF.
+/// The tiers-payant card ("Carte de tiers payant") as a PDF, with the labels and the 2D code
+/// of the card on screen, so that a professional reads the printed card as the phone's.
 pub fn carte_tp(carte: &CarteTp) -> Vec<u8> {
     let validite = format!("du {} au {}", carte.debut_validite, carte.fin_validite);
     let mut layout = Layout::new();
     layout.banner("Carte de tiers payant", &carte.mutuelle);
     layout.field("Adhérent", &carte.adherent);
-    layout.field("N° d’adhérent", &carte.numero_adherent);
-    layout.field("N° AMC", &carte.numero_amc);
+    layout.field("Numéro d’adhérent", &carte.numero_adherent);
+    layout.field("Numéro AMC", &carte.numero_amc);
     layout.field("Type de convention", &carte.type_convention);
-    layout.field("Critère d’aiguillage", &carte.critere_aiguillage);
+    layout.field("Critère secondaire de routage", &carte.critere_aiguillage);
     layout.field("Période de validité", &validite);
+    layout.code("Code à scanner par votre professionnel de santé", &carte.code);
     let beneficiaires: Vec<[String; 3]> = carte
         .beneficiaires
         .iter()
@@ -159,7 +164,7 @@ pub fn carte_tp(carte: &CarteTp) -> Vec<u8> {
         })
         .collect();
     layout.section(
-        "Bénéficiaires",
+        "Personnes couvertes",
         [column(0.0, 245.0), column(255.0, 140.0), column(405.0, CONTENT_WIDTH - 405.0)],
         ["Bénéficiaire", "Date de naissance", "Rang"],
         &beneficiaires,
@@ -170,7 +175,7 @@ pub fn carte_tp(carte: &CarteTp) -> Vec<u8> {
         .map(|domaine| [domaine.code.as_str(), domaine.libelle.as_str(), domaine.taux.as_str()])
         .collect();
     layout.section(
-        "Domaines de soins",
+        "Tiers payant par domaine",
         [column(0.0, 60.0), column(70.0, 245.0), column(325.0, CONTENT_WIDTH - 325.0)],
         ["Code", "Domaine", "Taux"],
         &domaines,
@@ -324,6 +329,10 @@ const CONTENT_BOTTOM: f32 = PAGE_HEIGHT - MARGIN - 20.0;
 const BANNER_HEIGHT: f32 = 58.0;
 const SECTION_GAP: f32 = 14.0;
 const ROW_PADDING: f32 = 4.0;
+/// A QR code's module: 3 points (1.06 mm), about 8 pixels when scanned or rendered at 200 dpi.
+const CODE_MODULE: f32 = 3.0;
+/// The blank margin a QR code reader needs around the code, in modules.
+const CODE_QUIET_ZONE: i32 = 4;
 
 const TITLE: Style = Style { size: 20.0, bold: true, tone: Tone::Paper };
 const SUBTITLE: Style = Style { size: 11.0, bold: false, tone: Tone::Paper };
@@ -381,14 +390,32 @@ const fn column(left: f32, width: f32) -> Column {
 }
 
 const FULL_WIDTH: Column = column(0.0, CONTENT_WIDTH);
-const FIELD_LABEL: Column = column(0.0, 130.0);
-const FIELD_VALUE: Column = column(140.0, CONTENT_WIDTH - 140.0);
+const FIELD_LABEL: Column = column(0.0, 160.0);
+const FIELD_VALUE: Column = column(170.0, CONTENT_WIDTH - 170.0);
 
 /// Something placed on a page, in page coordinates.
 #[derive(Debug)]
 enum Mark {
-    Text { left: f32, baseline: f32, style: Style, text: String },
-    Rect { left: f32, top: f32, width: f32, height: f32, tone: Tone },
+    Text {
+        left: f32,
+        baseline: f32,
+        style: Style,
+        text: String,
+    },
+    Rect {
+        left: f32,
+        top: f32,
+        width: f32,
+        height: f32,
+        tone: Tone,
+    },
+    /// A 2D code: its dark modules, each a square of `module` points from (`left`, `top`).
+    Modules {
+        left: f32,
+        top: f32,
+        module: f32,
+        dark: Vec<(u16, u16)>,
+    },
 }
 
 /// Text wrapped into its column, ready to place.
@@ -488,6 +515,35 @@ impl Layout {
         self.row(&cells);
     }
 
+    /// A heading over a QR code of `text`, kept together on one page. Error correction at the
+    /// medium level: a printed card gets folded and scuffed.
+    fn code(&mut self, title: &str, text: &str) {
+        let Ok(code) = qrcodegen::QrCode::encode_text(text, qrcodegen::QrCodeEcc::Medium) else {
+            return;
+        };
+        let size = code.size();
+        let side = CODE_MODULE * (size + 2 * CODE_QUIET_ZONE) as f32;
+        let heading = [Cell::new(FULL_WIDTH, HEADING, title)];
+        self.gap(SECTION_GAP);
+        self.keep(row_height(&heading) + side);
+        self.row(&heading);
+        let top = self.top;
+        self.marks().push(Mark::Rect { left: MARGIN, top, width: side, height: side, tone: Tone::Paper });
+        let dark = (0..size)
+            .flat_map(|y| (0..size).map(move |x| (x, y)))
+            .filter(|&(x, y)| code.get_module(x, y))
+            .map(|(x, y)| (u16::try_from(x).unwrap_or(u16::MAX), u16::try_from(y).unwrap_or(u16::MAX)))
+            .collect();
+        let quiet = CODE_MODULE * CODE_QUIET_ZONE as f32;
+        self.marks().push(Mark::Modules {
+            left: MARGIN + quiet,
+            top: top + quiet,
+            module: CODE_MODULE,
+            dark,
+        });
+        self.gap(side);
+    }
+
     fn rule(&mut self, tone: Tone) {
         let top = self.top;
         self.rect(top, 0.6, tone);
@@ -582,15 +638,33 @@ fn draw(surface: &mut krilla::surface::Surface, mark: &Mark) {
             );
         }
         Mark::Rect { left, top, width, height, tone } => {
-            let Some(rect) = Rect::from_xywh(*left, *top, *width, *height) else { return };
-            let mut builder = PathBuilder::new();
-            builder.push_rect(rect);
-            let Some(path) = builder.finish() else { return };
-            surface.set_fill(Some(Fill { paint: tone.color().into(), ..Fill::default() }));
-            surface.set_stroke(None);
-            surface.draw_path(&path);
+            fill_rects(surface, [(*left, *top, *width, *height)], *tone);
+        }
+        Mark::Modules { left, top, module, dark } => {
+            let squares = dark
+                .iter()
+                .map(|&(x, y)| (left + f32::from(x) * module, top + f32::from(y) * module, *module, *module));
+            fill_rects(surface, squares, Tone::Ink);
         }
     }
+}
+
+/// Fills the rectangles (left, top, width, height) as one path in `tone`.
+fn fill_rects(
+    surface: &mut krilla::surface::Surface,
+    rects: impl IntoIterator<Item = (f32, f32, f32, f32)>,
+    tone: Tone,
+) {
+    let mut builder = PathBuilder::new();
+    for (left, top, width, height) in rects {
+        if let Some(rect) = Rect::from_xywh(left, top, width, height) {
+            builder.push_rect(rect);
+        }
+    }
+    let Some(path) = builder.finish() else { return };
+    surface.set_fill(Some(Fill { paint: tone.color().into(), ..Fill::default() }));
+    surface.set_stroke(None);
+    surface.draw_path(&path);
 }
 
 /// The advance width of `text` set in the embedded font at `size` points (kerning ignored:
@@ -698,6 +772,8 @@ mod tests {
             critere_aiguillage: "DRE 75123456".into(),
             debut_validite: "01/01/2026".into(),
             fin_validite: "31/12/2026".into(),
+            code: "AMC:75123456\nCONV:Convention Sesam-Vitale\nAIG:DRE 75123456\nADH:100001\nVAL:20260101-20261231"
+                .into(),
             beneficiaires: vec![
                 beneficiaire("Marie DUPONT", "12/04/1984", 1),
                 beneficiaire("Lucas DUPONT", "03/09/2015", 1),
@@ -786,7 +862,11 @@ mod tests {
                 "Carte de tiers payant",
                 "Marie DUPONT",
                 "Chloé DUPONT",
-                "Critère d’aiguillage",
+                "Critère secondaire de routage",
+                "Numéro d’adhérent",
+                "Personnes couvertes",
+                "Tiers payant par domaine",
+                "Code à scanner par votre professionnel de santé",
                 "DRE 75123456",
                 "75123456",
                 "Convention Sesam-Vitale",
@@ -804,6 +884,35 @@ mod tests {
                 "100 % + 150 €",
             ],
         );
+    }
+
+    /// What a QR code reader (zbarimg, from zbar-tools) reads on the first page of `pdf`
+    /// rendered at 200 dpi (pdftoppm, from poppler-utils), as a scanner sees the printed card.
+    fn scanned(pdf: &[u8]) -> String {
+        let folder = tempfile::tempdir().unwrap();
+        let document = folder.path().join("carte.pdf");
+        std::fs::write(&document, pdf).unwrap();
+        let image = folder.path().join("page");
+        let rendered = std::process::Command::new("pdftoppm")
+            .args(["-r", "200", "-png", "-singlefile", "-f", "1"])
+            .arg(&document)
+            .arg(&image)
+            .status()
+            .expect("pdftoppm (poppler-utils) renders the PDF");
+        assert!(rendered.success());
+        let read = std::process::Command::new("zbarimg")
+            .args(["--raw", "-q", "-Sdisable", "-Sqrcode.enable"])
+            .arg(image.with_extension("png"))
+            .output()
+            .expect("zbarimg (zbar-tools) reads the code");
+        assert!(read.status.success(), "no code found: {}", String::from_utf8_lossy(&read.stderr));
+        String::from_utf8(read.stdout).unwrap().trim_end_matches('\n').to_owned()
+    }
+
+    #[test]
+    fn the_printed_card_carries_the_code_of_the_card_on_screen() {
+        let carte = marie_carte();
+        assert_eq!(scanned(&carte_tp(&carte)), carte.code);
     }
 
     fn marie_accuse() -> AccuseResiliation {

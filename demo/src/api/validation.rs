@@ -40,10 +40,65 @@ pub fn texte_multiligne(value: Option<&str>, champ: &str, max: usize) -> Result<
 /// (Unicode category Cf: the bidirectional marks, embeddings, overrides and isolates, which
 /// reorder what is displayed, so that `facture\u{202e}fdp.exe` reads as `factureexe.pdf`;
 /// zero-width spaces and joiners, the byte-order mark, the soft hyphen, tag characters, which
-/// hide text, split a word a search would find, or smuggle instructions that show as nothing).
+/// hide text, split a word a search would find, or smuggle instructions that show as nothing);
+/// the line and paragraph separators (Zl, Zp), which break a line where none is allowed; and
+/// the characters of other categories that draw nothing: the Hangul fillers, the braille blank,
+/// the combining grapheme joiner, private-use characters (no font shows them the same) and
+/// unassigned code points, noncharacters among them. Such characters make « Emma\u{3164} » a
+/// second Emma, or a message of nothing but blanks. A variation selector is judged with the
+/// character before it ([`texte`]), since it is visible only on an emoji or an ideograph.
 pub fn invisible(c: char) -> bool {
     use unicode_general_category::{GeneralCategory, get_general_category};
-    c.is_control() || get_general_category(c) == GeneralCategory::Format
+    c.is_control()
+        || matches!(
+            get_general_category(c),
+            GeneralCategory::Format
+                | GeneralCategory::LineSeparator
+                | GeneralCategory::ParagraphSeparator
+                | GeneralCategory::PrivateUse
+                | GeneralCategory::Unassigned
+        )
+        || matches!(c, '\u{115f}' | '\u{1160}' | '\u{3164}' | '\u{ffa0}' | '\u{2800}' | '\u{034f}')
+}
+
+/// Whether `c` selects a variant of the character before it (U+FE00–FE0F, U+E0100–E01EF).
+fn selecteur_de_variante(c: char) -> bool {
+    matches!(c, '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}')
+}
+
+/// Whether `c` is a mark drawn over or under the letter before it (categories Mn, Me).
+fn marque_combinante(c: char) -> bool {
+    use unicode_general_category::{GeneralCategory, get_general_category};
+    matches!(get_general_category(c), GeneralCategory::NonspacingMark | GeneralCategory::EnclosingMark)
+}
+
+/// Most marks one letter may carry once composed: Vietnamese stacks two on a vowel, some
+/// transcriptions three; hundreds paint a bar over the lines around the text (« zalgo »).
+const MARQUES_PAR_LETTRE_MAX: usize = 3;
+
+/// Whether `text` (composed) holds a variation selector on nothing it can vary (the text's
+/// start, a space, a mark, another selector) or a letter with more marks than any language
+/// writes.
+fn marques_abusives(text: &str) -> bool {
+    let mut precedent: Option<char> = None;
+    let mut marques = 0;
+    for c in text.chars() {
+        if selecteur_de_variante(c) {
+            if precedent.is_none_or(|p| p.is_whitespace() || marque_combinante(p) || selecteur_de_variante(p))
+            {
+                return true;
+            }
+        } else if marque_combinante(c) {
+            marques += 1;
+            if marques > MARQUES_PAR_LETTRE_MAX {
+                return true;
+            }
+        } else {
+            marques = 0;
+        }
+        precedent = Some(c);
+    }
+    false
 }
 
 /// Longest part of a member's value an error message quotes.
@@ -60,7 +115,9 @@ pub fn citation(value: &str) -> String {
 }
 
 /// Invisible characters are refused rather than removed: what is kept is what the member
-/// typed, and a header, a log line or a printed letter cannot be forged through it.
+/// typed, and a header, a log line or a printed letter cannot be forged through it. What is
+/// kept is composed (Unicode NFC), so that « é » typed as one character or as « e » and an
+/// accent is stored, counted and compared alike.
 fn texte(
     value: Option<&str>,
     champ: &str,
@@ -70,33 +127,46 @@ fn texte(
     let Some(text) = value.map(str::trim).filter(|text| !text.is_empty()) else {
         return Ok(None);
     };
+    let text = icu_normalizer::ComposingNormalizerBorrowed::new_nfc().normalize(text);
     // A line break counts as one character, as a text area counts it, whether it came as
     // `\n` or `\r\n`.
     let longueur = text.chars().count() - if multiligne { text.matches("\r\n").count() } else { 0 };
     if longueur > max {
-        return Err(ApiFailure::bad_request(format!("{champ} ne doit pas dépasser {max} caractères.")));
+        return Err(ApiFailure::bad_request(format!(
+            "{champ} ne doit pas dépasser {} caractères.",
+            impression::nombre(max)
+        )));
     }
     let visible = |ligne: &str| !ligne.chars().any(invisible);
     let autorise = if multiligne {
         text.split('\n').all(|ligne| visible(ligne.strip_suffix('\r').unwrap_or(ligne)))
     } else {
-        visible(text)
+        visible(&text)
     };
     if !autorise {
         let sauts = if multiligne { "" } else { "retours à la ligne, " };
         return Err(ApiFailure::bad_request(format!(
-            "{champ} contient des caractères non autorisés : {sauts}caractères de contrôle ou de mise en forme invisibles."
+            "{champ} contient des caractères non autorisés : {sauts}caractères de contrôle, de mise en forme ou sans dessin."
         )));
     }
-    Ok(Some(text.to_owned()))
+    if marques_abusives(&text) {
+        return Err(ApiFailure::bad_request(format!(
+            "{champ} contient des accents ou des signes empilés sur une même lettre au-delà de ce qu’une langue écrit."
+        )));
+    }
+    Ok(Some(text.into_owned()))
 }
 
-/// `value` in the one form two names are compared in: trimmed, lower-cased, composed (Unicode
-/// NFC), so that « Léo », « LÉO » and a « Le\u{301}o » typed with a combining accent are one name.
+/// `value` in the one form two names are compared in, its skeleton: compatibility-composed
+/// (Unicode NFKC, so that a ligature « ﬁ » or a full-width « Ｅ » is its plain letters), lower-
+/// cased, its invisible characters and variation selectors left out and its spaces trimmed, so
+/// that « Léo », « LÉO », « Le\u{301}o » typed with a combining accent and « Léo\u{3164} » are
+/// one name.
 pub fn canonique(value: &str) -> String {
-    icu_normalizer::ComposingNormalizerBorrowed::new_nfc()
-        .normalize(&value.trim().to_lowercase())
-        .into_owned()
+    let compatible = icu_normalizer::ComposingNormalizerBorrowed::new_nfkc().normalize(value);
+    let visible: String =
+        compatible.chars().filter(|&c| !invisible(c) && !selecteur_de_variante(c)).collect();
+    visible.trim().to_lowercase()
 }
 
 /// An email address in the one form the mutual keeps, or `None` when it is not one: one `@`
@@ -250,6 +320,66 @@ mod tests {
             texte_requis(Some(" 5 rue d’Île-de-France "), "La voie", 38).unwrap(),
             "5 rue d’Île-de-France"
         );
+    }
+
+    #[test]
+    fn a_line_of_text_refuses_characters_that_draw_nothing_one_by_one() {
+        let sans_dessin = [
+            ("Hangul filler", "\u{3164}"),
+            ("Hangul choseong filler", "\u{115f}"),
+            ("Hangul jungseong filler", "\u{1160}"),
+            ("half-width Hangul filler", "\u{ffa0}"),
+            ("braille blank", "\u{2800}"),
+            ("combining grapheme joiner", "\u{34f}"),
+            ("line separator", "\u{2028}"),
+            ("paragraph separator", "\u{2029}"),
+            ("private use", "\u{e000}"),
+            ("supplementary private use", "\u{f0000}"),
+            ("noncharacter", "\u{fdd0}"),
+            ("noncharacter at a plane's end", "\u{ffff}"),
+            ("unassigned", "\u{378}"),
+        ];
+        for (nom, caractere) in sans_dessin {
+            let text = format!("Em{caractere}ma");
+            assert!(texte_requis(Some(&text), "Le prénom", 38).is_err(), "{nom}");
+            let message = format!("Bonjour{caractere}\nmerci");
+            assert!(texte_multiligne(Some(&message), "Le message", 100).is_err(), "{nom}");
+        }
+        let blancs = texte_multiligne(Some("\u{3164}\u{3164}"), "Le message", 100).unwrap_err();
+        assert!(blancs.message().contains("sans dessin"), "{}", blancs.message());
+    }
+
+    #[test]
+    fn a_variation_selector_is_refused_alone_and_kept_on_an_emoji() {
+        assert!(texte_multiligne(Some("merci \u{2764}\u{fe0f}"), "Le message", 100).is_ok());
+        for text in ["\u{fe0f}merci", "merci \u{fe0f}", "x\u{301}\u{fe0f}", "\u{2764}\u{fe0f}\u{fe0f}"] {
+            assert!(texte_multiligne(Some(text), "Le message", 100).is_err(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_letter_takes_a_few_marks_and_no_more() {
+        assert_eq!(texte_requis(Some("Nguye\u{302}\u{303}n"), "Le nom", 38).unwrap(), "Nguyễn");
+        assert!(texte_requis(Some("x\u{301}\u{302}\u{303}\u{304}"), "Le nom", 38).is_err());
+        let zalgo = format!("M{}arie", "\u{301}".repeat(300));
+        let refus = texte_multiligne(Some(&zalgo), "Le message", 4_000).unwrap_err();
+        assert!(refus.message().contains("empilés"), "{}", refus.message());
+    }
+
+    #[test]
+    fn text_is_kept_composed_and_counted_as_read() {
+        assert_eq!(texte_requis(Some("Le\u{301}o"), "Le prénom", 3).unwrap(), "Léo");
+        let trop_long = texte_multiligne(Some(&"a".repeat(4_001)), "Le message", 4_000).unwrap_err();
+        assert_eq!(trop_long.message(), "Le message ne doit pas dépasser 4\u{202f}000 caractères.");
+    }
+
+    #[test]
+    fn names_are_compared_by_their_skeleton() {
+        for meme in ["Emma", "EMMA", " emma ", "Emma\u{3164}", "Em\u{200b}ma", "Ｅｍｍａ"] {
+            assert_eq!(canonique(meme), canonique("Emma"), "{meme:?}");
+        }
+        assert_eq!(canonique("Le\u{301}o"), canonique("LÉO"));
+        assert_ne!(canonique("Léo"), canonique("Leo"), "an accent makes another name");
     }
 
     #[test]

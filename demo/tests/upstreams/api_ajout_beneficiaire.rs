@@ -5,7 +5,7 @@ use chrono::{Datelike, Days, Months, NaiveDate};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::api::{ApiApp, JEAN, MARIE, PAUL, SOPHIE, assert_refused, pdf, spawn_api};
+use crate::api::{ApiApp, JEAN, LEA, MARIE, PAUL, SOPHIE, assert_refused, pdf, spawn_api};
 
 const AJOUT: &str = "document/ajoutBeneficiaire";
 
@@ -217,17 +217,18 @@ async fn a_person_or_a_spouse_already_asked_for_is_a_conflict() {
 }
 
 #[tokio::test]
-async fn only_an_individual_contract_in_force_takes_a_beneficiary_online() {
+async fn only_a_member_covered_today_and_followed_by_no_broker_adds_a_beneficiary_online() {
     let api = spawn_api().await;
-    // Paul's contract is his employer's; Jean's ended.
-    for member in [PAUL, JEAN] {
+    let refus = [
+        (PAUL, "Votre courtier, CABINET CHESNEAU ASSURANCES, gère l’affiliation de vos ayants droit"),
+        (JEAN, "Votre contrat IND-001187 a pris fin le 31/12/"),
+        (LEA, "Votre contrat IND-010342 prend effet le 01/01/"),
+    ];
+    for (member, debut) in refus {
         let acte = document(&api, member).await;
         let body = ajout("NOUVEAU_NE", "Léo", paris_today(), json!(null), &[acte]);
         let message = assert_refused(api.send(Method::POST, member, AJOUT, body).await, 422).await;
-        assert_eq!(
-            message,
-            "Seul un contrat individuel en cours permet d’ajouter un bénéficiaire en ligne. Pour un contrat collectif, adressez-vous à votre employeur."
-        );
+        assert!(message.starts_with(debut), "{member}: {message}");
     }
 }
 

@@ -48,15 +48,13 @@ async fn emmas_new_glasses_wait_for_the_yearly_renewal_of_a_child() {
 }
 
 #[tokio::test]
-async fn a_struck_off_member_gets_the_securite_sociale_s_share_and_the_reason() {
+async fn a_member_whose_contract_has_ended_gets_no_estimate_and_the_reason() {
     let api = spawn_api().await;
     let jean = beneficiaire(&api, JEAN, "Jean").await;
     let body =
         json!({"idBeneficiaire": jean, "soin": "DENTAIRE_COURONNE", "centPourCentSante": false, "prix": 800});
-    let estimation: Value = estimate(&api, JEAN, body).await.json().await.unwrap();
-    assert_eq!(estimation["montantMutuelle"], 0.0);
-    assert!(estimation["garantie"].is_null());
-    assert!(estimation["regles"].to_string().contains("a pris fin le"), "{estimation}");
+    let refus = assert_refused(estimate(&api, JEAN, body).await, 422).await;
+    assert!(refus.contains("le contrat IND-001187 a pris fin le"), "{refus}");
 }
 
 #[tokio::test]

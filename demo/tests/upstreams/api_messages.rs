@@ -97,11 +97,11 @@ async fn a_blank_a_too_long_or_an_invisible_character_text_is_a_bad_request() {
         async move { assert_refused(repondre(api, MARIE, opt, json!({"texte": texte})).await, 400).await }
     };
     assert_eq!(refus(" \r\n ".to_owned()).await, "Écrivez votre message.");
-    assert_eq!(refus("a".repeat(4001)).await, "Votre message ne doit pas dépasser 4000 caractères.");
-    for invisible in ["\u{202e}", "\u{200b}", "\u{7}"] {
+    assert_eq!(refus("a".repeat(4001)).await, "Votre message ne doit pas dépasser 4\u{202f}000 caractères.");
+    for invisible in ["\u{202e}", "\u{200b}", "\u{7}", "\u{3164}"] {
         assert_eq!(
             refus(format!("Bonjour{invisible}")).await,
-            "Votre message contient des caractères non autorisés : caractères de contrôle ou de mise en forme invisibles."
+            "Votre message contient des caractères non autorisés : caractères de contrôle, de mise en forme ou sans dessin."
         );
     }
     let extra = repondre(&api, MARIE, opt, json!({"texte": "Bonjour", "auteur": "MUTUELLE"})).await;
@@ -176,6 +176,18 @@ async fn a_reply_reopens_a_done_request_and_leaves_a_pending_one_as_it_is() {
     );
     assert_eq!(api.get_json(MARIE, &format!("demande/{opt}")).await["Etat"], "EN_COURS");
     assert_eq!(api.queued_emails(MARIE), vec![], "reopening is no news to the member");
+}
+
+#[tokio::test]
+async fn a_finished_request_of_the_demo_shows_the_mutual_s_answer_already_read() {
+    let api = spawn_api().await;
+    let (que, etat) = demande(&api, "QUE").await;
+    assert_eq!(etat, "TERMINE");
+    let messages = api.get_json(MARIE, &format!("demande/{que}")).await["messages"].clone();
+    let reponse = &messages.as_array().unwrap()[0];
+    assert_eq!(reponse["auteur"], "MUTUELLE");
+    assert!(reponse["texte"].as_str().unwrap().contains("orthodontie de Lucas"), "{reponse}");
+    assert_eq!(reponse["lu"], true, "an answer of months ago is no news");
 }
 
 #[tokio::test]

@@ -96,7 +96,7 @@ async fn only_a_line_of_the_members_own_payment_may_be_reported_once() {
         (
             signalement(&payment, ligne, "AUTRE", json!("x".repeat(1001))),
             400,
-            Some("Le commentaire ne doit pas dépasser 1000 caractères."),
+            Some("Le commentaire ne doit pas dépasser 1\u{202f}000 caractères."),
         ),
         (json!({"paymentId": payment, "idLigne": ligne.to_string(), "motif": "AUTRE"}), 400, None),
         (json!({"paymentId": payment, "idLigne": ligne, "motif": "AUTRE", "montant": 12}), 400, None),

@@ -3,7 +3,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::api::{ApiApp, MARIE, PAUL, SOPHIE, assert_refused, pdf, pdf_text, spawn_api, spawn_api_on};
+use crate::api::{ApiApp, JEAN, MARIE, PAUL, SOPHIE, assert_refused, pdf, pdf_text, spawn_api, spawn_api_on};
 
 fn adresse(code_postal: &str) -> Value {
     json!({
@@ -296,6 +296,8 @@ async fn only_an_individual_contract_in_force_can_be_terminated_once() {
     let collective =
         api.send(Method::POST, PAUL, "document/creationResiliation", resiliation("COL-000871")).await;
     assert!(assert_refused(collective, 422).await.contains("collectif"));
+    let ended = api.send(Method::POST, JEAN, "document/creationResiliation", resiliation("IND-001187")).await;
+    assert!(assert_refused(ended, 422).await.contains("a déjà pris fin le 31/12/"));
     let not_hers =
         api.send(Method::POST, SOPHIE, "document/creationResiliation", resiliation("COL-000871")).await;
     assert_refused(not_hers, 403).await;

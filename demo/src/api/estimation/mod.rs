@@ -194,12 +194,18 @@ async fn estimer(
             member.check_owner(owner)?;
             let age = aujourdhui.years_since(naissance).unwrap_or(0);
             calcul::verifier(&devis, &devis.soin.definition(age)).map_err(|refus| ApiFailure::unprocessable(refus.0))?;
-            let situation = Situation {
-                aujourdhui,
-                age,
-                nom: format!("{} {}", personne.prenom, personne.nom),
-                couverture: couverture(db, id_beneficiaire, aujourdhui)?,
-            };
+            let nom = format!("{} {}", personne.prenom, personne.nom);
+            let couverture = couverture(db, id_beneficiaire, aujourdhui)?;
+            // An estimate is of care to come: once every contract has ended, the mutual will
+            // pay nothing for it, and a figure of the Sécurité sociale's part alone would read
+            // as the mutual's answer.
+            if let Couverture::Terminee(numero, fin) = &couverture {
+                return Err(ApiFailure::unprocessable(format!(
+                    "Aucun contrat ne couvre {nom} aujourd’hui : le contrat {numero} a pris fin le {}. La mutuelle n’estime que des soins qu’elle couvre ; les factures de soins reçus avant cette date restent à nous envoyer dans les deux ans suivant les soins.",
+                    date(*fin)
+                )));
+            }
+            let situation = Situation { aujourdhui, age, nom, couverture };
             let historique = Releves { db, beneficiaire: id_beneficiaire, jusqua: aujourdhui };
             let calcul = calcul::estimer(&devis, &situation, &historique)?;
             Ok(Estimation {

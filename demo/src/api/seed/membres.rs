@@ -151,6 +151,8 @@ pub struct Demande {
     /// Files of `seed/documents/`.
     #[serde(default)]
     pub documents: Vec<String>,
+    /// The mutual's answer, sent at 10:00 on the day the request was last updated.
+    pub reponse: Option<String>,
     pub detail: Option<Detail>,
 }
 

@@ -458,6 +458,17 @@ impl Seeder<'_> {
                 ],
             )?;
             let demande_id = self.tx.last_insert_rowid();
+            // Read by the member the day it came: a past answer is no news.
+            if let Some(reponse) = &demande.reponse {
+                let envoyee_le =
+                    a_10_heures(self.il_y_a(demande.mise_a_jour_il_y_a)).with_timezone(&chrono::Utc);
+                let envoyee_le = super::evenements::horodatage(envoyee_le);
+                self.tx.execute(
+                    "INSERT INTO messages_demande (demande_id, auteur, texte, envoye_le, lu_le)
+                     VALUES (?1, 'MUTUELLE', ?2, ?3, ?3)",
+                    params![demande_id, reponse, envoyee_le],
+                )?;
+            }
             for nom in &demande.documents {
                 let (_, contenu) = DOCUMENTS.iter().find(|(known, _)| known == nom).expect("a seed document");
                 let type_mime =

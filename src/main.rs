@@ -71,6 +71,7 @@ fn main() -> ExitCode {
         }
     };
     espace_assure::telemetry::init(settings.server.log_format, traces.as_ref().map(Traces::tracer));
+    espace_assure::telemetry::log_panics();
     // Once the server has stopped, `traces` sends the spans still waiting as it is dropped.
     match actix_web::rt::System::new().block_on(serve(settings)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -140,7 +140,12 @@ async fn left_block(
     if !is_left_block_key(&key) {
         return Err(ApiError::BadRequest("left block key".into()));
     }
-    Ok(answer(found(&*content.get(&format!("bloc-gauche/{key}")).await?)?))
+    // Most routes have no block of their own: that is an answer (`null`), not an error, which
+    // the browser's console and the error metrics would count on every page.
+    Ok(match &*content.get(&format!("bloc-gauche/{key}")).await? {
+        Content::Found(block) => answer(block),
+        Content::NotFound => answer(&Value::Null),
+    })
 }
 
 /// An image of Strapi's own uploads (see `media`). It is only ever shown in an `<img>`; the

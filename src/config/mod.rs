@@ -94,16 +94,17 @@ impl Settings {
             // No file: the one-command demo, every upstream embedded.
             None => figment = figment.merge(Serialized::default("demo.enabled", true)),
         }
-        let mut settings: Settings = figment.merge(env).extract().map_err(|errors| ConfigError {
-            problems: errors.into_iter().map(describe_figment_error).collect(),
-        })?;
-        let mut problems = Problems::default();
+        let (settings, mut problems) = extract_every_problem(figment.merge(env));
+        let Some(mut settings) = settings else { return Err(ConfigError { problems: problems.0 }) };
+        let unreadable = problems.0.len();
         secrets::read_files(&mut settings, credentials, &mut problems);
-        if !problems.0.is_empty() {
-            return Err(ConfigError { problems: problems.0 });
+        // A secret that could not be read would be reported missing once more.
+        if problems.0.len() == unreadable
+            && let Err(invalid) = settings.validate()
+        {
+            problems.0.extend(invalid.problems);
         }
-        settings.validate()?;
-        Ok(settings)
+        if problems.0.is_empty() { Ok(settings) } else { Err(ConfigError { problems: problems.0 }) }
     }
 
     /// Every section checks its own keys; a section whose rules depend on demo mode is given
@@ -173,6 +174,49 @@ impl Problems {
     }
 }
 
+/// Most keys a file can hold wrong and still be read to its end (each one set aside is one
+/// more extraction); past them, the problems found so far are reported.
+const PROBLEMS_GATHERED_MAX: usize = 64;
+
+/// The settings and every problem of the data, so that an operator fixes a file in one pass:
+/// serde stops at the first unknown key or wrong type, so each key in fault is reported, set
+/// aside (its default takes its place) and the rest read again. `None` when a problem could
+/// not be set aside, such as a section that is not a table.
+fn extract_every_problem(figment: Figment) -> (Option<Settings>, Problems) {
+    let mut problems = Problems::default();
+    let mut figment = figment;
+    while problems.0.len() < PROBLEMS_GATHERED_MAX {
+        let errors = match figment.extract::<Settings>() {
+            Ok(settings) => return (Some(settings), problems),
+            Err(errors) => errors,
+        };
+        let mut data = figment.extract::<figment::value::Dict>().ok();
+        let mut set_aside = false;
+        for error in errors {
+            // The path names the key in fault, an unknown one included.
+            if let Some(data) = &mut data {
+                set_aside |= remove_key(data, &error.path);
+            }
+            problems.0.push(describe_figment_error(error));
+        }
+        let Some(data) = data.filter(|_| set_aside) else { break };
+        figment = Figment::from(Serialized::defaults(data));
+    }
+    (None, problems)
+}
+
+/// Removes the value at `key` (a path of table names) from `data`; whether there was one.
+fn remove_key(data: &mut figment::value::Dict, key: &[String]) -> bool {
+    match key {
+        [] => false,
+        [last] => data.remove(last).is_some(),
+        [table, rest @ ..] => match data.get_mut(table) {
+            Some(figment::value::Value::Dict(_, inner)) => remove_key(inner, rest),
+            _ => false,
+        },
+    }
+}
+
 fn describe_figment_error(error: figment::Error) -> String {
     let key = error.path.join(".");
     let source =
@@ -221,6 +265,20 @@ mod tests {
         let settings = Settings::load_with(None, no_env(), None).unwrap();
         assert!(settings.demo.idp_on() && settings.demo.api_on() && settings.demo.cms_on());
         assert_eq!(settings.server.listen.to_string(), "127.0.0.1:8080");
+    }
+
+    #[test]
+    fn every_problem_of_a_file_is_listed_at_once_unknown_keys_included() {
+        let file = "[server]\nlisen = \"0.0.0.0:8080\"\n\n[session]\nidle_timeout_secs = \"long\"\nstore = \"redis\"\nredis_url = \"redis://127.0.0.1/0\"\n\n[brand]\ncolour = \"red\"\n";
+        let message = problems(load_toml(file));
+        for expected in [
+            "server.lisen: unknown field",
+            "session.idle_timeout_secs: invalid type",
+            "brand.colour: unknown field",
+            "session.encryption_keys: required when session.store = \"redis\"",
+        ] {
+            assert!(message.contains(expected), "{expected} in {message}");
+        }
     }
 
     #[test]

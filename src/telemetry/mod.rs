@@ -96,6 +96,29 @@ impl Visit for EscapingVisitor<'_, '_> {
     }
 }
 
+/// Sends panics to the logs, where their message is escaped like any other value, instead of
+/// the default hook's raw line on stderr: a panic's message may quote a member's bytes (a
+/// slice of what they typed), escape sequences included.
+pub fn log_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let location = info.location().map(|at| format!("{}:{}", at.file(), at.line()));
+        tracing::error!(
+            location = location.as_deref().unwrap_or("?"),
+            "panic: {}",
+            panic_text(info.payload())
+        );
+    }));
+}
+
+/// The text a panic was raised with (`panic!("…")` gives a `&str` or a `String`).
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("(no message)")
+}
+
 fn escaped(text: &str) -> Cow<'_, str> {
     let unsafe_char = |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}');
     if !text.contains(unsafe_char) {
@@ -197,6 +220,18 @@ mod tests {
             3,
             "{written}"
         );
+    }
+
+    #[test]
+    fn a_panics_message_is_read_from_either_kind_of_payload() {
+        let quoted = "1234\u{1b}[2J";
+        let formatted =
+            std::panic::catch_unwind(|| panic!("byte index 5 is not a char boundary in `{quoted}`"));
+        let text = panic_text(formatted.as_ref().unwrap_err().as_ref());
+        assert_eq!(text, "byte index 5 is not a char boundary in `1234\u{1b}[2J`");
+        assert_eq!(escaped(text), r"byte index 5 is not a char boundary in `1234\u{1b}[2J`");
+        let literal = std::panic::catch_unwind(|| panic!("a literal"));
+        assert_eq!(panic_text(literal.as_ref().unwrap_err().as_ref()), "a literal");
     }
 
     #[test]

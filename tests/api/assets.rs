@@ -49,6 +49,16 @@ async fn unhashed_files_are_revalidated() {
 }
 
 #[tokio::test]
+async fn robots_are_told_in_text_that_nothing_is_to_be_indexed() {
+    let app = spawn_app().await;
+    let response = app.get_html("/robots.txt").await;
+    assert_eq!(response.status(), 200);
+    assert!(header(response.headers(), "content-type").starts_with("text/plain"));
+    let body = response.text().await.unwrap();
+    assert!(body.lines().any(|line| line == "Disallow: /"), "{body}");
+}
+
+#[tokio::test]
 async fn brotli_is_preferred_then_gzip_then_identity() {
     let app = spawn_app().await;
     let (path, original) = largest_script();

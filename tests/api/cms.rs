@@ -117,6 +117,16 @@ async fn a_failing_content_service_with_nothing_to_fall_back_on_is_a_french_502(
 }
 
 #[tokio::test]
+async fn a_route_without_a_left_block_is_answered_null_not_an_error() {
+    let app = crate::helpers::spawn_app().await;
+    let response = app.get("/api/strapi/bloc-gauche/home_mentions-legales", &[]).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.json::<serde_json::Value>().await.unwrap(), serde_json::Value::Null);
+    let home: serde_json::Value = app.get("/api/strapi/bloc-gauche/home", &[]).await.json().await.unwrap();
+    assert!(home["Titre"].is_string(), "{home}");
+}
+
+#[tokio::test]
 async fn left_block_keys_follow_the_spas_rule_and_nothing_else_passes() {
     let cms = MockServer::start().await;
     Mock::given(wiremock::matchers::path_regex("^/cms/bloc-gauche/[a-z0-9_-]+$"))

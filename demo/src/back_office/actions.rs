@@ -424,7 +424,8 @@ pub fn changer_etat(
 }
 
 /// Adds the mutual's answer to the request's conversation. A complaint's first answer also
-/// says whether it is upheld, once: its date is the one the mutual is held to.
+/// says whether it is upheld, once: its date is the one the mutual is held to, and the
+/// complaint is then finished (the member may still reply, which reopens it).
 pub fn repondre(
     tx: &Transaction,
     numero: &str,
@@ -469,7 +470,9 @@ pub fn repondre(
         params![id, texte, horodatage(maintenant)],
     )?;
     tx.execute(
-        "UPDATE demandes SET date_mise_a_jour = ?1, reclamation = coalesce(?2, reclamation) WHERE id = ?3",
+        "UPDATE demandes SET date_mise_a_jour = ?1, reclamation = coalesce(?2, reclamation),
+             etat = CASE WHEN ?2 IS NULL THEN etat ELSE 'TERMINE' END
+         WHERE id = ?3",
         params![
             aujourdhui,
             reclamation

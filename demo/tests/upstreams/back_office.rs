@@ -547,6 +547,7 @@ async fn answering_a_complaint_records_whether_it_is_upheld_once() {
     let seen = back_office.api.get_json(MARIE, &format!("demande/{demande}")).await;
     assert_eq!(seen["reclamation"]["issue"], "ACCEPTEE");
     assert_eq!(seen["reclamation"]["reponduLe"], paris_today().to_string());
+    assert_eq!(seen["Etat"], "TERMINE", "answered, the complaint is finished");
 
     let change = back_office
         .act(&format!("{request}/reponse"), &[("texte", "Finalement non."), ("issue", "REFUSEE")])

@@ -493,14 +493,83 @@ async fn creer_ged(
         validation::texte_facultatif(Some(key), "Le nom d’une métadonnée", 50)?;
         validation::texte_facultatif(Some(value), &format!("La métadonnée « {key} »"), 500)?;
     }
+    let date_soins = metadata.get(DATE_SOINS).map(|date| date_des_soins(date)).transpose()?;
     nouvelle.metadata = (!metadata.is_empty()).then_some(metadata);
     // The attestation de droits of a person whose link is missing or refused asks for it.
     let attestation_de = nouvelle.id_beneficiaire.filter(|_| type_demande.type_demande == ATTESTATION_VITALE);
-    let attach = move |tx: &Transaction, _: &Member, _, ()| match attestation_de {
-        Some(beneficiaire) => Ok(noemie::attestation_recue(tx, beneficiaire)?),
-        None => Ok(()),
+    let beneficiaire = nouvelle.id_beneficiaire;
+    // After the insert, which has checked that the beneficiary is the member's.
+    let attach = move |tx: &Transaction, member: &Member, _, ()| {
+        if let Some(date) = date_soins {
+            soins_couverts(tx, member, beneficiaire, date)?;
+        }
+        match attestation_de {
+            Some(beneficiaire) => Ok(noemie::attestation_recue(tx, beneficiaire)?),
+            None => Ok(()),
+        }
     };
     enregistrer(member, context, nouvelle, |_, _, _| Ok(()), attach).await
+}
+
+/// The metadata of an invoice that says when the care was received (`YYYY-MM-DD`).
+const DATE_SOINS: &str = "dateSoins";
+
+/// How long after care the mutual may be asked to pay for it: two years (Code de la
+/// mutualité, article L221-11), past which the claim is time-barred.
+const PRESCRIPTION: Months = Months::new(24);
+
+/// The care date of an invoice: a day, not after today, within the two years a claim lasts.
+fn date_des_soins(texte: &str) -> Result<NaiveDate, ApiFailure> {
+    let date = NaiveDate::parse_from_str(texte.trim(), "%Y-%m-%d")
+        .map_err(|_| ApiFailure::bad_request("La date des soins doit être une date au format AAAA-MM-JJ."))?;
+    let aujourdhui = today();
+    if date > aujourdhui {
+        return Err(ApiFailure::unprocessable(
+            "La date des soins ne peut pas être postérieure à aujourd’hui.",
+        ));
+    }
+    let plus_ancienne = aujourdhui.checked_sub_months(PRESCRIPTION).unwrap_or(NaiveDate::MIN);
+    if date < plus_ancienne {
+        return Err(ApiFailure::unprocessable(format!(
+            "Les soins du {} ont plus de deux ans : leur remboursement ne peut plus être demandé (article L221-11 du Code de la mutualité).",
+            impression::date(date)
+        )));
+    }
+    Ok(date)
+}
+
+/// The care of `date` was covered by one of the member's contracts, for the beneficiary when
+/// one is named: an invoice of a member whose contract has ended is for care before its end.
+fn soins_couverts(
+    tx: &Transaction,
+    member: &Member,
+    beneficiaire: Option<i64>,
+    date: NaiveDate,
+) -> Result<(), ApiFailure> {
+    let couverts: bool = tx.query_row(
+        "SELECT EXISTS (SELECT 1 FROM contrats c
+             WHERE c.numero_personne = ?1 AND c.date_debut <= ?3 AND (c.date_fin IS NULL OR c.date_fin >= ?3)
+               AND (?2 IS NULL OR EXISTS (SELECT 1 FROM contrat_beneficiaires cb
+                                          WHERE cb.contrat_id = c.id AND cb.beneficiaire_id = ?2)))",
+        params![member.person_number, beneficiaire, date],
+        |row| row.get(0),
+    )?;
+    if couverts {
+        return Ok(());
+    }
+    let contrats = Contrat::all(tx, &member.person_number)?;
+    let precision = match Contrat::fin_de_couverture(&contrats, today()) {
+        Some(dernier) => format!(
+            " : votre contrat {} a pris fin le {}",
+            dernier.numero_contrat,
+            dernier.date_fin.map(impression::date).unwrap_or_default()
+        ),
+        None => String::new(),
+    };
+    Err(ApiFailure::unprocessable(format!(
+        "Aucun contrat ne couvrait ces soins le {}{precision}. Seuls les soins reçus pendant un contrat peuvent être remboursés.",
+        impression::date(date)
+    )))
 }
 
 /// `{postCreationDocumentHospitalisationDto, siren}`: a prior agreement for a hospital stay,

@@ -168,6 +168,38 @@ async fn a_request_with_uploaded_documents_is_created_with_its_type_code() {
 }
 
 #[tokio::test]
+async fn an_invoice_is_for_care_a_contract_covered_within_the_last_two_years() {
+    let api = spawn_api().await;
+    let today = paris_today();
+    let facture = |person: &'static str, date: String| {
+        let api = &api;
+        async move {
+            let document = api.upload_one(person, "facture.pdf", pdf()).await;
+            let body = json!({
+                "postCreationDocumentDto": {"type": "DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF", "idDocuments": [document]},
+                "metadata": {"dateSoins": date, "montant": "40.00"}
+            });
+            api.send(Method::POST, person, "document/documentGedCegedim", body).await
+        }
+    };
+    // Jean's contract ended at the end of the month two years back: its last day is still
+    // within the two years, the next is after the contract.
+    let contrats = api.get_json(JEAN, "assure/contrats").await;
+    let fin: chrono::NaiveDate = contrats[0]["dateFin"].as_str().unwrap().parse().unwrap();
+    assert_eq!(facture(JEAN, fin.to_string()).await.status(), 201);
+    let apres = assert_refused(facture(JEAN, (fin + chrono::Days::new(1)).to_string()).await, 422).await;
+    assert!(apres.contains("votre contrat IND-001187 a pris fin le"), "{apres}");
+    let prescrits = today - chrono::Months::new(24) - chrono::Days::new(1);
+    assert!(
+        assert_refused(facture(MARIE, prescrits.to_string()).await, 422).await.contains("plus de deux ans")
+    );
+    let demain = (today + chrono::Days::new(1)).to_string();
+    assert_refused(facture(MARIE, demain).await, 422).await;
+    assert_refused(facture(MARIE, "31/12/2025".to_owned()).await, 400).await;
+    assert_eq!(facture(MARIE, today.to_string()).await.status(), 201);
+}
+
+#[tokio::test]
 async fn every_type_maps_to_the_code_of_the_specification() {
     let api = spawn_api().await;
     for (type_demande, code) in [

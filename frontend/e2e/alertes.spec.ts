@@ -55,7 +55,13 @@ test.describe(() => {
     await banque.getByLabel('BIC').fill('BDFEFRPPCCT');
     await banque.getByRole('button', { name: 'Enregistrer' }).click();
 
-    // The provider asks again; the member signs in as the same person and is back on the form.
+    // The portal says why first; the provider asks again, the member signs in as the same
+    // person and is back on the form.
+    const question = page.getByRole('dialog', { name: 'Confirmez votre identité' });
+    await expect(
+      question.getByText('Pour votre sécurité, confirmez votre identité avant de modifier vos coordonnées bancaires.'),
+    ).toBeVisible();
+    await question.getByRole('button', { name: 'Me reconnecter' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/_demo/idp'));
     await page.getByRole('button', { name: 'Se connecter en tant que Marie DUPONT' }).click();
     await page.waitForURL((url) => url.pathname === '/compte/informations-personnelles');

@@ -35,8 +35,11 @@ test.describe('Ma carte, même hors connexion', () => {
     await signInAs(page, 'Marie DUPONT');
     await page.goto('/mutuelle/smart-carte');
     const garder = page.getByRole('switch', { name: /Garder ma carte sur cet appareil/ });
-    await expect(garder).toBeChecked();
     await expect(garder).toBeEnabled();
+    // Off until the member turns it on.
+    await expect(garder).not.toBeChecked();
+    await garder.click();
+    await expect(garder).toBeChecked();
     // The worker installed by this visit controls the page before the signal goes.
     await controlledByTheWorker(page);
     await expect(garder).toBeChecked();

@@ -66,17 +66,7 @@ test.describe('Estimer mon remboursement', () => {
     });
   });
 
-  test.describe(() => {
-    test.use({ storageState: signedInAs('Jean MARTIN') });
-
-    test('M. Jean MARTIN, struck off, is told only the Sécurité sociale would pay', async ({ page }) => {
-      await page.goto('/mutuelle/contrats-garanties/estimation');
-      const result = await estimate(page, 'Jean MARTIN', 'Couronne', 'Non', '800');
-      await expect(result).toContainText('Aucun contrat ne couvre cette personne aujourd’hui.');
-      await expect(result).toContainText('Reste à votre charge728,00 €');
-      await expect(result).toContainText('a pris fin le');
-    });
-  });
+  // M. Jean MARTIN, struck off, gets no form but the reason why: situations.spec.ts.
 });
 
 test.describe('Mon année santé', () => {

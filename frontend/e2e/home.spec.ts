@@ -171,6 +171,7 @@ dashboardOf(
   'Jean MARTIN',
   'M. Jean MARTIN, struck off, may only send an invoice and has no pending request',
   async (page) => {
+    // For the care of his ended contract: situations.spec.ts reads its notice and the tile's line.
     await expectTiles(page, [['Envoyer une facture', invoiceLink]]);
     // His old reimbursements are still his latest ones.
     expect(await expectCardsLeadToTheirPaymentDay(page)).toBeGreaterThan(0);

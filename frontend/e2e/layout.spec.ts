@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { mainNavigation } from './support/shell';
 import { openHome, signedInAs } from './support/sign-in';
@@ -91,5 +91,60 @@ for (const member of ['Marie DUPONT', 'Sophie PETIT'] as const) {
         expect(problems).toEqual([]);
       });
     }
+  });
+}
+
+/** Each payment card's « Total remb. … », not the list's own sum (« … : 230,00 € »). */
+function cardTotals(page: Page) {
+  return page.getByText(/^Total remb\. [^:]+$/);
+}
+
+test.describe('Mes remboursements on a 1280 px screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('each filter is as wide as its longest option', async ({ page }) => {
+    await page.goto('/mutuelle/remboursements');
+    await expect(cardTotals(page).first()).toBeVisible();
+
+    const cut = await page
+      .getByRole('form', { name: 'Filtrer vos remboursements' })
+      .locator('select')
+      .evaluateAll((selects: HTMLSelectElement[]) =>
+        selects
+          .filter((select) => {
+            const shown = select.getBoundingClientRect().width;
+            const width = select.style.width;
+            // A select at its own width is as wide as its longest option.
+            select.style.width = 'max-content';
+            const needed = select.getBoundingClientRect().width;
+            select.style.width = width;
+            return shown < needed - 0.5;
+          })
+          .map((select) => select.labels[0]?.textContent ?? select.id),
+      );
+    expect(cut).toEqual([]);
+  });
+});
+
+// At every width, no card's total runs into its amount: on a narrow card the amount goes under.
+for (const width of [320, 1280]) {
+  test(`Mes remboursements' totals stay apart from their amounts at ${String(width)} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/mutuelle/remboursements');
+    await expect(cardTotals(page).first()).toBeVisible();
+
+    const touching = await cardTotals(page).evaluateAll((labels) =>
+      labels
+        .filter((label) => {
+          const amount = label.nextElementSibling;
+          if (!amount) return true;
+          const text = label.getBoundingClientRect();
+          const value = amount.getBoundingClientRect();
+          const sameLine = value.top < text.bottom && text.top < value.bottom;
+          return sameLine && value.left - text.right < 8;
+        })
+        .map((label) => label.parentElement?.textContent),
+    );
+    expect(touching).toEqual([]);
   });
 }

@@ -21,11 +21,9 @@ test.describe('Ma carte de Tiers Payant', () => {
       await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', {
         name: 'Ma carte de Tiers Payant',
       }).click();
+      // Valid from January to December: the card names its one year.
       await expect(
-        page.getByRole('heading', {
-          level: 2,
-          name: `Ma carte de Tiers Payant ${String(currentYear)}-${String(currentYear + 1)}`,
-        }),
+        page.getByRole('heading', { level: 2, name: `Ma carte de Tiers Payant ${String(currentYear)}` }),
       ).toBeVisible();
       const card = cards(page).first();
       for (const label of [

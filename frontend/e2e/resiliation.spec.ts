@@ -114,7 +114,7 @@ test.describe('Résilier votre contrat', () => {
       const recue = page.getByText(/a reçu votre demande de résiliation n° \d+ le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}\./);
       await expect(recue).toBeVisible();
       const id = /n° (\d+)/.exec((await recue.textContent()) ?? '')?.[1] ?? 'id';
-      await expect(page.getByText(/^Demande faite par Mme Marie DUPONT, adhérent n° \d+\.$/)).toBeVisible();
+      await expect(page.getByText(/^Demande faite par Mme Marie DUPONT, adhérente n° \d+\.$/)).toBeVisible();
       await expect(page.getByText(`Un accusé de réception est envoyé à ${adresseDuDossier}.`, { exact: false })).toBeVisible();
       await expectNoAccessibilityViolations(page);
 

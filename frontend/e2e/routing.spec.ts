@@ -48,7 +48,7 @@ test.describe('routes of the signed-in member', () => {
     await page.waitForURL((url) => url.pathname === '/home/mentions-legales');
     await expect(page.getByRole('article').getByRole('heading', { level: 1 })).toBeVisible();
 
-    await footer.getByRole('link', { name: "Conditions générales d'utilisation" }).click();
+    await footer.getByRole('link', { name: 'Conditions générales d’utilisation' }).click();
     await page.waitForURL((url) => url.pathname === '/home/cgu');
     await expect(page.getByRole('article').getByRole('heading', { level: 1 })).toBeVisible();
   });

@@ -65,11 +65,11 @@ export async function signOut(page: Page): Promise<void> {
 
 /** The signed-in member as the server sees it (`GET /api/session`, with the page's cookies). */
 export async function currentSession(page: Page): Promise<{
-  User: { Radie: boolean; CarteTp: boolean; courtier: string | null };
+  User: { Radie: boolean; CarteTp: boolean; CarteTpSuivante: boolean; courtier: string | null };
 }> {
   const response = await page.request.get('/api/session');
   expect(response.status()).toBe(200);
   return (await response.json()) as {
-    User: { Radie: boolean; CarteTp: boolean; courtier: string | null };
+    User: { Radie: boolean; CarteTp: boolean; CarteTpSuivante: boolean; courtier: string | null };
   };
 }

@@ -41,6 +41,7 @@ describe('the member space, with the first script `/home`’s first load', () =>
         'app/section-routes.tsx',
         'app/lazy-pages.ts',
         'app/shell/cookie-consent-dialog.tsx',
+        'features/auth/components/sign-in-again-dialog.tsx',
         'entities/carte-tp/saved-card.ts',
         ...pageLibraries,
       ]),

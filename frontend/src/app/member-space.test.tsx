@@ -30,9 +30,10 @@ function networkDown() {
   return http.all('/api/*', () => HttpResponse.error());
 }
 
-/** `owner` signed in on the device at `savedOn` and kept the card then. */
+/** `owner` signed in on the device at `savedOn`, turned keeping on and kept the card then. */
 async function cardKeptFor(owner = '100001', savedOn = new Date()) {
   await recordSignIn(owner, savedOn);
+  await setKeepCard(true);
   await saveCard(owner, [carte], savedOn);
 }
 
@@ -40,10 +41,10 @@ function daysFromNow(count: number): Date {
   return new Date(Date.now() + count * 24 * 60 * 60 * 1000);
 }
 
+// Erasing the copy also forgets the choice to keep it: each test starts with keeping off.
 afterEach(async () => {
   vi.restoreAllMocks();
   await eraseSavedCard();
-  await setKeepCard(true);
 });
 
 describe('the card kept on the device, when the app starts offline', () => {
@@ -124,6 +125,7 @@ describe('the card kept on the device, when the app starts offline', () => {
 
   it('is not shown, but erased, when the copy has expired', async () => {
     const expired = aCarteTp({ dateDebutValidite: '2020-01-01', dateFinValidite: '2020-12-31' });
+    await setKeepCard(true);
     await saveCard('100001', [expired], new Date(2020, 5, 15));
     await recordSignIn('100001');
     server.use(networkDown());
@@ -249,8 +251,10 @@ describe('erasing the card kept on the device', () => {
     renderApp('/home');
 
     expect(await screen.findByText('Bienvenue sur votre espace assuré')).toBeVisible();
-    // Saved again at each try: a read before the sign-in is recorded erases the copy.
+    // Saved again at each try: a read before the sign-in is recorded erases the copy, and
+    // the choice to keep it.
     await waitFor(async () => {
+      await setKeepCard(true);
       await saveCard('100001', [carte]);
       expect(await readSavedCard(7)).not.toBeNull();
     });

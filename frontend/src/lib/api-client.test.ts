@@ -9,6 +9,7 @@ import {
   apiPost,
   onSessionEnded,
   onSignInAgainAsked,
+  type SignInAgainRequest,
 } from './api-client';
 import { apiUpload } from './api-upload';
 import { browserLocation } from './browser-location';
@@ -336,6 +337,24 @@ describe('a request to sign in again before a sensitive write', () => {
 
     expect(await settled(call)).toBe(false);
     expect(asked).toHaveBeenCalledTimes(1);
+    expect(broadcasts).toEqual([]);
+  });
+
+  it('fails the call with the refusal, still unbroadcast, once the member chooses to stay', async () => {
+    const asked: SignInAgainRequest[] = [];
+    const stop = onSignInAgainAsked((request) => asked.push(request));
+    onTestFinished(stop);
+    server.use(
+      http.post('/api/document/ajoutBeneficiaire', () => HttpResponse.json(reconnexion, { status: 403 })),
+    );
+
+    const call = apiPost('/api/document/ajoutBeneficiaire', {}).catch((error: unknown) => error);
+    await vi.waitFor(() => {
+      expect(asked.map((request) => request.url)).toEqual(['/api/document/ajoutBeneficiaire']);
+    });
+    asked[0]?.stay();
+
+    expect(await call).toMatchObject(reconnexion);
     expect(broadcasts).toEqual([]);
   });
 

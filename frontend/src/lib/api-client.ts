@@ -43,18 +43,28 @@ export function onSessionEnded(listener: SessionEndedListener): () => void {
   };
 }
 
-type SignInAgainListener = () => void;
+/** A write the portal refused until the member signs in again. */
+export interface SignInAgainRequest {
+  /** The refused call's address: what the member was doing. */
+  url: string;
+  /** The member stays on the page: the call fails with the portal's refusal. */
+  stay: () => void;
+}
+
+type SignInAgainListener = (request: SignInAgainRequest) => void;
 const signInAgainListeners = new Set<SignInAgainListener>();
 
 /**
- * The portal's answer to a sensitive write (bank details, a termination) when the member's
- * sign-in is older than it allows: 403 with this code, the member to sign in again first.
+ * The portal's answer to a sensitive write (bank details, a termination, a beneficiary to
+ * add) when the member's sign-in is older than it allows: 403 with this code, the member to
+ * sign in again first.
  */
 const reconnexionRequise = 'reconnexion_requise';
 
 /**
- * Registers what to do when the portal asks the member to sign in again before a write: keep
- * what was typed and go through the identity provider, back to the same page.
+ * Registers what to do when the portal asks the member to sign in again before a write: say
+ * why, then keep what was typed and go through the identity provider, back to the same page,
+ * or stay.
  */
 export function onSignInAgainAsked(listener: SignInAgainListener): () => void {
   signInAgainListeners.add(listener);
@@ -64,13 +74,21 @@ export function onSignInAgainAsked(listener: SignInAgainListener): () => void {
 }
 
 /**
- * Nothing failed that the member should read about: the page leaves for the identity provider
- * (the listeners) and comes back. Not broadcast, and never settling, so that the form stays as
- * it is, its button waiting, until the page is gone.
+ * Nothing failed yet that the member should read about: the listeners ask them. Not
+ * broadcast, and pending while they choose, so that the form stays as it is, its button
+ * waiting, until the page leaves for the identity provider; should they stay, the call fails
+ * with the refusal, which the form that sent it shows like any other (still not broadcast).
  */
-function signInAgain(): Promise<never> {
-  for (const listener of signInAgainListeners) listener();
-  return new Promise<never>(() => undefined);
+function signInAgain(refusal: ApiError): Promise<never> {
+  return new Promise<never>((_resolve, reject) => {
+    const request = {
+      url: refusal.url,
+      stay: () => {
+        reject(refusal);
+      },
+    };
+    for (const listener of signInAgainListeners) listener(request);
+  });
 }
 
 /**
@@ -190,7 +208,7 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
   if (response.status === 404 && options.notFoundAsNull) return null;
   if (!response.ok) {
     const error = await errorFrom(response, url);
-    return error.status === 403 && error.code === reconnexionRequise ? signInAgain() : fail(error);
+    return error.status === 403 && error.code === reconnexionRequise ? signInAgain(error) : fail(error);
   }
   // 204 No Content (a DELETE that has nothing to tell): no body to read.
   if (response.status === 204) return null;

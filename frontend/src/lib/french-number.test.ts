@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frenchNumber } from './french-number';
+import { frenchInteger, frenchNumber } from './french-number';
 
 describe('frenchNumber', () => {
   // Node's full ICU is the reference the browser's Intl would give.
@@ -37,5 +37,16 @@ describe('frenchNumber', () => {
 
   it('groups thousands with a narrow no-break space and writes a decimal comma', () => {
     expect(frenchNumber(1234567.5, { min: 2, max: 2 })).toBe('1\u202f234\u202f567,50');
+  });
+});
+
+describe('frenchInteger', () => {
+  it.each([
+    [120, '120'],
+    [1000, '1\u202f000'],
+    [4000, '4\u202f000'],
+  ])('writes %s as Intl does, "%s"', (value, text) => {
+    expect(frenchInteger(value)).toBe(text);
+    expect(frenchInteger(value)).toBe(new Intl.NumberFormat('fr-FR').format(value));
   });
 });

@@ -17,6 +17,11 @@ export function frenchNumber(value: number, decimals: { min: number; max: number
   return `${sign}${grouped}${fraction ? `,${fraction}` : ''}`;
 }
 
+/** A whole number the way a French text names it, "4 000 caractères": no decimals. */
+export function frenchInteger(value: number): string {
+  return frenchNumber(value, { min: 0, max: 0 });
+}
+
 /**
  * `value` × 10^`decimals`, rounded half away from zero, as a string of digits. Like `Intl`,
  * it rounds the number's shortest decimal writing (1.005 is "1.005", rounded up to 1.01), not

@@ -81,6 +81,17 @@ function returnToParam(returnTo: string): string {
   return `returnTo=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`;
 }
 
+/**
+ * The member API's writes that the portal sends on only after a recent sign-in, answering
+ * 403 `reconnexion_requise` otherwise: spelled once, for their calls and for the question
+ * the portal then asks the member, which names what they were doing.
+ */
+export const recentSignInWrites = {
+  banque: '/api/assure/beneficiaire/banque',
+  resiliation: '/api/document/creationResiliation',
+  ajoutBeneficiaire: '/api/document/ajoutBeneficiaire',
+} as const;
+
 export const serverPaths = {
   login: (returnTo: string) => `/auth/login?${returnToParam(returnTo)}`,
   /**

@@ -100,7 +100,8 @@ export function shellContent({
     http.get('/api/strapi/menus', () => HttpResponse.json(menus)),
     http.get('/api/strapi/bloc-gauche/:key', ({ params }) => {
       const bloc = blocs[String(params.key)];
-      return bloc ? HttpResponse.json(bloc) : errorBody(404, 'not_found', 'Contenu introuvable.');
+      // A page without a block of its own is answered `null`, as the portal does.
+      return HttpResponse.json(bloc ?? null);
     }),
     homeIs(aHome({ bandeau: { data: banner } })),
     nonLusIs(nonLus),

@@ -339,7 +339,8 @@ export interface paths {
          *     left to pay up to the basket's price limit; outside it, the guarantee's percentage of the
          *     base (BRSS), its lump sum and its ceiling over the period, less what the beneficiary has
          *     already used of it. Glasses are renewed every 2 years (every year under 16), hearing aids
-         *     every 4 years. A beneficiary covered by no contract today gets the Sécurité sociale's
+         *     every 4 years. A beneficiary whose contracts have all ended gets no estimate (422, saying
+         *     when the last one ended); one whose contract starts later gets the Sécurité sociale's
          *     share alone, and a rule saying why. An estimate, never a commitment: `mention` says so.
          */
         post: operations["postEstimation"];
@@ -703,7 +704,10 @@ export interface paths {
         /**
          * A request of any type without a form of its own, with uploaded documents and GED metadata.
          * @description Questions (`UNE_QUESTION_…`) need `commentaire`; other types at least one document.
-         *     Hospital care and termination have their own calls.
+         *     Hospital care and termination have their own calls. An invoice's `metadata.dateSoins`
+         *     (`YYYY-MM-DD`, 400 otherwise) is a day not after today, within the two years a claim
+         *     lasts, on which a contract of the member (covering `idBeneficiaire` when given) was in
+         *     force: 422 otherwise, saying when the member's last contract ended.
          */
         post: operations["postDocumentGedCegedim"];
         delete?: never;

@@ -37,7 +37,7 @@ describe('the footer', () => {
       '/home/mentions-legales',
     );
     expect(
-      within(content).getByRole('link', { name: "Conditions générales d'utilisation" }),
+      within(content).getByRole('link', { name: 'Conditions générales d’utilisation' }),
     ).toHaveAttribute('href', '/home/cgu');
     expect(
       within(content).getByRole('link', { name: 'Accessibilité : non conforme' }),

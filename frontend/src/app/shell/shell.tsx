@@ -1,13 +1,26 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { sessionKey } from '@/api/get-session';
 import { DownloadModal } from '@/components/download-modal';
+import { PageCourtierContext } from '@/entities/courtier/page-courtier';
 import { useMemberActivity } from '@/features/auth/hooks/use-member-activity';
 import { logout } from '@/features/auth/logout';
+import { signInAgainAsked, subscribeToSignInAgain } from '@/features/auth/sign-in-again';
 import { t } from '@/i18n/t';
 import { useMemberSession } from '@/lib/session-context';
 import { usePrefetchOnIntent } from '../use-prefetch-on-intent';
+import { pageCourtier, useMenusReloadedOnRouteChange } from './content-menus';
 import { Footer } from './footer';
 import { HttpErrorAnnouncer } from './http-error-announcer';
 import { Sidebar } from './sidebar';
@@ -18,6 +31,23 @@ import styles from './shell.module.css';
 const CookieConsentDialog = lazy(() =>
   import('./cookie-consent-dialog').then((module) => ({ default: module.CookieConsentDialog })),
 );
+
+/** « Confirmez votre identité », loaded the first time the portal asks the member to sign in again. */
+const SignInAgainDialog = lazy(() =>
+  import('@/features/auth/components/sign-in-again-dialog').then((module) => ({ default: module.SignInAgainDialog })),
+);
+
+/** The question a refused sensitive write asks, while it is asked (`sign-in-again.ts`). */
+function SignInAgainQuestion() {
+  const asked = useSyncExternalStore(subscribeToSignInAgain, signInAgainAsked);
+  return (
+    asked && (
+      <Suspense>
+        <SignInAgainDialog asked={asked} />
+      </Suspense>
+    )
+  );
+}
 
 /** Where the sidebar stops being a drawer (SPEC.md §9: 999 px and below); as in the CSS. */
 const wideScreen = '(min-width: 1000px)';
@@ -102,7 +132,10 @@ function useFocusTitleOnNavigation(pathname: string) {
   return main;
 }
 
-/** The signed-in frame (SPEC.md §2 "Main shell"): sidebar, top bar, page, footer. */
+/**
+ * The signed-in frame (SPEC.md §2 "Main shell"): sidebar, top bar, page, footer; and, over
+ * them, the question a sensitive write may ask before it is sent (`SignInAgainDialog`).
+ */
 export function Shell() {
   const { pathname } = useLocation();
   const session = useMemberSession();
@@ -110,6 +143,8 @@ export function Shell() {
   const sidebarId = useId();
   const drawer = useDrawer(pathname);
   const main = useFocusTitleOnNavigation(pathname);
+  const menus = useMenusReloadedOnRouteChange(pathname);
+  const courtier = useMemo(() => pageCourtier(menus), [menus]);
   const [cookiesOpen, setCookiesOpen] = useState(false);
   // Kept once opened, closed rather than removed: closing a modal dialog gives the focus back
   // to the button that opened it.
@@ -129,6 +164,7 @@ export function Shell() {
       </a>
       <Sidebar
         id={sidebarId}
+        menus={menus}
         open={drawer.open}
         onClose={drawer.closeDrawer}
         closeButtonRef={drawer.closeButton}
@@ -145,7 +181,9 @@ export function Shell() {
           menuButtonRef={drawer.menuButton}
         />
         <main id="main-content" ref={main} tabIndex={-1} className={styles.main}>
-          <Outlet />
+          <PageCourtierContext value={courtier}>
+            <Outlet />
+          </PageCourtierContext>
         </main>
         <Footer
           onManageCookies={() => {
@@ -165,6 +203,7 @@ export function Shell() {
         </Suspense>
       )}
       <DownloadModal />
+      <SignInAgainQuestion />
       <HttpErrorAnnouncer />
     </div>
   );

@@ -1,4 +1,5 @@
 import type { User } from '@/api/get-session';
+import { carteTpDisponible } from '@/entities/couverture/couverture';
 import type { MessageKey } from '@/i18n/t';
 import { paths } from '@/lib/paths';
 
@@ -10,14 +11,14 @@ export interface SidebarLink {
 }
 
 /**
- * The fixed part of the sidebar (SPEC.md §2). The tiers-payant card shows only to a member
- * who is not struck off (`Radie`) and holds a card (`CarteTp`).
+ * The fixed part of the sidebar (SPEC.md §2). The tiers-payant card shows to a member who has
+ * one to show, as the home tile does: this period's, or only the next one's.
  */
-export function sidebarLinks({ Radie, CarteTp }: Pick<User, 'Radie' | 'CarteTp'>): SidebarLink[] {
+export function sidebarLinks(flags: Pick<User, 'Radie' | 'CarteTp' | 'CarteTpSuivante'>): SidebarLink[] {
   return [
     { to: paths.home, label: 'nav.accueil', end: true },
     { to: paths.informationsPersonnelles, label: 'nav.informationsPersonnelles' },
-    ...(!Radie && CarteTp ? [{ to: paths.smartCarte, label: 'nav.carteTp' } as const] : []),
+    ...(carteTpDisponible(flags) ? [{ to: paths.smartCarte, label: 'nav.carteTp' } as const] : []),
     { to: paths.remboursements, label: 'nav.remboursements' },
     { to: paths.contratsGaranties, label: 'nav.garanties' },
     { to: paths.demandesMutuelle, label: 'nav.demandes' },

@@ -20,14 +20,20 @@ function linkNames(navigation: HTMLElement): string[] {
 
 describe('the sidebar links', () => {
   it.each([
-    { Radie: false, CarteTp: true, shown: true },
-    { Radie: false, CarteTp: false, shown: false },
-    { Radie: true, CarteTp: true, shown: false },
-    { Radie: true, CarteTp: false, shown: false },
+    { Radie: false, CarteTp: true, CarteTpSuivante: false, shown: true },
+    { Radie: false, CarteTp: false, CarteTpSuivante: false, shown: false },
+    // Next year's card only, as the home tile shows it to a member whose contract starts then.
+    { Radie: false, CarteTp: false, CarteTpSuivante: true, shown: true },
+    { Radie: true, CarteTp: true, CarteTpSuivante: false, shown: false },
+    { Radie: true, CarteTp: false, CarteTpSuivante: true, shown: false },
   ])(
-    'show the tiers-payant card $shown when Radie is $Radie and CarteTp is $CarteTp',
-    async ({ Radie, CarteTp, shown }) => {
-      server.use(...signedIn({ Radie, CarteTp }));
+    'show the tiers-payant card $shown when Radie is $Radie, CarteTp $CarteTp and CarteTpSuivante $CarteTpSuivante',
+    async ({ Radie, CarteTp, CarteTpSuivante, shown }) => {
+      server.use(
+        ...signedIn({ Radie, CarteTp, CarteTpSuivante }),
+        // The home page of a member without a contract in force says what became of it.
+        http.get('/api/assure/contrats', () => HttpResponse.json([])),
+      );
 
       renderApp('/home');
 

@@ -1,6 +1,6 @@
-import { type Ref, useEffect, useRef } from 'react';
+import type { Ref } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useMenus } from '@/features/content/api/get-menus';
+import type { MenuEntry } from '@/features/content/api/get-menus';
 import { LeftBlock } from '@/features/content/components/left-block';
 import { useDemandesNonLus } from '@/entities/demandes/non-lus';
 import { t } from '@/i18n/t';
@@ -10,21 +10,10 @@ import { useMemberSession } from '@/lib/session-context';
 import { sidebarLinks } from './sidebar-links';
 import styles from './sidebar.module.css';
 
-/** SPEC.md §4: each route change reloads the menus (the left block follows the path itself). */
-function useMenusReloadedOnRouteChange(pathname: string) {
-  const menus = useMenus();
-  const { mutate } = menus;
-  const previous = useRef(pathname);
-  useEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
-    void mutate();
-  }, [pathname, mutate]);
-  return menus.data ?? [];
-}
-
 interface SidebarProps {
   id: string;
+  /** The content service's menus, read by the shell (`useMenusReloadedOnRouteChange`). */
+  menus: readonly MenuEntry[];
   /** Only meaningful at 999 px and below, where the sidebar is a drawer. */
   open: boolean;
   onClose: () => void;
@@ -50,11 +39,10 @@ function nonLusLabel(total: number): string | undefined {
   return total === 1 ? t('nav.demandes.nonLus.un') : t('nav.demandes.nonLus.plusieurs', { count: total });
 }
 
-export function Sidebar({ id, open, onClose, closeButtonRef }: SidebarProps) {
+export function Sidebar({ id, menus, open, onClose, closeButtonRef }: SidebarProps) {
   const { User } = useMemberSession();
   const { pathname } = useLocation();
   const brand = useBrand();
-  const menus = useMenusReloadedOnRouteChange(pathname);
   const nonLus = useDemandesNonLus().data?.total ?? 0;
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? [styles.link, styles.active].join(' ') : styles.link;

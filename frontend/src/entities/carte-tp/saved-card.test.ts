@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { createStore, del, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aCarteTp } from '@/test/fixtures';
 import {
@@ -24,15 +25,92 @@ const suivante = aCarteTp({
   dateFinValidite: '2027-12-31',
 });
 
+/** The store itself, read and written around the module, as another version of it would. */
+const rawStore = createStore('espace-assure', 'carte-tp');
+
+// Erasing the copy also forgets the choice to keep it: each test starts with keeping off.
 afterEach(async () => {
   await eraseSavedCard();
-  await setKeepCard(true);
+});
+
+describe('the choice to keep the card', () => {
+  beforeEach(async () => {
+    await recordSignIn('100001', june);
+  });
+
+  it('is off until the member turns it on: nothing is stored before', async () => {
+    expect(await readKeepCard()).toBe(false);
+
+    expect(await saveCard('100001', [aCarteTp()], june)).toBe(false);
+
+    expect(await get('carte', rawStore)).toBeUndefined();
+    await setKeepCard(true);
+    expect(await readKeepCard()).toBe(true);
+    expect(await saveCard('100001', [aCarteTp()], june)).toBe(true);
+    expect(await readSavedCard(days, june)).toMatchObject({ owner: '100001' });
+  });
+
+  it('turned off, erases the copy and keeps nothing more', async () => {
+    await setKeepCard(true);
+    await saveCard('100001', [aCarteTp()], june);
+
+    await setKeepCard(false);
+
+    expect(await readKeepCard()).toBe(false);
+    expect(await get('carte', rawStore)).toBeUndefined();
+    expect(await saveCard('100001', [aCarteTp()], june)).toBe(false);
+    expect(await readSavedCard(days, june)).toBeNull();
+  });
+
+  it('goes with the copy at sign-out: the next member on the device starts with it off', async () => {
+    await setKeepCard(true);
+    await saveCard('100001', [aCarteTp()], june);
+
+    await eraseSavedCard();
+
+    expect(await readKeepCard()).toBe(false);
+    await recordSignIn('200002', june);
+    expect(await saveCard('200002', [aCarteTp({ numeroAdherent: '200002' })], june)).toBe(false);
+  });
+
+  it('goes with the copy when another member’s session starts, stays for the same member', async () => {
+    await setKeepCard(true);
+    await saveCard('100001', [aCarteTp()], june);
+
+    await recordSignIn('100001', june);
+    expect(await readKeepCard()).toBe(true);
+
+    await recordSignIn('200002', june);
+    expect(await readKeepCard()).toBe(false);
+  });
+
+  it('erases, when read, a copy kept while keeping was on by default', async () => {
+    await setKeepCard(true);
+    await saveCard('100001', [aCarteTp()], june);
+    // The earlier version kept the card without a choice recorded.
+    await del('garder-carte', rawStore);
+
+    expect(await readSavedCard(days, june)).toBeNull();
+    expect(await get('carte', rawStore)).toBeUndefined();
+  });
+
+  it('erases, at the next save, a copy kept while keeping was on by default', async () => {
+    await setKeepCard(true);
+    await saveCard('100001', [aCarteTp()], june);
+    await del('garder-carte', rawStore);
+
+    expect(await saveCard('100001', [aCarteTp()], june)).toBe(false);
+
+    expect(await get('carte', rawStore)).toBeUndefined();
+  });
 });
 
 describe('the card kept on the device', () => {
-  // Its member signed in on the device that day: the card stays readable a week after.
+  // Its member signed in on the device that day, and chose to keep the card: it stays
+  // readable a week after.
   beforeEach(async () => {
     await recordSignIn('100001', june);
+    await setKeepCard(true);
   });
 
   it('keeps the cards, the day they were saved and whose they are', async () => {
@@ -106,23 +184,13 @@ describe('the card kept on the device', () => {
     expect(await readSavedCard(days, june)).toBeNull();
   });
 
-  it('is kept by default; turned off, it is erased and no longer saved', async () => {
-    expect(await readKeepCard()).toBe(true);
-    await saveCard('100001', [aCarteTp()], june);
-
-    await setKeepCard(false);
-
-    expect(await readKeepCard()).toBe(false);
-    expect(await readSavedCard(days, june)).toBeNull();
-    expect(await saveCard('100001', [aCarteTp()], june)).toBe(false);
-    expect(await readSavedCard(days, june)).toBeNull();
-
-    await setKeepCard(true);
-    expect(await saveCard('100001', [aCarteTp()], june)).toBe(true);
-  });
 });
 
 describe('the card kept on a device where nobody signs in', () => {
+  beforeEach(async () => {
+    await setKeepCard(true);
+  });
+
   it('is still there 6 days after the last sign-in', async () => {
     await recordSignIn('100001', june);
     await saveCard('100001', [aCarteTp()], june);
@@ -169,7 +237,8 @@ describe('the card kept on a device where nobody signs in', () => {
 
     await eraseSavedCard();
 
-    await saveCard('100001', [aCarteTp()], june);
+    await setKeepCard(true);
+    expect(await saveCard('100001', [aCarteTp()], june)).toBe(true);
     expect(await readSavedCard(days, june)).toBeNull();
   });
 });

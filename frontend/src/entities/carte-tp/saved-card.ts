@@ -15,11 +15,12 @@ import { inForceFirst } from './carte-tp-label';
  *   of birth) and the domains with their rates — plus the day it was saved and whose it is
  *   (the session's `User.numeroPersonne`). Nothing else of the member: not the social security
  *   numbers the answer also carries (the card does not show them), not the session, no token.
- * - Under a second key of the same store, `garder-carte`: `false` when the member has turned
- *   « Garder ma carte sur cet appareil » off (absent: on, the default). It is the device's
- *   choice rather than the member's data, like the cookie consent: it survives sign-out (which
- *   clears local storage, where it would otherwise have gone), so that a member who said "not
- *   on this computer" is not overruled the next time someone signs in on it.
+ * - Under a second key of the same store, `garder-carte`: `true` once the member has turned
+ *   « Garder ma carte sur cet appareil » on (absent: off, the default). Nothing is kept before
+ *   that: on a shared device, a card nobody asked to keep would stay readable by whoever comes
+ *   next. The choice is the member's who made it, so it goes with the copy: at sign-out, on a
+ *   401, when another member's session starts and when the copy is found too old; the next
+ *   member on the device starts with it off.
  * - Under a third key, `derniere-connexion`: when the server last confirmed a member's session
  *   on this device (milliseconds since the epoch), recorded as the member space starts and
  *   erased with the card at sign-out. Beside the card rather than in local storage, so that
@@ -32,7 +33,8 @@ import { inForceFirst } from './carte-tp-label';
  * end of the year. An offline visit does not count as a sign-in: only the server can say the
  * member still holds the account. Also erased at sign-out, on any 401 (the session ended
  * elsewhere or expired: `clearBrowserStorage`), when another member's session starts on the
- * device, and at once when the member turns keeping off.
+ * device, and at once when the member turns keeping off; and never saved while it is off (a
+ * copy kept when keeping was on by default is erased by the next save or read).
  *
  * Why IndexedDB rather than local storage: local storage is cleared at every session end
  * (`clearBrowserStorage`), while the copy must outlive the server session (the member opens
@@ -180,8 +182,8 @@ function isStoredCard(value: unknown): value is StoredCard {
 }
 
 /**
- * Keeps `cartes` (the card answer the page just loaded) for `owner`, unless the member has
- * turned keeping off. An answer without a valid card erases the copy: the last answer wins.
+ * Keeps `cartes` (the card answer the page just loaded) for `owner`, once the member has
+ * turned keeping on. An answer without a valid card erases the copy: the last answer wins.
  * Resolves with whether a copy is now kept.
  */
 export function saveCard(
@@ -193,8 +195,7 @@ export function saveCard(
   const valid = stillValid(cartes.map(shown), today);
   const keptUntil = valid.map((carte) => carte.dateFinValidite).sort().at(-1);
   return readThenWrite([keepKey], false, ([keep], objectStore) => {
-    if (keep === false) return false;
-    if (keptUntil === undefined) {
+    if (keep !== true || keptUntil === undefined) {
       objectStore.delete(cardKey);
       return false;
     }
@@ -205,19 +206,27 @@ export function saveCard(
 }
 
 /**
- * The copy kept on this device, if any is still valid on `now` and a sign-in on this device
- * (`recordSignIn`) is no more than `keptCardDays` old; any other copy is erased.
+ * The copy kept on this device, if keeping is on, the copy is still valid on `now` and a
+ * sign-in on this device (`recordSignIn`) is no more than `keptCardDays` old; any other copy
+ * is erased, and the choice to keep it with it.
  */
 export function readSavedCard(keptCardDays: number, now: Date = new Date()): Promise<SavedCard | null> {
   const today = toIsoDate(now);
-  return readThenWrite([cardKey, signInKey], null, ([value, signedInAt], objectStore) => {
+  return readThenWrite([cardKey, signInKey, keepKey], null, ([value, signedInAt, keep], objectStore) => {
     if (value === undefined) return null;
     const cartes = isStoredCard(value) ? stillValid(value.cartes, today) : [];
     // No sign-in recorded (a copy from before the rule, or a record lost) counts as too old.
     const signedInLately =
       typeof signedInAt === 'number' && now.getTime() - signedInAt <= keptCardDays * dayMs;
-    if (!isStoredCard(value) || value.keptUntil < today || cartes.length === 0 || !signedInLately) {
+    if (
+      keep !== true ||
+      !isStoredCard(value) ||
+      value.keptUntil < today ||
+      cartes.length === 0 ||
+      !signedInLately
+    ) {
       objectStore.delete(cardKey);
+      objectStore.delete(keepKey);
       return null;
     }
     const { owner, savedOn, keptUntil } = value;
@@ -226,41 +235,45 @@ export function readSavedCard(keptCardDays: number, now: Date = new Date()): Pro
 }
 
 /**
- * Erases the copy (sign-out, any 401), and when the last sign-in was: once the session has
- * ended, nothing on the device says that someone used the space on it.
+ * Erases the copy (sign-out, any 401), the choice to keep it, and when the last sign-in was:
+ * once the session has ended, nothing on the device says that someone used the space on it,
+ * and the next member to sign in on it keeps nothing without asking.
  */
 export function eraseSavedCard(): Promise<void> {
   return readThenWrite([cardKey], undefined, (_values, objectStore) => {
     objectStore.delete(cardKey);
+    objectStore.delete(keepKey);
     objectStore.delete(signInKey);
   });
 }
 
 /**
  * The server has confirmed `owner`'s session on this device: records when (the copy stays
- * readable `keptCardDays` from then), and erases the copy unless it is `owner`'s.
+ * readable `keptCardDays` from then), and erases the copy, and the choice to keep it, unless
+ * they are `owner`'s.
  */
 export function recordSignIn(owner: string, now: Date = new Date()): Promise<void> {
   return readThenWrite([cardKey], undefined, ([value], objectStore) => {
     if (value !== undefined && (!isStoredCard(value) || value.owner !== owner)) {
       objectStore.delete(cardKey);
+      objectStore.delete(keepKey);
     }
     objectStore.put(now.getTime(), signInKey);
   });
 }
 
-/** Whether the card is to be kept on this device: on unless the member turned it off. */
+/** Whether the card is to be kept on this device: off until the member turns it on. */
 export function readKeepCard(): Promise<boolean> {
-  return readThenWrite([keepKey], true, ([keep]) => keep !== false);
+  return readThenWrite([keepKey], false, ([keep]) => keep === true);
 }
 
 /** Turns keeping on or off; off erases the copy in the same transaction. */
 export function setKeepCard(keep: boolean): Promise<void> {
   return readThenWrite([keepKey], undefined, (_values, objectStore) => {
     if (keep) {
-      objectStore.delete(keepKey);
+      objectStore.put(true, keepKey);
     } else {
-      objectStore.put(false, keepKey);
+      objectStore.delete(keepKey);
       objectStore.delete(cardKey);
     }
   });

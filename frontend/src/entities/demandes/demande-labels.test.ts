@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demandeEtatLabel, demandeTypeLabel, isDemandeTerminee } from './demande-labels';
+import { demandeEtat, demandeEtatLabel, demandeTypeLabel, isDemandeTerminee } from './demande-labels';
 import { demandeTypeCode, demandeTypeCodes, typesDemande } from './types-demande';
 
 describe('demandeTypeLabel', () => {
@@ -22,6 +22,8 @@ describe('demandeTypeLabel', () => {
     ['PEH', 'Prise en charge hospitalière'],
     ['SNR', 'Signalement d’un soin non reconnu'],
     ['ABE', 'Ajout d’un bénéficiaire'],
+    // Step 1's « Une facture de soins », the one choice with this code, in the member's words.
+    ['AUT', 'Facture de soins'],
   ])('reads %s as "%s"', (code, label) => {
     expect(demandeTypeLabel(code)).toBe(label);
   });
@@ -58,6 +60,29 @@ describe('isDemandeTerminee', () => {
       expect(isDemandeTerminee(etat)).toBe(false);
     },
   );
+});
+
+describe('demandeEtat', () => {
+  const ajout = {
+    lien: 'ENFANT' as const,
+    prenom: 'Léo',
+    nom: 'DUPONT',
+    dateNaissance: '2020-05-02',
+    dateEffetPrevue: '2026-03-01',
+    decision: null,
+  };
+
+  it('is the request’s state while the mutual has not given its final answer', () => {
+    expect(demandeEtat({ Etat: 'EN_ATTENTE_DE_PIECES' })).toBe('EN_ATTENTE_DE_PIECES');
+    expect(demandeEtat({ Etat: 'A_TRAITER', ajoutBeneficiaire: ajout })).toBe('A_TRAITER');
+    expect(demandeEtat({ Etat: 'Traité' })).toBe('Traité');
+  });
+
+  it('is done once a person to add is accepted or refused, whatever the state left open', () => {
+    const decision = { accepte: false, dateEffet: null, motif: 'Pièce illisible.' };
+
+    expect(demandeEtat({ Etat: 'EN_COURS', ajoutBeneficiaire: { ...ajout, decision } })).toBe('TERMINE');
+  });
 });
 
 describe('demandeTypeCode', () => {

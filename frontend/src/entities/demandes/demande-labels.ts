@@ -1,5 +1,6 @@
 import demandeLabelsTexts from '@/i18n/fr/demande-labels.json';
 import { addMessages, isMessageKey, t } from '@/i18n/t';
+import type { MemberApi } from '@/types/member-api';
 
 addMessages(demandeLabelsTexts);
 
@@ -8,6 +9,20 @@ const etatsTermines: readonly string[] = ['TERMINE', 'Traité'];
 
 export function isDemandeTerminee(etat: string): boolean {
   return etatsTermines.includes(etat);
+}
+
+/** What says where a request stands: its state, and the mutual's final answer if it has one. */
+export type DemandeSuivie = Pick<MemberApi<'Demande'>, 'reclamation' | 'ajoutBeneficiaire'> & { Etat: string };
+
+/**
+ * The state a request is shown and sorted in: its `Etat`, but done (`TERMINE`) once the mutual
+ * has given its final answer — a complaint upheld or refused (`reclamation.issue`), a person to
+ * cover accepted or refused (`ajoutBeneficiaire.decision`) — even where the back office left
+ * the state open: such a request is over, never « en cours ».
+ */
+export function demandeEtat(demande: DemandeSuivie): string {
+  const repondue = Boolean(demande.reclamation?.issue) || Boolean(demande.ajoutBeneficiaire?.decision);
+  return repondue && !isDemandeTerminee(demande.Etat) ? 'TERMINE' : demande.Etat;
 }
 
 /**

@@ -75,7 +75,7 @@ describe('an invoice or a quote', () => {
 
   it('limits the message to 2000 characters', () => {
     const values = { beneficiaire: '3', dateSoins: '2026-01-10', montant: '12', commentaire: 'a'.repeat(2001) };
-    expect(errorsOf(type, values)).toEqual({ commentaire: 'Votre texte compte au plus 2000 caractères.' });
+    expect(errorsOf(type, values)).toEqual({ commentaire: 'Votre texte compte au plus 2\u202f000 caractères.' });
   });
 
   it('travels with its date and amount as the GED’s metadata', () => {
@@ -209,7 +209,7 @@ describe('a complaint', () => {
     expect(errorsOf(type, { ...valid, objet: 'a'.repeat(120), commentaire: 'a'.repeat(4000) })).toEqual({});
     expect(errorsOf(type, { ...valid, objet: 'a'.repeat(121), commentaire: 'a'.repeat(4001) })).toEqual({
       objet: 'L’objet compte au plus 120 caractères.',
-      commentaire: 'Votre texte compte au plus 4000 caractères.',
+      commentaire: 'Votre texte compte au plus 4\u202f000 caractères.',
     });
   });
 

@@ -4,6 +4,7 @@ import type { TypeDemande } from '@/entities/demandes/types-demande';
 import type { MessageKey } from '@/i18n/t';
 import { message } from '@/lib/form-message';
 import { parseIsoDate, toIsoDate } from '@/lib/format-date';
+import { frenchInteger } from '@/lib/french-number';
 import { type FormKind, formKind } from './creation-choices';
 import {
   commentaireMax,
@@ -37,7 +38,7 @@ function isPastOrToday(value: string): boolean {
 const texte = z
   .string()
   .trim()
-  .max(commentaireMax, message('creation.erreur.texteLongueur', { max: commentaireMax }));
+  .max(commentaireMax, message('creation.erreur.texteLongueur', { max: frenchInteger(commentaireMax) }));
 const libre = z.string();
 
 const base = z.object({
@@ -90,7 +91,7 @@ const schemas: Record<FormKind, z.ZodType<DetailsValues, DetailsValues>> = {
         .string()
         .trim()
         .min(1, message('creation.erreur.etablissement'))
-        .max(etablissementMax, message('creation.erreur.etablissementLongueur', { max: etablissementMax })),
+        .max(etablissementMax, message('creation.erreur.etablissementLongueur', { max: frenchInteger(etablissementMax) })),
       siren: z
         .string()
         .refine((value) => /^\d{9}$/.test(value.replace(/\s/g, '')), message('creation.erreur.siren'))
@@ -116,12 +117,12 @@ const schemas: Record<FormKind, z.ZodType<DetailsValues, DetailsValues>> = {
         .string()
         .trim()
         .min(1, message('creation.erreur.objet'))
-        .max(objetMax, message('creation.erreur.objetLongueur', { max: objetMax })),
+        .max(objetMax, message('creation.erreur.objetLongueur', { max: frenchInteger(objetMax) })),
       commentaire: z
         .string()
         .trim()
         .min(1, message('creation.erreur.reclamation'))
-        .max(reclamationMax, message('creation.erreur.texteLongueur', { max: reclamationMax })),
+        .max(reclamationMax, message('creation.erreur.texteLongueur', { max: frenchInteger(reclamationMax) })),
     })
     // The member API takes at most one; the form offers the one the motif calls for.
     .refine(({ numeroContrat, paymentId }) => numeroContrat === '' || paymentId === '', {

@@ -30,4 +30,25 @@ describe('the list', () => {
     expect(filterDemandes(demandes, 'traitees').map((demande) => demande.id)).toEqual([1, 2]);
     expect(filterDemandes(demandes, 'toutes')).toHaveLength(4);
   });
+
+  it('counts a complaint refused or upheld among the done ones, whatever its state says', () => {
+    const repondue = (id: number, issue: 'ACCEPTEE' | 'REFUSEE' | null) => ({
+      id,
+      Etat: 'EN_COURS',
+      reclamation: {
+        motif: 'SERVICE' as const,
+        numeroContrat: null,
+        paymentId: null,
+        recueLe: '2026-11-02T10:15:00+01:00',
+        accuseReceptionAvant: '2026-11-16',
+        reponseAvant: '2027-01-02',
+        issue,
+        reponduLe: issue === null ? null : '2026-11-20',
+      },
+    });
+    const reclamations = [repondue(1, 'REFUSEE'), repondue(2, 'ACCEPTEE'), repondue(3, null)];
+
+    expect(filterDemandes(reclamations, 'en-cours').map((demande) => demande.id)).toEqual([3]);
+    expect(filterDemandes(reclamations, 'traitees').map((demande) => demande.id)).toEqual([1, 2]);
+  });
 });

@@ -1,4 +1,4 @@
-import { isDemandeTerminee } from '@/entities/demandes/demande-labels';
+import { demandeEtat, type DemandeSuivie, isDemandeTerminee } from '@/entities/demandes/demande-labels';
 import { oneOf, positiveInteger } from '@/lib/search-params';
 
 /** The list's filter and page, kept in the address (`?etat=en-cours&page=2`). */
@@ -25,10 +25,16 @@ export function writeDemandesFilters(filters: DemandesFilters): URLSearchParams 
   return params;
 }
 
-export function filterDemandes<T extends { Etat: string }>(demandes: readonly T[], etat: EtatFiltre): T[] {
+/** Whether the request is over: done by its state or by the mutual's final answer. */
+export function isTerminee(demande: DemandeSuivie): boolean {
+  return isDemandeTerminee(demandeEtat(demande));
+}
+
+/** « En cours » keeps the open requests only: one the mutual has closed never counts there. */
+export function filterDemandes<T extends DemandeSuivie>(demandes: readonly T[], etat: EtatFiltre): T[] {
   if (etat === 'toutes') return [...demandes];
   const terminees = etat === 'traitees';
-  return demandes.filter((demande) => isDemandeTerminee(demande.Etat) === terminees);
+  return demandes.filter((demande) => isTerminee(demande) === terminees);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type HomeTile, homeTiles, type TileFlags } from './home-tiles';
+import type { SituationContrat } from './situation-contrat';
 import homeTexts from '@/i18n/fr/home.json';
 import { addMessages } from '@/i18n/t';
 
@@ -58,8 +59,17 @@ interface Case {
   flags: SessionFlags;
   nextDueDate: Date | null;
   currentYear?: number;
+  situation?: SituationContrat | null;
   expected: HomeTile[];
 }
+
+/** Jean MARTIN's contract, ended on 31/12/2024: its invoices accepted until 31/12/2026. */
+const termine = (facturesAcceptees: boolean): SituationContrat => ({
+  etat: 'termine',
+  numeroContrat: 'IND-001187',
+  dateFin: new Date(2024, 11, 31),
+  facturesAcceptees,
+});
 
 /**
  * One row per distinct outcome of the rules of SPEC.md §6: each flag, and the due date, on
@@ -140,6 +150,39 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'Radie, the contract ended and its invoices still accepted: the invoice says for which care',
+    {
+      flags: { ...covered, Radie: true, AuMoinsUnContratActifEtIndividuel: false },
+      nextDueDate: null,
+      situation: termine(true),
+      expected: [{ ...factureSeule, detail: 'Pour vos soins jusqu’au 31/12/2024' }],
+    },
+  ],
+  [
+    'Radie, the two years of the ended contract run out: no invoice to send',
+    {
+      flags: { ...covered, Radie: true, AuMoinsUnContratActifEtIndividuel: false },
+      nextDueDate: null,
+      situation: termine(false),
+      expected: [],
+    },
+  ],
+  [
+    'a contract to come: the invoice says from when its care is covered',
+    {
+      flags: { ...covered, Futur: true, CarteTp: false, CarteTpSuivante: true, AuMoinsUnContratActifEtIndividuel: false },
+      nextDueDate: null,
+      situation: { etat: 'aVenir', numeroContrat: 'IND-010342', dateDebut: new Date(2027, 0, 1) },
+      expected: [
+        { ...factureOuDevis, detail: 'Pour vos soins à partir du 01/01/2027' },
+        informations,
+        carte('Ma carte de Tiers Payant 2027'),
+        garanties,
+        estimation,
+      ],
+    },
+  ],
+  [
     'Futur changes nothing',
     {
       flags: { ...covered, Futur: true },
@@ -150,7 +193,7 @@ const cases: [string, Case][] = [
 ];
 
 describe('the home tiles', () => {
-  it.each(cases)('%s', (_, { flags, nextDueDate, currentYear = 2026, expected }) => {
-    expect(homeTiles(flags, { nextDueDate, currentYear })).toEqual(expected);
+  it.each(cases)('%s', (_, { flags, nextDueDate, currentYear = 2026, situation = null, expected }) => {
+    expect(homeTiles(flags, { nextDueDate, currentYear, situation })).toEqual(expected);
   });
 });

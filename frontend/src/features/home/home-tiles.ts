@@ -1,7 +1,9 @@
 import { carteTpLabel } from '@/entities/carte-tp/carte-tp-label';
+import { carteTpDisponible } from '@/entities/couverture/couverture';
 import { paths } from '@/lib/paths';
 import { t } from '@/i18n/t';
 import { formatDate } from '@/lib/format-date';
+import type { SituationContrat } from './situation-contrat';
 
 /** The member's flags the tiles depend on (the session's `User`, SPEC.md §3). */
 export interface TileFlags {
@@ -33,6 +35,31 @@ export interface TileContext {
   nextDueDate: Date | null;
   /** The calendar year the member is in, for the card's label. */
   currentYear: number;
+  /** What became of the contracts of a member none covers today, once read (`situationContrat`). */
+  situation: SituationContrat | null;
+}
+
+/**
+ * « Envoyer une facture » says, under its label, which care it is for when no contract covers
+ * today's: a struck-off member's, up to the end of the contract and only while its two years
+ * run; a member's to come, from its first day. As usual while that is not known.
+ */
+function factureTile(flags: TileFlags, situation: SituationContrat | null): HomeTile | null {
+  const tile: HomeTile = {
+    id: 'facture',
+    label: t(flags.Radie ? 'home.tiles.facture' : 'home.tiles.factureOuDevis'),
+    to: paths.envoiFacture,
+  };
+  switch (situation?.etat) {
+    case undefined:
+      return tile;
+    case 'termine':
+      return situation.facturesAcceptees
+        ? { ...tile, detail: t('home.tiles.facture.jusquau', { date: formatDate(situation.dateFin) }) }
+        : null;
+    case 'aVenir':
+      return { ...tile, detail: t('home.tiles.facture.aPartirDu', { date: formatDate(situation.dateDebut) }) };
+  }
 }
 
 /**
@@ -41,21 +68,16 @@ export interface TileContext {
  * contributions, the estimate of a quote) and turns "une facture ou un devis" into "une
  * facture"; termination depends on `AuMoinsUnContratActifEtIndividuel` alone.
  */
-export function homeTiles(flags: TileFlags, { nextDueDate, currentYear }: TileContext): HomeTile[] {
-  const tiles: HomeTile[] = [
-    {
-      id: 'facture',
-      label: t(flags.Radie ? 'home.tiles.facture' : 'home.tiles.factureOuDevis'),
-      to: paths.envoiFacture,
-    },
-  ];
+export function homeTiles(flags: TileFlags, { nextDueDate, currentYear, situation }: TileContext): HomeTile[] {
+  const facture = factureTile(flags, situation);
+  const tiles: HomeTile[] = facture ? [facture] : [];
   if (!flags.Radie) {
     tiles.push({
       id: 'informationsPersonnelles',
       label: t('home.tiles.informationsPersonnelles'),
       to: paths.informationsPersonnelles,
     });
-    if (flags.CarteTp || flags.CarteTpSuivante) {
+    if (carteTpDisponible(flags)) {
       tiles.push({ id: 'carteTp', label: carteTpLabel(flags.CarteTp ? 'EN_COURS' : 'SUIVANTE', currentYear), to: paths.smartCarte });
     }
     tiles.push({ id: 'garanties', label: t('home.tiles.garanties'), to: paths.contratsGaranties });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isMotifSignalement } from '@/entities/demandes/motif-signalement';
 import { message } from '@/lib/form-message';
+import { frenchInteger } from '@/lib/french-number';
 
 /** The member API's limit on the comment, counted once trimmed. */
 export const commentaireMax = 1000;
@@ -18,7 +19,7 @@ export const signalementSchema = z
       .string()
       .refine(
         (commentaire) => commentaire.trim().length <= commentaireMax,
-        message('signalement.erreur.commentaireLongueur', { max: commentaireMax }),
+        message('signalement.erreur.commentaireLongueur', { max: frenchInteger(commentaireMax) }),
       ),
   })
   .refine(({ motif, commentaire }) => motif !== 'AUTRE' || commentaire.trim() !== '', {

@@ -1,5 +1,6 @@
 import { apiPost } from '@/lib/api-client';
 import { type CaptchaProof, captchaHeaders } from '@/lib/captcha';
+import { recentSignInWrites } from '@/lib/paths';
 import type { MemberApi } from '@/types/member-api';
 
 export type AjoutBeneficiaire = MemberApi<'AjoutBeneficiaire'>;
@@ -13,5 +14,5 @@ export type DemandeCreee = MemberApi<'Demande'>;
  * sign-in (`reconnexion_requise`), and the form is kept for the trip.
  */
 export function postAjoutBeneficiaire(body: AjoutBeneficiaire, captcha: CaptchaProof): Promise<DemandeCreee> {
-  return apiPost<DemandeCreee>('/api/document/ajoutBeneficiaire', body, captchaHeaders(captcha));
+  return apiPost<DemandeCreee>(recentSignInWrites.ajoutBeneficiaire, body, captchaHeaders(captcha));
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { User } from '@/api/get-session';
 import { browserLocation } from '@/lib/browser-location';
 import { aBeneficiaire, errorBody, signedIn } from '@/test/fixtures';
 import { renderAppLoaded } from '@/test/render-app';
@@ -51,11 +52,11 @@ function demandeCreee(body: AjoutBeneficiaire): MemberApi<'Demande'> {
   };
 }
 
-/** The member API as the page uses it; the bodies it received. */
-function memberApi() {
+/** The member API as the page uses it, for `user`; the bodies it received. */
+function memberApi({ user = {}, content = {} }: { user?: Partial<User>; content?: Parameters<typeof signedIn>[1] } = {}) {
   const received = { bodies: [] as AjoutBeneficiaire[], uploads: 0 };
   server.use(
-    ...signedIn(),
+    ...signedIn(user, content),
     http.get('/api/assure/beneficiaires', () => HttpResponse.json([aBeneficiaire()])),
     http.post('/api/document/upload', () => {
       received.uploads += 1;
@@ -272,9 +273,12 @@ describe('« Ajouter un bénéficiaire »', () => {
     await screen.findByText('Envoyé');
     await envoyer();
 
-    await waitFor(() => {
-      expect(assign).toHaveBeenCalledWith(`/auth/login?reauth=1&returnTo=${adresse}`);
-    });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmez votre identité' });
+    expect(
+      within(dialog).getByText('Pour votre sécurité, confirmez votre identité avant d’ajouter un bénéficiaire.'),
+    ).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Me reconnecter' }));
+    expect(assign).toHaveBeenCalledWith(`/auth/login?reauth=1&returnTo=${adresse}`);
     const gardee: unknown = JSON.parse(sessionStorage.getItem(kept) ?? 'null');
     expect(gardee).toMatchObject({ lien: 'NOUVEAU_NE', prenom: 'Jade', documents: '[{"id":101,"nom":"acte-de-naissance.pdf"}]' });
 
@@ -294,5 +298,83 @@ describe('« Ajouter un bénéficiaire »', () => {
     await screen.findByText('Votre demande est envoyée. La mutuelle vous répondra sur la page de la demande.');
     expect(received.bodies.at(-1)?.idDocuments).toEqual([101]);
     view.unmount();
+  });
+});
+
+describe('« Ajouter un bénéficiaire », for a member who cannot ask the mutual', () => {
+  const courtier = 'CABINET CHESNEAU ASSURANCES';
+  const pageDuCourtier = { Id: 6, Titre: 'Cabinet Chesneau : vos contacts et services dédiés', courtierChesneau: true };
+  const parLeCourtier =
+    'Vos bénéficiaires (conjoint, enfants) sont gérés par votre courtier, CABINET CHESNEAU ASSURANCES : pour en ajouter un, adressez-vous à lui.';
+
+  function noForm() {
+    expect(screen.queryByRole('group', { name: 'Qui souhaitez-vous ajouter ?' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Envoyer la demande' })).not.toBeInTheDocument();
+    expect(screen.queryByText(delai)).not.toBeInTheDocument();
+  }
+
+  it('opens no form for a broker’s member who reaches its address, even with an individual contract', async () => {
+    memberApi({ user: { courtier }, content: { menus: [pageDuCourtier] } });
+    await openPage();
+
+    const main = screen.getByRole('main');
+    expect(within(main).getByText(parLeCourtier)).toBeVisible();
+    // The sidebar's menu lists the page too.
+    expect(
+      await within(main).findByRole('link', { name: 'Cabinet Chesneau : vos contacts et services dédiés' }),
+    ).toHaveAttribute('href', '/home/article/6');
+    noForm();
+  });
+
+  it('names the broker alone when the menu has no page of theirs', async () => {
+    memberApi({ user: { courtier: 'AGENCE SUD COURTAGE' } });
+    await openPage();
+
+    expect(
+      screen.getByText(
+        'Vos bénéficiaires (conjoint, enfants) sont gérés par votre courtier, AGENCE SUD COURTAGE : pour en ajouter un, adressez-vous à lui.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/Vous trouverez ses coordonnées/)).not.toBeInTheDocument();
+    noForm();
+  });
+
+  it('tells a struck-off member the contract has ended', async () => {
+    memberApi({ user: { Radie: true, CarteTp: false, AuMoinsUnContratActifEtIndividuel: false } });
+    await openPage();
+
+    expect(screen.getByText('Votre contrat a pris fin : vous ne pouvez plus y ajouter de bénéficiaire.')).toBeVisible();
+    noForm();
+  });
+
+  it('tells a member whose contract is to come that it has not begun', async () => {
+    memberApi({ user: { Futur: true, CarteTp: false, CarteTpSuivante: true, AuMoinsUnContratActifEtIndividuel: false } });
+    await openPage();
+
+    expect(
+      screen.getByText(
+        'Votre contrat n’a pas encore pris effet : vous pourrez y ajouter un bénéficiaire dès qu’il aura commencé.',
+      ),
+    ).toBeVisible();
+    noForm();
+  });
+
+  it('shows the member API’s refusal (422) in its own words for anyone else it refuses', async () => {
+    memberApi({ user: { AuMoinsUnContratActifEtIndividuel: false } });
+    server.use(
+      http.post('/api/document/ajoutBeneficiaire', () =>
+        errorBody(422, 'unprocessable', 'Un bénéficiaire s’ajoute à un contrat individuel en cours.'),
+      ),
+    );
+    await openPage();
+    await choisir('Qui souhaitez-vous ajouter ?', 'Votre enfant');
+    await identite('Emma', '2012-05-03');
+    await joindre();
+    await screen.findByText('Envoyé');
+    await envoyer();
+
+    await waitFor(() => {
+      expect(document.activeElement).toHaveTextContent('Un bénéficiaire s’ajoute à un contrat individuel en cours.');
+    });
   });
 });

@@ -15,6 +15,7 @@ import creationTexts from '@/i18n/fr/creation.json';
 import { addMessages, t } from '@/i18n/t';
 import { useKeepAcrossSignIn, useRestoredAfterSignIn } from '@/lib/kept-across-sign-in';
 import { paths } from '@/lib/paths';
+import { useMemberSession } from '@/lib/session-context';
 import { useSubmit } from '@/lib/use-submit';
 import { type DemandeCreee, postAjoutBeneficiaire } from '../api/post-ajout-beneficiaire';
 import {
@@ -28,6 +29,7 @@ import {
   nomMax,
   numeroAttendu,
 } from '../ajout-beneficiaire-schema';
+import { AjoutImpossible, sansAjout } from './ajout-impossible';
 import styles from './compte.module.css';
 
 // The uploads' own refusals (a format, a size) are the request form's sentences.
@@ -37,20 +39,31 @@ addMessages(creationTexts);
  * `/compte/informations-personnelles/ajout-beneficiaire`, reached from the people covered: a
  * spouse or partner, a child or a newborn to add, with a document proving it. The newborn's
  * deadline is said first, where nobody misses it. The portal asks for a recent sign-in before
- * sending: what was typed, and the documents already sent, are kept for the trip.
+ * sending: what was typed, and the documents already sent, are kept for the trip. A member
+ * who cannot ask the mutual (`sansAjout`) is told why instead, with no form.
  */
 export function AjoutBeneficiairePage() {
   usePageTitle(t('ajoutBeneficiaire.title'));
-  const restored = useRestoredAfterSignIn(ajoutGarde);
-  const [creee, setCreee] = useState<DemandeCreee | null>(null);
+  const { User } = useMemberSession();
+  const raison = sansAjout(User);
   return (
     <div className="card">
       <h1 className="page-title">{t('ajoutBeneficiaire.title')}</h1>
+      {raison ? <AjoutImpossible raison={raison} /> : <Ajout />}
+    </div>
+  );
+}
+
+function Ajout() {
+  const restored = useRestoredAfterSignIn(ajoutGarde);
+  const [creee, setCreee] = useState<DemandeCreee | null>(null);
+  return (
+    <>
       <p className={styles.delai}>
         <strong>{t('ajoutBeneficiaire.nouveauNe.delai')}</strong>
       </p>
       {creee ? <Envoyee demande={creee} /> : <AjoutForm restored={restored} onSent={setCreee} />}
-    </div>
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { User } from '@/api/get-session';
 import { browserLocation } from '@/lib/browser-location';
 import { aBeneficiaire, errorBody, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -57,10 +58,10 @@ const communes = {
   '99999': [],
 };
 
-function memberApi() {
+function memberApi({ user = {}, content = {} }: { user?: Partial<User>; content?: Parameters<typeof signedIn>[1] } = {}) {
   const sent: { adresse: unknown[]; banque: unknown[] } = { adresse: [], banque: [] };
   server.use(
-    ...signedIn(),
+    ...signedIn(user, content),
     http.get('/api/assure/', () => HttpResponse.json(identite)),
     http.get('/api/assure/infos', () => HttpResponse.json(infos)),
     http.get('/api/assure/banques', () => HttpResponse.json([compte])),
@@ -349,6 +350,53 @@ describe('the address form, opened', () => {
   });
 });
 
+describe('the people covered, for a member who cannot ask the mutual to add one', () => {
+  function beneficiaires() {
+    return screen.findByRole('region', { name: 'Bénéficiaires' });
+  }
+
+  it('name the broker of a broker’s member in place of « Ajouter un bénéficiaire », with the way to its page', async () => {
+    memberApi({
+      user: { courtier: 'CABINET CHESNEAU ASSURANCES', AuMoinsUnContratActifEtIndividuel: false },
+      content: { menus: [{ Id: 6, Titre: 'Cabinet Chesneau : vos contacts et services dédiés', courtierChesneau: true }] },
+    });
+    renderApp('/compte/informations-personnelles');
+    const section = await beneficiaires();
+
+    expect(
+      within(section).getByText(
+        'Vos bénéficiaires (conjoint, enfants) sont gérés par votre courtier, CABINET CHESNEAU ASSURANCES : pour en ajouter un, adressez-vous à lui.',
+      ),
+    ).toBeVisible();
+    expect(
+      await within(section).findByRole('link', { name: 'Cabinet Chesneau : vos contacts et services dédiés' }),
+    ).toHaveAttribute('href', '/home/article/6');
+    expect(screen.queryByRole('link', { name: 'Ajouter un bénéficiaire' })).not.toBeInTheDocument();
+  });
+
+  it('say to a struck-off member that the contract has ended, in place of « Ajouter un bénéficiaire »', async () => {
+    memberApi({ user: { Radie: true, CarteTp: false, AuMoinsUnContratActifEtIndividuel: false } });
+    renderApp('/compte/informations-personnelles');
+    const section = await beneficiaires();
+
+    expect(
+      within(section).getByText('Votre contrat a pris fin : vous ne pouvez plus y ajouter de bénéficiaire.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Ajouter un bénéficiaire' })).not.toBeInTheDocument();
+  });
+
+  it('lead a member a contract covers to « Ajouter un bénéficiaire »', async () => {
+    memberApi();
+    renderApp('/compte/informations-personnelles');
+    const section = await beneficiaires();
+
+    expect(within(section).getByRole('link', { name: 'Ajouter un bénéficiaire' })).toHaveAttribute(
+      'href',
+      '/compte/informations-personnelles/ajout-beneficiaire',
+    );
+  });
+});
+
 describe('the bank details, when the portal asks to sign in again first', () => {
   const kept = 'espace-assure.reconnexion.banque';
   const typed = { beneficiaire: '4', titulaire: 'Marie DUPONT', iban: 'FR76 3000 1007 9412 3456 7890 185', bic: 'BDFEFRPPCCT' };
@@ -361,7 +409,8 @@ describe('the bank details, when the portal asks to sign in again first', () => 
     return assign;
   }
 
-  it('keeps what was typed, says nothing alarming, and goes through the provider back to the page', async () => {
+  /** The bank form filled in and sent, the portal asking to sign in again first. */
+  async function sentAndRefused() {
     memberApi();
     document.cookie = 'XSRF-TOKEN=jeton-xsrf; path=/';
     server.use(
@@ -378,16 +427,44 @@ describe('the bank details, when the portal asks to sign in again first', () => 
     await userEvent.type(within(section).getByLabelText('IBAN'), typed.iban);
     await userEvent.type(within(section).getByLabelText('BIC'), typed.bic);
     await userEvent.click(within(section).getByRole('button', { name: 'Enregistrer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmez votre identité' });
+    return { assign, section, dialog };
+  }
 
-    await waitFor(() => {
-      expect(assign).toHaveBeenCalledWith('/auth/login?reauth=1&returnTo=/compte/informations-personnelles');
-    });
+  it('says why first, then keeps what was typed and goes through the provider back to the page', async () => {
+    const { assign, section, dialog } = await sentAndRefused();
+
+    expect(
+      within(dialog).getByText('Pour votre sécurité, confirmez votre identité avant de modifier vos coordonnées bancaires.'),
+    ).toBeVisible();
+    expect(assign).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Me reconnecter' }));
+
+    expect(assign).toHaveBeenCalledWith('/auth/login?reauth=1&returnTo=/compte/informations-personnelles');
     expect(JSON.parse(sessionStorage.getItem(kept) ?? 'null')).toEqual(typed);
     // The form's values alone: never the anti-forgery token.
     expect(Object.keys(sessionStorage)).toEqual([kept]);
     expect(screen.queryByText(/reconnectez-vous/)).not.toBeInTheDocument();
     expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(section).getByLabelText('IBAN')).toHaveValue(typed.iban);
+  });
+
+  it('leaves the form as it was with « Annuler », saying it was not saved', async () => {
+    const { assign, section, dialog } = await sentAndRefused();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+
+    expect(screen.queryByRole('dialog', { name: 'Confirmez votre identité' })).not.toBeInTheDocument();
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Pour votre sécurité, reconnectez-vous avant ce changement.',
+    );
+    expect(within(section).getByLabelText('Compte de')).toHaveValue('4');
+    expect(within(section).getByLabelText('Titulaire du compte')).toHaveValue(typed.titulaire);
+    expect(within(section).getByLabelText('IBAN')).toHaveValue(typed.iban);
+    expect(within(section).getByLabelText('BIC')).toHaveValue(typed.bic);
+    expect(within(section).getByRole('button', { name: 'Enregistrer' })).toBeEnabled();
+    expect(assign).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(kept)).toBeNull();
   });
 
   it('comes back with the form open as it was, the notice focused, and saves it', async () => {

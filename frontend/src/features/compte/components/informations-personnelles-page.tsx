@@ -10,10 +10,12 @@ import { addMessages, t } from '@/i18n/t';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
 import { paths } from '@/lib/paths';
+import { useMemberSession } from '@/lib/session-context';
 import { useIdentite } from '../api/get-identite';
 import { useInfos } from '../api/get-infos';
 import { formatNir } from '../format-nir';
 import { AdresseSection } from './adresse-section';
+import { AjoutImpossible, sansAjout } from './ajout-impossible';
 import { BanqueSection } from './banque-section';
 import { ConnexionsSection } from './connexions-section';
 import { Item } from './item';
@@ -107,6 +109,7 @@ function ContactSection() {
 
 function BeneficiairesSection() {
   const beneficiaires = useBeneficiaires();
+  const raison = sansAjout(useMemberSession().User);
   return (
     <section className="card" aria-labelledby="beneficiaires-title">
       <h2 id="beneficiaires-title" className="section-title">
@@ -132,11 +135,15 @@ function BeneficiairesSection() {
           </ul>
         )}
       </AsyncPart>
-      <p>
-        <Link className="button button-secondary" to={paths.ajoutBeneficiaire}>
-          {t('ajoutBeneficiaire.title')}
-        </Link>
-      </p>
+      {raison ? (
+        <AjoutImpossible raison={raison} />
+      ) : (
+        <p>
+          <Link className="button button-secondary" to={paths.ajoutBeneficiaire}>
+            {t('ajoutBeneficiaire.title')}
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

@@ -14,9 +14,19 @@ export interface BlocGauche {
 export const blocGaucheUrl = (pathname: string) =>
   `/api/strapi/bloc-gauche/${encodeURIComponent(blocGaucheKey(pathname))}`;
 
-/** `null` when the content service has no block for this page (a 404). */
-export function getBlocGauche(pathname: string): Promise<BlocGauche | null> {
-  return apiGetOrNull<BlocGauche>(blocGaucheUrl(pathname));
+/** An answer that is a block to show: anything without a title says there is none. */
+function isBloc(answer: unknown): answer is BlocGauche {
+  return typeof answer === 'object' && answer !== null && 'Titre' in answer && typeof answer.Titre === 'string' && answer.Titre !== '';
+}
+
+/**
+ * `null` when the content service has no block for this page. Most pages have none, and
+ * nothing the SPA is given says which do: the server answers `null` (or nothing, `{}`) for
+ * them, and a 404 is read the same way.
+ */
+export async function getBlocGauche(pathname: string): Promise<BlocGauche | null> {
+  const answer = await apiGetOrNull<unknown>(blocGaucheUrl(pathname));
+  return isBloc(answer) ? answer : null;
 }
 
 /** Keyed by page: a route change asks for the new page's block (SPEC.md §4). */

@@ -104,6 +104,33 @@ describe('the left block', () => {
     });
   });
 
+  it.each([
+    ['null', () => HttpResponse.json(null)],
+    ['an empty object', () => HttpResponse.json({})],
+    ['a block without a title', () => HttpResponse.json({ ...aBloc(), Titre: '' })],
+    ['no content', () => new HttpResponse(null, { status: 204 })],
+  ])('is absent, and no failure is told, when the server answers %s for a page without one', async (_, answer) => {
+    let asked = 0;
+    server.use(
+      http.get('/api/strapi/bloc-gauche/:key', () => {
+        asked += 1;
+        return answer();
+      }),
+      ...signedIn(),
+    );
+
+    renderApp('/home');
+
+    await screen.findByText('Bienvenue sur votre espace assuré');
+    await waitFor(() => {
+      expect(asked).toBe(1);
+    });
+    // The answer read and rendered: the shell shows nothing for it.
+    await screen.findByRole('navigation', { name: 'Menu principal' });
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('is emptied when it cannot be loaded', async () => {
     server.use(
       http.get('/api/strapi/bloc-gauche/:key', () =>

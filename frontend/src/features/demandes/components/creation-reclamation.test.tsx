@@ -229,7 +229,7 @@ describe('making a complaint', () => {
     expect(screen.getByLabelText('Objet')).toHaveAttribute('maxlength', '120');
     expect(screen.getByLabelText('Votre réclamation')).toHaveAttribute('maxlength', '4000');
     expect(screen.getByLabelText('Votre réclamation')).toHaveAccessibleDescription(
-      expect.stringContaining('4000 caractères au plus.') as string,
+      expect.stringContaining('4\u202f000 caractères au plus.') as string,
     );
     expect(await step(2)).toBeVisible();
     expect(received.reclamations).toHaveLength(0);

@@ -18,7 +18,7 @@ const demande: Demande = {
   id: 12,
   DateCreation: '2026-11-17',
   TypeCode: 'OPT',
-  Etat: 'TERMINE',
+  Etat: 'EN_COURS',
   type: 'DEMANDE_DE_REMBOURSEMENT_OPTIQUE',
   objet: 'Demande de remboursement optique',
   commentaire: null,
@@ -160,7 +160,7 @@ describe('the conversation on a request', () => {
 
     await userEvent.click(envoyer);
     expect(within(form).getByLabelText('Votre message')).toHaveAccessibleDescription(
-      '4000 caractères au plus. Écrivez votre message.',
+      '4\u202f000 caractères au plus. Écrivez votre message.',
     );
     expect(calls.envois).toEqual([]);
 
@@ -171,6 +171,41 @@ describe('the conversation on a request', () => {
     await userEvent.click(envoyer);
     expect(await within(form).findByRole('alert')).toHaveTextContent(refus);
     expect(within(form).getByLabelText('Votre message')).toHaveValue('Encore un mot.');
+  });
+});
+
+describe('the conversation on a finished request', () => {
+  it('shows the mutual’s answers and still takes a reply, which reopens it', async () => {
+    conversation({ ...demande, Etat: 'TERMINE' });
+    await renderAppLoaded('/mutuelle/demandes/12');
+
+    expect(within(await messages()).getByText('Merci, le remboursement suit.')).toBeVisible();
+    expect(within(await messages()).getByText('Voici le devis corrigé.')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Écrire à votre mutuelle' })).toBeVisible();
+  });
+
+  it('reads as finished once the mutual has refused the complaint, whatever its state says', async () => {
+    conversation({
+      ...demande,
+      TypeCode: 'REC',
+      type: 'RECLAMATION',
+      Etat: 'EN_COURS',
+      reclamation: {
+        motif: 'REMBOURSEMENT',
+        numeroContrat: null,
+        paymentId: null,
+        recueLe: '2026-11-17T10:15:00+01:00',
+        accuseReceptionAvant: '2026-12-01',
+        reponseAvant: '2027-01-17',
+        issue: 'REFUSEE',
+        reponduLe: '2026-11-21',
+      },
+    });
+    await renderAppLoaded('/mutuelle/demandes/12');
+
+    expect(within(await messages()).getByText('Merci, le remboursement suit.')).toBeVisible();
+    const etat = screen.getByText('État', { selector: 'dt' });
+    expect(etat.nextElementSibling).toHaveTextContent(/^Terminée$/);
   });
 });
 

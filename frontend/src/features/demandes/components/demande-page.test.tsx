@@ -89,15 +89,20 @@ describe('a request’s page', () => {
     expect(asked).toEqual(['32 image/png']);
   });
 
-  it('says what to do when the mutual waits for documents', async () => {
+  it('says what to do when the mutual waits for documents: answer on this request, with them', async () => {
     demandeIs({ ...optique, Etat: 'EN_ATTENTE_DE_PIECES', type: 'DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER', TypeCode: 'MED' });
     await renderAppLoaded('/mutuelle/demandes/12');
 
     const attente = await screen.findByRole('region', { name: 'Des pièces sont attendues' });
-    expect(within(attente).getByRole('link', { name: 'Envoyer les pièces demandées' })).toHaveAttribute(
-      'href',
-      '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER',
-    );
+    expect(within(attente).getByText(/ Répondez ci-dessous en joignant le document demandé\.$/)).toBeVisible();
+    expect(attente).not.toHaveTextContent('nouvelle demande');
+    expect(within(attente).queryByRole('link')).not.toBeInTheDocument();
+
+    await userEvent.click(within(attente).getByRole('button', { name: 'Envoyer les pièces demandées' }));
+
+    const reponse = screen.getByRole('region', { name: 'Écrire à votre mutuelle' });
+    expect(within(reponse).getByLabelText('Votre message')).toHaveFocus();
+    expect(within(reponse).getByTestId('documents-input')).toBeInTheDocument();
   });
 
   it('shows the stay of a prior agreement', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { paths } from '@/lib/paths';
@@ -7,7 +7,7 @@ import { Entry } from '@/components/entry';
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { FormField } from '@/components/form-field';
-import { demandeTypeLabel } from '@/entities/demandes/demande-labels';
+import { demandeEtat, demandeTypeLabel } from '@/entities/demandes/demande-labels';
 import { demandesNonLusKey } from '@/entities/demandes/non-lus';
 import { usePageTitle } from '@/hooks/use-page-title';
 import creationTexts from '@/i18n/fr/creation.json';
@@ -17,6 +17,7 @@ import { isApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download-file';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate, formatParisDate, formatParisTime, parseInstant } from '@/lib/format-date';
+import { frenchInteger } from '@/lib/french-number';
 import { memberDisplayName } from '@/lib/format-name';
 import { missingValue } from '@/lib/missing-value';
 import { positiveInteger } from '@/lib/search-params';
@@ -40,9 +41,10 @@ addMessages(creationTexts);
 const messageMax = 4000;
 
 /**
- * `/mutuelle/demandes/{id}`: one request, its conversation with the mutual and a reply form,
- * its documents (each downloadable) and, when the mutual waits for documents, what to do. An
- * address naming no request of the member's says so and leads back to the list.
+ * `/mutuelle/demandes/{id}`: one request, its conversation with the mutual (the mutual's
+ * answers shown on a finished request too) and a reply form (a reply reopens a finished
+ * request), its documents (each downloadable) and, when the mutual waits for documents, what to
+ * do. An address naming no request of the member's says so and leads back to the list.
  */
 export function DemandePage() {
   const id = positiveInteger(useParams().id ?? null) ?? null;
@@ -93,28 +95,37 @@ function useMessagesMarkedRead(demande: Demande) {
 
 function DemandeDetail({ demande }: { demande: Demande }) {
   useMessagesMarkedRead(demande);
+  const reponse = useRef<HTMLTextAreaElement>(null);
+  const etat = demandeEtat(demande);
   const { dateSoins, montant } = demande.metadata ?? {};
   // A message's documents show with it, not a second time among the request's.
   const joints = new Set(demande.messages.flatMap((message) => message.documents.map((document) => document.id)));
   const montantLu = montant === undefined ? null : Number(montant);
   return (
     <>
-      {demande.Etat === 'EN_ATTENTE_DE_PIECES' && (
+      {etat === 'EN_ATTENTE_DE_PIECES' && (
         <section className={styles.attente} aria-labelledby="attente-title">
           <h2 id="attente-title" className="section-title">
             {t('demande.attentePieces.title')}
           </h2>
           <p>{t('demande.attentePieces.texte')}</p>
-          <Link className="button button-primary" to={paths.creationDemandeDeType(demande.type)}>
+          {/* The documents go on this request, with the reply below: focusing it brings it into view. */}
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => {
+              reponse.current?.focus();
+            }}
+          >
             {t('demande.attentePieces.envoyer')}
-          </Link>
+          </button>
         </section>
       )}
       <dl className={['entries', styles.details].join(' ')}>
         <Entry label={t('demande.type')}>{demandeTypeLabel(demande.TypeCode)}</Entry>
         <Entry label={t('demande.objet')}>{demande.objet}</Entry>
         <Entry label={t('demande.etat')}>
-          <DemandeEtat etat={demande.Etat} />
+          <DemandeEtat etat={etat} />
         </Entry>
         <Entry label={t('demande.creeeLe')}>{formatIsoDate(demande.DateCreation)}</Entry>
         <Entry label={t('demande.miseAJour')}>{formatIsoDate(demande.dateMiseAJour)}</Entry>
@@ -140,7 +151,7 @@ function DemandeDetail({ demande }: { demande: Demande }) {
       {demande.signalement && <SignalementDetail signalement={demande.signalement} />}
       {demande.ajoutBeneficiaire && <AjoutBeneficiaireDetail ajout={demande.ajoutBeneficiaire} />}
       {demande.messages.length > 0 && <Messages messages={demande.messages} />}
-      <Reponse demandeId={demande.id} />
+      <Reponse demandeId={demande.id} texteRef={reponse} />
       <Documents documents={demande.documents.filter((document) => !joints.has(document.id))} />
     </>
   );
@@ -271,14 +282,19 @@ function DocumentItem({ document }: { document: DocumentInfo }) {
   );
 }
 
+interface ReponseProps {
+  demandeId: number;
+  /** The message's field, which « Envoyer les pièces demandées » takes the member to. */
+  texteRef: RefObject<HTMLTextAreaElement | null>;
+}
+
 /**
- * The member writes to the mutual on this request, with documents if they wish. The form
- * checks what it can before sending (a text, not too long, documents sent); the member API
- * decides, and its French refusal is shown as it is. Once sent, the conversation is read
- * again (a done request is reopened by the reply) and an empty form takes the place of this
- * one.
+ * The member writes to the mutual on this open request, with documents if they wish. The
+ * form checks what it can before sending (a text, not too long, documents sent); the member
+ * API decides, and its French refusal is shown as it is. Once sent, the conversation is read
+ * again and an empty form takes the place of this one.
  */
-function Reponse({ demandeId }: { demandeId: number }) {
+function Reponse({ demandeId, texteRef }: ReponseProps) {
   const [envois, setEnvois] = useState(0);
   return (
     <section aria-labelledby="reponse-title">
@@ -291,6 +307,7 @@ function Reponse({ demandeId }: { demandeId: number }) {
       <ReponseForm
         key={envois}
         demandeId={demandeId}
+        texteRef={texteRef}
         onSent={() => {
           setEnvois((count) => count + 1);
         }}
@@ -304,7 +321,7 @@ function longueur(texte: string): number {
   return Array.from(texte.trim().replace(/\r\n/g, '\n')).length;
 }
 
-function ReponseForm({ demandeId, onSent }: { demandeId: number; onSent: () => void }) {
+function ReponseForm({ demandeId, texteRef, onSent }: ReponseProps & { onSent: () => void }) {
   const uploads = useUploads();
   const { mutate } = useSWRConfig();
   const documentsRules = useId();
@@ -316,7 +333,9 @@ function ReponseForm({ demandeId, onSent }: { demandeId: number; onSent: () => v
   /** What stops the sending, in the browser: the text's error, or the documents'. */
   const verifier = (): { texte?: string; documents?: string } => {
     if (texte.trim() === '') return { texte: t('demande.reponse.vide') };
-    if (longueur(texte) > messageMax) return { texte: t('demande.reponse.longueur', { max: messageMax }) };
+    if (longueur(texte) > messageMax) {
+      return { texte: t('demande.reponse.longueur', { max: frenchInteger(messageMax) }) };
+    }
     if (uploads.busy) return { documents: t('creation.documents.enAttente') };
     if (uploads.failed) return { documents: t('creation.documents.echecs') };
     return {};
@@ -355,12 +374,13 @@ function ReponseForm({ demandeId, onSent }: { demandeId: number; onSent: () => v
       )}
       <FormField
         label={t('demande.reponse.texte')}
-        hint={t('demande.reponse.aide', { max: messageMax })}
+        hint={t('demande.reponse.aide', { max: frenchInteger(messageMax) })}
         error={erreurTexte}
       >
         {(field) => (
           <textarea
             {...field}
+            ref={texteRef}
             rows={5}
             maxLength={messageMax}
             value={texte}

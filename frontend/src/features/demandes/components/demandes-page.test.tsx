@@ -106,6 +106,55 @@ describe('Mes demandes', () => {
     expect(screen.getByRole('radio', { name: 'Traitées' })).toBeChecked();
   });
 
+  it('lists a request sent as « Une facture de soins » under the name the member chose', async () => {
+    demandesAre([aDemande(1, { TypeCode: 'AUT', type: 'DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF', objet: 'Demande de remboursement' })]);
+    await renderAppLoaded('/mutuelle/demandes');
+
+    expect(await screen.findByRole('link', { name: 'Facture de soins' })).toHaveAttribute('href', '/mutuelle/demandes/1');
+  });
+
+  it('never counts nor shows as « en cours » a request the mutual has answered for good', async () => {
+    const reclamation: MemberApi<'Reclamation'> = {
+      motif: 'REMBOURSEMENT',
+      numeroContrat: null,
+      paymentId: null,
+      recueLe: '2026-11-02T10:15:00+01:00',
+      accuseReceptionAvant: '2026-11-16',
+      reponseAvant: '2027-01-02',
+      issue: 'REFUSEE',
+      reponduLe: '2026-11-20',
+    };
+    demandesAre([
+      // The back office left their states open, but gave its final answer.
+      aDemande(1, { TypeCode: 'REC', type: 'RECLAMATION', Etat: 'EN_COURS', reclamation }),
+      aDemande(2, {
+        TypeCode: 'ABE',
+        type: 'AJOUT_BENEFICIAIRE',
+        Etat: 'A_TRAITER',
+        ajoutBeneficiaire: {
+          lien: 'ENFANT',
+          prenom: 'Léo',
+          nom: 'DUPONT',
+          dateNaissance: '2020-05-02',
+          dateEffetPrevue: '2026-03-01',
+          decision: { accepte: false, dateEffet: null, motif: 'Pièce illisible.' },
+        },
+      }),
+      aDemande(3, { Etat: 'EN_COURS' }),
+    ]);
+    await renderAppLoaded('/mutuelle/demandes');
+
+    expect(await screen.findByText('3 demandes')).toBeVisible();
+    expect(within(row(1)).getByText('Terminée')).toBeVisible();
+    expect(within(row(1)).getByRole('img', { name: 'Demande traitée' })).toBeVisible();
+    expect(within(row(2)).getByText('Terminée')).toBeVisible();
+    await userEvent.click(screen.getByRole('radio', { name: 'En cours' }));
+    expect(await screen.findByText('1 demande')).toBeVisible();
+    expect(rows().map((line) => within(line).getByRole('cell', { name: /^\d+$/ }).textContent)).toEqual(['3']);
+    await userEvent.click(screen.getByRole('radio', { name: 'Traitées' }));
+    expect(await screen.findByText('2 demandes')).toBeVisible();
+  });
+
   it('says "Toutes vos demandes ont été traitées." on the pending filter when none is', async () => {
     demandesAre([aDemande(1, { Etat: 'TERMINE' })]);
     await renderAppLoaded('/mutuelle/demandes?etat=en-cours');

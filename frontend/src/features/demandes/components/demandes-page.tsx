@@ -5,7 +5,7 @@ import { useDemandesNonLus } from '@/entities/demandes/non-lus';
 import { Pagination } from '@/components/pagination';
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
-import { demandeTypeLabel, isDemandeTerminee } from '@/entities/demandes/demande-labels';
+import { demandeEtat, demandeTypeLabel } from '@/entities/demandes/demande-labels';
 import { usePageTitle } from '@/hooks/use-page-title';
 import demandesTexts from '@/i18n/fr/demandes.json';
 import { addMessages, t } from '@/i18n/t';
@@ -16,6 +16,7 @@ import {
   type DemandesFilters,
   etats,
   filterDemandes,
+  isTerminee,
   newestFirst,
   readDemandesFilters,
   writeDemandesFilters,
@@ -89,7 +90,7 @@ function DemandesList({
 }) {
   const all = newestFirst(demandes);
   const shown = filterDemandes(all, filters.etat);
-  const nonePending = all.length > 0 && !all.some((d) => !isDemandeTerminee(d.Etat));
+  const nonePending = all.length > 0 && all.every(isTerminee);
   return (
     <>
       {nonePending && <p className={styles.note}>{t('demandes.toutesTraitees')}</p>}
@@ -184,7 +185,7 @@ function DemandesTable({
                 <NonLus count={nonLus.get(demande.id) ?? 0} />
               </td>
               <td data-label={t('demandes.col.etat')}>
-                <DemandeEtat etat={demande.Etat} />
+                <DemandeEtat etat={demandeEtat(demande)} />
               </td>
               <td data-label={t('demandes.col.numero')} className="numeric">
                 {demande.id}

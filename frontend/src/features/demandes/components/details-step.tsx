@@ -8,6 +8,7 @@ import { FormField } from '@/components/form-field';
 import type { TypeDemande } from '@/entities/demandes/types-demande';
 import { t } from '@/i18n/t';
 import { toIsoDate } from '@/lib/format-date';
+import { frenchInteger } from '@/lib/french-number';
 import { memberDisplayName } from '@/lib/format-name';
 import { formKind } from '../creation-choices';
 import type { DevisEstimation } from '../demande-draft';
@@ -206,7 +207,7 @@ function ReclamationFields({ form }: { form: Form }) {
       </FormField>
       <FormField
         label={t('creation.champ.objet')}
-        hint={t('creation.champ.commentaire.hint', { max: objetMax })}
+        hint={t('creation.champ.commentaire.hint', { max: frenchInteger(objetMax) })}
         error={errors.objet?.message}
       >
         {(props) => <input {...props} type="text" maxLength={objetMax} {...form.register('objet')} />}
@@ -215,7 +216,7 @@ function ReclamationFields({ form }: { form: Form }) {
       {paiement && <PaiementField form={form} />}
       <FormField
         label={t('creation.champ.reclamation')}
-        hint={t('creation.champ.commentaire.hint', { max: reclamationMax })}
+        hint={t('creation.champ.commentaire.hint', { max: frenchInteger(reclamationMax) })}
         error={errors.commentaire?.message}
       >
         {(props) => <textarea {...props} rows={8} maxLength={reclamationMax} {...form.register('commentaire')} />}
@@ -306,7 +307,7 @@ function CommentaireField({ form, question }: { form: Form; question: boolean })
   return (
     <FormField
       label={t(question ? 'creation.champ.question' : 'creation.champ.commentaire')}
-      hint={t('creation.champ.commentaire.hint', { max: commentaireMax })}
+      hint={t('creation.champ.commentaire.hint', { max: frenchInteger(commentaireMax) })}
       error={errors.commentaire?.message}
     >
       {(props) => <textarea {...props} rows={5} maxLength={commentaireMax} {...form.register('commentaire')} />}

@@ -2,9 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { Contrats } from '@/api/get-contrats';
 import type { User } from '@/api/get-session';
 import { type Brand, defaultBrand } from '@/lib/brand';
-import { aHome, errorBody, homeIs, noRemboursements, signedIn } from '@/test/fixtures';
+import { toIsoDate } from '@/lib/format-date';
+import { aContrat, aHome, errorBody, homeIs, noRemboursements, signedIn } from '@/test/fixtures';
 import { pageReady, renderApp, renderAppPastDataWait } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { ApercuDemande, Home, Nouveaute, Remboursement } from '../api/get-home';
@@ -36,16 +38,23 @@ function aDemande(overrides: Partial<ApercuDemande> = {}): ApercuDemande {
 interface Setup {
   user?: Partial<User>;
   brand?: Brand;
+  /** `assure/contrats`, asked for the home of a member no contract covers today. */
+  contrats?: Contrats | HttpResponseResolver;
 }
 
 /** The home page of a signed-in member, `/api/home` answering `home` (or as `resolver` says). */
 /** The home page in the shell, its answer maybe still on its way. */
 async function renderHomeLoading(
   home: Home | HttpResponseResolver,
-  { user = {}, brand }: Setup = {},
+  { user = {}, brand, contrats }: Setup = {},
   { answerHeld = false } = {},
 ) {
   server.use(...signedIn(user));
+  if (contrats) {
+    server.use(
+      http.get('/api/assure/contrats', typeof contrats === 'function' ? contrats : () => HttpResponse.json(contrats)),
+    );
+  }
   // A second `use`: these handlers take precedence over the default home answer above.
   server.use(typeof home === 'function' ? http.get('/api/home', home) : homeIs(home));
   const options = brand ? { brand } : {};
@@ -173,7 +182,7 @@ describe('the home tiles', () => {
   });
 
   it('name only the next year for a member waiting for a first card', async () => {
-    await renderHome(aHome(), { user: { CarteTp: false, CarteTpSuivante: true, Futur: true } });
+    await renderHome(aHome(), { user: { CarteTp: false, CarteTpSuivante: true, Futur: true }, contrats: [] });
 
     expect(
       await within(tiles()).findByRole('link', {
@@ -185,6 +194,7 @@ describe('the home tiles', () => {
   it('leave a struck-off member the invoice only, under its own label', async () => {
     await renderHome(aHome(), {
       user: { Radie: true, CarteTp: false, AuMoinsUnContratActifEtIndividuel: false },
+      contrats: [],
     });
     await screen.findByRole('navigation', { name: 'Accès rapides' });
 
@@ -425,6 +435,158 @@ describe('"Vos demandes en cours"', () => {
   });
 });
 
+describe('the home of a member no contract covers today', () => {
+  const jean: Partial<User> = {
+    Civilite: 'M.',
+    Prenom: 'Jean',
+    Nom: 'MARTIN',
+    Radie: true,
+    CarteTp: false,
+    AuMoinsUnContratActifEtIndividuel: false,
+  };
+  const lea: Partial<User> = { Futur: true, CarteTp: false, CarteTpSuivante: true, AuMoinsUnContratActifEtIndividuel: false };
+
+  /** `days` days before today, as the member API writes a date. */
+  function daysAgo(days: number): string {
+    const date = new Date();
+    date.setDate(date.getDate() - days);
+    return toIsoDate(date);
+  }
+
+  function ended(dateFin: string): Contrats {
+    return [aContrat({ numeroContrat: 'IND-001187', statut: 'RESILIE', dateDebut: '2015-01-01', dateFin })];
+  }
+
+  /** What `dateFin` reads as on screen. */
+  function shown(dateFin: string): string {
+    return dateFin.split('-').reverse().join('/');
+  }
+
+  function notice() {
+    return screen.getByRole('region', { name: 'Votre contrat' });
+  }
+
+  it('says first that the contract ended, what stays possible, and the invoice tile says for which care', async () => {
+    const dateFin = daysAgo(340);
+    await renderHome(aHome(), { user: jean, contrats: ended(dateFin) });
+
+    expect(notice()).toHaveTextContent(`Votre contrat IND-001187 a pris fin le ${shown(dateFin)}.`);
+    expect(notice()).toHaveTextContent(
+      'Vous pouvez toujours consulter vos remboursements passés et télécharger les attestations de votre période de couverture.',
+    );
+    expect(notice()).toHaveTextContent(
+      `Vous pouvez encore nous envoyer vos factures de soins reçus jusqu’au ${shown(dateFin)}, dans les deux ans suivant les soins.`,
+    );
+    expect(within(notice()).getByRole('link', { name: 'Voir mes remboursements' })).toHaveAttribute(
+      'href',
+      '/mutuelle/remboursements',
+    );
+    expect(within(notice()).getByRole('link', { name: 'Mes attestations' })).toHaveAttribute(
+      'href',
+      '/mutuelle/contrats-garanties',
+    );
+    // Above the shortcuts and everything else of the dashboard.
+    expect(notice().compareDocumentPosition(tiles()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      within(tiles())
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([`Envoyer une facturePour vos soins jusqu’au ${shown(dateFin)}`]);
+  });
+
+  it('offers no invoice once the two years after the contract’s end have passed', async () => {
+    await renderHome(aHome(), { user: jean, contrats: ended(daysAgo(2 * 366 + 1)) });
+
+    expect(notice()).toHaveTextContent(
+      'Le délai de deux ans pour nous envoyer les factures des soins reçus pendant votre contrat est écoulé.',
+    );
+    expect(notice()).not.toHaveTextContent(/envoyer vos factures/);
+    expect(screen.queryByRole('link', { name: /Envoyer une facture/ })).not.toBeInTheDocument();
+  });
+
+  it('does not urge a struck-off member to set up the télétransmission', async () => {
+    await renderHome(
+      aHome({ raccordements: { data: [{ idBeneficiaire: 1, prenom: 'Jean', nom: 'MARTIN', statutNoemie: 'NON_RACCORDE' }] } }),
+      { user: jean, contrats: ended(daysAgo(340)) },
+    );
+
+    expect(notice()).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'La télétransmission de vos décomptes' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/nous ne pouvons pas rembourser ses soins sans eux/)).not.toBeInTheDocument();
+  });
+
+  it('says when a contract to come takes effect, and the invoice tile from when', async () => {
+    await renderHome(aHome(), {
+      user: lea,
+      contrats: [aContrat({ numeroContrat: 'IND-010342', statut: 'A_VENIR', dateDebut: '2027-01-01' })],
+    });
+
+    expect(notice()).toHaveTextContent('Votre contrat IND-010342 prend effet le 01/01/2027.');
+    expect(notice()).toHaveTextContent('Les soins reçus avant cette date ne sont pas couverts par ce contrat.');
+    expect(within(tiles()).getByRole('link', { name: /^Envoyer une facture ou un devis/ })).toHaveTextContent(
+      'Pour vos soins à partir du 01/01/2027',
+    );
+  });
+
+  it('appears with the dashboard, which waits for the contracts rather than be pushed down by them', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const banner = { Libelle: 'Nouveau', Texte: 'Votre carte.', URL: null, Visible: true };
+    await renderHomeLoading(aHome({ bandeau: { data: banner } }), {
+      user: jean,
+      contrats: async () => {
+        await gate;
+        return HttpResponse.json(ended(daysAgo(340)));
+      },
+    });
+    // The home's own answer is in: the banner above the dashboard comes from it.
+    await screen.findByRole('region', { name: 'Nouveautés' });
+
+    expect(screen.queryByRole('navigation', { name: 'Accès rapides' })).not.toBeInTheDocument();
+
+    release();
+
+    expect(await screen.findByRole('region', { name: 'Votre contrat' })).toBeVisible();
+    expect(tiles()).toBeVisible();
+  });
+
+  it('says when the contracts could not be read, and reads them again', async () => {
+    let calls = 0;
+    await renderHome(aHome(), {
+      user: jean,
+      contrats: () => {
+        calls += 1;
+        return calls === 1 ? errorBody(502, 'bad_gateway', 'Service indisponible.') : HttpResponse.json(ended(daysAgo(340)));
+      },
+    });
+
+    expect(screen.getByText('Les informations sur votre contrat n’ont pas pu être chargées.')).toBeVisible();
+    const shortcuts = tiles();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+
+    expect(await screen.findByRole('region', { name: 'Votre contrat' })).toHaveTextContent('IND-001187');
+    // The dashboard stayed while the contracts were read again: no placeholders in between.
+    expect(shortcuts).toBeInTheDocument();
+    expect(screen.queryByText('Les informations sur votre contrat n’ont pas pu être chargées.')).not.toBeInTheDocument();
+  });
+
+  it('is not asked for the contracts of a covered member', async () => {
+    let asked = 0;
+    await renderHome(aHome(), {
+      contrats: () => {
+        asked += 1;
+        return HttpResponse.json([aContrat()]);
+      },
+    });
+
+    expect(screen.queryByRole('region', { name: 'Votre contrat' })).not.toBeInTheDocument();
+    expect(asked).toBe(0);
+  });
+});
+
 describe('while the home data loads', () => {
   it('shows skeletons in both lists, then the data', async () => {
     const { resolver, release } = heldBack(
@@ -502,7 +664,7 @@ describe('a part that failed', () => {
   });
 
   it('for the due date, says nothing to a struck-off member, who has no such tile', async () => {
-    await renderHome(aHome({ echeanceProchaine: failed }), { user: { Radie: true } });
+    await renderHome(aHome({ echeanceProchaine: failed }), { user: { Radie: true }, contrats: [] });
     await screen.findByRole('navigation', { name: 'Accès rapides' });
 
     expect(screen.queryByText(/échéance/)).not.toBeInTheDocument();

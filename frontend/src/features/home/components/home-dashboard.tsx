@@ -1,6 +1,9 @@
 import { Suspense } from 'react';
 import { Link } from 'react-router';
-import type { SWRResponse } from 'swr';
+import useSWR, { type SWRResponse } from 'swr';
+import { type Contrats, contratsKey, getContrats } from '@/api/get-contrats';
+import type { User } from '@/api/get-session';
+import { contratEnVigueur } from '@/entities/couverture/couverture';
 import { paths } from '@/lib/paths';
 import { RemboursementCard } from '@/components/remboursement-card';
 import { Skeleton } from '@/components/skeleton';
@@ -11,6 +14,8 @@ import type { RetryableQuery } from '@/lib/part-state';
 import { raccordementsSection } from '../home-data';
 import { homePart, partState } from '../home-parts';
 import { homeTiles, type TileFlags } from '../home-tiles';
+import { situationContrat } from '../situation-contrat';
+import { ContratNotice } from './contrat-notice';
 import { DemandeRow } from './demande-row';
 import { HomeSection } from './home-section';
 import { HomeTilesNav } from './home-tiles-nav';
@@ -26,7 +31,7 @@ const linesPerPayment = 2;
 const RaccordementsSection = raccordementsSection.Component;
 
 interface HomeDashboardProps {
-  flags: TileFlags;
+  flags: TileFlags & Pick<User, 'Futur'>;
   /** `useHome()`: the page shares the one request with the news banner above. */
   home: SWRResponse<Home, unknown>;
 }
@@ -116,31 +121,52 @@ function DashboardSkeleton({ tileCount }: { tileCount: number }) {
 }
 
 /**
+ * The contracts of a member none covers today (struck off, or whose first contract is to
+ * come), which say since or until when; not asked for anyone else, whose home needs none.
+ * `awaited` until their first answer, whether they came or failed.
+ */
+function useContratsSansCouverture(flags: HomeDashboardProps['flags']) {
+  const asked = !contratEnVigueur(flags);
+  const contrats = useSWR<Contrats, unknown>(asked ? contratsKey : null, getContrats);
+  return { contrats, awaited: asked && contrats.data === undefined && contrats.error === undefined };
+}
+
+/**
  * The home dashboard (SPEC.md §2): shortcuts after the member's flags, the request button,
  * what changed since the last visit, the latest reimbursements and the pending requests, all
- * from `/api/home`.
+ * from `/api/home`; first, for a member no contract covers today, what became of it.
  */
 export function HomeDashboard({ flags, home }: HomeDashboardProps) {
-  const currentYear = new Date().getFullYear();
+  const today = new Date();
+  const currentYear = today.getFullYear();
+  const { contrats, awaited } = useContratsSansCouverture(flags);
   const skeleton = (
-    <DashboardSkeleton tileCount={homeTiles(flags, { nextDueDate: null, currentYear }).length} />
+    <DashboardSkeleton tileCount={homeTiles(flags, { nextDueDate: null, currentYear, situation: null }).length} />
   );
-  if (home.data === undefined && home.error === undefined) return skeleton;
+  // The contract's notice comes with the rest, at the top: arriving later, it would push
+  // everything down.
+  if ((home.data === undefined && home.error === undefined) || awaited) return skeleton;
 
   const retry = () => void home.mutate();
   const echeance = partState(home, 'echeanceProchaine');
   // "Never set" in the original; here the member API's next due date, when there is one.
   const nextDueDate =
     echeance.status === 'ready' ? parseIsoDate(echeance.data?.dateEcheance) : null;
-  const raccordements = homePart(home, 'raccordements').data ?? [];
+  const situation = contrats.data ? situationContrat(flags, contrats.data, today) : null;
+  // No contract left for the NOEMIE link to serve: a struck-off member is not urged to set it up.
+  const raccordements = flags.Radie ? [] : (homePart(home, 'raccordements').data ?? []);
 
   return (
     // Should the notices' code still be on its way, the placeholders stay until it is in:
     // the notices arriving later would push down every section below them.
     <Suspense fallback={skeleton}>
       <div className={styles.dashboard}>
+        {contrats.error !== undefined && (
+          <PartFailure message={t('home.contrat.error')} onRetry={() => void contrats.mutate()} />
+        )}
+        {situation && <ContratNotice situation={situation} />}
         <div className={styles.shortcuts}>
-          <HomeTilesNav tiles={homeTiles(flags, { nextDueDate, currentYear })} />
+          <HomeTilesNav tiles={homeTiles(flags, { nextDueDate, currentYear, situation })} />
           <EffectuerDemande />
         </div>
         {echeance.status === 'failed' && !flags.Radie && (

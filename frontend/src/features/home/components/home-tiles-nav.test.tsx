@@ -29,7 +29,7 @@ async function renderTiles() {
   const flags = { Radie: false, CarteTp: false, CarteTpSuivante: false, AuMoinsUnContratActifEtIndividuel: false };
   render(
     <MemoryRouter>
-      <HomeTilesNav tiles={homeTiles(flags, { nextDueDate: new Date(2026, 11, 5), currentYear: 2026 })} />
+      <HomeTilesNav tiles={homeTiles(flags, { nextDueDate: new Date(2026, 11, 5), currentYear: 2026, situation: null })} />
     </MemoryRouter>,
   );
 }
@@ -51,7 +51,8 @@ describe('the partner’s wording', () => {
     await renderTiles();
 
     expect(screen.getByRole('link', { name: /^Transmettre une facture ou un devis$/ })).toBeVisible();
-    expect(screen.getByRole('link', { name: /^Mes cotisations/ })).toHaveTextContent('Mes cotisationsPrélèvement du 05/12/2026');
+    const cotisations = screen.getByRole('link', { name: 'Mes cotisations' });
+    expect(cotisations).toHaveAccessibleDescription('Prélèvement du 05/12/2026');
     expect(screen.queryByText('Envoyer une facture ou un devis')).not.toBeInTheDocument();
   });
 

@@ -27,7 +27,7 @@ function Notice({ raccordement }: { raccordement: Raccordement }) {
         <>
           <p>{t('home.noemie.NON_RACCORDE', { name })}</p>
           <p>{t('home.noemie.NON_RACCORDE.fix')}</p>
-          <p className={styles.raccordementActions}>{attestation}</p>
+          <p className={styles.noticeActions}>{attestation}</p>
         </>
       );
     case 'REFUSE':
@@ -36,7 +36,7 @@ function Notice({ raccordement }: { raccordement: Raccordement }) {
           <p>{t('home.noemie.REFUSE', { name })}</p>
           <p>{t('home.noemie.REFUSE.fix', { prenom })}</p>
           <p>{t('home.noemie.REFUSE.regle')}</p>
-          <p className={styles.raccordementActions}>
+          <p className={styles.noticeActions}>
             <ExternalLink href={compteAmeli}>{t('home.noemie.ameli')}</ExternalLink>
             {attestation}
           </p>

@@ -1,5 +1,6 @@
 import { apiPost } from '@/lib/api-client';
 import { type CaptchaProof, captchaHeaders } from '@/lib/captcha';
+import { recentSignInWrites } from '@/lib/paths';
 import type { MemberApi } from '@/types/member-api';
 
 export type CreationResiliation = MemberApi<'CreationResiliation'>;
@@ -16,7 +17,7 @@ export type DocumentInfo = MemberApi<'DocumentInfo'>;
  * It carries its anti-robot proof (`X-Captcha`), without which the portal refuses it (422).
  */
 export function postResiliation(body: CreationResiliation, captcha: CaptchaProof): Promise<DemandeResiliation> {
-  return apiPost<DemandeResiliation>('/api/document/creationResiliation', body, captchaHeaders(captcha));
+  return apiPost<DemandeResiliation>(recentSignInWrites.resiliation, body, captchaHeaders(captcha));
 }
 
 /** The acknowledgement among a request's documents: never any file that happens to be first. */

@@ -35,3 +35,27 @@ describe('the card', () => {
     expect(code).toHaveAttribute('width', '112');
   });
 });
+
+describe('the card’s heading', () => {
+  it('names the one year of a card valid from January to December', () => {
+    render(<CarteTpCarte carte={aCarteTp({ dateDebutValidite: '2026-01-01', dateFinValidite: '2026-12-31' })} />);
+
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^Ma carte de Tiers Payant 2026$/);
+  });
+
+  it('names both years of a card that runs into the next', () => {
+    render(<CarteTpCarte carte={aCarteTp({ dateDebutValidite: '2026-07-01', dateFinValidite: '2027-06-30' })} />);
+
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^Ma carte de Tiers Payant 2026-2027$/);
+  });
+
+  it('names the years of the card, not the period it is in today', () => {
+    render(
+      <CarteTpCarte
+        carte={aCarteTp({ periode: 'SUIVANTE', dateDebutValidite: '2031-01-01', dateFinValidite: '2031-12-31' })}
+      />,
+    );
+
+    expect(screen.getByRole('region', { name: 'Ma carte de Tiers Payant 2031' })).toBeVisible();
+  });
+});

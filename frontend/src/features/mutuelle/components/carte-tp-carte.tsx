@@ -3,7 +3,7 @@ import { carteTpLabel } from '@/entities/carte-tp/carte-tp-label';
 import type { CarteTpShown } from '@/entities/carte-tp/saved-card';
 import carteTpTexts from '@/i18n/fr/carte-tp.json';
 import { addMessages, t } from '@/i18n/t';
-import { formatIsoDate } from '@/lib/format-date';
+import { formatIsoDate, parseIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
 import { carteTpCode } from '../carte-tp-code';
 import { drawQrCode } from '../draw-qr-code';
@@ -20,6 +20,20 @@ function Field({ label, value }: { label: string; value: string }) {
       <dd>{value || '\u00A0'}</dd>
     </div>
   );
+}
+
+/**
+ * The card's heading: the years it is valid, one when it starts and ends within the same
+ * year. Not the home tile's label (`carteTpLabel`), which names the card by its period before
+ * its dates are loaded; a card whose dates cannot be read falls back to that label.
+ */
+function carteTpTitle(carte: CarteTpShown): string {
+  const debut = parseIsoDate(carte.dateDebutValidite)?.getFullYear();
+  const fin = parseIsoDate(carte.dateFinValidite)?.getFullYear();
+  if (debut === undefined || fin === undefined) return carteTpLabel(carte.periode, new Date().getFullYear());
+  return debut === fin
+    ? t('carteTp.titre.annee', { annee: debut })
+    : t('carteTp.titre.annees', { debut, fin });
 }
 
 /** The side of the code on the card, in CSS pixels. */
@@ -72,7 +86,7 @@ function CodeImage({ text }: { text: string }) {
  * (download, print) go under the card; offline there are none, they need the network.
  */
 export function CarteTpCarte({ carte, actions }: { carte: CarteTpShown; actions?: ReactNode }) {
-  const title = carteTpLabel(carte.periode, new Date().getFullYear());
+  const title = carteTpTitle(carte);
   const period = t('carteTp.period', {
     from: formatIsoDate(carte.dateDebutValidite),
     to: formatIsoDate(carte.dateFinValidite),

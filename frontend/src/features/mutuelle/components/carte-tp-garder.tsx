@@ -8,8 +8,8 @@ import styles from './carte-tp.module.css';
 
 /**
  * « Garder ma carte sur cet appareil » (see `entities/carte-tp/saved-card.ts`): whether the member keeps the
- * card on the device, `undefined` until the device's choice has been read, and, while it is
- * on, the card answer kept each time it arrives from the network for `owner`.
+ * card on the device, `undefined` until the choice has been read, and, once the member has
+ * turned it on, the card answer kept each time it arrives from the network for `owner`.
  */
 export function useKeptCard(owner: string, cartes: readonly CarteTpShown[] | undefined) {
   const [keep, setKeep] = useState<boolean>();
@@ -46,8 +46,9 @@ interface GarderCarteSwitchProps {
 }
 
 /**
- * The switch itself: on by default, held until the device's choice is known. Its hint says
- * when the card is erased, the partner's number of days without a sign-in included.
+ * The switch itself: off until the member turns it on, held until the choice is known. Its
+ * hint says what is kept and when it is erased, the partner's number of days without a
+ * sign-in included.
  */
 export function GarderCarteSwitch({ keep, onChange }: GarderCarteSwitchProps) {
   const hintId = useId();
@@ -58,7 +59,7 @@ export function GarderCarteSwitch({ keep, onChange }: GarderCarteSwitchProps) {
         <input
           type="checkbox"
           role="switch"
-          checked={keep ?? true}
+          checked={keep ?? false}
           disabled={keep === undefined}
           aria-describedby={hintId}
           onChange={(event) => {

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { createStore, get } from 'idb-keyval';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,10 +14,10 @@ import type { MemberApi } from '@/types/member-api';
 
 const year = new Date().getFullYear();
 
-// Every visit of the page keeps the card on the (fake) device: never handed to the next test.
+// A card kept on the (fake) device, and the choice to keep it, are never handed to the next
+// test: erasing the copy forgets the choice too.
 afterEach(async () => {
   await eraseSavedCard();
-  await setKeepCard(true);
 });
 
 function cardsAre(cards: MemberApi<'CarteTp'>[], user: Partial<User> = {}) {
@@ -27,17 +28,31 @@ function cardsAre(cards: MemberApi<'CarteTp'>[], user: Partial<User> = {}) {
 }
 
 describe('Ma carte de Tiers Payant', () => {
-  it('shows the card in force and next period’s, each labelled with its years', async () => {
+  it('shows the card in force and next period’s, each labelled with the years it is valid', async () => {
     cardsAre([
-      aCarteTp({ id: 12, periode: 'SUIVANTE', dateDebutValidite: `${String(year + 1)}-01-01` }),
-      aCarteTp(),
+      aCarteTp({
+        id: 12,
+        periode: 'SUIVANTE',
+        dateDebutValidite: `${String(year + 1)}-01-01`,
+        dateFinValidite: `${String(year + 1)}-12-31`,
+      }),
+      aCarteTp({ dateDebutValidite: `${String(year)}-01-01`, dateFinValidite: `${String(year)}-12-31` }),
     ]);
     renderApp('/mutuelle/smart-carte');
     const sections = await screen.findAllByRole('region', { name: /^Ma carte de Tiers Payant/ });
     expect(sections.map((section) => section.getAttribute('aria-label'))).toEqual([
-      `Ma carte de Tiers Payant ${String(year)}-${String(year + 1)}`,
+      `Ma carte de Tiers Payant ${String(year)}`,
       `Ma carte de Tiers Payant ${String(year + 1)}`,
     ]);
+  });
+
+  it('names both years of a card valid across two', async () => {
+    cardsAre([aCarteTp({ dateDebutValidite: `${String(year)}-07-01`, dateFinValidite: `${String(year + 1)}-06-30` })]);
+    renderApp('/mutuelle/smart-carte');
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: `Ma carte de Tiers Payant ${String(year)}-${String(year + 1)}` }),
+    ).toBeVisible();
   });
 
   it('labels the five standard fields, the people covered and the domains', async () => {
@@ -115,15 +130,27 @@ describe('« Garder ma carte sur cet appareil »', () => {
     return keep;
   }
 
-  it('is on by default, says when the card is erased, and keeps the card as it loads', async () => {
+  it('is off until the member turns it on, says what it keeps and how long, and keeps nothing before', async () => {
     cardsAre([thisYear]);
     renderApp('/mutuelle/smart-carte');
 
     const keep = await keepSwitch();
-    expect(keep).toBeChecked();
+    expect(keep).not.toBeChecked();
     expect(keep).toHaveAccessibleDescription(
-      'Elle est effacée de cet appareil à la déconnexion, après 7 jours sans vous y connecter, et au plus tard à la fin de sa validité.',
+      'Votre carte est alors gardée sur cet appareil, avec les noms, dates de naissance et numéros qu’elle porte. Elle en est effacée à la déconnexion, après 7 jours sans vous y connecter, et au plus tard à la fin de sa validité.',
     );
+    expect(await screen.findByRole('article', { name: 'Carte de tiers payant' })).toBeVisible();
+    expect(await get('carte', createStore('espace-assure', 'carte-tp'))).toBeUndefined();
+  });
+
+  it('keeps the card once turned on', async () => {
+    cardsAre([thisYear]);
+    renderApp('/mutuelle/smart-carte');
+    const keep = await keepSwitch();
+
+    await userEvent.click(keep);
+
+    expect(keep).toBeChecked();
     await waitFor(async () => {
       expect(await readSavedCard(7)).toMatchObject({
         owner: '100001',
@@ -137,7 +164,7 @@ describe('« Garder ma carte sur cet appareil »', () => {
     renderApp('/mutuelle/smart-carte', { brand: { ...defaultBrand, keptCardDays: 2 } });
 
     expect(await keepSwitch()).toHaveAccessibleDescription(
-      'Elle est effacée de cet appareil à la déconnexion, après 2 jours sans vous y connecter, et au plus tard à la fin de sa validité.',
+      'Votre carte est alors gardée sur cet appareil, avec les noms, dates de naissance et numéros qu’elle porte. Elle en est effacée à la déconnexion, après 2 jours sans vous y connecter, et au plus tard à la fin de sa validité.',
     );
   });
 
@@ -146,14 +173,16 @@ describe('« Garder ma carte sur cet appareil »', () => {
     renderApp('/mutuelle/smart-carte', { brand: { ...defaultBrand, keptCardDays: 1 } });
 
     expect(await keepSwitch()).toHaveAccessibleDescription(
-      'Elle est effacée de cet appareil à la déconnexion, après 1 jour sans vous y connecter, et au plus tard à la fin de sa validité.',
+      'Votre carte est alors gardée sur cet appareil, avec les noms, dates de naissance et numéros qu’elle porte. Elle en est effacée à la déconnexion, après 1 jour sans vous y connecter, et au plus tard à la fin de sa validité.',
     );
   });
 
   it('erases the kept card at once when turned off, and keeps nothing afterwards', async () => {
+    await setKeepCard(true);
     cardsAre([thisYear]);
     renderApp('/mutuelle/smart-carte');
     const keep = await keepSwitch();
+    expect(keep).toBeChecked();
     await waitFor(async () => {
       expect(await readSavedCard(7)).not.toBeNull();
     });
@@ -171,19 +200,5 @@ describe('« Garder ma carte sur cet appareil »', () => {
     expect(await keepSwitch()).not.toBeChecked();
     expect(await screen.findByRole('article', { name: 'Carte de tiers payant' })).toBeVisible();
     expect(await readSavedCard(7)).toBeNull();
-  });
-
-  it('keeps the card again when turned back on', async () => {
-    await setKeepCard(false);
-    cardsAre([thisYear]);
-    renderApp('/mutuelle/smart-carte');
-    const keep = await keepSwitch();
-    expect(keep).not.toBeChecked();
-
-    await userEvent.click(keep);
-
-    await waitFor(async () => {
-      expect(await readSavedCard(7)).not.toBeNull();
-    });
   });
 });

@@ -12,7 +12,7 @@ import styles from './carte-tp.module.css';
 
 /**
  * `/mutuelle/smart-carte`: the card in force and next period's, as a professional reads them.
- * Each answer is also kept on the device unless the member turns that off (`useKeptCard`),
+ * Each answer is also kept on the device once the member turns that on (`useKeptCard`),
  * for the offline page (`carte-tp-hors-connexion-page.tsx`).
  */
 export function CarteTpPage() {

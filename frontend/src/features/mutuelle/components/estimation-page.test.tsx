@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { User } from '@/api/get-session';
 import { aBeneficiaire, anEstimation, errorBody, signedIn } from '@/test/fixtures';
 import { pageReady, renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
@@ -16,10 +17,11 @@ const beneficiaires = [
 function memberApi({
   people = beneficiaires,
   answer = anEstimation(),
-}: { people?: MemberApi<'Beneficiaire'>[]; answer?: MemberApi<'Estimation'> | Response } = {}) {
+  user = {},
+}: { people?: MemberApi<'Beneficiaire'>[]; answer?: MemberApi<'Estimation'> | Response; user?: Partial<User> } = {}) {
   const received: unknown[] = [];
   server.use(
-    ...signedIn(),
+    ...signedIn(user),
     http.get('/api/assure/beneficiaires', () => HttpResponse.json(people)),
     http.post('/api/assure/estimation', async ({ request }) => {
       received.push(await request.json());
@@ -241,5 +243,21 @@ describe('Estimer mon remboursement', () => {
 
     expect(await screen.findByText('Les personnes couvertes n’ont pas pu être chargées.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+  });
+
+  it('tells a struck-off member why there is nothing to estimate, without a form', async () => {
+    const received = memberApi({ user: { Radie: true, AuMoinsUnContratActifEtIndividuel: false } });
+    renderApp('/mutuelle/contrats-garanties/estimation');
+    await pageReady('Estimer mon remboursement');
+
+    expect(
+      await screen.findByText(
+        'Votre contrat a pris fin : votre mutuelle ne rembourse pas les soins reçus depuis, il n’y a donc pas de remboursement à estimer.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Estimer mon remboursement' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Estimer' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Type de soin')).not.toBeInTheDocument();
+    expect(received).toEqual([]);
   });
 });

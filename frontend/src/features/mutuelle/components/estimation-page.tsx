@@ -15,34 +15,47 @@ import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
 import { paths } from '@/lib/paths';
+import { useMemberSession } from '@/lib/session-context';
 import styles from './estimation.module.css';
 
 /**
  * `/mutuelle/contrats-garanties/estimation`, « Estimer mon remboursement »: a quote's care and
  * price, and what the member API says the Sécurité sociale, the mutual and the member will
- * each pay. The member API computes it all; the page asks and shows.
+ * each pay. The member API computes it all; the page asks and shows. Not for a struck-off
+ * member, told instead why there is nothing to estimate; whatever else the member API
+ * refuses, its reason shows under the form (a contract to come, it estimates and says why
+ * the mutual pays nothing before it begins).
  */
 export function EstimationPage() {
   usePageTitle(t('estimation.title'));
-  const beneficiaires = useBeneficiaires();
+  const { User } = useMemberSession();
 
   return (
     <div className={styles.page}>
       <div className="card">
         <h1 className="page-title">{t('estimation.title')}</h1>
-        <p className={styles.intro}>{t('estimation.intro')}</p>
-        <AsyncPart
-          query={beneficiaires}
-          loadingLabel={t('estimation.loading')}
-          placeholder={<Skeleton className={styles.skeleton} />}
-          failureMessage={t('estimation.beneficiairesError')}
-        >
-          {(data) =>
-            data.length === 0 ? <p>{t('estimation.aucunBeneficiaire')}</p> : <EstimationForm beneficiaires={data} />
-          }
-        </AsyncPart>
+        {User.Radie ? <p className={styles.intro}>{t('estimation.contratTermine')}</p> : <Estimation />}
       </div>
     </div>
+  );
+}
+
+function Estimation() {
+  const beneficiaires = useBeneficiaires();
+  return (
+    <>
+      <p className={styles.intro}>{t('estimation.intro')}</p>
+      <AsyncPart
+        query={beneficiaires}
+        loadingLabel={t('estimation.loading')}
+        placeholder={<Skeleton className={styles.skeleton} />}
+        failureMessage={t('estimation.beneficiairesError')}
+      >
+        {(data) =>
+          data.length === 0 ? <p>{t('estimation.aucunBeneficiaire')}</p> : <EstimationForm beneficiaires={data} />
+        }
+      </AsyncPart>
+    </>
   );
 }
 

@@ -106,6 +106,25 @@ describe('Mes garanties et mes services', () => {
     expect((await screen.findByText(/^Marie DUPONT/, { selector: 'span' })).closest('li')).toHaveTextContent('Couvert');
   });
 
+  it.each([
+    ['Mme', 'née le 12/03/1984'],
+    ['M.', 'né le 12/03/1984'],
+  ])('agrees the member’s birth date with their civility, %s', async (Civilite, neLe) => {
+    memberApi({ user: { Civilite } });
+    renderApp('/mutuelle/contrats-garanties');
+
+    const member = (await screen.findByText(/^Marie DUPONT/, { selector: 'span' })).closest('li');
+    expect(within(member ?? document.body).getByText(neLe)).toBeVisible();
+  });
+
+  it('writes « né(e) » for a person whose civility the member API does not give', async () => {
+    memberApi({ user: { Civilite: 'Mme' } });
+    renderApp('/mutuelle/contrats-garanties');
+
+    const conjoint = (await screen.findByText(/^Thomas DUPONT/)).closest('li');
+    expect(within(conjoint ?? document.body).getByText('né(e) le 25/07/1982')).toBeVisible();
+  });
+
   it('offers the booklet, and the termination to a member with an individual contract', async () => {
     memberApi();
     renderApp('/mutuelle/contrats-garanties');
@@ -126,6 +145,13 @@ describe('Mes garanties et mes services', () => {
       'href',
       '/mutuelle/contrats-garanties/estimation',
     );
+  });
+
+  it('leads a struck-off member to no estimate, which would speak of a cover he no longer has', async () => {
+    memberApi({ user: { Radie: true, AuMoinsUnContratActifEtIndividuel: false } });
+    renderApp('/mutuelle/contrats-garanties');
+    await screen.findByRole('button', { name: 'Télécharger le livret de garanties' });
+    expect(screen.queryByRole('link', { name: 'Estimer mon remboursement' })).not.toBeInTheDocument();
   });
 
   it('offers the certificates, for the member or a person covered', async () => {

@@ -13,6 +13,7 @@ import { downloadFile } from '@/lib/download-file';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
+import { genreDeCivilite } from '@/lib/genre';
 import { partState } from '@/lib/part-state';
 import type { MemberApi } from '@/types/member-api';
 import { type Contrats, useContrats } from '../api/get-contrats';
@@ -36,8 +37,8 @@ function loading() {
 
 /**
  * `/mutuelle/contrats-garanties`: the contracts, their guarantees, what is left of each
- * ceiling, today's rights, the booklet, the certificates, the way to an estimate, and
- * `#cotisations`. Each part loads on its own and fails on its own.
+ * ceiling, today's rights, the booklet, the certificates, the way to an estimate (not for a
+ * struck-off member), and `#cotisations`. Each part loads on its own and fails on its own.
  */
 export function GarantiesPage() {
   usePageTitle(t('nav.garanties'));
@@ -57,9 +58,11 @@ export function GarantiesPage() {
           >
             {t('garanties.livret')}
           </button>
-          <Link className="button button-secondary" to={paths.estimation}>
-            {t('estimation.title')}
-          </Link>
+          {!User.Radie && (
+            <Link className="button button-secondary" to={paths.estimation}>
+              {t('estimation.title')}
+            </Link>
+          )}
           {User.AuMoinsUnContratActifEtIndividuel && (
             <Link className="button button-secondary" to={paths.resiliation}>
               {t('garanties.resilier')}
@@ -151,6 +154,9 @@ function ContratSummary({ contrat }: { contrat: Contrat }) {
 
 function Droits() {
   const droits = useDroitsAdherent();
+  // The member API gives no civility for the people covered: the member's own, from the
+  // session, agrees their line; the others read « né(e) ».
+  const genreAdherent = genreDeCivilite(useMemberSession().User.Civilite);
   return (
     <div className="card">
       <h2 className="section-title">{t('garanties.droits')}</h2>
@@ -159,12 +165,15 @@ function Droits() {
           <ul className={styles.droits}>
             {data.beneficiaires.map((beneficiaire) => {
               const covered = beneficiaire.droits.some((droit) => droit.statut === 'ACTIF');
+              const genre = beneficiaire.lien === 'ASSURE_PRINCIPAL' ? genreAdherent : null;
               return (
                 <li key={beneficiaire.idBeneficiaire}>
                   <span>
                     {memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}{' '}
                     <span className="text-muted">
-                      {t('garanties.neLe', { date: formatIsoDate(beneficiaire.dateNaissance) })}
+                      {t(genre ? `garanties.neLe.${genre}` : 'garanties.neLe', {
+                        date: formatIsoDate(beneficiaire.dateNaissance),
+                      })}
                     </span>
                   </span>
                   <strong className={covered ? styles.covered : styles.notCovered}>

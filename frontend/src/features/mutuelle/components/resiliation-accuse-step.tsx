@@ -3,7 +3,9 @@ import { t } from '@/i18n/t';
 import { useBrand } from '@/lib/brand-context';
 import { downloadFile } from '@/lib/download-file';
 import { formatIsoDate, formatParisDate, formatParisTime } from '@/lib/format-date';
+import { genreDeCivilite } from '@/lib/genre';
 import { paths } from '@/lib/paths';
+import { useMemberSession } from '@/lib/session-context';
 import { accuseReception, type DemandeResiliation, type Resiliation } from '../api/post-resiliation';
 import styles from './resiliation.module.css';
 
@@ -51,6 +53,8 @@ export function ResiliationAccuseStep({ demande }: { demande: DemandeResiliation
  */
 function NoticeRecorded({ id, resiliation }: { id: number; resiliation: Resiliation }) {
   const brand = useBrand();
+  // The member who gave notice is the one signed in: « adhérente » for a Mme.
+  const genre = genreDeCivilite(useMemberSession().User.Civilite);
   const recue = new Date(resiliation.notifieeLe);
   const email = resiliation.email ?? resiliation.emailDossier;
   return (
@@ -64,7 +68,10 @@ function NoticeRecorded({ id, resiliation }: { id: number; resiliation: Resiliat
         })}
       </p>
       <p>
-        {t('resiliation.accuse.adherent', { adherent: resiliation.adherent, numero: resiliation.numeroAdherent })}
+        {t(genre ? `resiliation.accuse.adherent.${genre}` : 'resiliation.accuse.adherent', {
+          adherent: resiliation.adherent,
+          numero: resiliation.numeroAdherent,
+        })}
       </p>
       <p>
         <strong>

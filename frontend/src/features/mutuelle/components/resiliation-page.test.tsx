@@ -263,7 +263,7 @@ describe('Résilier votre contrat', () => {
 
     await screen.findByRole('heading', { level: 2, name: 'Étape 3 sur 3 : accusé de réception' });
     expect(screen.getByText('Mutuelle Cogévie a reçu votre demande de résiliation n° 57 le 24/11/2026 à 00:05.')).toBeVisible();
-    expect(screen.getByText('Demande faite par Mme Marie DUPONT, adhérent n° 100001.')).toBeVisible();
+    expect(screen.getByText('Demande faite par Mme Marie DUPONT, adhérente n° 100001.')).toBeVisible();
     expect(screen.getByText('Votre contrat IND-004512 — Santé Famille Confort prendra fin le 24/12/2026.')).toBeVisible();
     expect(screen.queryByText(/23\/12\/2026/)).not.toBeInTheDocument();
     expect(screen.getByText(/Un accusé de réception est envoyé à marie\.dupont@example\.org\./)).toBeVisible();
@@ -274,6 +274,19 @@ describe('Résilier votre contrat', () => {
       expect(saved).toEqual(['accuse-reception-resiliation-57.pdf']);
     });
     expect(asked).toEqual(['90']);
+  });
+
+  it('agrees « adhérent » with the member’s civility', async () => {
+    memberApi({
+      user: { Civilite: 'M.', Prenom: 'Jean', Nom: 'MARTIN' },
+      decision: { adherent: 'M. Jean MARTIN' },
+    });
+    await renderAppLoaded('/mutuelle/contrats-garanties/resiliation');
+    await userEvent.selectOptions(await screen.findByLabelText('Motif de la résiliation'), 'Résiliation à échéance');
+    await verifier();
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirmer ma demande de résiliation' }));
+
+    expect(await screen.findByText('Demande faite par M. Jean MARTIN, adhérent n° 100001.')).toBeVisible();
   });
 
   it('sends the acknowledgement where the member chose, and says the address on file is told too', async () => {
@@ -533,9 +546,12 @@ describe('a termination, when the portal asks to sign in again before it', () =>
     await verifier();
     await userEvent.click(await screen.findByRole('button', { name: 'Confirmer ma demande de résiliation' }));
 
-    await waitFor(() => {
-      expect(assign).toHaveBeenCalledWith('/auth/login?reauth=1&returnTo=/mutuelle/contrats-garanties/resiliation');
-    });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmez votre identité' });
+    expect(
+      within(dialog).getByText('Pour votre sécurité, confirmez votre identité avant de résilier votre contrat.'),
+    ).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Me reconnecter' }));
+    expect(assign).toHaveBeenCalledWith('/auth/login?reauth=1&returnTo=/mutuelle/contrats-garanties/resiliation');
     expect(JSON.parse(sessionStorage.getItem(kept) ?? 'null')).toEqual(choisi);
     expect(Object.keys(sessionStorage)).toEqual([kept]);
     // A proof was spent on the call, and is not among what was kept.

@@ -8,6 +8,7 @@ import { motifSignalementLabel, motifsSignalement } from '@/entities/demandes/mo
 import { useCaptcha } from '@/hooks/use-captcha';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { t } from '@/i18n/t';
+import { frenchInteger } from '@/lib/french-number';
 import { useSubmit } from '@/lib/use-submit';
 import { type DemandeCreee, postSignalementSoin } from '../api/post-signalement-soin';
 import { commentaireMax, type SignalementForm as Values, signalementSchema } from '../signalement-schema';
@@ -74,7 +75,7 @@ export function SignalementForm({ soin, annuler, onSent }: SignalementFormProps)
       </fieldset>
       <FormField
         label={t('signalement.commentaire')}
-        hint={t('signalement.commentaire.hint', { max: commentaireMax })}
+        hint={t('signalement.commentaire.hint', { max: frenchInteger(commentaireMax) })}
         error={errors.commentaire?.message}
       >
         {(props) => (

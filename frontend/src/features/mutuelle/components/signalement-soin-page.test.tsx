@@ -120,7 +120,7 @@ describe('« Je ne reconnais pas ce soin »', () => {
       'Autre motif',
     ]);
     expect(screen.getByLabelText('Commentaire')).toHaveAccessibleDescription(
-      'Obligatoire pour « Autre motif », facultatif sinon ; 1000 caractères au plus.',
+      'Obligatoire pour « Autre motif », facultatif sinon ; 1\u202f000 caractères au plus.',
     );
   });
 

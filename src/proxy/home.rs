@@ -170,6 +170,7 @@ async fn links_to_mend(member: &Member<'_>) -> Result<Value, ApiError> {
         .map(|beneficiaire| {
             json!({
                 "idBeneficiaire": beneficiaire["id"],
+                "lien": beneficiaire["lien"],
                 "prenom": beneficiaire["prenom"],
                 "nom": beneficiaire["nom"],
                 "statutNoemie": beneficiaire["statutNoemie"],

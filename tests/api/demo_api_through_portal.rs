@@ -206,11 +206,16 @@ async fn the_allowances_and_the_links_to_mend_go_through_the_portal() {
     assert!(plafonds[0]["garanties"].as_array().is_some_and(|garanties| !garanties.is_empty()));
     let home: Value = app.get("/api/home", &[]).await.json().await.unwrap();
     let raccordements = home["raccordements"]["data"].as_array().unwrap().clone();
-    let etats: Vec<_> =
-        raccordements.iter().map(|r| (r["prenom"].clone(), r["statutNoemie"].clone())).collect();
+    let etats: Vec<_> = raccordements
+        .iter()
+        .map(|r| (r["prenom"].clone(), r["lien"].clone(), r["statutNoemie"].clone()))
+        .collect();
     assert_eq!(
         etats,
-        [(json!("Thomas"), json!("REFUSE")), (json!("Lucas"), json!("EN_COURS_DE_RACCORDEMENT"))]
+        [
+            (json!("Thomas"), json!("CONJOINT"), json!("REFUSE")),
+            (json!("Lucas"), json!("ENFANT"), json!("EN_COURS_DE_RACCORDEMENT"))
+        ]
     );
     // Thomas's attestation de droits asks for his link again: the home says it is in progress.
     let uploaded: Value = upload(&app, &xsrf, "attestation.pdf").await.json().await.unwrap();

@@ -149,13 +149,18 @@ pub fn carte_tp(carte: &CarteTp) -> Vec<u8> {
     let validite = format!("du {} au {}", carte.debut_validite, carte.fin_validite);
     let mut layout = Layout::new();
     layout.banner("Carte de tiers payant", &carte.mutuelle);
-    layout.field("Adhérent", &carte.adherent);
-    layout.field("Numéro d’adhérent", &carte.numero_adherent);
-    layout.field("Numéro AMC", &carte.numero_amc);
-    layout.field("Type de convention", &carte.type_convention);
-    layout.field("Critère secondaire de routage", &carte.critere_aiguillage);
-    layout.field("Période de validité", &validite);
-    layout.code("Code à scanner par votre professionnel de santé", &carte.code);
+    layout.fields_beside_code(
+        &[
+            ("Adhérent", &carte.adherent),
+            ("Numéro d’adhérent", &carte.numero_adherent),
+            ("Numéro AMC", &carte.numero_amc),
+            ("Type de convention", &carte.type_convention),
+            ("Critère secondaire de routage", &carte.critere_aiguillage),
+            ("Période de validité", &validite),
+        ],
+        "Code à scanner par votre professionnel de santé",
+        &carte.code,
+    );
     let beneficiaires: Vec<[String; 3]> = carte
         .beneficiaires
         .iter()
@@ -392,6 +397,8 @@ const fn column(left: f32, width: f32) -> Column {
 const FULL_WIDTH: Column = column(0.0, CONTENT_WIDTH);
 const FIELD_LABEL: Column = column(0.0, 160.0);
 const FIELD_VALUE: Column = column(170.0, CONTENT_WIDTH - 170.0);
+/** Between a field's value and what stands on its right. */
+const FIELD_GAP: f32 = 10.0;
 
 /// Something placed on a page, in page coordinates.
 #[derive(Debug)]
@@ -515,33 +522,38 @@ impl Layout {
         self.row(&cells);
     }
 
-    /// A heading over a QR code of `text`, kept together on one page. Error correction at the
-    /// medium level: a printed card gets folded and scuffed.
-    fn code(&mut self, title: &str, text: &str) {
+    /// Fields beside a QR code of `text`, captioned, on the right of the content: a card's
+    /// identifiers and the code that carries them read side by side, and the card keeps to one
+    /// page. Error correction at the medium level: a printed card gets folded and scuffed.
+    fn fields_beside_code(&mut self, fields: &[(&str, &str)], caption: &str, text: &str) {
         let Ok(code) = qrcodegen::QrCode::encode_text(text, qrcodegen::QrCodeEcc::Medium) else {
+            fields.iter().for_each(|(label, value)| self.field(label, value));
             return;
         };
         let size = code.size();
         let side = CODE_MODULE * (size + 2 * CODE_QUIET_ZONE) as f32;
-        let heading = [Cell::new(FULL_WIDTH, HEADING, title)];
-        self.gap(SECTION_GAP);
-        self.keep(row_height(&heading) + side);
-        self.row(&heading);
+        let code_left = CONTENT_WIDTH - side;
+        let caption = Cell::new(column(code_left, side), NOTE, caption);
         let top = self.top;
-        self.marks().push(Mark::Rect { left: MARGIN, top, width: side, height: side, tone: Tone::Paper });
+        let code_bottom = top + side + row_height(std::slice::from_ref(&caption));
+        self.keep(code_bottom - top);
+        let top = self.top;
+        let values = column(FIELD_VALUE.left, code_left - FIELD_VALUE.left - FIELD_GAP);
+        for (label, value) in fields {
+            self.row(&[Cell::new(FIELD_LABEL, LABEL, label), Cell::new(values, BODY, value)]);
+        }
+        let fields_bottom = self.top;
+        let (left, quiet) = (MARGIN + code_left, CODE_MODULE * CODE_QUIET_ZONE as f32);
+        self.marks().push(Mark::Rect { left, top, width: side, height: side, tone: Tone::Paper });
         let dark = (0..size)
             .flat_map(|y| (0..size).map(move |x| (x, y)))
             .filter(|&(x, y)| code.get_module(x, y))
             .map(|(x, y)| (u16::try_from(x).unwrap_or(u16::MAX), u16::try_from(y).unwrap_or(u16::MAX)))
             .collect();
-        let quiet = CODE_MODULE * CODE_QUIET_ZONE as f32;
-        self.marks().push(Mark::Modules {
-            left: MARGIN + quiet,
-            top: top + quiet,
-            module: CODE_MODULE,
-            dark,
-        });
-        self.gap(side);
+        self.marks().push(Mark::Modules { left: left + quiet, top: top + quiet, module: CODE_MODULE, dark });
+        self.top = top + side;
+        self.row(&[caption]);
+        self.top = self.top.max(fields_bottom);
     }
 
     fn rule(&mut self, tone: Tone) {
@@ -866,7 +878,10 @@ mod tests {
                 "Numéro d’adhérent",
                 "Personnes couvertes",
                 "Tiers payant par domaine",
-                "Code à scanner par votre professionnel de santé",
+                // The code's caption, wrapped to the code's width.
+                "Code à scanner par votre",
+                "professionnel de santé",
+                "Page 1/1",
                 "DRE 75123456",
                 "75123456",
                 "Convention Sesam-Vitale",

@@ -1,3 +1,5 @@
+import { t } from '@/i18n/t';
+
 /** The gender a French word agrees with when it names one person: « née », « adhérente ». */
 export type Genre = 'feminin' | 'masculin';
 
@@ -14,4 +16,9 @@ export function genreDeCivilite(civilite: string | null | undefined): Genre | nu
   if (civilitesFeminines.includes(mot)) return 'feminin';
   if (civilitesMasculines.includes(mot)) return 'masculin';
   return null;
+}
+
+/** « né le {date} », « née le {date} », or « né(e) le {date} » when the gender is not known. */
+export function neLe(genre: Genre | null, date: string): string {
+  return t(genre ? `garanties.neLe.${genre}` : 'garanties.neLe', { date });
 }

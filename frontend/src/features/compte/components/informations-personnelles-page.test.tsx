@@ -152,6 +152,9 @@ describe('Mes informations personnelles', () => {
     expect(await person('Marie DUPONT')).toHaveTextContent(
       'CPAM de Paris · Active : la Sécurité sociale nous transmet vos décomptes',
     );
+    // The member's own line agrees with her civilité; a relative's, whose is not known, both ways.
+    expect(await person('Marie DUPONT')).toHaveTextContent('née le 12/04/1980');
+    expect(await person('Thomas DUPONT')).toHaveTextContent('né(e) le 12/04/1980');
     expect(await person('Thomas DUPONT')).toHaveTextContent(
       'CPAM de Paris · Refusée : une autre complémentaire santé reçoit vos décomptes',
     );

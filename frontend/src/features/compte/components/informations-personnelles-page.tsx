@@ -11,6 +11,7 @@ import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
 import { paths } from '@/lib/paths';
 import { useMemberSession } from '@/lib/session-context';
+import { genreDeCivilite, neLe } from '@/lib/genre';
 import { useIdentite } from '../api/get-identite';
 import { useInfos } from '../api/get-infos';
 import { formatNir } from '../format-nir';
@@ -109,7 +110,10 @@ function ContactSection() {
 
 function BeneficiairesSection() {
   const beneficiaires = useBeneficiaires();
-  const raison = sansAjout(useMemberSession().User);
+  const { User } = useMemberSession();
+  const raison = sansAjout(User);
+  // The member's own line agrees with their civilité; the others' is not known.
+  const genreAdherent = genreDeCivilite(User.Civilite);
   return (
     <section className="card" aria-labelledby="beneficiaires-title">
       <h2 id="beneficiaires-title" className="section-title">
@@ -126,7 +130,12 @@ function BeneficiairesSection() {
               <li key={beneficiaire.id}>
                 <strong>{memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}</strong>
                 <span>{t(`lien.${beneficiaire.lien}`)}</span>
-                <span>{t('garanties.neLe', { date: formatIsoDate(beneficiaire.dateNaissance) })}</span>
+                <span>
+                  {neLe(
+                    beneficiaire.lien === 'ASSURE_PRINCIPAL' ? genreAdherent : null,
+                    formatIsoDate(beneficiaire.dateNaissance),
+                  )}
+                </span>
                 <span className="text-muted">
                   {beneficiaire.caisseAssuranceMaladie} · {t(`compte.noemie.${beneficiaire.statutNoemie}`)}
                 </span>

@@ -57,6 +57,8 @@ export type Nouveaute = MemberApi<'Nouveaute'>;
  */
 export interface Raccordement {
   idBeneficiaire: number;
+  /** `ASSURE_PRINCIPAL` when the person is the member, who is then addressed as « vous ». */
+  lien: MemberApi<'Lien'>;
   prenom: string;
   nom: string;
   statutNoemie: Exclude<MemberApi<'StatutNoemie'>, 'RACCORDE'>;

@@ -506,7 +506,7 @@ describe('the home of a member no contract covers today', () => {
 
   it('does not urge a struck-off member to set up the télétransmission', async () => {
     await renderHome(
-      aHome({ raccordements: { data: [{ idBeneficiaire: 1, prenom: 'Jean', nom: 'MARTIN', statutNoemie: 'NON_RACCORDE' }] } }),
+      aHome({ raccordements: { data: [{ idBeneficiaire: 1, lien: 'ASSURE_PRINCIPAL', prenom: 'Jean', nom: 'MARTIN', statutNoemie: 'NON_RACCORDE' }] } }),
       { user: jean, contrats: ended(daysAgo(340)) },
     );
 

@@ -18,7 +18,7 @@ async function renderHome(raccordements: Home['raccordements']) {
 }
 
 function aRaccordement(statutNoemie: Raccordement['statutNoemie']): Raccordement {
-  return { idBeneficiaire: 2, prenom: 'Thomas', nom: 'DUPONT', statutNoemie };
+  return { idBeneficiaire: 2, lien: 'CONJOINT', prenom: 'Thomas', nom: 'DUPONT', statutNoemie };
 }
 
 async function notice() {
@@ -60,6 +60,26 @@ describe('the home’s NOEMIE notice', () => {
       '/mutuelle/demandes/creation?type=ATTESTATION_VITALE&beneficiaire=2',
     );
     expect(within(item).queryByRole('link', { name: /ameli/ })).not.toBeInTheDocument();
+  });
+
+  it('speaks to the member of their own link as « vous »', async () => {
+    const sienne = { idBeneficiaire: 1, lien: 'ASSURE_PRINCIPAL', prenom: 'Léa', nom: 'BERNARD' } as const;
+    await renderHome({
+      data: [
+        { ...sienne, statutNoemie: 'EN_COURS_DE_RACCORDEMENT' },
+        { ...sienne, idBeneficiaire: 3, statutNoemie: 'NON_RACCORDE' },
+      ],
+    });
+    const items = within(await screen.findByRole('region', { name: title })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const [enCours, inactive] = items as [HTMLElement, HTMLElement];
+    expect(enCours).toHaveTextContent(
+      'Pour vous, la télétransmission est en cours de mise en place. La Sécurité sociale traite la demande, ce qui prend en général quelques semaines : d’ici là, joignez vos décomptes à vos demandes de remboursement.',
+    );
+    expect(inactive).toHaveTextContent('Pour vous, la télétransmission n’est pas active.');
+    expect(inactive).toHaveTextContent('envoyez-nous votre attestation de droits, à télécharger sur votre compte ameli');
+    expect(within(inactive).getByRole('link', { name: 'Envoyer mon attestation de droits' })).toBeVisible();
+    expect(screen.queryByText(/ses décomptes|Léa BERNARD :/)).not.toBeInTheDocument();
   });
 
   it('says a refused link is held elsewhere, with ameli’s service, the mutual’s rule and the attestation', async () => {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import noemieTexts from '@/i18n/fr/noemie.json';
-import { addMessages, t } from '@/i18n/t';
+import { addMessages, type MessageKey, t } from '@/i18n/t';
 import { memberDisplayName } from '@/lib/format-name';
 import { paths } from '@/lib/paths';
 import type { Raccordement } from '../api/get-home';
@@ -14,27 +14,29 @@ addMessages(noemieTexts);
 const compteAmeli = 'https://assure.ameli.fr';
 
 function Notice({ raccordement }: { raccordement: Raccordement }) {
-  const { idBeneficiaire, prenom, nom, statutNoemie } = raccordement;
+  const { idBeneficiaire, lien, prenom, nom, statutNoemie } = raccordement;
   const name = memberDisplayName('', prenom, nom);
+  // The member reads of their own link as « vous », of a relative's by name.
+  const key = (text: NoemieText): MessageKey => (lien === 'ASSURE_PRINCIPAL' ? `${text}.vous` : text);
   const attestation = (
     <Link className="button button-secondary" to={paths.attestationDroits(idBeneficiaire)}>
-      {t('home.noemie.attestation', { prenom })}
+      {t(key('home.noemie.attestation'), { prenom })}
     </Link>
   );
   switch (statutNoemie) {
     case 'NON_RACCORDE':
       return (
         <>
-          <p>{t('home.noemie.NON_RACCORDE', { name })}</p>
-          <p>{t('home.noemie.NON_RACCORDE.fix')}</p>
+          <p>{t(key('home.noemie.NON_RACCORDE'), { name })}</p>
+          <p>{t(key('home.noemie.NON_RACCORDE.fix'))}</p>
           <p className={styles.noticeActions}>{attestation}</p>
         </>
       );
     case 'REFUSE':
       return (
         <>
-          <p>{t('home.noemie.REFUSE', { name })}</p>
-          <p>{t('home.noemie.REFUSE.fix', { prenom })}</p>
+          <p>{t(key('home.noemie.REFUSE'), { name })}</p>
+          <p>{t(key('home.noemie.REFUSE.fix'), { prenom })}</p>
           <p>{t('home.noemie.REFUSE.regle')}</p>
           <p className={styles.noticeActions}>
             <ExternalLink href={compteAmeli}>{t('home.noemie.ameli')}</ExternalLink>
@@ -43,9 +45,18 @@ function Notice({ raccordement }: { raccordement: Raccordement }) {
         </>
       );
     case 'EN_COURS_DE_RACCORDEMENT':
-      return <p>{t('home.noemie.EN_COURS_DE_RACCORDEMENT', { name })}</p>;
+      return <p>{t(key('home.noemie.EN_COURS_DE_RACCORDEMENT'), { name })}</p>;
   }
 }
+
+/** The texts said of one person, each with its « vous » twin for the member themself. */
+type NoemieText =
+  | 'home.noemie.attestation'
+  | 'home.noemie.NON_RACCORDE'
+  | 'home.noemie.NON_RACCORDE.fix'
+  | 'home.noemie.REFUSE'
+  | 'home.noemie.REFUSE.fix'
+  | 'home.noemie.EN_COURS_DE_RACCORDEMENT';
 
 /**
  * The people whose statements the Sécurité sociale does not forward (NOEMIE), each with what

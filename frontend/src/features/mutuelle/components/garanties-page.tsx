@@ -13,7 +13,7 @@ import { downloadFile } from '@/lib/download-file';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
-import { genreDeCivilite } from '@/lib/genre';
+import { genreDeCivilite, neLe } from '@/lib/genre';
 import { partState } from '@/lib/part-state';
 import type { MemberApi } from '@/types/member-api';
 import { type Contrats, useContrats } from '../api/get-contrats';
@@ -171,9 +171,7 @@ function Droits() {
                   <span>
                     {memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}{' '}
                     <span className="text-muted">
-                      {t(genre ? `garanties.neLe.${genre}` : 'garanties.neLe', {
-                        date: formatIsoDate(beneficiaire.dateNaissance),
-                      })}
+                      {neLe(genre, formatIsoDate(beneficiaire.dateNaissance))}
                     </span>
                   </span>
                   <strong className={covered ? styles.covered : styles.notCovered}>

@@ -148,3 +148,30 @@ for (const width of [320, 1280]) {
     expect(touching).toEqual([]);
   });
 }
+
+// At every width, a request's type on the home never runs under its state (« Remboursement
+// médecine douce » beside « En attente de pièces » at 320 px): each word of the type is measured
+// against the state's box.
+for (const width of [320, 768, 1280]) {
+  test(`the home's requests keep their type apart from their state at ${String(width)} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await openHome(page);
+    const rows = page.getByRole('region', { name: 'Vos demandes en cours' }).getByRole('listitem');
+    await expect(rows.first()).toBeVisible();
+    const overlapping = await rows.evaluateAll((items) =>
+      items
+        .filter((item) => {
+          const [, type, etat] = Array.from(item.children);
+          if (!type || !etat) return true;
+          const range = document.createRange();
+          range.selectNodeContents(type);
+          const state = etat.getBoundingClientRect();
+          return Array.from(range.getClientRects()).some(
+            (word) => word.left < state.right && state.left < word.right && word.top < state.bottom && state.top < word.bottom,
+          );
+        })
+        .map((item) => item.textContent),
+    );
+    expect(overlapping).toEqual([]);
+  });
+}

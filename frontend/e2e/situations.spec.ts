@@ -6,7 +6,7 @@ import { contentMenus, mainNavigation } from './support/shell';
 import { currentSession, openHome, signedInAs } from './support/sign-in';
 
 // What the portal tells a member about their own cover when it is not the usual one: a contract
-// ended, a contract to come, dependants handled by a broker; and why it asks to sign in again
+// ended, a contract to come, dependants handled by a broker, two contracts; and why it asks to sign in again
 // before a sensitive change. The home pages' axe scans are home-screens.spec.ts's; the states
 // reached here are scanned here.
 
@@ -179,6 +179,34 @@ test.describe('M. Paul DURAND, whose dependants his broker handles', () => {
       'href',
       `/home/article/${String(pageDuCourtier.Id)}`,
     );
+  });
+});
+
+test.describe('Mme Sophie PETIT, with a contract in force and an earlier one ended', () => {
+  test.use({ storageState: signedInAs('Sophie PETIT') });
+
+  test('reads the one in force first, and the ended one’s guarantees as those of care up to its end', async ({ page }) => {
+    const all = await contrats(page);
+    expect(all.map((contrat) => contrat.statut)).toEqual(['ACTIF', 'RESILIE']);
+    const termine = contratAuStatut(all, 'RESILIE');
+    await openHome(page);
+    await dashboardLoaded(page);
+    // Covered today: no word of an ended contract on her home.
+    await expect(contratNotice(page)).toHaveCount(0);
+
+    await page.goto('/mutuelle/contrats-garanties');
+    const enCours = page.getByRole('article', { name: 'Complémentaire santé solidaire' });
+    const ancien = page.getByRole('article', { name: 'Santé Jeunes Actifs' });
+    await expect(enCours).toContainText('En cours');
+    await expect(ancien).toContainText(termine.numeroContrat);
+    await expect(ancien).toContainText('Résilié');
+    const [enCoursBox, ancienBox] = await Promise.all([enCours.boundingBox(), ancien.boundingBox()]);
+    expect(enCoursBox?.y ?? Number.NaN).toBeLessThan(ancienBox?.y ?? Number.NaN);
+    await expect(page.getByRole('region', { name: 'Santé Jeunes Actifs' })).toContainText(
+      `Contrat terminé le ${shown(termine.dateFin)} : ces garanties ne s’appliquent qu’aux soins reçus jusqu’à cette date.`,
+    );
+    await expect(page.getByRole('region', { name: 'Complémentaire santé solidaire' })).not.toContainText('Contrat terminé');
+    await expectNoAccessibilityViolations(page);
   });
 });
 

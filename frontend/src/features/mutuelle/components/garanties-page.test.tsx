@@ -8,7 +8,7 @@ import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { MemberApi } from '@/types/member-api';
 
-const droitsComplets = {
+const droitsComplets: MemberApi<'DroitsComplets'> = {
   numeroPersonne: '100001',
   contrats: [
     {
@@ -58,11 +58,12 @@ const droits = {
 function memberApi({
   contrats = [aContrat()],
   user = {},
-}: { contrats?: MemberApi<'Contrat'>[]; user?: Partial<User> } = {}) {
+  complets = droitsComplets,
+}: { contrats?: MemberApi<'Contrat'>[]; user?: Partial<User>; complets?: MemberApi<'DroitsComplets'> } = {}) {
   server.use(
     ...signedIn(user),
     http.get('/api/assure/contrats', () => HttpResponse.json(contrats)),
-    http.get('/api/assure/droitsCompletAdherent', () => HttpResponse.json(droitsComplets)),
+    http.get('/api/assure/droitsCompletAdherent', () => HttpResponse.json(complets)),
     http.get('/api/assure/droitsAdherent', () => HttpResponse.json(droits)),
     http.get('/api/assure/beneficiaires', () =>
       HttpResponse.json([aBeneficiaire(), aBeneficiaire({ id: 3, lien: 'ENFANT', prenom: 'Emma' })]),
@@ -104,6 +105,30 @@ describe('Mes garanties et mes services', () => {
     const rights = (await screen.findByText(/^Thomas DUPONT/)).closest('li');
     expect(rights).toHaveTextContent('Non couvert');
     expect((await screen.findByText(/^Marie DUPONT/, { selector: 'span' })).closest('li')).toHaveTextContent('Couvert');
+  });
+
+  it('says which care the guarantees of a contract ended or to come are for, and nothing of the one in force', async () => {
+    const [enVigueur] = droitsComplets.contrats;
+    if (!enVigueur) throw new Error('a contract in force');
+    memberApi({
+      complets: {
+        ...droitsComplets,
+        contrats: [
+          enVigueur,
+          { ...enVigueur, numeroContrat: 'IND-003318', libelleProduit: 'Santé Jeunes Actifs', statut: 'RESILIE', dateFin: '2024-12-31' },
+          { ...enVigueur, numeroContrat: 'IND-010342', libelleProduit: 'Santé Sénior', statut: 'A_VENIR', dateDebut: '2027-01-01' },
+        ],
+      },
+    });
+    renderApp('/mutuelle/contrats-garanties');
+    const garanties = (name: string) => screen.findByRole('region', { name });
+    expect(await garanties('Santé Jeunes Actifs')).toHaveTextContent(
+      'Contrat terminé le 31/12/2024 : ces garanties ne s’appliquent qu’aux soins reçus jusqu’à cette date.',
+    );
+    expect(await garanties('Santé Sénior')).toHaveTextContent(
+      'Ces garanties s’appliqueront aux soins reçus à partir du 01/01/2027.',
+    );
+    expect(await garanties('Santé Famille Confort')).not.toHaveTextContent(/Contrat terminé|s’appliqueront/);
   });
 
   it.each([

@@ -187,12 +187,27 @@ function Droits() {
   );
 }
 
+/**
+ * Which care a contract's guarantees are for, when it is not in force: a member with a contract
+ * that ended and one in force must not read the old guarantees as today's.
+ */
+function Portee({ contrat }: { contrat: DroitsComplets['contrats'][number] }) {
+  if (contrat.statut === 'RESILIE' && contrat.dateFin) {
+    return <p className="text-muted">{t('garanties.portee.RESILIE', { date: formatIsoDate(contrat.dateFin) })}</p>;
+  }
+  if (contrat.statut === 'A_VENIR') {
+    return <p className="text-muted">{t('garanties.portee.A_VENIR', { date: formatIsoDate(contrat.dateDebut) })}</p>;
+  }
+  return null;
+}
+
 function Garanties({ droits }: { droits: DroitsComplets }) {
   return (
     <div className={styles.garanties}>
       {droits.contrats.map((contrat) => (
         <section key={contrat.numeroContrat} aria-label={contrat.libelleProduit}>
           <h3>{contrat.libelleProduit}</h3>
+          <Portee contrat={contrat} />
           {contrat.garanties.map((categorie) => (
             <details key={categorie.categorie} className={styles.categorie}>
               <summary>{categorie.libelleCategorie}</summary>

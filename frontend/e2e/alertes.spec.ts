@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { expectNouveauRibGarde, saisirNouveauRib } from './support/banque';
 import { collectConsoleErrors } from './support/console';
 import { expectNoSidewaysScroll } from './support/layout';
 import { signedInOnAlertsInstance, signInAs, signOut } from './support/sign-in';
@@ -50,10 +51,7 @@ test.describe(() => {
     const banque = page.getByRole('region', { name: 'Coordonnées bancaires' });
     await banque.getByRole('button', { name: 'Modifier' }).click();
     await banque.getByLabel('Compte de').selectOption({ label: 'Lucas DUPONT' });
-    await banque.getByLabel('Titulaire du compte').fill('Marie DUPONT');
-    await banque.getByLabel('IBAN').fill('FR76 3000 1007 9412 3456 7890 185');
-    await banque.getByLabel('BIC').fill('BDFEFRPPCCT');
-    await banque.getByRole('button', { name: 'Enregistrer' }).click();
+    await saisirNouveauRib(banque);
 
     // The portal says why first; the provider asks again, the member signs in as the same
     // person and is back on the form.
@@ -68,8 +66,7 @@ test.describe(() => {
     await expect(
       page.getByText('Vous vous êtes reconnecté : vérifiez vos informations puis validez à nouveau.'),
     ).toBeFocused();
-    await expect(banque.getByLabel('IBAN')).toHaveValue('FR76 3000 1007 9412 3456 7890 185');
-    await expect(banque.getByLabel('BIC')).toHaveValue('BDFEFRPPCCT');
+    await expectNouveauRibGarde(banque);
     await expectNoAccessibilityViolations(page);
     await page.setViewportSize({ width: 320, height: 800 });
     await expectNoSidewaysScroll(page);

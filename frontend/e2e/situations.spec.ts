@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
+import { expectNouveauRibGarde, saisirNouveauRib } from './support/banque';
 import { collectConsoleErrors } from './support/console';
 import { currentYear, dashboardLoaded, homeTiles, tilesShown } from './support/home';
 import { contentMenus, mainNavigation } from './support/shell';
@@ -234,10 +235,7 @@ test.describe('a sensitive change, when the portal asks to sign in again first',
     await page.goto('/compte/informations-personnelles');
     const banque = page.getByRole('region', { name: 'Coordonnées bancaires' });
     await banque.getByRole('button', { name: 'Modifier' }).click();
-    await banque.getByLabel('Titulaire du compte').fill('Marie DUPONT');
-    await banque.getByLabel('IBAN').fill('FR76 3000 1007 9412 3456 7890 185');
-    await banque.getByLabel('BIC').fill('BDFEFRPPCCT');
-    await banque.getByRole('button', { name: 'Enregistrer' }).click();
+    await saisirNouveauRib(banque);
 
     const question = page.getByRole('dialog', { name: 'Confirmez votre identité' });
     await expect(
@@ -255,8 +253,7 @@ test.describe('a sensitive change, when the portal asks to sign in again first',
     await question.getByRole('button', { name: 'Annuler' }).click();
     await expect(question).toHaveCount(0);
     await expect(banque.getByRole('alert')).toContainText('Pour votre sécurité, reconnectez-vous avant ce changement.');
-    await expect(banque.getByLabel('IBAN')).toHaveValue('FR76 3000 1007 9412 3456 7890 185');
-    await expect(banque.getByLabel('BIC')).toHaveValue('BDFEFRPPCCT');
+    await expectNouveauRibGarde(banque);
 
     await banque.getByRole('button', { name: 'Enregistrer' }).click();
     await question.getByRole('button', { name: 'Me reconnecter' }).click();
@@ -266,9 +263,7 @@ test.describe('a sensitive change, when the portal asks to sign in again first',
     await expect(
       page.getByText('Vous vous êtes reconnecté : vérifiez vos informations puis validez à nouveau.'),
     ).toBeFocused();
-    await expect(banque.getByLabel('Titulaire du compte')).toHaveValue('Marie DUPONT');
-    await expect(banque.getByLabel('IBAN')).toHaveValue('FR76 3000 1007 9412 3456 7890 185');
-    await expect(banque.getByLabel('BIC')).toHaveValue('BDFEFRPPCCT');
+    await expectNouveauRibGarde(banque);
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -232,13 +232,12 @@ describe('« Ajouter un bénéficiaire »', () => {
     expect(received.bodies).toEqual([]);
   });
 
-  it('shows the member API’s refusal as it says it, keeping what was typed', async () => {
-    memberApi();
-    server.use(
-      http.post('/api/document/ajoutBeneficiaire', () =>
-        errorBody(409, 'conflict', 'Cette personne est déjà couverte par votre contrat.'),
-      ),
-    );
+  it.each([
+    [{}, 409, 'conflict', 'Cette personne est déjà couverte par votre contrat.'],
+    [{ AuMoinsUnContratActifEtIndividuel: false }, 422, 'unprocessable', 'Un bénéficiaire s’ajoute à un contrat individuel en cours.'],
+  ] as const)('shows the member API’s refusal as it says it, keeping what was typed (%#)', async (user, status, code, refus) => {
+    memberApi({ user });
+    server.use(http.post('/api/document/ajoutBeneficiaire', () => errorBody(status, code, refus)));
     await openPage();
     await choisir('Qui souhaitez-vous ajouter ?', 'Votre enfant');
     await identite('Emma', '2012-05-03');
@@ -248,7 +247,7 @@ describe('« Ajouter un bénéficiaire »', () => {
 
     // The refusal takes the focus, word for word (the page's live region repeats it).
     await waitFor(() => {
-      expect(document.activeElement).toHaveTextContent('Cette personne est déjà couverte par votre contrat.');
+      expect(document.activeElement).toHaveTextContent(refus);
     });
     expect(document.activeElement).toHaveAttribute('role', 'alert');
     expect(screen.getByLabelText('Prénom')).toHaveValue('Emma');
@@ -359,22 +358,4 @@ describe('« Ajouter un bénéficiaire », for a member who cannot ask the mutua
     noForm();
   });
 
-  it('shows the member API’s refusal (422) in its own words for anyone else it refuses', async () => {
-    memberApi({ user: { AuMoinsUnContratActifEtIndividuel: false } });
-    server.use(
-      http.post('/api/document/ajoutBeneficiaire', () =>
-        errorBody(422, 'unprocessable', 'Un bénéficiaire s’ajoute à un contrat individuel en cours.'),
-      ),
-    );
-    await openPage();
-    await choisir('Qui souhaitez-vous ajouter ?', 'Votre enfant');
-    await identite('Emma', '2012-05-03');
-    await joindre();
-    await screen.findByText('Envoyé');
-    await envoyer();
-
-    await waitFor(() => {
-      expect(document.activeElement).toHaveTextContent('Un bénéficiaire s’ajoute à un contrat individuel en cours.');
-    });
-  });
 });

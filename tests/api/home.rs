@@ -101,9 +101,9 @@ async fn home_gathers_payments_with_two_lines_requests_due_date_and_banner() {
     assert_eq!(
         home["raccordements"]["data"],
         json!([
-            { "idBeneficiaire": 2, "prenom": "Thomas", "nom": "DUPONT", "statutNoemie": "REFUSE" },
-            { "idBeneficiaire": 3, "prenom": "Emma", "nom": "DUPONT", "statutNoemie": "NON_RACCORDE" },
-            { "idBeneficiaire": 4, "prenom": "Lucas", "nom": "DUPONT", "statutNoemie": "EN_COURS_DE_RACCORDEMENT" },
+            { "idBeneficiaire": 2, "lien": "ENFANT", "prenom": "Thomas", "nom": "DUPONT", "statutNoemie": "REFUSE" },
+            { "idBeneficiaire": 3, "lien": "ENFANT", "prenom": "Emma", "nom": "DUPONT", "statutNoemie": "NON_RACCORDE" },
+            { "idBeneficiaire": 4, "lien": "ENFANT", "prenom": "Lucas", "nom": "DUPONT", "statutNoemie": "EN_COURS_DE_RACCORDEMENT" },
         ])
     );
 }

@@ -860,14 +860,20 @@ export interface components {
     schemas: {
         /**
          * @description What every text a member types obeys, as the patterns of the `Texte…`, `Ligne…` and
-         *     `Commentaire…` schemas say: white space around it (Unicode White_Space) is trimmed, and
-         *     its length is counted, in characters, once trimmed; what is left holds no control
-         *     character (Unicode Cc) and no format character (Unicode Cf: bidirectional marks,
-         *     embeddings, overrides and isolates, zero-width spaces and joiners, the byte-order mark,
-         *     the soft hyphen…), except the line breaks of a multi-line text (`\n`, or `\r\n`). The
-         *     patterns list the format characters of the Basic Multilingual Plane; those beyond it
-         *     (U+110BD, U+110CD, U+13430–U+1343F, U+1BCA0–U+1BCA3, U+1D173–U+1D17A, U+E0001,
-         *     U+E0020–U+E007F) are refused too (400).
+         *     `Commentaire…` schemas say: white space around it (Unicode White_Space) is trimmed, it is
+         *     composed (Unicode NFC), and its length is counted, in characters, once trimmed and
+         *     composed; what is left holds no control character (Unicode Cc), no format character
+         *     (Unicode Cf: bidirectional marks, embeddings, overrides and isolates, zero-width spaces and
+         *     joiners, the byte-order mark, the soft hyphen…), no line or paragraph separator (U+2028,
+         *     U+2029) and no character that draws nothing (the Hangul fillers U+115F, U+1160, U+3164,
+         *     U+FFA0, the braille blank U+2800, the combining grapheme joiner U+034F, the private-use
+         *     characters U+E000–U+F8FF, the noncharacters), except the line breaks of a multi-line
+         *     text (`\n`, or `\r\n`). The patterns list these characters in the Basic Multilingual
+         *     Plane; those beyond it (the format characters U+110BD, U+110CD, U+13430–U+1343F,
+         *     U+1BCA0–U+1BCA3, U+1D173–U+1D17A, U+E0001, U+E0020–U+E007F, and the noncharacters
+         *     U+nFFFE, U+nFFFF) are refused too (400), as are what no pattern can say: a variation
+         *     selector (U+FE00–U+FE0F, U+E0100–U+E01EF) on nothing it can vary (the text's start, a
+         *     space, a mark) and more than three combining marks on one letter.
          */
         Texte: string;
         /** @description An address line: 1 to 38 characters once trimmed (NF Z10-011). */

@@ -40,7 +40,11 @@ test.describe('Ma carte, même hors connexion', () => {
     await expect(garder).not.toBeChecked();
     await garder.click();
     await expect(garder).toBeChecked();
-    // The worker installed by this visit controls the page before the signal goes.
+    // The worker installed by this visit controls the page before the signal goes; the next
+    // visit, online, finds the choice kept and the card saved, whatever the worker's install
+    // and the first save were still doing when the switch was turned on.
+    await controlledByTheWorker(page);
+    await page.reload();
     await controlledByTheWorker(page);
     await expect(garder).toBeChecked();
 

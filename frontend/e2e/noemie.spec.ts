@@ -44,11 +44,12 @@ test.describe(() => {
     const consoleErrors = collectConsoleErrors(page);
     await openHome(page);
     const notice = page.getByRole('region', { name: 'La télétransmission de vos décomptes' });
-    await expect(notice).toContainText('Sophie PETIT : la télétransmission n’est pas active.');
+    // Her own link: she is told of it as « vous ».
+    await expect(notice).toContainText('Pour vous, la télétransmission n’est pas active.');
     await expectNoAccessibilityViolations(page);
     await onAPhone(page, 'home-noemie-non-raccorde');
 
-    await notice.getByRole('link', { name: 'Envoyer l’attestation de droits de Sophie' }).click();
+    await notice.getByRole('link', { name: 'Envoyer mon attestation de droits' }).click();
     await expect(page.getByRole('radio', { name: 'Attestation de carte Vitale' })).toBeChecked();
     await page.getByRole('button', { name: 'Continuer' }).click();
     await expect(page.getByLabel('Personne concernée')).toHaveValue(/\d+/);
@@ -65,9 +66,9 @@ test.describe(() => {
 
     // The member API moved the link with the request: the home now says it is in progress.
     await openHome(page);
-    await expect(notice).toContainText('Sophie PETIT : la télétransmission est en cours de mise en place.');
+    await expect(notice).toContainText('Pour vous, la télétransmission est en cours de mise en place.');
     // Only her own fix is gone: a newborn declared by another journey may have a notice of its own.
-    await expect(notice.getByRole('link', { name: 'Envoyer l’attestation de droits de Sophie' })).toHaveCount(0);
+    await expect(notice.getByRole('link', { name: 'Envoyer mon attestation de droits' })).toHaveCount(0);
     await expectNoAccessibilityViolations(page);
     await onAPhone(page, 'home-noemie-en-cours');
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
-import { expectNouveauRibGarde, saisirNouveauRib } from './support/banque';
+import { reconnecteeAuRib, saisirNouveauRib } from './support/banque';
 import { collectConsoleErrors } from './support/console';
 import { expectNoSidewaysScroll } from './support/layout';
 import { signedInOnAlertsInstance, signInAs, signOut } from './support/sign-in';
@@ -59,14 +59,7 @@ test.describe(() => {
     await expect(
       question.getByText('Pour votre sécurité, confirmez votre identité avant de modifier vos coordonnées bancaires.'),
     ).toBeVisible();
-    await question.getByRole('button', { name: 'Me reconnecter' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/_demo/idp'));
-    await page.getByRole('button', { name: 'Se connecter en tant que Marie DUPONT' }).click();
-    await page.waitForURL((url) => url.pathname === '/compte/informations-personnelles');
-    await expect(
-      page.getByText('Vous vous êtes reconnecté : vérifiez vos informations puis validez à nouveau.'),
-    ).toBeFocused();
-    await expectNouveauRibGarde(banque);
+    await reconnecteeAuRib(page, question, banque);
     await expectNoAccessibilityViolations(page);
     await page.setViewportSize({ width: 320, height: 800 });
     await expectNoSidewaysScroll(page);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
-import { expectNouveauRibGarde, saisirNouveauRib } from './support/banque';
+import { expectNouveauRibGarde, reconnecteeAuRib, saisirNouveauRib } from './support/banque';
 import { collectConsoleErrors } from './support/console';
 import { currentYear, dashboardLoaded, homeTiles, tilesShown } from './support/home';
 import { contentMenus, mainNavigation } from './support/shell';
@@ -256,14 +256,7 @@ test.describe('a sensitive change, when the portal asks to sign in again first',
     await expectNouveauRibGarde(banque);
 
     await banque.getByRole('button', { name: 'Enregistrer' }).click();
-    await question.getByRole('button', { name: 'Me reconnecter' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/_demo/idp'));
-    await page.getByRole('button', { name: 'Se connecter en tant que Marie DUPONT' }).click();
-    await page.waitForURL((url) => url.pathname === '/compte/informations-personnelles');
-    await expect(
-      page.getByText('Vous vous êtes reconnecté : vérifiez vos informations puis validez à nouveau.'),
-    ).toBeFocused();
-    await expectNouveauRibGarde(banque);
+    await reconnecteeAuRib(page, question, banque);
     expect(consoleErrors).toEqual([]);
   });
 });

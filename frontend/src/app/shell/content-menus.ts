@@ -4,8 +4,9 @@ import { type MenuEntry, useMenus } from '@/features/content/api/get-menus';
 import { paths } from '@/lib/paths';
 
 /**
- * The content service's menus, for the sidebar's articles and the broker's page. SPEC.md §4:
- * each route change reloads them (the left block follows the path itself).
+ * The content service's menus, for the sidebar's articles and the broker's page: each route
+ * change reloads them, so that a menu the mutual changed shows at the next page (the left block
+ * follows the path itself).
  */
 export function useMenusReloadedOnRouteChange(pathname: string): MenuEntry[] {
   const menus = useMenus();

@@ -133,7 +133,7 @@ function useFocusTitleOnNavigation(pathname: string) {
 }
 
 /**
- * The signed-in frame (SPEC.md §2 "Main shell"): sidebar, top bar, page, footer; and, over
+ * The signed-in frame, the member space's main shell: sidebar, top bar, page, footer; and, over
  * them, the question a sensitive write may ask before it is sent (`SignInAgainDialog`).
  */
 export function Shell() {

@@ -11,8 +11,9 @@ export interface SidebarLink {
 }
 
 /**
- * The fixed part of the sidebar (SPEC.md §2). The tiers-payant card shows to a member who has
- * one to show, as the home tile does: this period's, or only the next one's.
+ * The fixed part of the sidebar, above the content service's entries. The tiers-payant card
+ * shows to a member who has one to show, as the home tile does: this period's, or only the
+ * next one's.
  */
 export function sidebarLinks(flags: Pick<User, 'Radie' | 'CarteTp' | 'CarteTpSuivante'>): SidebarLink[] {
   return [

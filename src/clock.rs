@@ -13,12 +13,20 @@ pub type Clock = Arc<dyn Fn() -> Instant + Send + Sync>;
 /// `auth_time` is the provider's.
 pub type WallClock = Arc<dyn Fn() -> i64 + Send + Sync>;
 
+/// Unix time in seconds, as sessions, tokens and the provider's claims count it.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|elapsed| elapsed.as_secs() as i64)
+        .unwrap_or_default()
+}
+
 pub fn system() -> Clock {
     Arc::new(Instant::now)
 }
 
 pub fn system_wall() -> WallClock {
-    Arc::new(crate::session::now)
+    Arc::new(now)
 }
 
 #[cfg(test)]
@@ -45,7 +53,7 @@ pub mod hand {
 
     impl Default for Start {
         fn default() -> Self {
-            Self { instant: Instant::now(), unix_secs: crate::session::now() }
+            Self { instant: Instant::now(), unix_secs: super::now() }
         }
     }
 

@@ -16,7 +16,8 @@ use actix_web::dev::Server;
 use actix_web::web;
 
 use crate::config::Settings;
-use crate::state::{AppState, Endpoints};
+use crate::endpoints::Endpoints;
+use crate::state::AppState;
 
 /// The embedded upstreams that are on, mounted under `/_demo` by every worker.
 #[derive(Clone)]
@@ -72,11 +73,11 @@ impl Embedded {
         let (Some(listener), Some(demo)) = (listener, self.demo.clone()) else {
             return Ok(None);
         };
-        let state = state.clone();
+        let trusted_proxies = state.trusted_proxies.clone();
         let shutdown = state.settings.server.shutdown_timeout_secs;
         let server = actix_web::HttpServer::new(move || {
             actix_web::App::new()
-                .app_data(state.clone())
+                .app_data(trusted_proxies.clone())
                 .wrap(tracing_actix_web::TracingLogger::<crate::telemetry::ServerSpan>::new())
                 .configure(|cfg| demo.mount_called_by_portal(cfg))
         })

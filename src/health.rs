@@ -18,9 +18,10 @@ use prometheus::{IntGaugeVec, Opts, Registry};
 use serde::Serialize;
 use url::Url;
 
+use crate::endpoints::Endpoints;
 use crate::error::ErrorBody;
 use crate::session::SessionStore;
-use crate::state::{AppState, Endpoints};
+use crate::state::AppState;
 
 /// A probe that takes longer than this counts as unreachable.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(2);

@@ -10,8 +10,12 @@ pub mod check_upstreams;
 pub mod clock;
 pub mod cms;
 pub mod config;
+pub mod coordination;
+pub mod derived_key;
+pub mod device;
 mod edge;
 mod embedded;
+pub mod endpoints;
 pub mod error;
 pub mod health;
 pub mod identifier;
@@ -23,13 +27,16 @@ pub mod metrics;
 mod outbound;
 pub mod pages;
 pub mod proxy;
+pub mod redis_connection;
 pub mod request_id;
 pub mod security;
 pub mod security_txt;
 pub mod session;
 pub mod state;
+pub mod stores;
 pub mod telemetry;
 pub mod tls;
+pub mod trusted_proxies;
 pub mod upstream_calls;
 
 use std::net::TcpListener;
@@ -41,7 +48,8 @@ use url::Url;
 
 use crate::assets::Assets;
 use crate::config::Settings;
-use crate::state::{AppState, Endpoints};
+use crate::endpoints::Endpoints;
+use crate::state::AppState;
 
 pub struct Application {
     port: u16,
@@ -62,9 +70,9 @@ impl Application {
         let calls = calls_listener.as_ref().map(TcpListener::local_addr).transpose()?;
         let endpoints = Endpoints::resolve(&settings, bound, calls.unwrap_or(bound));
         // One client per upstream, each with its own trust and identity (`tls`).
-        let http = state::http_client(&settings, tls::TlsFiles::default())?;
-        let provider_http = state::http_client(&settings, settings.oidc.tls())?;
-        let cms_http = state::http_client(&settings, settings.upstream.cms.tls())?;
+        let http = outbound::http_client(&settings, tls::TlsFiles::default())?;
+        let provider_http = outbound::http_client(&settings, settings.oidc.tls())?;
+        let cms_http = outbound::http_client(&settings, settings.upstream.cms.tls())?;
         let embedded = embedded::Embedded::open(&mut settings, &endpoints, &http)?;
         let messages = match &settings.brand.messages_file {
             Some(path) => messages::read(path)
@@ -80,17 +88,11 @@ impl Application {
         )?;
         let metrics = metrics::Metrics::new();
         let upstream_calls = upstream_calls::UpstreamCalls::register(metrics.registry());
-        let refusals = metrics::Outcomes::new(
-            "rate_limit_refusals_total",
-            "Requests refused by a bound of [limits], by bound",
-            "limit",
-            &["sign_ins", "writes", "creations"],
-        )
-        .register(metrics.registry());
+        let bounds = limits::Bounds::new(&settings.limits, metrics.registry());
         health::watch_upstreams(
             health::Probes {
                 provider: provider_http.clone(),
-                member_api: state::http_client(&settings, settings.upstream.api.tls())?,
+                member_api: outbound::http_client(&settings, settings.upstream.api.tls())?,
                 content: cms_http.clone(),
             },
             &endpoints,
@@ -104,40 +106,39 @@ impl Application {
             metrics.registry(),
         )?
         .recording(upstream_calls.clone());
-        let member_api = member_api::MemberApiClient::new(
-            &endpoints.api_base,
-            Duration::from_millis(settings.upstream.api.connect_timeout_ms),
-            Duration::from_millis(settings.upstream.api.timeout_ms),
-            tls::client_config(settings.upstream.api.tls())?,
-            &settings.outbound,
-        )?
-        .recording(upstream_calls.clone());
-        let mut auth =
-            build_auth(&settings, &endpoints, provider_http, metrics.registry(), &refusals).await?;
-        auth.provider.recorded = upstream_calls;
-        session::export_count(auth.sessions.clone(), metrics.registry());
+        let member_api = member_api::MemberApiClient::from_settings(&settings, &endpoints)?
+            .recording(upstream_calls.clone());
+        let secret = settings.oidc.client_secret.as_ref().expect("validated, or made for the demo");
+        let stores = stores::Stores::open(&settings.session, secret).await?;
+        let auth = auth::Auth::new(
+            &settings,
+            &endpoints,
+            provider_http,
+            &stores,
+            &bounds,
+            upstream_calls,
+            metrics.registry(),
+        )?;
+        session::export_count(stores.sessions.clone(), metrics.registry());
         let captcha = captcha::Captcha::new(
             &settings.captcha,
-            settings.oidc.client_secret.as_ref().expect("validated, or made for the demo"),
+            secret,
             http,
-            auth.sessions.clone(),
-            limits::Bound::new(
-                settings.limits.creations_per_hour,
-                Duration::from_secs(3600),
-                "Vous avez envoyé beaucoup de demandes en peu de temps. Veuillez patienter avant d’en envoyer une nouvelle.",
-            )
-            .counting(refusals.counter("creations")),
+            stores.coordination.clone(),
+            bounds.creations(),
             metrics.registry(),
         );
         let state = web::Data::new(AppState {
             content: web::Data::new(content),
             member_api: web::Data::new(member_api),
-            payment_lines: proxy::PaymentLines::default(),
             mail: start_mail_queue(&settings, metrics.registry())?,
             auth: web::Data::new(auth),
             captcha: web::Data::new(captcha),
             metrics: web::Data::new(metrics),
             endpoints: endpoints.clone(),
+            trusted_proxies: web::Data::new(trusted_proxies::TrustedProxies(
+                settings.server.trusted_proxies.clone(),
+            )),
             page_links: web::Data::new(pages::PageLinks::new(&assets)),
             assets: web::Data::new(assets),
             settings,
@@ -166,10 +167,13 @@ impl Application {
             &state.endpoints.oidc_issuer,
             state.settings.captcha.provider,
         );
+        // The lines of the payments the home showed lately, shared by the workers.
+        let payment_lines = web::Data::new(proxy::PaymentLines::default());
         let calls = embedded.serve_calls(calls_listener, &state)?;
         let server = HttpServer::new(move || {
             App::new()
                 .configure(|cfg| state::register(&state, cfg))
+                .app_data(payment_lines.clone())
                 .app_data(web::JsonConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::PathConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
@@ -234,87 +238,6 @@ fn start_mail_queue(
         .exporting(registry)?;
     tokio::spawn(queue.clone().work(std::sync::Arc::new(mailer)));
     Ok(Some(queue))
-}
-
-async fn build_auth(
-    settings: &Settings,
-    endpoints: &Endpoints,
-    http: reqwest::Client,
-    registry: &prometheus::Registry,
-    refusals: &metrics::Outcomes,
-) -> anyhow::Result<auth::Auth> {
-    let idle_timeout = Duration::from_secs(settings.session.idle_timeout_secs);
-    let secret = settings.oidc.client_secret.as_ref().expect("validated, or made for the demo");
-    let per_member = settings.session.max_per_member;
-    let sessions: std::sync::Arc<dyn session::SessionStore> = match settings.session.store {
-        config::SessionStoreKind::Memory => std::sync::Arc::new(session::MemoryStore::new(
-            idle_timeout,
-            settings.session.max_sessions,
-            per_member,
-        )),
-        config::SessionStoreKind::Redis => {
-            let target =
-                session::redis::Target::of(&settings.session).expect("validated with the configuration");
-            let keyring = session_keyring(&settings.session, secret)?;
-            std::sync::Arc::new(
-                session::RedisStore::connect(target, idle_timeout, keyring, per_member).await?,
-            )
-        }
-    };
-    let redirect_url = endpoints.public_url.join("auth/callback").expect("static path");
-    Ok(auth::Auth {
-        provider: auth::provider::Provider::new(
-            &endpoints.issuer_id,
-            &settings.oidc,
-            secret,
-            &redirect_url,
-            http,
-        )?,
-        sessions,
-        cookies: auth::Cookies::new(endpoints.public_url.scheme() == "https"),
-        xsrf: auth::XsrfKey::derive(secret),
-        sign_in_key: auth::sign_in_key(settings.session.cookie_key.as_ref(), secret),
-        refresher: auth::Refresher::new(settings.session.max_sessions, registry),
-        public_url: endpoints.public_url.clone(),
-        idle_timeout,
-        max_lifetime: Duration::from_secs(settings.session.max_lifetime_secs),
-        person_number_claim: settings.oidc.person_number_claim.clone(),
-        sign_ins: limits::Bound::new(
-            settings.limits.sign_ins_per_minute,
-            Duration::from_secs(60),
-            "Trop de tentatives de connexion depuis votre adresse. Veuillez patienter quelques minutes avant de réessayer.",
-        )
-        .counting(refusals.counter("sign_ins")),
-        writes: limits::Bound::new(
-            settings.limits.writes_per_minute,
-            Duration::from_secs(60),
-            "Vous avez fait beaucoup de modifications en peu de temps. Veuillez patienter une minute avant de réessayer.",
-        )
-        .counting(refusals.counter("writes")),
-        trusted_proxies: settings.server.trusted_proxies.clone(),
-        recent_sign_in: auth::RecentSignIn::new(&settings.oidc),
-    })
-}
-
-/// The keys that seal what Redis holds: the configured ones, or in demo mode one derived from
-/// the client secret (every demo instance sharing a Redis holds it).
-fn session_keyring(
-    settings: &config::SessionSettings,
-    secret: &secrecy::SecretString,
-) -> anyhow::Result<session::Keyring> {
-    let mut keys = settings
-        .decoded_encryption_keys()
-        .map_err(|problem| anyhow::anyhow!("session.encryption_keys: {problem}"))?;
-    if keys.is_empty() {
-        use hmac::Mac as _;
-        keys.push(
-            auth::derived_mac(secret, b"espace-assure session encryption key v1")
-                .finalize()
-                .into_bytes()
-                .into(),
-        );
-    }
-    Ok(session::Keyring::new(&keys))
 }
 
 fn routes(cfg: &mut web::ServiceConfig, auth: &auth::Auth, metrics_access: metrics::Access) {

@@ -21,12 +21,57 @@ use governor::{Quota, RateLimiter};
 use ipnet::IpNet;
 use prometheus::IntCounter;
 
+use crate::config::LimitsSettings;
 use crate::error::ApiError;
+use crate::metrics::Outcomes;
 
 /// Most keys (addresses, members) remembered by one bound.
 const MAX_KEYS: u64 = 100_000;
 
 type Limiter<C> = RateLimiter<NotKeyed, InMemoryState, C, NoOpMiddleware<<C as Clock>::Instant>>;
+
+/// What a member reads when a bound refuses them.
+const SIGN_INS_REFUSED: &str = "Trop de tentatives de connexion depuis votre adresse. Veuillez patienter quelques minutes avant de réessayer.";
+const WRITES_REFUSED: &str = "Vous avez fait beaucoup de modifications en peu de temps. Veuillez patienter une minute avant de réessayer.";
+const CREATIONS_REFUSED: &str = "Vous avez envoyé beaucoup de demandes en peu de temps. Veuillez patienter avant d’en envoyer une nouvelle.";
+
+/// The bounds `[limits]` sets, each refusal counted in `rate_limit_refusals_total{limit}`.
+pub struct Bounds {
+    settings: LimitsSettings,
+    refusals: Outcomes,
+}
+
+impl Bounds {
+    pub fn new(settings: &LimitsSettings, registry: &prometheus::Registry) -> Self {
+        let refusals = Outcomes::new(
+            "rate_limit_refusals_total",
+            "Requests refused by a bound of [limits], by bound",
+            "limit",
+            &["sign_ins", "writes", "creations"],
+        )
+        .register(registry);
+        Self { settings: settings.clone(), refusals }
+    }
+
+    /// Sign-ins started per client address (`limits.sign_ins_per_minute`).
+    pub fn sign_ins(&self) -> Bound<IpAddr> {
+        Bound::new(self.settings.sign_ins_per_minute, Duration::from_secs(60), SIGN_INS_REFUSED)
+            .counting(self.refusals.counter("sign_ins"))
+    }
+
+    /// Writes per member (`limits.writes_per_minute`).
+    pub fn writes(&self) -> Bound<String> {
+        Bound::new(self.settings.writes_per_minute, Duration::from_secs(60), WRITES_REFUSED)
+            .counting(self.refusals.counter("writes"))
+    }
+
+    /// Requests, documents, complaints and terminations created per member
+    /// (`limits.creations_per_hour`).
+    pub fn creations(&self) -> Bound<String> {
+        Bound::new(self.settings.creations_per_hour, Duration::from_secs(3600), CREATIONS_REFUSED)
+            .counting(self.refusals.counter("creations"))
+    }
+}
 
 /// One bound: at most `count` events per `period` for each key, `count` of them at once.
 pub struct Bound<K, C: Clock = DefaultClock> {
@@ -87,13 +132,13 @@ where
 pub fn client_address(request: &HttpRequest, trusted: &[IpNet]) -> IpAddr {
     let peer = request.peer_addr().map_or(IpAddr::from([0, 0, 0, 0]), |address| address.ip());
     let mut client = peer;
-    if crate::telemetry::is_trusted_proxy(trusted, Some(peer)) {
+    if crate::trusted_proxies::is_trusted_proxy(trusted, Some(peer)) {
         let forwarded = request.headers().get_all("x-forwarded-for").filter_map(|value| value.to_str().ok());
         let hops: Vec<&str> = forwarded.flat_map(|value| value.split(',')).map(str::trim).collect();
         for hop in hops.into_iter().rev() {
             let Ok(address) = hop.parse::<IpAddr>() else { break };
             client = address;
-            if !crate::telemetry::is_trusted_proxy(trusted, Some(address)) {
+            if !crate::trusted_proxies::is_trusted_proxy(trusted, Some(address)) {
                 break;
             }
         }

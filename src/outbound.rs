@@ -6,6 +6,7 @@
 use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
+use std::time::Duration;
 
 use hyper::http::Uri;
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -14,7 +15,27 @@ use hyper_util::client::proxy::matcher::Matcher;
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
 
-use crate::config::OutboundSettings;
+use crate::config::{OutboundSettings, Settings};
+
+/// How long a connection to an upstream stays open unused before the portal closes it: under
+/// the shortest keep-alive of the servers it talks to (5 s for Node.js, so Strapi, and for
+/// actix-web, so the demo's upstreams). Kept longer, a connection the server has just closed
+/// is taken for a request, which fails (`IncompleteMessage`): seen as a member's failed
+/// sign-in or a home part in error. Under load connections are reused long before that.
+pub const UPSTREAM_IDLE_CONNECTION: Duration = Duration::from_secs(4);
+
+/// A client trusting and presenting what `tls` names (see `tls`).
+pub fn http_client(settings: &Settings, tls: crate::tls::TlsFiles) -> anyhow::Result<reqwest::Client> {
+    let builder = apply(reqwest::Client::builder(), &settings.outbound)?;
+    Ok(builder
+        .use_preconfigured_tls(crate::tls::client_config(tls)?)
+        .connect_timeout(Duration::from_millis(settings.upstream.api.connect_timeout_ms))
+        .pool_idle_timeout(UPSTREAM_IDLE_CONNECTION)
+        // Upstream redirects are never followed: a proxy must not wander to another host.
+        .redirect(reqwest::redirect::Policy::none())
+        .user_agent(concat!("espace-assure/", env!("CARGO_PKG_VERSION")))
+        .build()?)
+}
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 

@@ -9,7 +9,7 @@ use actix_web::{HttpResponse, web};
 use jsonwebtoken::{DecodingKey, Validation, decode, decode_header};
 use serde::Deserialize;
 
-use super::{Auth, store_unavailable};
+use super::service::{Auth, store_unavailable};
 use crate::error::ApiError;
 
 const LOGOUT_EVENT: &str = "http://schemas.openid.net/event/backchannel-logout";

@@ -11,7 +11,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
 use serde_json::json;
 
-use super::{Auth, CurrentSession, store_unavailable};
+use super::service::{Auth, CurrentSession, store_unavailable};
 use crate::error::ApiError;
 use crate::session::Listed;
 

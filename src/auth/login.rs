@@ -7,40 +7,22 @@ use actix_session::Session as SignInCookie;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use openidconnect::core::CoreAuthenticationFlow;
-use openidconnect::{
-    AuthorizationCode, CsrfToken, Nonce, OAuth2TokenResponse, PkceCodeChallenge, PkceCodeVerifier, Scope,
-    TokenResponse as _,
-};
+use openidconnect::{CsrfToken, Nonce, OAuth2TokenResponse, PkceCodeChallenge, Scope};
 
+use super::callback::{authenticated, failed, query_value, redirect, tokens_of};
 use super::failure::StartupFailure;
-use super::provider::{ExtraClaims, ProviderCall, TokenResponse};
+use super::service::Auth;
 use super::sign_in_state::{self, LoginState};
-use super::{Auth, member, return_to, sign_in_again};
+use super::{member, return_to, sign_in_again};
 use crate::error::ApiError;
 use crate::member_api::MemberApiClient;
 use crate::request_id::RequestId;
-use crate::session::{self, Session, Tokens};
+use crate::session::{self, Session};
 
 /// 72 random bytes make the 96-character PKCE verifier of SPEC.md §9.
 const PKCE_VERIFIER_BYTES: u32 = 72;
 /// Scope of SPEC.md §4 (`openid` is always added by the client library).
 const SCOPES: [&str; 2] = ["profile", "email"];
-
-/// The ID token's claims, once checked.
-pub(super) type IdTokenClaims =
-    openidconnect::IdTokenClaims<ExtraClaims, openidconnect::core::CoreGenderClaim>;
-
-fn query_value(request: &HttpRequest, name: &str) -> Option<String> {
-    url::form_urlencoded::parse(request.query_string().as_bytes())
-        .find(|(key, _)| key == name)
-        .map(|(_, value)| value.into_owned())
-}
-
-pub(super) fn redirect(location: &str) -> actix_web::HttpResponseBuilder {
-    let mut builder = HttpResponse::SeeOther();
-    builder.insert_header((header::LOCATION, location)).insert_header((header::CACHE_CONTROL, "no-store"));
-    builder
-}
 
 /// A browser navigates to these addresses: a refused sign-in is a page it can show, still a
 /// 429 with `Retry-After`.
@@ -89,7 +71,7 @@ pub async fn login(
                 .set_pkce_challenge(challenge);
             let authorization = if again { auth.recent_sign_in.ask(authorization) } else { authorization };
             let (url, csrf_state, nonce) = authorization.url();
-            let now = session::now();
+            let now = crate::clock::now();
             let login = LoginState {
                 csrf_state: csrf_state.into_secret(),
                 nonce: nonce.secret().clone(),
@@ -125,7 +107,8 @@ pub async fn callback(
     if !auth.cookies.has_sign_in_cookie(&request) {
         return Ok(redirect("/fallback?reason=cookies-disabled").finish());
     }
-    let login = sign_in_state::take(&sign_ins, query_value(&request, "state").as_deref(), session::now());
+    let login =
+        sign_in_state::take(&sign_ins, query_value(&request, "state").as_deref(), crate::clock::now());
     let Some(login) = login else { return Ok(failed(StartupFailure::init_failed(400))) };
     if login.again {
         return Ok(sign_in_again::finish(&request, &auth, login).await);
@@ -144,65 +127,10 @@ pub async fn callback(
     })
 }
 
-/// The SPA's page saying why the sign-in did not complete.
-pub(super) fn failed(failure: StartupFailure) -> HttpResponse {
-    tracing::warn!(reason = failure.reason, status = failure.status, "sign-in failed");
-    redirect(&failure.location()).finish()
-}
-
 /// Where a completed sign-in goes, and the new session's id.
 struct SignedIn {
     return_to: String,
     session_id: String,
-}
-
-/// What the provider answered to the authorization request `login` made: its code exchanged
-/// for tokens, whose ID token is checked (signature, issuer, audience, expiry, nonce).
-pub(super) async fn authenticated(
-    request: &HttpRequest,
-    auth: &Auth,
-    login: &LoginState,
-) -> Result<(TokenResponse, IdTokenClaims), StartupFailure> {
-    if let Some(error) = query_value(request, "error") {
-        tracing::info!(%error, "the provider refused the sign-in");
-        return Err(StartupFailure::from_status(if error == "access_denied" { 401 } else { 400 }));
-    }
-    let code = query_value(request, "code").ok_or(StartupFailure::init_failed(400))?;
-    let discovered = auth.provider.discovered().await?;
-    let http = auth.provider.http(ProviderCall::Token);
-    let token = discovered
-        .client
-        .exchange_code(AuthorizationCode::new(code))
-        .map_err(|_| StartupFailure::init_failed(0))?
-        .set_pkce_verifier(PkceCodeVerifier::new(login.pkce_verifier.clone()))
-        .request_async(&http)
-        .await
-        .map_err(|error| {
-            tracing::warn!(error = %error, "code exchange failed");
-            StartupFailure::from_token_error(&error)
-        })?;
-    let id_token = token.id_token().ok_or(StartupFailure::init_failed(0))?;
-    let verifier = auth.provider.id_token_verifier(&discovered);
-    let claims = match id_token.claims(&verifier, &Nonce::new(login.nonce.clone())) {
-        Ok(claims) => claims.clone(),
-        Err(error) => {
-            tracing::warn!(%error, "ID token refused");
-            // A key rotation shows as an unknown signature: read discovery again next time.
-            auth.provider.forget_for_unknown_key().await;
-            return Err(StartupFailure::from_status(401));
-        }
-    };
-    Ok((token, claims))
-}
-
-/// The tokens the provider gave at `now`.
-pub(super) fn tokens_of(token: &TokenResponse, now: i64) -> Tokens {
-    Tokens::received(
-        token.access_token().secret().clone(),
-        token.expires_in(),
-        token.refresh_token().map(|token| token.secret().clone()),
-        now,
-    )
 }
 
 /// The sign-in chain of SPEC.md §4: code for tokens, ID token checks, person number, then the
@@ -224,14 +152,14 @@ async fn sign_in(
         }
     };
     let access_token = token.access_token().secret();
-    let device = session::Device::from_user_agent(
+    let device = crate::device::Device::from_user_agent(
         request.headers().get(header::USER_AGENT).and_then(|agent| agent.to_str().ok()).unwrap_or_default(),
     );
     let member = member_api
         .sign_in(access_token, &person_number, &device, request_id)
         .await
         .map_err(StartupFailure::from_member_api)?;
-    let now = session::now();
+    let now = crate::clock::now();
     let session = Session {
         member,
         tokens: tokens_of(&token, now),

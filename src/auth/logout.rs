@@ -7,7 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use openidconnect::{LogoutRequest, PostLogoutRedirectUrl};
 use serde_json::json;
 
-use super::{Auth, store_unavailable};
+use super::service::{Auth, store_unavailable};
 use crate::error::ApiError;
 use crate::session::Session;
 

@@ -7,9 +7,9 @@ use openidconnect::{OAuth2TokenResponse, SubjectIdentifier};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::Auth;
 use super::failure::StartupFailure;
 use super::provider::{Discovered, ExtraClaims, ProviderCall, TokenResponse};
+use super::service::Auth;
 use crate::error::ApiError;
 
 /// When the ID token lacks the person number, the userinfo endpoint may carry it.

@@ -125,7 +125,20 @@ pub struct Provider {
 }
 
 impl Provider {
-    pub fn new(
+    /// The provider `[oidc]` describes, at `endpoints.issuer_id`, called through `http`: the
+    /// server's, and the one `check-upstreams` tries.
+    pub fn from_settings(
+        settings: &crate::config::Settings,
+        endpoints: &crate::endpoints::Endpoints,
+        http: reqwest::Client,
+    ) -> anyhow::Result<Self> {
+        use anyhow::Context as _;
+        let secret = settings.oidc.client_secret.as_ref().context("oidc.client_secret is not set")?;
+        let redirect_url = endpoints.public_url.join("auth/callback")?;
+        Self::new(&endpoints.issuer_id, &settings.oidc, secret, &redirect_url, http)
+    }
+
+    fn new(
         issuer: &str,
         settings: &crate::config::OidcSettings,
         client_secret: &secrecy::SecretString,

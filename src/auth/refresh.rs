@@ -1,7 +1,7 @@
 //! Access-token refresh when under 30 s of validity (SPEC.md §4), or under half of the token's
 //! lifetime when that is shorter, single-flight per session:
 //! within an instance the requests of a session queue on one gate, across instances they
-//! share the store's refresh lock; whoever refreshes writes the new tokens, the others read
+//! share the coordination store's refresh lock; whoever refreshes writes the new tokens, the others read
 //! them. Tokens are written only here, under both locks, after a fresh read, so that no
 //! request ever writes an older token back; and the write is conditional on the session
 //! still being the one read (`SessionStore::replace`), so that a session ended while the
@@ -10,44 +10,20 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use moka::future::Cache;
 use openidconnect::{OAuth2TokenResponse, RefreshToken};
-use prometheus::Registry;
-use tokio::sync::Mutex;
 
 use super::failure::ProviderHttpError;
 use super::provider::ProviderCall;
-use super::{Auth, CurrentSession, store_unavailable};
+use super::service::{Auth, CurrentSession, store_unavailable};
+use crate::clock::now;
 use crate::error::ApiError;
-use crate::metrics::Outcomes;
-use crate::session::{REFRESH_LOCK_TTL, Session, Tokens, now};
+use crate::session::{Session, Tokens};
 
 /// SPEC.md §4 and §9: refresh when the token is valid for less than 30 seconds.
 const MARGIN_SECS: i64 = 30;
 const LOCK_POLL: Duration = Duration::from_millis(25);
-
-pub struct Refresher {
-    gates: Cache<String, Arc<Mutex<()>>>,
-    /// `token_refreshes_total{outcome}`: `refreshed`, `refused` (the provider ended the
-    /// session) or `failed` (the provider unreachable or failing; the member may retry).
-    outcomes: Outcomes,
-}
-
-impl Refresher {
-    /// At most one gate per session that is refreshing; `sessions` bounds them all.
-    pub fn new(sessions: u64, registry: &Registry) -> Self {
-        Self {
-            gates: Cache::builder().time_to_idle(Duration::from_secs(600)).max_capacity(sessions).build(),
-            outcomes: Outcomes::new(
-                "token_refreshes_total",
-                "Access token refreshes with the provider, by outcome",
-                "outcome",
-                &["refreshed", "refused", "failed"],
-            )
-            .register(registry),
-        }
-    }
-}
+/// How long a refresh may hold the per-session lock before another instance may take over.
+const LOCK_TTL: Duration = Duration::from_secs(15);
 
 /// How long before its expiry a token is refreshed: 30 s, or half its lifetime when the
 /// provider gives shorter tokens. A fixed 30 s would refresh a 20 s token on every request,
@@ -106,7 +82,9 @@ impl Auth {
         }
         let gate = self.refresher.gates.get_with(current.id.clone(), async { Arc::default() }).await;
         // However long the refresh in front takes, a request waits no longer than this.
-        let deadline = Instant::now() + REFRESH_LOCK_TTL;
+        let deadline = Instant::now() + LOCK_TTL;
+        // Named by the session's name in the store, never by its id.
+        let lock = format!("refresh:{}", self.sessions.names(&current.id).swap_remove(0));
         let _in_line = tokio::time::timeout_at(deadline.into(), gate.lock())
             .await
             .map_err(|_| ApiError::GatewayTimeout("token refresh under way for too long".into()))?;
@@ -116,14 +94,14 @@ impl Auth {
             if usable(&session, refused) {
                 return Ok(session.tokens.access_token.clone());
             }
-            if self.sessions.try_lock_refresh(&current.id).await.map_err(store_unavailable)? {
+            if self.coordination.try_lock(&lock, LOCK_TTL).await.map_err(store_unavailable)? {
                 // Read again under the lock: another instance may have just finished.
                 let result = match self.sessions.get(&current.id).await.map_err(store_unavailable)? {
                     Some(latest) if usable(&latest, refused) => Ok(latest.tokens.access_token.clone()),
                     Some(latest) => self.refresh(&current.id, Arc::unwrap_or_clone(latest)).await,
                     None => Err(ApiError::Unauthorized),
                 };
-                if let Err(error) = self.sessions.unlock_refresh(&current.id).await {
+                if let Err(error) = self.coordination.unlock(&lock).await {
                     tracing::warn!(%error, "refresh lock release failed; it expires by itself");
                 }
                 return result;

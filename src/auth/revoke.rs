@@ -5,8 +5,8 @@
 
 use tracing::Instrument;
 
-use super::Auth;
 use super::provider::ProviderCall;
+use super::service::Auth;
 use crate::session::Session;
 use crate::upstream_calls::{Outcome, Upstream};
 

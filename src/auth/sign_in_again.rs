@@ -13,12 +13,12 @@
 use actix_web::{HttpRequest, HttpResponse};
 use openidconnect::OAuth2TokenResponse;
 
+use super::callback::{self, failed, redirect};
 use super::failure::StartupFailure;
-use super::login::{self, failed, redirect};
 use super::provider::TokenResponse;
+use super::service::{Auth, CurrentSession};
 use super::sign_in_state::LoginState;
-use super::{Auth, CurrentSession};
-use crate::session::{self, Session};
+use crate::session::Session;
 
 pub(super) async fn finish(request: &HttpRequest, auth: &Auth, login: LoginState) -> HttpResponse {
     let current = match auth.current(request).await {
@@ -32,7 +32,7 @@ pub(super) async fn finish(request: &HttpRequest, auth: &Auth, login: LoginState
             return failed(StartupFailure::init_failed(503));
         }
     };
-    let (token, claims) = match login::authenticated(request, auth, &login).await {
+    let (token, claims) = match callback::authenticated(request, auth, &login).await {
         Ok(authenticated) => authenticated,
         Err(failure) => return failed(failure),
     };
@@ -52,7 +52,7 @@ pub(super) async fn finish(request: &HttpRequest, auth: &Auth, login: LoginState
     };
     let renewed = Session {
         auth_time: Some(auth_time),
-        tokens: login::tokens_of(&token, session::now()),
+        tokens: callback::tokens_of(&token, crate::clock::now()),
         ..Session::clone(&current.session)
     };
     match auth.sessions.replace(&current.id, &renewed).await {

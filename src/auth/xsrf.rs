@@ -7,25 +7,17 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use hmac::{Hmac, KeyInit, Mac};
-use secrecy::{ExposeSecret, SecretString};
+use hmac::{Hmac, Mac};
+use secrecy::SecretString;
 use sha2::Sha256;
+
+use crate::derived_key::derived_mac;
 
 /// Separates this use of the client secret from any other.
 const DERIVATION_LABEL: &[u8] = b"espace-assure anti-forgery key v1";
 
 #[derive(Clone)]
 pub struct XsrfKey(Hmac<Sha256>);
-
-/// An HMAC keyed by a one-way derivation of the client secret for the use named by `label`,
-/// so that each use (anti-forgery tokens, captcha challenges) has its own key.
-pub fn derived_mac(client_secret: &SecretString, label: &[u8]) -> Hmac<Sha256> {
-    let mut derivation = Hmac::<Sha256>::new_from_slice(client_secret.expose_secret().as_bytes())
-        .expect("HMAC takes keys of any length");
-    derivation.update(label);
-    let key = derivation.finalize().into_bytes();
-    Hmac::new_from_slice(&key).expect("HMAC takes keys of any length")
-}
 
 impl XsrfKey {
     /// Derived from the OpenID client secret: every instance of a deployment holds it already

@@ -18,10 +18,10 @@ use sha2::{Digest, Sha256};
 
 use crate::auth::{Auth, CurrentSession};
 use crate::config::{CaptchaProvider, CaptchaSettings};
+use crate::coordination::Coordination;
 use crate::error::ApiError;
 use crate::limits::Bound;
 use crate::metrics::Outcomes;
-use crate::session::SessionStore;
 
 /// The request header carrying the solution.
 pub const HEADER: &str = "x-captcha";
@@ -50,7 +50,7 @@ enum Check {
 pub struct Captcha {
     check: Check,
     /// Remembers used solutions for as long as they could be valid.
-    sessions: Arc<dyn SessionStore>,
+    coordination: Arc<dyn Coordination>,
     lifetime: Duration,
     /// Creations per member (`limits.creations_per_hour`), counted before the solution is
     /// looked at, so that a refusal does not spend it.
@@ -65,7 +65,7 @@ impl Captcha {
         settings: &CaptchaSettings,
         client_secret: &SecretString,
         http: reqwest::Client,
-        sessions: Arc<dyn SessionStore>,
+        coordination: Arc<dyn Coordination>,
         creations: Bound<String>,
         registry: &Registry,
     ) -> Self {
@@ -74,7 +74,7 @@ impl Captcha {
             // Derived from the client secret, like the anti-forgery key: every instance holds
             // it, so a challenge made by one is checked by another.
             CaptchaProvider::Altcha => Check::Altcha(altcha::Altcha::new(
-                crate::auth::derived_mac(client_secret, DERIVATION_LABEL),
+                crate::derived_key::derived_mac(client_secret, DERIVATION_LABEL),
                 settings.max_number,
                 settings.expires_secs,
             )),
@@ -92,7 +92,13 @@ impl Captcha {
             &["solved", "refused", "unavailable"],
         )
         .register(registry);
-        Self { check, sessions, lifetime: Duration::from_secs(settings.expires_secs), creations, outcomes }
+        Self {
+            check,
+            coordination,
+            lifetime: Duration::from_secs(settings.expires_secs),
+            creations,
+            outcomes,
+        }
     }
 
     /// Guards a creation by the member of `current`: refused past their bound (429), or
@@ -121,7 +127,7 @@ impl Captcha {
         let used = match &self.check {
             Check::None => return Ok(()),
             Check::Altcha(altcha) => {
-                altcha.verify(solution, crate::session::now(), &current.id).map_err(|invalid| {
+                altcha.verify(solution, crate::clock::now(), &current.id).map_err(|invalid| {
                     tracing::info!(?invalid, "captcha solution refused");
                     INVALID
                 })?
@@ -133,7 +139,7 @@ impl Captcha {
                 }
             }
         };
-        if self.sessions.claim_once(&format!("captcha:{used}"), self.lifetime).await? {
+        if self.coordination.claim_once(&format!("captcha:{used}"), self.lifetime).await? {
             Ok(())
         } else {
             Err(REPLAYED)
@@ -156,5 +162,5 @@ async fn challenge(
     let Check::Altcha(altcha) = &captcha.check else { return Err(ApiError::NotFound) };
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(altcha.challenge(crate::session::now(), &current.id)))
+        .json(altcha.challenge(crate::clock::now(), &current.id)))
 }

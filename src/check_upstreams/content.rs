@@ -7,10 +7,10 @@ use reqwest::Method;
 use secrecy::ExposeSecret;
 use serde_json::Value;
 
-use super::{Report, json_value, quoted};
+use super::report::{Report, json_value, quoted};
 use crate::cms::{Content, ContentCache};
 use crate::config::{CmsKind, Settings};
-use crate::state::Endpoints;
+use crate::endpoints::Endpoints;
 
 const UPSTREAM: &str = "content";
 
@@ -36,7 +36,7 @@ pub async fn check(settings: &Settings, endpoints: &Endpoints, report: &mut Repo
         report.skip(UPSTREAM, "the demo's embedded content service (demo.cms on): nothing to check");
         return Ok(());
     }
-    let http = crate::state::http_client(settings, settings.upstream.cms.tls())?;
+    let http = crate::outbound::http_client(settings, settings.upstream.cms.tls())?;
     let cache = ContentCache::new(
         http.clone(),
         endpoints.cms_base.clone(),

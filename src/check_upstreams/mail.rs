@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use secrecy::ExposeSecret;
 
-use super::Report;
+use super::report::Report;
 use crate::config::{MailTransport, Settings};
 use crate::mail::Mailer;
 

@@ -4,18 +4,18 @@
 //! smoke check of one member's data; the full conformance run is Schemathesis's.
 
 use std::collections::HashMap;
-use std::time::Duration;
 
 use async_trait::async_trait;
 use hyper::http::{HeaderMap, HeaderValue};
 use serde_json::{Value, json};
 
 use super::contract::{Contract, Expected, Read};
-use super::{MemberToken, Report};
+use super::report::Report;
+use super::token::MemberToken;
 use crate::config::Settings;
+use crate::endpoints::Endpoints;
 use crate::error::ApiError;
 use crate::member_api::{Bearer, Body, Call, MemberApiClient, calls};
-use crate::state::Endpoints;
 
 const UPSTREAM: &str = "member API";
 
@@ -71,24 +71,18 @@ pub async fn check(
             None
         }
     };
-    if let Some(expired) = token.expires_at().filter(|at| *at <= crate::session::now()) {
+    if let Some(expired) = token.expires_at().filter(|at| *at <= crate::clock::now()) {
         report.fail(
             UPSTREAM,
             format!(
                 "the test member's token expired {} s ago: get a fresh one",
-                crate::session::now() - expired
+                crate::clock::now() - expired
             ),
         );
         report.skip(UPSTREAM, "the sign-in call and each read of the contract (expired token)");
         return Ok(());
     }
-    let client = MemberApiClient::new(
-        &endpoints.api_base,
-        Duration::from_millis(settings.upstream.api.connect_timeout_ms),
-        Duration::from_millis(settings.upstream.api.timeout_ms),
-        crate::tls::client_config(settings.upstream.api.tls())?,
-        &settings.outbound,
-    )?;
+    let client = MemberApiClient::from_settings(settings, endpoints)?;
     let contract = Contract::load()?;
     let calls = Calls { client: &client, bearer: FixedToken(&token.raw), contract: &contract };
     match person_number {
@@ -184,7 +178,7 @@ impl Calls<'_> {
                         UPSTREAM,
                         format!(
                             "{what}: {status}, {} where the contract says {}",
-                            super::quoted(&content_type),
+                            super::report::quoted(&content_type),
                             types.join(" or ")
                         ),
                     );
@@ -259,7 +253,7 @@ impl Calls<'_> {
 fn message(bytes: &[u8]) -> String {
     serde_json::from_slice::<Value>(bytes)
         .ok()
-        .and_then(|body| body["message"].as_str().map(|text| format!(": {}", super::quoted(text))))
+        .and_then(|body| body["message"].as_str().map(|text| format!(": {}", super::report::quoted(text))))
         .unwrap_or_default()
 }
 
@@ -290,7 +284,7 @@ fn identifier(template: &str, answers: &HashMap<String, Value>) -> Result<String
     if crate::identifier::is_plain_identifier(&id) {
         Ok(id)
     } else {
-        Err(format!("GET {source} gave an identifier that is not plain: {}", super::quoted(&id)))
+        Err(format!("GET {source} gave an identifier that is not plain: {}", super::report::quoted(&id)))
     }
 }
 

@@ -3,13 +3,13 @@
 
 use std::time::Duration;
 
-use secrecy::SecretString;
 use serde_json::{Map, Value};
 use url::Url;
 
-use super::{MemberToken, Report, json_value, quoted};
+use super::report::{Report, json_value, quoted};
+use super::token::MemberToken;
 use crate::config::Settings;
-use crate::state::Endpoints;
+use crate::endpoints::Endpoints;
 
 const UPSTREAM: &str = "provider";
 
@@ -36,7 +36,7 @@ pub async fn check(
         report.skip(UPSTREAM, "the demo's embedded provider (demo.idp on): nothing to check");
         return Ok(());
     }
-    let http = crate::state::http_client(settings, settings.oidc.tls())?;
+    let http = crate::outbound::http_client(settings, settings.oidc.tls())?;
     let timeout = Duration::from_millis(settings.oidc.timeout_ms);
     let url = endpoints.oidc_issuer.join(".well-known/openid-configuration")?;
     let document = match get_json(&http, url.clone(), timeout, None).await {
@@ -275,15 +275,7 @@ async fn portal_reading(
     http: reqwest::Client,
     report: &mut Report,
 ) -> anyhow::Result<()> {
-    let secret = settings.oidc.client_secret.clone().unwrap_or_else(|| SecretString::from(""));
-    let redirect_url = endpoints.public_url.join("auth/callback")?;
-    let provider = crate::auth::provider::Provider::new(
-        &endpoints.issuer_id,
-        &settings.oidc,
-        &secret,
-        &redirect_url,
-        http,
-    )?;
+    let provider = crate::auth::provider::Provider::from_settings(settings, endpoints, http)?;
     match provider.read_discovery().await {
         Ok(_) => report.ok(UPSTREAM, "the portal's OpenID client reads the discovery document and the keys"),
         Err(failure) => report.fail(UPSTREAM, format!("the portal's OpenID client refuses them: {failure}")),

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::Report;
+use super::report::Report;
 use crate::config::{SessionStoreKind, Settings};
 
 const UPSTREAM: &str = "redis";
@@ -15,11 +15,11 @@ pub async fn check(settings: &Settings, report: &mut Report) {
     if session.store != SessionStoreKind::Redis {
         return report.skip(UPSTREAM, "sessions in memory (session.store = \"memory\"): no Redis to check");
     }
-    let Some(target) = crate::session::redis::Target::of(session) else {
+    let Some(target) = crate::redis_connection::Target::of(session) else {
         return report.fail(UPSTREAM, "session.redis_url is not set");
     };
     let described = describe(target.url);
-    match tokio::time::timeout(TIMEOUT, crate::session::check_redis(target)).await {
+    match tokio::time::timeout(TIMEOUT, crate::redis_connection::check(target)).await {
         Ok(Ok(())) => {
             report.ok(UPSTREAM, format!("{described}: PING, write, script, read and delete answered"))
         }

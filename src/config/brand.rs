@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use serde::Deserialize;
 use url::Url;
 
-use super::Problems;
+use super::problems::Problems;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]

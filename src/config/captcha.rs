@@ -7,7 +7,7 @@ use secrecy::SecretString;
 use serde::Deserialize;
 use url::Url;
 
-use super::Problems;
+use super::problems::Problems;
 
 /// The captcha of SPEC.md §7, guarding the writes a script would abuse (a request with its
 /// documents, a termination's confirmation).

@@ -7,7 +7,8 @@ use secrecy::SecretString;
 use serde::Deserialize;
 use url::Url;
 
-use super::{DemoSettings, Problems, is_loopback};
+use super::demo::DemoSettings;
+use super::problems::{Problems, is_loopback};
 
 /// How the portal sends the emails it owes members (a termination's acknowledgement).
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]

@@ -9,10 +9,12 @@ mod limits;
 mod mail;
 mod oidc;
 mod outbound;
+mod problems;
 mod secrets;
 mod security_txt;
 mod server;
 mod session;
+mod settings;
 mod telemetry;
 mod upstream;
 
@@ -23,56 +25,23 @@ pub use limits::LimitsSettings;
 pub use mail::{MailSettings, MailTransport};
 pub use oidc::{OidcSettings, SIGNING_ALGORITHMS};
 pub use outbound::OutboundSettings;
+pub use problems::{ConfigError, is_loopback};
 pub use security_txt::SecurityTxtSettings;
 pub use server::{LogFormat, ServerSettings};
 pub use session::{SessionSettings, SessionStoreKind};
+pub use settings::Settings;
 pub use telemetry::TelemetrySettings;
 pub use upstream::{ApiUpstream, CmsKind, CmsUpstream, UpstreamSettings};
 
-use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 
 use figment::Figment;
 use figment::providers::{Env, Format, Serialized, Toml};
-use serde::Deserialize;
-use url::Url;
 
-use crate::tls::TlsFiles;
+use problems::Problems;
 
 /// Environment prefix of the overrides: `ESPACE_ASSURE__SERVER__LISTEN` sets `server.listen`.
 pub const ENV_PREFIX: &str = "ESPACE_ASSURE__";
-
-#[derive(Debug, Clone, Deserialize, Default)]
-#[serde(default, deny_unknown_fields)]
-pub struct Settings {
-    pub server: ServerSettings,
-    pub oidc: OidcSettings,
-    pub session: SessionSettings,
-    pub upstream: UpstreamSettings,
-    pub brand: BrandSettings,
-    pub accessibilite: AccessibiliteSettings,
-    pub mediateur: MediateurSettings,
-    pub captcha: CaptchaSettings,
-    pub limits: LimitsSettings,
-    pub mail: MailSettings,
-    pub outbound: OutboundSettings,
-    pub security_txt: SecurityTxtSettings,
-    pub telemetry: TelemetrySettings,
-    pub demo: DemoSettings,
-}
-
-/// Every problem found in a configuration, each naming its key.
-#[derive(Debug, thiserror::Error)]
-#[error("invalid configuration:\n  - {}", .problems.join("\n  - "))]
-pub struct ConfigError {
-    pub problems: Vec<String>,
-}
-
-impl ConfigError {
-    fn one(problem: impl Into<String>) -> Self {
-        Self { problems: vec![problem.into()] }
-    }
-}
 
 impl Settings {
     /// Loads `file` (demo mode when `None`), applies the environment overrides, reads the
@@ -105,72 +74,6 @@ impl Settings {
             problems.0.extend(invalid.problems);
         }
         if problems.0.is_empty() { Ok(settings) } else { Err(ConfigError { problems: problems.0 }) }
-    }
-
-    /// Every section checks its own keys; a section whose rules depend on demo mode is given
-    /// `[demo]`. All problems are gathered, so an operator fixes a file in one pass.
-    fn validate(&self) -> Result<(), ConfigError> {
-        let mut problems = Problems::default();
-        self.server.validate(&mut problems);
-        self.oidc.validate(&self.demo, &mut problems);
-        self.session.validate(&self.demo, &mut problems);
-        self.upstream.validate(&self.demo, &mut problems);
-        self.brand.validate(&mut problems);
-        self.accessibilite.validate(&mut problems);
-        self.mediateur.validate(&mut problems);
-        self.captcha.validate(&mut problems);
-        self.mail.validate(&self.demo, &mut problems);
-        self.outbound.validate(&mut problems);
-        self.security_txt.validate(&mut problems);
-        self.telemetry.validate(&mut problems);
-        self.demo.validate(&mut problems);
-        if problems.0.is_empty() { Ok(()) } else { Err(ConfigError { problems: problems.0 }) }
-    }
-}
-
-/// What is wrong with a configuration, one line per problem, each naming its key.
-#[derive(Default)]
-struct Problems(Vec<String>);
-
-impl Problems {
-    fn add(&mut self, key: &str, problem: impl std::fmt::Display) {
-        self.0.push(format!("{key}: {problem}"));
-    }
-
-    /// The TLS files of an upstream: readable, PEM, in date, the key the certificate's.
-    fn tls(&mut self, prefix: &str, files: TlsFiles) {
-        for (key, problem) in crate::tls::problems(prefix, files, std::time::SystemTime::now()) {
-            self.add(&key, problem);
-        }
-    }
-
-    /// Counts, sizes and durations where 0 would mean "nothing ever works".
-    fn at_least_one(&mut self, key: &str, value: u64) {
-        if value == 0 {
-            self.add(key, "must be at least 1");
-        }
-    }
-
-    fn http_url(&mut self, key: &str, url: &Url) {
-        if !matches!(url.scheme(), "http" | "https") {
-            self.add(key, format!("expected an http(s) URL, got \"{url}\""));
-        }
-    }
-
-    /// An upstream is either embedded (demo) or named, never both: a configuration that names
-    /// a real upstream cannot silently talk to the demo one instead.
-    fn upstream(&mut self, key: &str, url: Option<&Url>, embedded: bool, switch: &str) {
-        match (url, embedded) {
-            (Some(url), true) => self.add(
-                key,
-                format!(
-                    "names \"{url}\" while the embedded demo upstream is on; set {switch} = false to use it"
-                ),
-            ),
-            (Some(url), false) => self.http_url(key, url),
-            (None, false) => self.add(key, format!("required when {switch} is off")),
-            _ => {}
-        }
     }
 }
 
@@ -222,19 +125,6 @@ fn describe_figment_error(error: figment::Error) -> String {
     let source =
         error.metadata.as_ref().map(|metadata| format!(" (from {})", metadata.name)).unwrap_or_default();
     if key.is_empty() { format!("{}{source}", error.kind) } else { format!("{key}: {}{source}", error.kind) }
-}
-
-/// Whether `url` names this machine (plain http and smtp are allowed there only).
-pub fn is_loopback(url: &Url) -> bool {
-    match url.host() {
-        // Non-special schemes (`smtp://`) keep an IPv4 address as a name.
-        Some(url::Host::Domain(name)) => {
-            name == "localhost" || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
-        }
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-        None => false,
-    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 
-use super::Problems;
+use super::problems::Problems;
 
 /// One rule for every outbound HTTP client (the provider, the member API, the content
 /// service, the captcha): `https://` destinations go through `proxy` (a CONNECT tunnel), but

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 use secrecy::SecretString;
 
-use super::{Problems, Settings};
+use super::problems::Problems;
+use super::settings::Settings;
 
 /// What a secret file holds: its text, without the line break most editors and `echo` end
 /// it with. An empty file is a mistake, not an empty secret.

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde::Deserializer;
 use url::Url;
 
-use super::{Problems, is_loopback};
+use super::problems::{Problems, is_loopback};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use secrecy::SecretString;
 use serde::Deserialize;
 
-use super::{DemoSettings, Problems};
+use super::demo::DemoSettings;
+use super::problems::Problems;
 use crate::tls::TlsFiles;
 
 #[derive(Debug, Clone, Deserialize)]

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use serde::Deserialize;
 use url::Url;
 
-use super::Problems;
+use super::problems::Problems;
 use crate::tls::TlsFiles;
 
 #[derive(Debug, Clone, Deserialize)]

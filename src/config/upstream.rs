@@ -7,7 +7,8 @@ use secrecy::SecretString;
 use serde::Deserialize;
 use url::Url;
 
-use super::{DemoSettings, Problems};
+use super::demo::DemoSettings;
+use super::problems::Problems;
 use crate::tls::TlsFiles;
 
 #[derive(Debug, Clone, Deserialize, Default)]

@@ -208,7 +208,7 @@ impl MailQueue {
                     let attempts = job.attempts + 1;
                     // Addresses stay out of the log (a relay's refusal often quotes the
                     // recipient): the key says which message it is.
-                    let error = super::without_addresses(&format!("{error:#}"));
+                    let error = super::redacted::without_addresses(&format!("{error:#}"));
                     tracing::warn!(mail = key, attempts, error, "email not sent");
                     let job = Job { attempts, not_before: epoch_secs(now + delay(attempts)), ..job };
                     if attempts >= MAX_ATTEMPTS {

@@ -33,9 +33,9 @@ use url::Url;
 pub mod calls;
 
 use self::calls::MemberCall;
+use crate::device::Device;
 use crate::error::ApiError;
 use crate::identifier::is_plain_identifier;
-use crate::session::Device;
 use crate::upstream_calls::{Outcome, Upstream, UpstreamCalls};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -264,11 +264,27 @@ impl MemberApiClient {
         })
     }
 
+    /// The client `[upstream.api]` and `[outbound]` describe, calling `endpoints.api_base`: the
+    /// server's, and the one `check-upstreams` tries.
+    pub fn from_settings(
+        settings: &crate::config::Settings,
+        endpoints: &crate::endpoints::Endpoints,
+    ) -> anyhow::Result<Self> {
+        let api = &settings.upstream.api;
+        Self::new(
+            &endpoints.api_base,
+            Duration::from_millis(api.connect_timeout_ms),
+            Duration::from_millis(api.timeout_ms),
+            crate::tls::client_config(api.tls())?,
+            &settings.outbound,
+        )
+    }
+
     /// This thread's client.
     fn http(&self) -> &HttpClient {
         self.http.get_or(|| {
             Client::builder(TokioExecutor::new())
-                .pool_idle_timeout(crate::state::UPSTREAM_IDLE_CONNECTION)
+                .pool_idle_timeout(crate::outbound::UPSTREAM_IDLE_CONNECTION)
                 .pool_timer(TokioTimer::new())
                 .build(self.connector.clone())
         })

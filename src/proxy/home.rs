@@ -56,6 +56,7 @@ pub async fn home(
     request: HttpRequest,
     request_id: Option<web::ReqData<RequestId>>,
     state: web::Data<AppState>,
+    payment_lines: web::Data<PaymentLines>,
 ) -> Result<HttpResponse, ApiError> {
     let current = state.auth.require(&request).await?;
     let member = Member {
@@ -63,7 +64,7 @@ pub async fn home(
         bearer: &state.auth.bearer(&current),
         request_id: request_id.as_deref().map(|id| id.0.as_str()),
     };
-    let lines = (&state.payment_lines, current.session.sub.as_str());
+    let lines = (payment_lines.get_ref(), current.session.sub.as_str());
     let (remboursements, demandes, echeance, nouveautes, bandeau, raccordements) = futures_util::join!(
         recent_payments(&member, lines),
         member.get(&DEMANDES_ACCUEIL, DEMANDES_ACCUEIL.relative()),

@@ -11,9 +11,12 @@
 mod answer;
 mod home;
 mod resiliation;
+mod session;
 
 pub use self::answer::to_browser;
 pub use self::home::PaymentLines;
+
+use self::session::session_for;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -24,7 +27,6 @@ use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use futures_util::StreamExt;
 
-use crate::auth::CurrentSession;
 use crate::error::ApiError;
 use crate::member_api::calls::{CALLS, Exposed, MemberCall};
 use crate::member_api::{self, Body, Call};
@@ -62,20 +64,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     for (path, routes) in by_path {
         cfg.service(routes.into_iter().fold(web::resource(path), actix_web::Resource::route));
     }
-}
-
-/// The member's session, allowed to make `call`: signed in, and recently enough when the call
-/// changes what matters most (else 403 `reconnexion_requise`, before anything is sent).
-async fn session_for(
-    call: &MemberCall,
-    request: &HttpRequest,
-    state: &AppState,
-) -> Result<CurrentSession, ApiError> {
-    let current = state.auth.require(request).await?;
-    if call.recent_sign_in {
-        state.auth.recent_sign_in.require(&current.session)?;
-    }
-    Ok(current)
 }
 
 /// The upstream path of `call`, with the request's validated `{id}`.

@@ -19,7 +19,8 @@ use lettre::Message;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart, header::ContentType};
 use serde::Deserialize;
 
-use super::to_browser;
+use super::answer::to_browser;
+use super::session::session_for;
 use crate::error::ApiError;
 use crate::member_api::calls::{CREATION_RESILIATION, DOCUMENT_PDF, MemberCall};
 use crate::member_api::{Bearer, Call};
@@ -70,7 +71,7 @@ async fn notifier(
     request_id: Option<web::ReqData<RequestId>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let current = super::session_for(&CREATION_RESILIATION, &request, &state).await?;
+    let current = session_for(&CREATION_RESILIATION, &request, &state).await?;
     state.captcha.require(&request, &current).await?;
     let bearer = state.auth.bearer(&current);
     let request_id = request_id.as_deref().map(|id| id.0.as_str());

@@ -17,9 +17,9 @@ use moka::notification::RemovalCause;
 use moka::ops::compute::{CompResult, Op};
 use moka::policy::EvictionPolicy;
 
-use super::{Listed, REFRESH_LOCK_TTL, Session, SessionStore};
+use super::record::{Listed, Session, digest_name};
+use super::store::SessionStore;
 use crate::clock::{self, Clock};
-use crate::config::CAPTCHA_MAX_EXPIRES_SECS;
 
 /// Provider session id or subject → the names of portal sessions.
 type Index = Arc<Mutex<HashMap<String, HashSet<String>>>>;
@@ -32,9 +32,6 @@ struct Stored {
 
 pub struct MemoryStore {
     sessions: Cache<String, Arc<Stored>>,
-    locks: Cache<String, ()>,
-    /// Used single-use tokens, kept as long as the longest of them can live.
-    claimed: Cache<String, ()>,
     by_sid: Index,
     by_sub: Index,
     idle_timeout: Duration,
@@ -71,11 +68,6 @@ impl MemoryStore {
                         unindex(&sub_index, Some(&stored.session.sub), &id);
                     }
                 })
-                .build(),
-            locks: Cache::builder().time_to_live(REFRESH_LOCK_TTL).max_capacity(capacity).build(),
-            claimed: Cache::builder()
-                .time_to_live(Duration::from_secs(CAPTCHA_MAX_EXPIRES_SECS))
-                .max_capacity(capacity)
                 .build(),
             by_sid,
             by_sub,
@@ -133,7 +125,7 @@ fn ids_of(map: &Index, key: &str) -> HashSet<String> {
 #[async_trait]
 impl SessionStore for MemoryStore {
     async fn get(&self, id: &str) -> anyhow::Result<Option<Arc<Session>>> {
-        let name = super::digest_name(id);
+        let name = digest_name(id);
         let Some(stored) = self.sessions.get(&name).await else { return Ok(None) };
         let now = (self.clock)();
         if self.is_idle(&stored, now) {
@@ -170,7 +162,7 @@ impl SessionStore for MemoryStore {
         for (_, other) in open.into_iter().take(excess) {
             closed.extend(self.remove_named(&other).await?);
         }
-        let name = super::digest_name(id);
+        let name = digest_name(id);
         if let Some(sid) = &session.sid {
             index(&self.by_sid, sid, &name);
         }
@@ -182,14 +174,14 @@ impl SessionStore for MemoryStore {
     }
 
     async fn replace(&self, id: &str, session: &Session) -> anyhow::Result<bool> {
-        if session.is_expired(super::now()) {
+        if session.is_expired(crate::clock::now()) {
             return Ok(false);
         }
         let now = (self.clock)();
         // Decided and written under the entry's own lock: a removal cannot slip in between.
         let outcome = self
             .sessions
-            .entry(super::digest_name(id))
+            .entry(digest_name(id))
             .and_compute_with(|entry| {
                 let op = match entry {
                     Some(entry)
@@ -212,11 +204,11 @@ impl SessionStore for MemoryStore {
     }
 
     async fn remove(&self, id: &str) -> anyhow::Result<Option<Session>> {
-        self.remove_named(&super::digest_name(id)).await
+        self.remove_named(&digest_name(id)).await
     }
 
     fn names(&self, id: &str) -> Vec<String> {
-        vec![super::digest_name(id)]
+        vec![digest_name(id)]
     }
 
     async fn remove_named(&self, name: &str) -> anyhow::Result<Option<Session>> {
@@ -232,7 +224,7 @@ impl SessionStore for MemoryStore {
     }
 
     async fn list_by_sub(&self, sub: &str) -> anyhow::Result<Vec<Listed>> {
-        let (now, wall) = ((self.clock)(), super::now());
+        let (now, wall) = ((self.clock)(), crate::clock::now());
         let mut listed = Vec::new();
         for name in ids_of(&self.by_sub, sub) {
             let Some(stored) = self.sessions.get(&name).await else { continue };
@@ -245,24 +237,8 @@ impl SessionStore for MemoryStore {
         Ok(listed)
     }
 
-    async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool> {
-        // `is_fresh` tells whether this call inserted the entry: an atomic test-and-set.
-        Ok(self.locks.entry(id.to_owned()).or_insert(()).await.is_fresh())
-    }
-
-    async fn unlock_refresh(&self, id: &str) -> anyhow::Result<()> {
-        self.locks.remove(id).await;
-        Ok(())
-    }
-
     async fn ping(&self) -> anyhow::Result<()> {
         Ok(())
-    }
-
-    /// Kept for the longest life a token may have (`ttl` is at most that): one table, and no
-    /// token outlives its own expiry by more than that bound.
-    async fn claim_once(&self, token: &str, _ttl: Duration) -> anyhow::Result<bool> {
-        Ok(self.claimed.entry(token.to_owned()).or_insert(()).await.is_fresh())
     }
 
     async fn count(&self) -> anyhow::Result<u64> {
@@ -299,16 +275,6 @@ mod tests {
     #[tokio::test]
     async fn sessions_are_listed_by_subject() {
         contract::listing_by_subject(&store()).await;
-    }
-
-    #[tokio::test]
-    async fn refresh_lock_is_exclusive() {
-        contract::refresh_lock_is_exclusive(&store()).await;
-    }
-
-    #[tokio::test]
-    async fn a_token_is_claimed_once() {
-        contract::a_token_is_claimed_once(&store()).await;
     }
 
     #[tokio::test]

@@ -13,16 +13,11 @@ use std::time::Duration;
 use async_trait::async_trait;
 use redis::AsyncCommands;
 
+use super::record::{Listed, Session};
 use super::seal::Keyring;
-use super::{Listed, REFRESH_LOCK_TTL, Session, SessionStore};
+use super::store::SessionStore;
+use crate::redis_connection::{Connection, key, millis};
 
-mod connection;
-use connection::Connection;
-pub use connection::Target;
-
-/// `v2`: sealed values under hashed names. Sessions written before it (clear JSON under the
-/// raw id) are not read, and expire by themselves.
-const PREFIX: &str = "espace-assure:v2";
 const VERSION_BYTES: usize = 8;
 
 /// Stores a new session and closes the member's least recently used ones past the cap: every
@@ -86,67 +81,23 @@ pub struct RedisStore {
     replace: redis::Script,
 }
 
-/// What `check-upstreams` asks of Redis: a connection made as the store makes it, then the
-/// kinds of command the store uses (a write, a script, a read, a delete) on a key of the
-/// store's own prefix, so that an ACL limiting the portal's user to its keys is tested too.
-/// The key expires by itself should the check stop half-way.
-pub async fn check(target: Target<'_>) -> anyhow::Result<()> {
-    use anyhow::Context as _;
-    let mut connection = Connection::open(target).await?;
-    let _: () = redis::cmd("PING").query_async(&mut connection).await.context("PING")?;
-    let probe = key("check-upstreams", &uuid::Uuid::new_v4().simple().to_string());
-    let _: () = redis::cmd("SET")
-        .arg(&probe)
-        .arg("1")
-        .arg("PX")
-        .arg(10_000)
-        .query_async(&mut connection)
-        .await
-        .context("SET")?;
-    let read: Option<String> = redis::Script::new("return redis.call('GET', KEYS[1])")
-        .key(&probe)
-        .invoke_async(&mut connection)
-        .await
-        .context("a script (EVALSHA, SCRIPT LOAD)")?;
-    let _: () = redis::cmd("DEL").arg(&probe).query_async(&mut connection).await.context("DEL")?;
-    anyhow::ensure!(read.as_deref() == Some("1"), "what was written was not read back");
-    Ok(())
-}
-
-fn key(kind: &str, name: &str) -> String {
-    format!("{PREFIX}:{kind}:{name}")
-}
-
-fn millis(duration: Duration) -> u64 {
-    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
-}
-
 /// What the seal binds a value to: its key and its version.
 fn context(key: &str, version: &[u8]) -> Vec<u8> {
     [key.as_bytes(), version].concat()
 }
 
 impl RedisStore {
-    /// Connects once at start-up, so that a wrong URL stops the portal before it serves.
-    /// `rediss://` is Redis over TLS, trusting `tls.ca_file` (else the machine's store) and
-    /// presenting its client certificate when given; an ACL user and password go in the URL
-    /// (`rediss://portail:…@redis.mutuelle.internal:6380/0`). With sentinels, the URL's host
-    /// is the name of the master they watch.
-    pub async fn connect(
-        target: Target<'_>,
-        idle_timeout: Duration,
-        keyring: Keyring,
-        per_member: usize,
-    ) -> anyhow::Result<Self> {
-        let connection = Connection::open(target).await?;
-        Ok(Self {
+    /// Sessions over `connection` (`redis_connection::Connection::open`), which the
+    /// coordination store shares.
+    pub fn new(connection: Connection, idle_timeout: Duration, keyring: Keyring, per_member: usize) -> Self {
+        Self {
             connection,
             keyring,
             idle_timeout,
             per_member,
             create: redis::Script::new(CREATE),
             replace: redis::Script::new(REPLACE),
-        })
+        }
     }
 
     /// The keys `value` may be stored under in `kind`, the current key's first.
@@ -184,20 +135,6 @@ impl RedisStore {
             let _: () = connection.del(&index).await?;
         }
         Ok(removed)
-    }
-
-    /// Sets `key` for `ttl` unless it is set: true when this call set it (an atomic test-and-set
-    /// shared by every instance).
-    async fn set_once(&self, key: &str, ttl: Duration) -> anyhow::Result<bool> {
-        let taken: Option<String> = redis::cmd("SET")
-            .arg(key)
-            .arg(1)
-            .arg("NX")
-            .arg("PX")
-            .arg(millis(ttl))
-            .query_async(&mut self.connection.clone())
-            .await?;
-        Ok(taken.is_some())
     }
 
     /// The first of `keys` that holds a value, with it.
@@ -238,7 +175,7 @@ impl SessionStore for RedisStore {
 
     async fn create(&self, id: &str, session: &Session) -> anyhow::Result<Vec<Session>> {
         let session_key = self.keys("session", id).swap_remove(0);
-        let lifetime = (session.expires_at - super::now()).max(1);
+        let lifetime = (session.expires_at - crate::clock::now()).max(1);
         let mut invocation = self.create.prepare_invoke();
         invocation.key(&session_key).key(self.keys("sub", &session.sub).swap_remove(0));
         if let Some(sid) = &session.sid {
@@ -257,7 +194,7 @@ impl SessionStore for RedisStore {
     }
 
     async fn replace(&self, id: &str, session: &Session) -> anyhow::Result<bool> {
-        if session.is_expired(super::now()) {
+        if session.is_expired(crate::clock::now()) {
             return Ok(false);
         }
         let Some((key, _)) = self.find(self.keys("session", id), false).await? else { return Ok(false) };
@@ -321,7 +258,7 @@ impl SessionStore for RedisStore {
                 if let Some(session) = self.open(&key, &value) {
                     listed.push(Listed {
                         session,
-                        last_active: super::now() - (idle_ms - remaining_ms.max(0)) / 1000,
+                        last_active: crate::clock::now() - (idle_ms - remaining_ms.max(0)) / 1000,
                         name: key.rsplit(':').next().unwrap_or_default().to_owned(),
                     });
                 }
@@ -330,22 +267,9 @@ impl SessionStore for RedisStore {
         Ok(listed)
     }
 
-    async fn try_lock_refresh(&self, id: &str) -> anyhow::Result<bool> {
-        self.set_once(&self.keys("refresh-lock", id).swap_remove(0), REFRESH_LOCK_TTL).await
-    }
-
-    async fn unlock_refresh(&self, id: &str) -> anyhow::Result<()> {
-        let _: () = self.connection.clone().del(self.keys("refresh-lock", id).swap_remove(0)).await?;
-        Ok(())
-    }
-
     async fn ping(&self) -> anyhow::Result<()> {
         let _: () = redis::cmd("PING").query_async(&mut self.connection.clone()).await?;
         Ok(())
-    }
-
-    async fn claim_once(&self, token: &str, ttl: Duration) -> anyhow::Result<bool> {
-        self.set_once(&key("claimed", token), ttl).await
     }
 
     /// Walked with SCAN, a thousand keys a step, so that Redis never blocks on it.
@@ -375,20 +299,20 @@ impl SessionStore for RedisStore {
     }
 }
 
-/// The harness the integration tests use too.
-#[cfg(test)]
-#[path = "../../tests/support/test_redis.rs"]
-mod test_redis;
-
 #[cfg(test)]
 mod tests {
-    use super::test_redis::TestRedis;
     use super::*;
+    use crate::redis_connection::Target;
+    use crate::redis_connection::test_redis::TestRedis;
     use crate::session::contract;
     use crate::tls::TlsFiles;
 
+    async fn connection(redis: &TestRedis) -> Connection {
+        Connection::open(Target::direct(&redis.url())).await.unwrap()
+    }
+
     async fn store(redis: &TestRedis, idle: Duration) -> RedisStore {
-        RedisStore::connect(Target::direct(&redis.url()), idle, Keyring::new(&[[7; 32]]), 4).await.unwrap()
+        RedisStore::new(connection(redis).await, idle, Keyring::new(&[[7; 32]]), 4)
     }
 
     #[tokio::test]
@@ -407,18 +331,6 @@ mod tests {
     async fn sessions_are_listed_by_subject() {
         let redis = TestRedis::start().await;
         contract::listing_by_subject(&store(&redis, Duration::from_secs(60)).await).await;
-    }
-
-    #[tokio::test]
-    async fn refresh_lock_is_exclusive() {
-        let redis = TestRedis::start().await;
-        contract::refresh_lock_is_exclusive(&store(&redis, Duration::from_secs(60)).await).await;
-    }
-
-    #[tokio::test]
-    async fn a_token_is_claimed_once() {
-        let redis = TestRedis::start().await;
-        contract::a_token_is_claimed_once(&store(&redis, Duration::from_secs(60)).await).await;
     }
 
     /// Redis's own clock ends idle sessions: what the store owes is an expiry of the idle
@@ -572,28 +484,20 @@ mod tests {
         let before = store(&redis, Duration::from_secs(60)).await;
         let id = crate::session::new_id();
         before.create(&id, &contract::session("sid", "sub")).await.unwrap();
-        let after = RedisStore::connect(
-            Target::direct(&redis.url()),
+        let after = RedisStore::new(
+            connection(&redis).await,
             Duration::from_secs(60),
             Keyring::new(&[[8; 32], [7; 32]]),
             4,
-        )
-        .await
-        .unwrap();
+        );
         let mut read = Session::clone(&after.get(&id).await.unwrap().unwrap());
         read.tokens.access_token = "rotated".into();
         assert!(after.replace(&id, &read).await.unwrap());
         assert_eq!(after.get(&id).await.unwrap().unwrap().tokens.access_token, "rotated");
         assert_eq!(after.list_by_sub("sub").await.unwrap().len(), 1);
         assert_eq!(after.remove_by_sid("sid").await.unwrap(), 1);
-        let only_new = RedisStore::connect(
-            Target::direct(&redis.url()),
-            Duration::from_secs(60),
-            Keyring::new(&[[8; 32]]),
-            4,
-        )
-        .await
-        .unwrap();
+        let only_new =
+            RedisStore::new(connection(&redis).await, Duration::from_secs(60), Keyring::new(&[[8; 32]]), 4);
         before.create(&id, &contract::session("sid", "sub")).await.unwrap();
         assert!(only_new.get(&id).await.unwrap().is_none(), "a dropped key opens nothing");
     }
@@ -659,13 +563,9 @@ mod tests {
             client_key_file: Some(&client_key),
         };
         async fn connect(url: &str, tls: TlsFiles<'_>) -> anyhow::Result<RedisStore> {
-            let store = RedisStore::connect(
-                Target { tls, ..Target::direct(url) },
-                Duration::from_secs(60),
-                Keyring::new(&[[7; 32]]),
-                4,
-            );
-            tokio::time::timeout(Duration::from_secs(10), store).await?
+            let opening = Connection::open(Target { tls, ..Target::direct(url) });
+            let connection = tokio::time::timeout(Duration::from_secs(10), opening).await??;
+            Ok(RedisStore::new(connection, Duration::from_secs(60), Keyring::new(&[[7; 32]]), 4))
         }
         contract::round_trip(&connect(&url, tls).await.unwrap()).await;
         let untrusted = TlsFiles { ca_file: None, ..tls };

@@ -9,14 +9,12 @@ pub mod traces;
 pub use server_span::{RoutePattern, ServerSpan};
 
 use std::borrow::Cow;
-use std::net::IpAddr;
 use std::time::Instant;
 
 use actix_web::HttpMessage;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
-use actix_web::http::header::{HeaderName, HeaderValue};
-use ipnet::IpNet;
+use actix_web::http::header::HeaderValue;
 use opentelemetry_sdk::trace::SdkTracer;
 use tracing::Level;
 use tracing::field::{Field, Visit};
@@ -30,8 +28,6 @@ use tracing_subscriber::{EnvFilter, Layer};
 use crate::config::LogFormat;
 use crate::metrics::Metrics;
 use crate::request_id::RequestId;
-
-pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// Installs the global subscriber; `RUST_LOG` refines the logs' default `info` level. With
 /// `tracer`, the portal's own spans also go to OpenTelemetry, whatever the logs' level.
@@ -131,10 +127,6 @@ fn escaped(text: &str) -> Cow<'_, str> {
     )
 }
 
-pub fn is_trusted_proxy(trusted: &[IpNet], peer: Option<IpAddr>) -> bool {
-    peer.is_some_and(|ip| trusted.iter().any(|net| net.contains(&ip)))
-}
-
 /// Longest method written whole in the access log. No client of the portal sends a longer
 /// one; a made-up method of 60,000 characters must not make a log line of that size.
 const LOGGED_METHOD_CHARS: usize = 16;
@@ -178,7 +170,7 @@ impl Observation {
             "request served"
         );
         if let Ok(value) = HeaderValue::from_str(&self.request_id) {
-            response.headers_mut().insert(REQUEST_ID, value);
+            response.headers_mut().insert(crate::request_id::HEADER, value);
         }
     }
 }
@@ -232,14 +224,6 @@ mod tests {
         assert_eq!(escaped(text), r"byte index 5 is not a char boundary in `1234\u{1b}[2J`");
         let literal = std::panic::catch_unwind(|| panic!("a literal"));
         assert_eq!(panic_text(literal.as_ref().unwrap_err().as_ref()), "a literal");
-    }
-
-    #[test]
-    fn only_listed_proxies_are_trusted() {
-        let trusted: Vec<IpNet> = vec!["10.0.0.0/8".parse().unwrap()];
-        assert!(is_trusted_proxy(&trusted, Some("10.1.2.3".parse().unwrap())));
-        assert!(!is_trusted_proxy(&trusted, Some("192.168.1.1".parse().unwrap())));
-        assert!(!is_trusted_proxy(&trusted, None));
     }
 
     #[test]

@@ -14,9 +14,9 @@ use tracing::field::Empty;
 use tracing_actix_web::RootSpanBuilder;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 
-use super::{REQUEST_ID, is_trusted_proxy, traces};
-use crate::request_id::RequestId;
-use crate::state::AppState;
+use super::traces;
+use crate::request_id::{self, RequestId};
+use crate::trusted_proxies::{TrustedProxies, is_trusted_proxy};
 
 pub struct ServerSpan;
 
@@ -25,12 +25,12 @@ pub struct RoutePattern(pub String);
 
 impl RootSpanBuilder for ServerSpan {
     fn on_request_start(request: &ServiceRequest) -> Span {
-        let trusted = request.app_data::<web::Data<AppState>>().is_some_and(|state| {
+        let trusted = request.app_data::<web::Data<TrustedProxies>>().is_some_and(|proxies| {
             let peer = request.peer_addr().map(|address| address.ip());
-            is_trusted_proxy(&state.settings.server.trusted_proxies, peer)
+            is_trusted_proxy(&proxies.0, peer)
         });
         let request_id = trusted
-            .then(|| request.headers().get(REQUEST_ID).and_then(acceptable_request_id))
+            .then(|| request.headers().get(request_id::HEADER).and_then(acceptable_request_id))
             .flatten()
             .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
         // Unmatched requests are served by the asset catch-all: one name for all of them.

@@ -1,4 +1,5 @@
-//! The connection to Redis: one address, or the master the sentinels name.
+//! The connection to Redis, which the session store and the coordination store share: one
+//! address, or the master the sentinels name.
 //!
 //! With Sentinel, the master's address changes on a failover. The connection then meets a
 //! closed socket (Sentinel disconnects the clients of an instance it reconfigures) or a
@@ -8,6 +9,7 @@
 //! error once and the next command goes to the new master.
 
 use std::sync::{Arc, RwLock};
+use std::time::Duration;
 
 use redis::aio::{ConnectionLike, ConnectionManager, ConnectionManagerConfig};
 use redis::sentinel::{SentinelClient, SentinelClientBuilder, SentinelServerType};
@@ -239,6 +241,52 @@ impl ConnectionLike for Connection {
         }
     }
 }
+
+/// `v2`: sealed values under hashed names. Sessions written before it (clear JSON under the
+/// raw id) are not read, and expire by themselves.
+const PREFIX: &str = "espace-assure:v2";
+
+/// The portal's key for `name` in `kind`: every key it writes starts with the same prefix, so
+/// that an ACL can limit its user to them.
+pub fn key(kind: &str, name: &str) -> String {
+    format!("{PREFIX}:{kind}:{name}")
+}
+
+pub fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// What `check-upstreams` asks of Redis: a connection made as the store makes it, then the
+/// kinds of command the store uses (a write, a script, a read, a delete) on a key of the
+/// store's own prefix, so that an ACL limiting the portal's user to its keys is tested too.
+/// The key expires by itself should the check stop half-way.
+pub async fn check(target: Target<'_>) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    let mut connection = Connection::open(target).await?;
+    let _: () = redis::cmd("PING").query_async(&mut connection).await.context("PING")?;
+    let probe = key("check-upstreams", &uuid::Uuid::new_v4().simple().to_string());
+    let _: () = redis::cmd("SET")
+        .arg(&probe)
+        .arg("1")
+        .arg("PX")
+        .arg(10_000)
+        .query_async(&mut connection)
+        .await
+        .context("SET")?;
+    let read: Option<String> = redis::Script::new("return redis.call('GET', KEYS[1])")
+        .key(&probe)
+        .invoke_async(&mut connection)
+        .await
+        .context("a script (EVALSHA, SCRIPT LOAD)")?;
+    let _: () = redis::cmd("DEL").arg(&probe).query_async(&mut connection).await.context("DEL")?;
+    anyhow::ensure!(read.as_deref() == Some("1"), "what was written was not read back");
+    Ok(())
+}
+
+/// The harness the integration tests use too.
+#[cfg(test)]
+#[path = "../tests/support/test_redis.rs"]
+pub(crate) mod test_redis;
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,125 @@
+//! What the portal keeps of a signed-in member, and the names a session goes by.
+
+use std::time::Duration;
+
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+
+/// What the portal keeps of a signed-in member.
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Session {
+    /// The sign-in answer of the member API (`User`, `VersionNum`, `smartCarteUrl`).
+    pub member: crate::member_api::SignedInMember,
+    pub tokens: Tokens,
+    /// The provider's session id and subject, for back-channel logout.
+    pub sid: Option<String>,
+    pub sub: String,
+    /// Unix time after which the session ends whatever the activity.
+    pub expires_at: i64,
+    /// Unix time of the sign-in (0 in sessions written before it was kept).
+    #[serde(default)]
+    pub opened_at: i64,
+    /// Unix time at which the provider last authenticated the member (the ID token's
+    /// `auth_time`), renewed by a sign-in again; `None` when the provider did not say, and in
+    /// sessions written before it was kept: the changes that need a recent sign-in then ask
+    /// for one.
+    #[serde(default)]
+    pub auth_time: Option<i64>,
+    /// What the member signed in with, for « Mes connexions ».
+    #[serde(default)]
+    pub device: crate::device::Device,
+    /// Which write of the session this is, as the store read it: a write is accepted only over
+    /// the version it was made from (see `SessionStore::replace`). Kept by the store, beside
+    /// the session rather than in it.
+    #[serde(skip)]
+    pub version: u64,
+}
+
+/// One of a member's sessions, as « Mes connexions » lists them.
+pub struct Listed {
+    /// The name the store keeps it under: a one-way digest of its id, which names the session
+    /// to the browser without giving the cookie's value away.
+    pub name: String,
+    pub session: Session,
+    /// Unix time of the session's last use.
+    pub last_active: i64,
+}
+
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Tokens {
+    pub access_token: String,
+    /// Unix time at which the access token expires.
+    pub access_expires_at: i64,
+    /// How long the access token was given for, in seconds (0 in sessions written before it
+    /// was kept: the refresh margin is then the usual 30 s).
+    #[serde(default)]
+    pub access_lifetime_secs: i64,
+    pub refresh_token: Option<String>,
+}
+
+/// A provider that does not say how long its access token lives: assume a minute.
+const UNSTATED_LIFETIME_SECS: i64 = 60;
+
+impl Tokens {
+    /// Tokens just received at `now`, the access token valid for `expires_in` (when stated).
+    pub fn received(
+        access_token: String,
+        expires_in: Option<Duration>,
+        refresh_token: Option<String>,
+        now: i64,
+    ) -> Self {
+        let lifetime = expires_in.map_or(UNSTATED_LIFETIME_SECS, |ttl| ttl.as_secs() as i64);
+        Self {
+            access_token,
+            access_expires_at: now + lifetime,
+            access_lifetime_secs: lifetime,
+            refresh_token,
+        }
+    }
+}
+
+/// Tokens never reach a log line, even through a `{:?}`.
+impl std::fmt::Debug for Tokens {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Tokens([REDACTED])")
+    }
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session").field("sid", &self.sid).field("expires_at", &self.expires_at).finish()
+    }
+}
+
+impl Session {
+    pub fn is_expired(&self, now: i64) -> bool {
+        now >= self.expires_at
+    }
+}
+
+/// The one-way name of a session id in the memory store and, before this store kept keyed
+/// names, « Mes connexions »: SHA-256, URL-safe base64.
+pub(super) fn digest_name(id: &str) -> String {
+    use sha2::Digest as _;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(id.as_bytes()))
+}
+
+/// A new unguessable id (256 bits) for a session.
+pub fn new_id() -> String {
+    let bytes: [u8; 32] = rand::random();
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::contract;
+
+    #[test]
+    fn a_session_kept_before_the_sign_in_time_was_reads_as_not_recent() {
+        let mut kept = serde_json::to_value(contract::session("sid", "sub")).unwrap();
+        kept.as_object_mut().unwrap().remove("auth_time");
+        let session: Session = serde_json::from_value(kept).unwrap();
+        assert_eq!(session.auth_time, None);
+    }
+}

@@ -1,11 +1,11 @@
-//! Access-token refresh when under 30 s of validity (SPEC.md §4), or under half of the token's
-//! lifetime when that is shorter, single-flight per session:
-//! within an instance the requests of a session queue on one gate, across instances they
-//! share the store's refresh lock; whoever refreshes writes the new tokens, the others read
-//! them. Tokens are written only here, under both locks, after a fresh read, so that no
-//! request ever writes an older token back; and the write is conditional on the session
-//! still being the one read (`SessionStore::replace`), so that a session ended while the
-//! provider was answering stays ended, and the tokens it was just given are revoked.
+//! Access-token refresh when under 30 s of validity (docs/product/states.md#token-refresh), or
+//! under half of the token's lifetime when that is shorter, single-flight per session: within an
+//! instance the requests of a session queue on one gate, across instances they share the store's
+//! refresh lock; whoever refreshes writes the new tokens, the others read them. Tokens are written
+//! only here, under both locks, after a fresh read, so that no request ever writes an older token
+//! back; and the write is conditional on the session still being the one read
+//! (`SessionStore::replace`), so that a session ended while the provider was answering stays ended,
+//! and the tokens it was just given are revoked.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -22,7 +22,7 @@ use crate::error::ApiError;
 use crate::metrics::Outcomes;
 use crate::session::{REFRESH_LOCK_TTL, Session, Tokens, now};
 
-/// SPEC.md §4 and §9: refresh when the token is valid for less than 30 seconds.
+/// Refresh when the token is valid for less than 30 seconds (docs/product/limits.md#tokens).
 const MARGIN_SECS: i64 = 30;
 const LOCK_POLL: Duration = Duration::from_millis(25);
 

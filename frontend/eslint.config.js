@@ -5,25 +5,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
- * Module boundaries (DESIGN.md §4): layers import downwards only, app → features →
- * entities, components, hooks and the shared api → lib. A feature never imports another
- * feature, nor `app/`, which composes the features (importing it back would make a cycle).
- * What several features need lives below them: their shared domain code (estimation, requests,
- * the card, guarantees) in `entities/`, shared UI in `components/` and `hooks/`, shared
- * endpoints in `api/`; `lib/` holds only cross-cutting utilities (formatting, cookies, the API
- * client, captcha), and imports no layer above it. One block per folder of `src/features`,
- * read from the disk so that a new feature is covered without editing this file. Relative
- * paths are caught too: any `../` climb that lands on another feature's name (a folder inside a
- * feature named like another feature would be refused as well, a price worth paying for not
- * having to count the climbs per depth).
+ * Module boundaries (docs/architecture.md#front-end-layers): layers import downwards only, app →
+ * features → entities, components, hooks and the shared api → lib. A feature never imports another
+ * feature, nor `app/`, which composes the features (importing it back would make a cycle). What
+ * several features need lives below them: their shared domain code (estimation, requests, the card,
+ * guarantees) in `entities/`, shared UI in `components/` and `hooks/`, shared endpoints in `api/`;
+ * `lib/` holds only cross-cutting utilities (formatting, cookies, the API client, captcha), and
+ * imports no layer above it. One block per folder of `src/features`, read from the disk so that a
+ * new feature is covered without editing this file. Relative paths are caught too: any `../` climb
+ * that lands on another feature's name (a folder inside a feature named like another feature would
+ * be refused as well, a price worth paying for not having to count the climbs per depth).
  */
 const features = readdirSync(`${import.meta.dirname}/src/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
 const crossFeatureMessage =
-  'Features never import each other (DESIGN.md §4): move what they share to entities/ (domain ' +
-  'code), components/, hooks/ or api/, and compose features in app/.';
+  'Features never import each other (docs/architecture.md#front-end-layers): move what they ' +
+  'share to entities/ (domain code), components/, hooks/ or api/, and compose features in app/.';
 
 /** An import of one of `folders` under `src/`, by alias or by any `../` climb. */
 function layers(...folders) {
@@ -49,7 +48,9 @@ function featureBoundaries(feature) {
                 ]),
             {
               regex: '^(@/app|(\\.\\./)+app)(/|$)',
-              message: 'app/ composes the features; a feature never imports it (DESIGN.md §4).',
+              message:
+                'app/ composes the features; a feature never imports it ' +
+                '(docs/architecture.md#front-end-layers).',
             },
           ],
         },
@@ -85,7 +86,9 @@ export default defineConfig([
           patterns: [
             {
               regex: layers('features', 'app'),
-              message: 'Shared code imports no feature and not app/ (DESIGN.md §4).',
+              message:
+                'Shared code imports no feature and not app/ ' +
+                '(docs/architecture.md#front-end-layers).',
             },
           ],
         },
@@ -103,7 +106,9 @@ export default defineConfig([
           patterns: [
             {
               regex: layers('features', 'app', 'components', 'hooks'),
-              message: 'entities/ imports lib/, i18n/, types/ and types of api/ only (DESIGN.md §4).',
+              message:
+                'entities/ imports lib/, i18n/, types/ and types of api/ only ' +
+                '(docs/architecture.md#front-end-layers).',
             },
           ],
         },
@@ -115,7 +120,8 @@ export default defineConfig([
             {
               regex: layers('api'),
               allowTypeImports: true,
-              message: 'entities/ takes only types from api/ (DESIGN.md §4).',
+              message:
+                'entities/ takes only types from api/ (docs/architecture.md#front-end-layers).',
             },
           ],
         },
@@ -132,7 +138,9 @@ export default defineConfig([
           patterns: [
             {
               regex: layers('features', 'app', 'entities'),
-              message: 'lib/ imports no feature, no entity and not app/ (DESIGN.md §4).',
+              message:
+                'lib/ imports no feature, no entity and not app/ ' +
+                '(docs/architecture.md#front-end-layers).',
             },
           ],
         },

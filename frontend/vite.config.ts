@@ -112,8 +112,8 @@ export default defineConfig({
     memberSpaceChunks(),
     pageChunks(),
     VitePWA({
-      // Registered by src/app/service-worker.ts, which also prints SPEC.md §8's message when
-      // the browser has no service workers.
+      // Registered by src/app/service-worker.ts, which also prints its message when the browser
+      // has no service workers (docs/product/errors.md#browser-console-messages).
       injectRegister: false,
       // No manifest from the build: the server serves /manifest.webmanifest (linked from
       // index.html) built from the partner's brand (name, colours, logo), which a file frozen

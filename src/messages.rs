@@ -1,9 +1,9 @@
 //! The French catalogue of the front end, reworded by a partner without rebuilding: `[brand]
-//! messages_file` names a JSON object of catalogue keys and texts. The overrides reach the SPA
-//! in the brand block (read before the first render), and the merged catalogue is served as
-//! `/assets/i18n/fr.json` (SPEC.md §7). A key the catalogue does not have, or a text that drops
-//! or invents a `{placeholder}`, is a configuration error: the first would silently do nothing,
-//! the second would show a sentence with a hole or a raw `{name}`.
+//! messages_file` names a JSON object of catalogue keys and texts. The overrides reach the SPA in
+//! the brand block (read before the first render), and the merged catalogue is served as
+//! `/assets/i18n/fr.json` (docs/product/member-api.md#translations). A key the catalogue does not
+//! have, or a text that drops or invents a `{placeholder}`, is a configuration error: the first
+//! would silently do nothing, the second would show a sentence with a hole or a raw `{name}`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

@@ -13,9 +13,9 @@
 //! from the build's table of each lazily loaded page (`frontend/build/page-chunks.ts`):
 //! otherwise the router asks for them only once the first scripts have run.
 //!
-//! Without that cookie nothing is preloaded: no session check starts before the SPA has seen
-//! that cookies work (SPEC.md §4), and the public pages (the root, the accessibility
-//! statement, the fallback and error pages) never need the member space.
+//! Without that cookie nothing is preloaded: no session check starts before the SPA has seen that
+//! cookies work (docs/product/states.md#start-up), and the public pages (the root, the
+//! accessibility statement, the fallback and error pages) never need the member space.
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};

@@ -76,10 +76,10 @@ mod tests {
     }
 }
 
-/// Whether a request fails the anti-forgery check (SPEC.md §6), which `edge` answers with a
-/// 403: every state-changing request under `/api` and `/auth` (the sign-out among them) must
-/// echo the anti-forgery cookie in the `X-XSRF-TOKEN` header, and that token must be the
-/// session's (`Auth::xsrf_holds`).
+/// Whether a request fails the anti-forgery check (docs/product/roles.md#anti-forgery), which
+/// `edge` answers with a 403: every state-changing request under `/api` and `/auth` (the sign-out
+/// among them) must echo the anti-forgery cookie in the `X-XSRF-TOKEN` header, and that token must
+/// be the session's (`Auth::xsrf_holds`).
 ///
 /// The decision is made on the path the router matches (percent-decoded, `match_info`), not
 /// on the raw request line: `/%61pi/assure/adresse` routes to `/api/assure/adresse` and must be

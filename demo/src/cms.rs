@@ -1,6 +1,7 @@
-//! The embedded content service of the demo: the content paths of SPEC.md §7, read-only JSON
-//! without authentication, with the field names of SPEC.md §3 (`Id`, `Titre`, `Contenu`,
-//! `courtierChesneau`, `Libelle`, `Texte`, `URL`, `Visible`, `Lien`, `LienTitre`,
+//! The embedded content service of the demo: the content paths
+//! (docs/product/member-api.md#content-service), read-only JSON without authentication, with the
+//! field names the portal reads (docs/product/entities.md#content-entries: `Id`, `Titre`,
+//! `Contenu`, `courtierChesneau`, `Libelle`, `Texte`, `URL`, `Visible`, `Lien`, `LienTitre`,
 //! `Image.content`). The content is written in `cms/content.toml`, whose keys are those field
 //! names, and its illustrations are the SVG files of `cms/images`, served as data URIs.
 

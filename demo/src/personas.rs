@@ -1,5 +1,6 @@
 //! The five fictitious members of the demo, as the identity provider knows them. Together they
-//! exercise every flag of SPEC.md §6; the member API seeds its richer data from the same list.
+//! exercise every flag (docs/product/roles.md#what-the-flags-show); the member API seeds its
+//! richer data from the same list.
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Persona {

@@ -5,12 +5,12 @@ import { contentMenus } from './support/shell';
 import { type DemoMember, signedInAs } from './support/sign-in';
 
 /**
- * Every page of SPEC.md §2, once loaded, at the narrowest phone's width (320 CSS px, where
- * WCAG's reflow criterion asks that nothing scroll sideways) and a desktop's: axe with all its
- * rules (every piece of content inside a landmark included) finds nothing, the browser logs no
+ * Every page (docs/product/routes.md), once loaded, at the narrowest phone's width (320 CSS px,
+ * where WCAG's reflow criterion asks that nothing scroll sideways) and a desktop's: axe with all
+ * its rules (every piece of content inside a landmark included) finds nothing, the browser logs no
  * error, the page does not scroll sideways, and it has one title and the footer's link to the
- * accessibility statement; the shell's pages, behind its navigation, also the skip link to
- * their main content.
+ * accessibility statement; the shell's pages, behind its navigation, also the skip link to their
+ * main content.
  *
  * This is the one axe pass of each page as it loads; the feature journeys scan only the states
  * reached by using a page (a form open, a dialog, a step filled in).

@@ -6,7 +6,7 @@
 use actix_web::HttpRequest;
 use actix_web::cookie::{Cookie, SameSite};
 
-/// Where the SPA echoes the anti-forgery cookie (SPEC.md §6, §9).
+/// Where the SPA echoes the anti-forgery cookie (docs/product/roles.md#anti-forgery).
 pub const XSRF_HEADER: &str = "X-XSRF-TOKEN";
 
 #[derive(Clone)]

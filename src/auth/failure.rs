@@ -1,4 +1,5 @@
-//! Why a sign-in could not complete, as the SPA's `/error` page expects it (SPEC.md §4):
+//! Why a sign-in could not complete, as the SPA's `/error` page expects it
+//! (docs/product/states.md#sign-in-failures):
 //! `keycloak-server-unreachable` (status 0), `keycloak-authentication-failed` (401/403),
 //! `keycloak-server-error` (5xx), otherwise `keycloak-init-failed`.
 

@@ -1,7 +1,7 @@
 //! `GET /auth/login` sends the member to the provider; `GET /auth/callback` brings them back,
-//! signed in. Every failure ends on the SPA's `/error` page with a reason of SPEC.md §4. A
-//! signed-in member's `/auth/login?reauth=1` is a sign-in again before a change that needs a
-//! recent one (`sign_in_again`).
+//! signed in. Every failure ends on the SPA's `/error` page with a reason
+//! (docs/product/states.md#sign-in-failures). A signed-in member's `/auth/login?reauth=1` is a
+//! sign-in again before a change that needs a recent one (`sign_in_again`).
 
 use actix_session::Session as SignInCookie;
 use actix_web::http::header;
@@ -19,9 +19,10 @@ use crate::member_api::MemberApiClient;
 use crate::request_id::RequestId;
 use crate::session::{self, Session};
 
-/// 72 random bytes make the 96-character PKCE verifier of SPEC.md §9.
+/// 72 random bytes make the 96-character PKCE verifier (docs/product/limits.md#sign-in).
 const PKCE_VERIFIER_BYTES: u32 = 72;
-/// Scope of SPEC.md §4 (`openid` is always added by the client library).
+/// The scope asked (docs/product/limits.md#sign-in); `openid` is always added by the client
+/// library.
 const SCOPES: [&str; 2] = ["profile", "email"];
 
 /// A browser navigates to these addresses: a refused sign-in is a page it can show, still a
@@ -133,8 +134,8 @@ struct SignedIn {
     session_id: String,
 }
 
-/// The sign-in chain of SPEC.md §4: code for tokens, ID token checks, person number, then the
-/// member API's `compte/auth`. Any failure leaves no session behind.
+/// The sign-in chain (docs/product/states.md#sign-in): code for tokens, ID token checks, person
+/// number, then the member API's `compte/auth`. Any failure leaves no session behind.
 async fn sign_in(
     request: &HttpRequest,
     auth: &Auth,

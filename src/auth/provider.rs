@@ -1,8 +1,9 @@
-//! The OpenID Connect provider, as the portal's confidential client sees it. Discovery is
-//! lazy and cached: the provider may be down when the portal starts (or, in demo mode, be the
-//! portal itself, not yet listening), and a sign-in must then fail with the start-up reason of
-//! SPEC.md §4 rather than the portal refusing to start. Concurrent sign-ins and refreshes
-//! share one discovery, and a failed one is remembered for a few seconds (`memo::Memo`).
+//! The OpenID Connect provider, as the portal's confidential client sees it. Discovery is lazy and
+//! cached: the provider may be down when the portal starts (or, in demo mode, be the portal itself,
+//! not yet listening), and a sign-in must then fail with its reason
+//! (docs/product/states.md#sign-in-failures) rather than the portal refusing to start. Concurrent
+//! sign-ins and refreshes share one discovery, and a failed one is remembered for a few seconds
+//! (`memo::Memo`).
 
 use std::collections::HashMap;
 use std::sync::Arc;

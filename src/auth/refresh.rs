@@ -1,5 +1,5 @@
-//! Access-token refresh when under 30 s of validity (SPEC.md §4), or under half of the token's
-//! lifetime when that is shorter, single-flight per session:
+//! Access-token refresh when under 30 s of validity (docs/product/states.md#token-refresh), or
+//! under half of the token's lifetime when that is shorter, single-flight per session:
 //! within an instance the requests of a session queue on one gate, across instances they
 //! share the coordination store's refresh lock; whoever refreshes writes the new tokens, the others read
 //! them. Tokens are written only here, under both locks, after a fresh read, so that no
@@ -19,7 +19,7 @@ use crate::clock::now;
 use crate::error::ApiError;
 use crate::session::{Session, Tokens};
 
-/// SPEC.md §4 and §9: refresh when the token is valid for less than 30 seconds.
+/// Refresh when the token is valid for less than 30 seconds (docs/product/limits.md#tokens).
 const MARGIN_SECS: i64 = 30;
 const LOCK_POLL: Duration = Duration::from_millis(25);
 /// How long a refresh may hold the per-session lock before another instance may take over.

@@ -2,7 +2,8 @@
 //! verifier, where to return, whether it is a sign-in again): kept in the browser, in actix-session's encrypted cookie, so
 //! that an anonymous visit to `/auth/login` stores nothing on the server and every instance
 //! holding the key reads it. The cookie is private (AES-GCM): the browser can neither read the
-//! verifier nor forge an entry. Entries carry their start time and live one hour (SPEC.md §9).
+//! verifier nor forge an entry. Entries carry their start time and live one hour
+//! (docs/product/limits.md#sign-in).
 
 use actix_session::config::{CookieContentSecurity, PersistentSession};
 use actix_session::storage::CookieSessionStore;
@@ -13,7 +14,7 @@ use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 use sha2::Sha512;
 
-/// SPEC.md §9: login-state entries expire after 1 hour.
+/// A sign-in under way expires after 1 hour (docs/product/limits.md#sign-in).
 const LIFETIME_SECS: i64 = 3600;
 /// Sign-ins started in other tabs of the same browser stay possible, up to this many.
 const PER_BROWSER: usize = 3;

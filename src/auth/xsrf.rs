@@ -1,9 +1,9 @@
-//! The anti-forgery token of a session (SPEC.md §6): HMAC-SHA256 of the session id under a
-//! server key. The SPA reads it from its cookie and echoes it in `X-XSRF-TOKEN`; the portal
-//! accepts it only for the session it was made for, so a token planted in the browser (a
+//! The anti-forgery token of a session (docs/product/roles.md#anti-forgery): HMAC-SHA256 of the
+//! session id under a server key. The SPA reads it from its cookie and echoes it in `X-XSRF-TOKEN`;
+//! the portal accepts it only for the session it was made for, so a token planted in the browser (a
 //! sibling host writing cookies on the plain-http demo) or taken from another session is worth
-//! nothing. Nothing is stored: every instance holding the key checks it, and a new session id
-//! (each sign-in) makes a new token.
+//! nothing. Nothing is stored: every instance holding the key checks it, and a new session id (each
+//! sign-in) makes a new token.
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;

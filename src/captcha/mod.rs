@@ -1,8 +1,9 @@
-//! The captcha of SPEC.md §7 (`[captcha]`), guarding the writes a script would abuse: the
-//! calls that create a request with its documents and the termination's confirmation. The
-//! browser sends its solution in `X-Captcha`; the portal checks it before anything is
-//! forwarded, and each solution serves once, on every instance sharing the session store.
-//! By default ALTCHA: a proof of work made and checked here, with no third party and no cookie.
+//! The captcha (`[captcha]`, docs/product/roles.md#scripted-requests), guarding the writes a script
+//! would abuse: the calls that create a request with its documents and the termination's
+//! confirmation. The browser sends its solution in `X-Captcha`; the portal checks it before
+//! anything is forwarded, and each solution serves once, on every instance sharing the session
+//! store. By default ALTCHA: a proof of work made and checked here, with no third party and no
+//! cookie.
 
 mod altcha;
 mod hosted;

@@ -1,6 +1,7 @@
-//! The content service: every content path of SPEC.md §7, read through the portal's own
-//! content code for the configured `kind` (`cms::ContentCache`, which speaks Strapi's REST or
-//! the flattened format); with Strapi, the API token must also be read-only.
+//! The content service: every content path (docs/product/member-api.md#content-service), read
+//! through the portal's own content code for the configured `kind` (`cms::ContentCache`, which
+//! speaks Strapi's REST or the flattened format); with Strapi, the API token must also be
+//! read-only.
 
 use prometheus::Registry;
 use reqwest::Method;
@@ -26,7 +27,8 @@ const STRAPI_WRITES: [(&str, &str); 6] = [
     ("PUT", "api/mention-legale"),
 ];
 
-/// The left block every member's first page asks for (the root's key, SPEC.md §7).
+/// The left block every member's first page asks for (the root's key,
+/// docs/product/member-api.md#left-block-key).
 const HOME_LEFT_BLOCK: &str = "bloc-gauche/home";
 /// Where an internal banner link opens a news page (`/home/nouveautes/{id}`).
 const NEWS_PAGE_ROUTE: &str = "/home/nouveautes/";

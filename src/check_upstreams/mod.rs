@@ -1,9 +1,10 @@
-//! `espace-assure check-upstreams`: before going live, asks each upstream what the portal will
-//! ask of it, through the same clients the server builds (the same trust, client certificates
-//! and proxy rule), and prints one line per check: `ok`, `FAIL` or `skip` (a check that lacks
-//! an input, or an upstream the demo embeds). The provider's discovery and keys; with a test
-//! member's access token, each read of the member API's contract; every content path of
-//! SPEC.md §7; Redis when sessions live there; the SMTP relay when mail goes through one.
+//! `espace-assure check-upstreams`: before going live, asks each upstream what the portal will ask
+//! of it, through the same clients the server builds (the same trust, client certificates and proxy
+//! rule), and prints one line per check: `ok`, `FAIL` or `skip` (a check that lacks an input, or an
+//! upstream the demo embeds). The provider's discovery and keys; with a test member's access token,
+//! each read of the member API's contract; every content path
+//! (docs/product/member-api.md#content-service); Redis when sessions live there; the SMTP relay
+//! when mail goes through one.
 //!
 //! Everything an upstream says is printed escaped (`printable`): a discovery document or an
 //! error message cannot put control characters on the operator's terminal.

@@ -41,7 +41,7 @@ enum Source {
 impl Source {
     async fn fetch(&self, path: &str) -> Result<Content, FetchError> {
         let content = match self {
-            // SPEC.md §7: content calls carry no bearer token.
+            // Content calls carry no member's token (docs/product/member-api.md#content-service).
             Self::Portal(http) => match http.get_json(http.url(path)?, None).await? {
                 Some(json) => Content::Found(json),
                 None => Content::NotFound,
@@ -138,7 +138,8 @@ impl ContentCache {
         &self.broker_name
     }
 
-    /// The news banner: only the first answer is used (SPEC.md §7); `null` when there is none.
+    /// The news banner: only the first answer is used
+    /// (docs/product/member-api.md#content-service); `null` when there is none.
     pub async fn first_banner(&self) -> Result<serde_json::Value, ApiError> {
         let content = self.get("bandeau-nouveautes").await?;
         Ok(match &*content {

@@ -1,7 +1,7 @@
-//! `/api/strapi/*`: the content service's pages, menus, left blocks and news banner, served
-//! from the cache without any token (SPEC.md §7), with the broker rule of SPEC.md §6 applied
-//! here on the server: entries flagged `courtierChesneau` exist only for the brokerage's
-//! members.
+//! `/api/strapi/*`: the content service's pages, menus, left blocks and news banner, served from
+//! the cache without any token (docs/product/member-api.md#content-service), with the broker rule
+//! (docs/product/roles.md#the-broker-rule) applied here on the server: entries flagged
+//! `courtierChesneau` exist only for the brokerage's members.
 
 pub mod cache;
 mod media;
@@ -104,7 +104,8 @@ async fn menu(
     let content = match cache.get(&format!("menus/{id}")).await {
         Ok(content) => content,
         Err(error) => {
-            // SPEC.md §8: the guard logs a French message and denies access.
+            // The guard logs a French message and denies access
+            // (docs/product/errors.md#content-failures).
             tracing::error!(%error, "Une erreur est survenue lors de la récupération du menu");
             return Err(ApiError::Forbidden);
         }
@@ -116,8 +117,8 @@ async fn menu(
     Ok(answer(entry))
 }
 
-/// Left-block keys are what the SPA derives from its path (SPEC.md §7): lower-case letters,
-/// digits, `_` and `-` only.
+/// Left-block keys are what the SPA derives from its path
+/// (docs/product/member-api.md#left-block-key): lower-case letters, digits, `_` and `-` only.
 pub fn is_left_block_key(key: &str) -> bool {
     !key.is_empty()
         && key.len() <= 128

@@ -1,7 +1,8 @@
-//! A partner's Strapi spoken natively (`[upstream.cms] kind = "strapi"`): each content path of
-//! SPEC.md §7 becomes a REST query on the content model of `packaging/strapi/`, and Strapi's
-//! answer is mapped onto the flattened fields the front end reads (`Id`, `Titre`, ...), so the
-//! cache, the broker rule and the sanitiser above work on one shape whatever the service.
+//! A partner's Strapi spoken natively (`[upstream.cms] kind = "strapi"`): each content path
+//! (docs/product/member-api.md#content-service) becomes a REST query on the content model of
+//! `packaging/strapi/`, and Strapi's answer is mapped onto the flattened fields the front end reads
+//! (`Id`, `Titre`, ...), so the cache, the broker rule and the sanitiser above work on one shape
+//! whatever the service.
 //!
 //! Strapi 5 answers `{"data": …, "meta": …}` with each entry's fields at its top level; Strapi
 //! 4 nests them under `attributes` and wraps relations and media in `{"data": …}`: both are
@@ -46,7 +47,8 @@ impl Strapi {
         Self { http, token }
     }
 
-    /// The content at a path of SPEC.md §7, in the flattened format.
+    /// The content at a content path (docs/product/member-api.md#content-service), in the
+    /// flattened format.
     pub async fn fetch(&self, path: &str) -> Result<Content, FetchError> {
         let (kind, id) = match path.split_once('/') {
             Some((kind, id)) => (kind, Some(id)),
@@ -75,7 +77,8 @@ impl Strapi {
                 Ok(found(blocks.data.first().map(left_block)))
             }
             ("bandeau-nouveautes", None) => {
-                // Only the first banner is shown (SPEC.md §7): the one entered first.
+                // Only the first banner is shown (docs/product/member-api.md#content-service):
+                // the one entered first.
                 let query = [("sort", "createdAt:asc"), ("pagination[pageSize]", "1")];
                 let banners = self.collection("api/bandeaux-nouveautes", &query).await?;
                 Ok(Content::Found(banners.data.iter().map(|banner| pick(banner, BANNER)).collect()))

@@ -9,8 +9,8 @@ use url::Url;
 
 use super::problems::Problems;
 
-/// The captcha of SPEC.md §7, guarding the writes a script would abuse (a request with its
-/// documents, a termination's confirmation).
+/// The captcha (docs/product/roles.md#scripted-requests), guarding the writes a script would
+/// abuse (a request with its documents, a termination's confirmation).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct CaptchaSettings {

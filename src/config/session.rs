@@ -31,7 +31,8 @@ pub struct SessionSettings {
     pub redis_sentinel_password: Option<SecretString>,
     /// A file holding `redis_sentinel_password`.
     pub redis_sentinel_password_file: Option<PathBuf>,
-    /// Inactivity after which a member is signed out (SPEC.md §9: 30 minutes).
+    /// Inactivity after which a member is signed out: 30 minutes
+    /// (docs/product/limits.md#session-lifetime).
     pub idle_timeout_secs: u64,
     /// Absolute lifetime of a session; keep it no longer than the provider's refresh tokens.
     pub max_lifetime_secs: u64,

@@ -92,8 +92,8 @@ impl Default for CmsUpstream {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CmsKind {
-    /// The content paths of SPEC.md §7 answering the flattened fields (`Id`, `Titre`, ...), as
-    /// the embedded demo content service does.
+    /// The content paths (docs/product/member-api.md#content-service) answering the flattened
+    /// fields (`Id`, `Titre`, ...), as the embedded demo content service does.
     Portal,
     /// A Strapi 5 (or 4) REST API with the content model of `packaging/strapi/`.
     Strapi,

@@ -150,9 +150,9 @@ pub fn path_with_id(template: &str, id: &str) -> Result<String, ApiError> {
     }
 }
 
-/// The sign-in answer (`POST compte/auth`, SPEC.md §7): all a session keeps of the member,
-/// kept as the JSON text it came in. The browser gets it back as it is (`/api/session`); a
-/// parsed document took five times the memory, in every session.
+/// The sign-in answer (`POST compte/auth`, docs/product/member-api.md#sign-in): all a session keeps
+/// of the member, kept as the JSON text it came in. The browser gets it back as it is
+/// (`/api/session`); a parsed document took five times the memory, in every session.
 #[derive(Clone, Serialize, Deserialize)]
 pub struct SignedInMember {
     #[serde(rename = "User")]
@@ -335,10 +335,10 @@ impl MemberApiClient {
         answer.json().await
     }
 
-    /// `POST compte/auth` with `{Login, Type: "ADH"}` (SPEC.md §7) and, when the sign-in's
-    /// browser is known, its `appareil` (the member API records it and tells the member of a
-    /// device it never saw), with the token just received: a refusal here is the sign-in's
-    /// answer, never a reason to refresh.
+    /// `POST compte/auth` with `{Login, Type: "ADH"}` (docs/product/member-api.md#sign-in) and,
+    /// when the sign-in's browser is known, its `appareil` (the member API records it and tells the
+    /// member of a device it never saw), with the token just received: a refusal here is the
+    /// sign-in's answer, never a reason to refresh.
     pub async fn sign_in(
         &self,
         access_token: &str,

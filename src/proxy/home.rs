@@ -23,7 +23,7 @@ use crate::member_api::{Bearer, MemberApiClient, path_with_id};
 use crate::request_id::RequestId;
 use crate::state::AppState;
 
-/// SPEC.md §3: at most 2 detail lines per payment on the home page.
+/// At most 2 detail lines per payment on the home page (docs/product/limits.md#home-dashboard).
 const LINES_PER_PAYMENT: usize = 2;
 /// The dashboard shows the most recent payments only.
 const PAYMENTS: usize = 3;

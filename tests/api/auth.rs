@@ -92,7 +92,7 @@ async fn the_code_exchange_sends_the_pkce_verifier_and_authenticates_the_client(
         .unwrap();
     let form = String::from_utf8(token_call.body).unwrap();
     let verifier = form.split('&').find_map(|pair| pair.strip_prefix("code_verifier=")).unwrap();
-    assert_eq!(verifier.len(), 96, "SPEC.md §9: PKCE verifier length 96");
+    assert_eq!(verifier.len(), 96, "PKCE verifier length 96 (docs/product/limits.md#sign-in)");
     assert!(header(&token_call.headers, "authorization").starts_with("Basic "));
 }
 

@@ -87,7 +87,7 @@ async fn home_gathers_payments_with_two_lines_requests_due_date_and_banner() {
     assert_eq!(card["paymentId"], "P1");
     assert_eq!(card["beneficiaryLastName"], "DUPONT");
     let lines = card["detailRemboursement"].as_array().unwrap();
-    assert_eq!(lines.len(), 2, "SPEC.md §3: at most 2 lines");
+    assert_eq!(lines.len(), 2, "at most 2 lines (docs/product/limits.md#home-dashboard)");
     assert_eq!(
         lines[0],
         json!({ "labelExternalCode": "Consultation", "startDate": "2026-10-28", "expenseAmount": 30.0, "refundableAmount": 9.0 })

@@ -1,4 +1,5 @@
-//! The anti-forgery check of SPEC.md §6 holds however the path of a write is spelled.
+//! The anti-forgery check (docs/product/roles.md#anti-forgery) holds however the path of a
+//! write is spelled.
 
 use crate::fake_idp::{FakeIdp, member_api};
 use crate::helpers::{TestApp, assert_json_error, spawn_app_with_idp};

@@ -1,7 +1,7 @@
-//! `POST compte/auth`: the sign-in call. The portal sends the person number it read in the
-//! token, and the device the member signs in with; the answer is the `User` of SPEC.md §3 with
-//! the flags the home page reads, derived from the member's contracts and cards as they stand
-//! today. The sign-in is recorded (`connexions.rs`).
+//! `POST compte/auth`: the sign-in call. The portal sends the person number it read in the token,
+//! and the device the member signs in with; the answer is the `User`
+//! (docs/product/entities.md#the-signed-in-member) with the flags the home page reads, derived from
+//! the member's contracts and cards as they stand today. The sign-in is recorded (`connexions.rs`).
 
 use actix_web::{HttpResponse, web};
 use chrono::NaiveDate;
@@ -56,7 +56,7 @@ struct User {
     situation: Situation,
 }
 
-/// The flags of SPEC.md §3 and §6.
+/// The member's flags (docs/product/entities.md#the-members-flags).
 #[derive(Serialize)]
 pub struct Situation {
     /// Every contract has ended.

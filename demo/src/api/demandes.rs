@@ -33,16 +33,17 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/document/creationResiliation").post(creer_resiliation));
 }
 
-/// The states SPEC.md §4 shows as done; any other state is pending.
+/// The states shown as done (docs/product/states.md#request-states); any other is pending.
 pub const ETATS_TERMINES: [&str; 2] = ["TERMINE", "Traité"];
 /// The state of a request just sent, before the back office opens it.
 pub const ETAT_INITIAL: &str = "A_TRAITER";
 /// How many requests the home page lists.
 const DEMANDES_ACCUEIL: i64 = 5;
-/// How long a done request stays on the home page after its last update: long enough for the
-/// member to see the outcome of what they sent (the check icon of SPEC.md §4), short enough
-/// that a member whose requests were all settled long ago reads "Toutes vos demandes ont été
-/// traitées." rather than old news. The full list keeps them all.
+/// How long a done request stays on the home page after its last update: long enough for the member
+/// to see the outcome of what they sent (the check icon,
+/// docs/product/home.md#requests-in-progress), short enough that a member whose requests were all
+/// settled long ago reads "Toutes vos demandes ont été traitées." rather than old news. The full
+/// list keeps them all.
 const TERMINEES_RECENTES: Months = Months::new(3);
 const DOCUMENTS_PAR_DEMANDE: usize = 10;
 const COMMENTAIRE_MAX: usize = 2000;
@@ -426,8 +427,9 @@ pub async fn enregistrer<P: Send + 'static>(
         .json(demande))
 }
 
-/// `{postCreationDocumentDto, metadata}`: a request of any type of SPEC.md §9 that has no
-/// form of its own, with the documents uploaded beforehand and the GED indexing metadata.
+/// `{postCreationDocumentDto, metadata}`: a request of any type
+/// (docs/product/limits.md#request-type-codes) that has no form of its own, with the documents
+/// uploaded beforehand and the GED indexing metadata.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CreationGed {

@@ -2,7 +2,7 @@
 
 use chrono::NaiveDate;
 
-/// dd/MM/yyyy, as SPEC.md §5 displays dates.
+/// dd/MM/yyyy, as the portal displays dates (docs/product/validation.md#dates).
 pub fn date(date: NaiveDate) -> String {
     date.format("%d/%m/%Y").to_string()
 }

@@ -5,7 +5,8 @@ use actix_web::http::header::{self, ContentDisposition, DispositionParam, Dispos
 use rusqlite::types::{FromSql, FromSqlResult, ValueRef};
 use serde::{Serialize, Serializer};
 
-/// An amount kept in cents and sent as a JSON number of euros (`12.5`), as the spec's amounts.
+/// An amount kept in cents and sent as a JSON number of euros (`12.5`), as the contract's
+/// amounts (`openapi/member-api.yaml`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Euros(pub i64);
 

@@ -1,7 +1,8 @@
-//! The embedded demo member API, mounted under `/_demo/api`: every call of SPEC.md §7 that the
-//! portal forwards from its `/api/…`, over a SQLite file in the demo data folder. It behaves
-//! like the real upstream: bearer JWTs checked against the issuer's keys, members confined to
-//! their own data, changes kept across restarts. Response shapes: `openapi/member-api.yaml`.
+//! The embedded demo member API, mounted under `/_demo/api`: every call
+//! (docs/product/member-api.md#member-api-calls) that the portal forwards from its `/api/…`, over a
+//! SQLite file in the demo data folder. It behaves like the real upstream: bearer JWTs checked
+//! against the issuer's keys, members confined to their own data, changes kept across restarts.
+//! Response shapes: `openapi/member-api.yaml`.
 
 pub(crate) mod ajout_beneficiaire;
 mod assure;

@@ -1,6 +1,7 @@
-//! Reimbursements. A payment (`paymentId`) is what was paid on one day for one beneficiary to
-//! one payee; its lines are the acts of care. Field names SPEC.md shows for the home page keep
-//! its spelling (`paymentDate`, `labelExternalCode`, `expenseAmount`…), the rest is French.
+//! Reimbursements. A payment (`paymentId`) is what was paid on one day for one beneficiary to one
+//! payee; its lines are the acts of care. Field names the home page reads keep the upstream
+//! spelling (`paymentDate`, `labelExternalCode`, `expenseAmount`…,
+//! docs/product/entities.md#a-payment-and-its-lines), the rest is French.
 
 use actix_web::{HttpResponse, web};
 use chrono::NaiveDate;

@@ -1,5 +1,5 @@
-//! The kinds of request a member can make, with the `TypeCode` of SPEC.md §9 and the subject
-//! line the mutual's back office shows.
+//! The kinds of request a member can make, with their `TypeCode`
+//! (docs/product/limits.md#request-type-codes) and the subject line the mutual's back office shows.
 
 pub struct TypeDemande {
     pub type_demande: &'static str,

@@ -1,4 +1,5 @@
-//! The embedded content service: the content paths of SPEC.md §7 with the field names of §3.
+//! The embedded content service: the content paths (docs/product/member-api.md#content-service)
+//! with their field names (docs/product/entities.md#content-entries).
 
 use reqwest::StatusCode;
 use serde_json::Value;

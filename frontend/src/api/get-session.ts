@@ -3,16 +3,17 @@ import { apiGet } from '@/lib/api-client';
 import type { MemberApi } from '@/types/member-api';
 
 /**
- * The insured person, as the member API's sign-in (`compte/auth`) answered it (SPEC.md §3).
- * Shared: the shell names the member, and pages follow the flags (`Radie`, `CarteTp`…).
+ * The insured person, as the member API's sign-in (`compte/auth`) answered it
+ * (docs/product/entities.md#the-signed-in-member). Shared: the shell names the member, and pages
+ * follow the flags (`Radie`, `CarteTp`…).
  */
 export type User = MemberApi<'User'>;
 
 /**
- * `GET /api/session`: the signed-in member, from the server-side session. The portal's own
- * route, not the member API's: the sign-in answer (`Connecte`) the server kept, plus the
- * inactivity time-out after which the SPA signs the member out (SPEC.md §9). Built on the
- * generated type so that it follows the member API document rather than a copy of it.
+ * `GET /api/session`: the signed-in member, from the server-side session. The portal's own route,
+ * not the member API's: the sign-in answer (`Connecte`) the server kept, plus the inactivity
+ * time-out after which the SPA signs the member out (docs/product/limits.md#session-lifetime).
+ * Built on the generated type so that it follows the member API document rather than a copy of it.
  */
 export type Session = MemberApi<'Connecte'> & { idleTimeoutMs: number };
 

@@ -32,7 +32,7 @@ const swrConfig: SWRConfiguration = {
  * The sidebar's answers for the first page: the articles' menus, the left block of its address
  * and the count of unread messages on « Mes demandes », awaited with the page's own, so that
  * the first page renders whole in one pass instead of rendering the sidebar again as each
- * arrives. Route changes reload them from the sidebar itself (SPEC.md §4).
+ * arrives. Route changes reload them from the sidebar itself (docs/product/shell.md#sidebar).
  */
 const sidebarData: PageData = (_params, _query, pathname) =>
   Promise.all([
@@ -51,10 +51,10 @@ function MemberSpaceWithData() {
 }
 
 /**
- * SPEC.md §2, the signed-in member's space: added to the router's routes (`routes.tsx`) when
- * the first address behind it is visited, with the code and texts of the shell and the home
- * page (the page most visits start on). The sections' pages are added under the shell from
- * `section-routes.tsx`.
+ * The signed-in member's space (docs/product/routes.md#member-routes): added to the router's routes
+ * (`routes.tsx`) when the first address behind it is visited, with the code and texts of the shell
+ * and the home page (the page most visits start on). The sections' pages are added under the shell
+ * from `section-routes.tsx`.
  */
 export const memberRoutes: RouteObject[] = [
   {

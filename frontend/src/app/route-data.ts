@@ -22,8 +22,8 @@ function delay(ms: number): Promise<void> {
  */
 export function preloadingLoader(data: PageData) {
   return async ({ params, request }: LoaderFunctionArgs) => {
-    // Without cookies nothing starts (SPEC.md §4): the start-up gate sends the browser to the
-    // fallback page.
+    // Without cookies nothing starts (docs/product/states.md#start-up): the start-up gate sends
+    // the browser to the fallback page.
     if (!cookiesEnabled()) return null;
     const url = new URL(request.url);
     await Promise.race([data(params, url.searchParams, url.pathname), delay(dataWaitMs)]);

@@ -9,11 +9,11 @@ import { paths } from '@/lib/paths';
 export const routeIds = { startup: 'startup', shell: 'shell' } as const;
 
 /**
- * SPEC.md §2, as the first script knows it: the pages seen without a session. The member
- * space (the session guard, the shell and the home page, with SWR) and the sections' routes
- * are two more scripts, loaded on the first visit of any other address (see
- * `patchRoutesOnNavigation`): the public root, which most visitors leave at once for the
- * identity provider, downloads neither.
+ * The routes as the first script knows them: the pages seen without a session
+ * (docs/product/routes.md#public-pages). The member space (the session guard, the shell and the
+ * home page, with SWR) and the sections' routes are two more scripts, loaded on the first visit of
+ * any other address (see `patchRoutesOnNavigation`): the public root, which most visitors leave at
+ * once for the identity provider, downloads neither.
  */
 export const routes: RouteObject[] = [
   // Reachable without cookies and without a session: they explain why nothing else works.

@@ -6,9 +6,9 @@ import { MutuellePage } from './pages/mutuelle-page';
 export { prefetchPage } from './lazy-pages';
 
 /**
- * SPEC.md §2, the sections' pages, added under the member space's shell (`routes.tsx`) with
- * the first address in a section, or, from the home page, once it is on screen (see
- * `use-prefetch-on-intent.ts`): the table of every page, its pattern, its code and its first
+ * The sections' pages (docs/product/routes.md#member-routes), added under the member space's shell
+ * (`routes.tsx`) with the first address in a section, or, from the home page, once it is on screen
+ * (see `use-prefetch-on-intent.ts`): the table of every page, its pattern, its code and its first
  * requests, which the home page does not need to appear.
  */
 export const sectionRoutes: RouteObject[] = [
@@ -31,6 +31,7 @@ export const sectionRoutes: RouteObject[] = [
   lazyRoute('demandes'),
   lazyRoute('creationDemande'),
   lazyRoute('demande'),
-  // SPEC.md §2's "demandes" section is the same list as "Mes demandes".
+  // The "demandes" section is the same list as "Mes demandes"
+  // (docs/product/routes.md#member-routes).
   { path: paths.demandes, element: <Navigate to={paths.demandesMutuelle} replace /> },
 ];

@@ -3,7 +3,10 @@ import { t } from '@/i18n/t';
 import { Icon } from './icon';
 import styles from './demande-etat.module.css';
 
-/** A request's state (SPEC.md §4): its label, after a check icon when done, a clock otherwise. */
+/**
+ * A request's state (docs/product/states.md#request-states): its label, after a check icon when
+ * done, a clock otherwise.
+ */
 export function DemandeEtat({ etat }: { etat: string }) {
   const done = isDemandeTerminee(etat);
   return (

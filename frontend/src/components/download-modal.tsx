@@ -6,8 +6,9 @@ import styles from './download-modal.module.css';
 
 /**
  * "Téléchargement du fichier" with a spinner, shown while any `downloadFile` is under way and
- * hidden otherwise (SPEC.md §2). A native modal <dialog>, like every modal of the app, so the
- * page behind cannot be used meanwhile and sign-out closes it with the others.
+ * hidden otherwise (docs/product/shell.md#download-modal). A native modal <dialog>, like every
+ * modal of the app, so the page behind cannot be used meanwhile and sign-out closes it with the
+ * others.
  */
 export function DownloadModal() {
   const busy = useSyncExternalStore(subscribeToDownloads, downloadsInProgress) > 0;

@@ -27,7 +27,10 @@ export interface RemboursementCardPayment<Line extends RemboursementCardLine = R
 
 interface RemboursementCardProps<Line extends RemboursementCardLine> {
   remboursement: RemboursementCardPayment<Line>;
-  /** Lines shown, from the first (the home page shows 2, SPEC.md §9); all when absent. */
+  /**
+   * Lines shown, from the first (the home page shows 2, docs/product/limits.md#home-dashboard); all
+   * when absent.
+   */
   maxLines?: number;
   /** What the mutual paid in all, under the lines. */
   total?: number | null;

@@ -134,8 +134,8 @@ export function headersFor(
 ): Headers {
   const headers = new Headers({ ...extra, Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
-  // SPEC.md §6: the double-submit token goes on every state-changing call to our own server,
-  // never to a third party.
+  // The double-submit token goes on every state-changing call to our own server, never to a
+  // third party (docs/product/roles.md#anti-forgery).
   if (method !== 'GET' && isRelative(url)) {
     const token = xsrfToken();
     if (token !== undefined) headers.set(xsrfHeader, token);
@@ -217,8 +217,8 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
   try {
     return JSON.parse(text) as T;
   } catch {
-    // SPEC.md §8: a 200 that is not JSON after a redirect (a sign-in page put in front of the
-    // API by some proxy) is followed with a full page load.
+    // A 200 that is not JSON after a redirect (a sign-in page put in front of the API by some
+    // proxy) is followed with a full page load (docs/product/errors.md#a-redirected-answer).
     if (response.redirected && response.url !== '') browserLocation.assign(response.url);
     throw new ApiError(response.status, 'invalid-json', t('errors.generic'), url);
   }

@@ -15,11 +15,11 @@ const testCookie = 'espace-assure-cookie-test';
 let checked: boolean | undefined;
 
 /**
- * SPEC.md §4, start-up step 1: the navigator flag first, then a test cookie written and read
- * back, because some browsers and extensions report cookies as enabled while silently
- * dropping every write. Checked once per page load, like the start-up it belongs to: the
- * route loaders and the start-up gate all ask, and each read after a write waits on the
- * browser's cookie store (8 to 12 ms each on a loading page, four times per first load).
+ * Start-up, step 1 (docs/product/states.md#start-up): the navigator flag first, then a test cookie
+ * written and read back, because some browsers and extensions report cookies as enabled while
+ * silently dropping every write. Checked once per page load, like the start-up it belongs to: the
+ * route loaders and the start-up gate all ask, and each read after a write waits on the browser's
+ * cookie store (8 to 12 ms each on a loading page, four times per first load).
  */
 export function cookiesEnabled(): boolean {
   checked ??= testCookieWrittenAndRead();

@@ -40,7 +40,7 @@ export function saveFile(blob: Blob, fileName: string): void {
 interface DownloadOptions {
   /** The name to save under when the server suggests none. */
   fileName: string;
-  /** Defaults to PDF, what the member API serves (SPEC.md §7). */
+  /** Defaults to PDF, what the member API serves (docs/product/member-api.md#downloads). */
   accept?: string;
   /**
    * Told of a failure, for a caller with more to say than the announcement (an expected 404:

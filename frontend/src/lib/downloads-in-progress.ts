@@ -1,8 +1,8 @@
 /**
- * Whether a file download is under way: the download modal (SPEC.md §2, "Téléchargement du
- * fichier") follows this count, which `downloadFile` keeps. Apart from the downloading itself,
- * which only the pages that download bring, so that the shell's modal costs the first load
- * nothing more.
+ * Whether a file download is under way: the download modal ("Téléchargement du fichier",
+ * docs/product/shell.md#download-modal) follows this count, which `downloadFile` keeps. Apart from
+ * the downloading itself, which only the pages that download bring, so that the shell's modal costs
+ * the first load nothing more.
  */
 
 let inProgress = 0;

@@ -2,9 +2,9 @@ import { missingValue } from './missing-value';
 import { once } from './once';
 
 /**
- * Dates as the member reads them: dd/MM/yyyy (SPEC.md §5). Written out rather than through
- * `Intl.DateTimeFormat`: the first French formatter costs a phone tens of milliseconds of
- * locale data during the page's first render, for two digits, two digits and a year.
+ * Dates as the member reads them: dd/MM/yyyy (docs/product/validation.md#dates). Written out rather
+ * than through `Intl.DateTimeFormat`: the first French formatter costs a phone tens of milliseconds
+ * of locale data during the page's first render, for two digits, two digits and a year.
  */
 export function formatDate(date: Date): string {
   return `${twoDigits(date.getDate())}/${twoDigits(date.getMonth() + 1)}/${fourDigits(date.getFullYear())}`;
@@ -41,9 +41,9 @@ export function parseInstant(value: string | null | undefined): Date | null {
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * SPEC.md §5: `YYYY-MM-DD` with a four-digit year from 1000 to 9999 (and a day that exists
- * in its month), as a local date at midnight; anything else is no date at all, rather than
- * the nearest date `Date` would roll over to ("2026-02-30" is not the 2nd of March).
+ * `YYYY-MM-DD` (docs/product/validation.md#dates) with a four-digit year from 1000 to 9999 (and a
+ * day that exists in its month), as a local date at midnight; anything else is no date at all,
+ * rather than the nearest date `Date` would roll over to ("2026-02-30" is not the 2nd of March).
  */
 export function parseIsoDate(value: string | null | undefined): Date | null {
   const match = isoDate.exec(value ?? '');
@@ -54,7 +54,7 @@ export function parseIsoDate(value: string | null | undefined): Date | null {
   return date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }
 
-/** SPEC.md §5: dates travel as `YYYY-MM-DD`, the local calendar day. */
+/** Dates travel as `YYYY-MM-DD`, the local calendar day (docs/product/validation.md#dates). */
 export function toIsoDate(date: Date): string {
   return `${fourDigits(date.getFullYear())}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
 }

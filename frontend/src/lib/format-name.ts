@@ -1,6 +1,7 @@
 /**
  * "marie-claire" → "Marie-Claire", "JEAN" → "Jean": each word, and each part of a hyphenated
- * or elided name, starts with a capital (SPEC.md §2, first name in title case).
+ * or elided name, starts with a capital (the first name in title case,
+ * docs/product/shell.md#how-the-members-name-is-written).
  *
  * Unicode's default case mapping: French has no casing rule of its own (only Turkish,
  * Azerbaijani and Lithuanian do), and the locale-aware methods load the engine's locale data

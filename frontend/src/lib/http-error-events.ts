@@ -1,4 +1,7 @@
-/** The window event that carries every failed HTTP answer (SPEC.md §8). */
+/**
+ * The window event that carries every failed HTTP answer
+ * (docs/product/errors.md#the-httperror-broadcast).
+ */
 export const httpErrorEvent = 'httpError';
 
 export interface HttpErrorDetail {
@@ -10,9 +13,9 @@ export interface HttpErrorDetail {
 }
 
 /**
- * SPEC.md §8: every failure is broadcast except a 401 without a message (an expected
- * "not signed in" answer, nothing to tell the member) and anything about the identity
- * provider's account endpoint.
+ * Every failure is broadcast (docs/product/errors.md#the-httperror-broadcast) except a 401 without
+ * a message (an expected "not signed in" answer, nothing to tell the member) and anything about the
+ * identity provider's account endpoint.
  */
 function isBroadcast({ status, message, url }: HttpErrorDetail): boolean {
   if (status === 401 && message === '') return false;

@@ -1,4 +1,4 @@
-/** SPEC.md §9: pages of 10. */
+/** Pages of 10 (docs/product/limits.md#lists). */
 export const pageSize = 10;
 
 /** The items of `page` (clamped to the pages there are), and how many pages there are. */

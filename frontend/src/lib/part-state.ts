@@ -1,7 +1,7 @@
 /**
- * What a part of a page that loads on its own can show (SPEC.md §4: a part that failed leaves
- * the others working). One rule for every page, so that a part never shows its failure and
- * its content at once, nor a blank while a retry is under way.
+ * What a part of a page that loads on its own can show (a part that failed leaves the others
+ * working: docs/product/states.md#parts-of-a-page). One rule for every page, so that a part never
+ * shows its failure and its content at once, nor a blank while a retry is under way.
  */
 export type PartState<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
 

@@ -1,7 +1,7 @@
 const signalementSoin = '/mutuelle/remboursements/signalement';
 
 /**
- * Client routes, handled by react-router (SPEC.md §2). Every link, redirect and route
+ * Client routes, handled by react-router (docs/product/routes.md). Every link, redirect and route
  * definition uses these, so a path is spelled once.
  */
 export const paths = {

@@ -1,6 +1,6 @@
 /**
- * The news banner (SPEC.md §3). Shared by the content feature, which shows it, and the home
- * feature, whose one request carries it.
+ * The news banner (docs/product/entities.md#content-entries). Shared by the content feature, which
+ * shows it, and the home feature, whose one request carries it.
  */
 export interface BandeauNouveautes {
   Libelle: string;

@@ -1507,7 +1507,7 @@ export interface components {
         /** @enum {string} */
         TypeDemande: "JUSTIFICATIF_DE_DOMICILE" | "ATTESTATION_FRANCE_TRAVAIL" | "ATTESTATION_VITALE" | "JUSTIFICATIF_DE_SCOLARITÉ" | "MANDAT_SEPA" | "MISE_A_JOUR_RIB" | "RIB" | "UNE_QUESTION_SANTÉ" | "UNE_QUESTION_AFFILIATION_COTISATION" | "DEMANDE_DE_REMBOURSEMENT_DENTAIRE" | "DEMANDE_DE_REMBOURSEMENT_HOSPITALISATION" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_A_TRAITER" | "DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE" | "DEMANDE_DE_REMBOURSEMENT_OPTIQUE" | "DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF" | "ENVOI_DE_DEVIS" | "PRISE_EN_CHARGE_HOSPITALIERE" | "DEMANDE_DE_RESILIATION" | "RECLAMATION" | "SOIN_NON_RECONNU" | "AJOUT_BENEFICIAIRE";
         /**
-         * @description The code of SPEC.md §9 for a request's `type`.
+         * @description The code of a request's `type` (docs/product/limits.md#request-type-codes).
          * @enum {string}
          */
         TypeCode: "MAJD" | "PRT" | "MAJV" | "JSCO" | "RIB" | "QUE" | "QUC" | "DEN" | "HOS" | "MED" | "OPT" | "AUT" | "DEV" | "PEH" | "RAD" | "REC" | "SNR" | "ABE";

@@ -4,10 +4,10 @@ import styles from './http-error-announcer.module.css';
 import { unreadHttpError } from './unread-http-error';
 
 /**
- * Shows the latest `httpError` broadcast (SPEC.md §8) in a polite live region: screen readers
- * read it when they are done, and it stays on screen until dismissed rather than vanishing
- * before a slow reader gets to it. The region is always in the page, so that a new message
- * is announced.
+ * Shows the latest `httpError` broadcast (docs/product/shell.md#failure-announcements) in a polite
+ * live region: screen readers read it when they are done, and it stays on screen until dismissed
+ * rather than vanishing before a slow reader gets to it. The region is always in the page, so that
+ * a new message is announced.
  */
 export function HttpErrorAnnouncer() {
   const message = useSyncExternalStore(unreadHttpError.subscribe, unreadHttpError.message);

@@ -49,7 +49,10 @@ function SignInAgainQuestion() {
   );
 }
 
-/** Where the sidebar stops being a drawer (SPEC.md §9: 999 px and below); as in the CSS. */
+/**
+ * Where the sidebar stops being a drawer (999 px and below, docs/product/limits.md#layout); as in
+ * the CSS.
+ */
 const wideScreen = '(min-width: 1000px)';
 
 /** The drawer of small screens: open and close with focus where the member expects it. */

@@ -7,9 +7,10 @@ function messageFor({ status, message }: HttpErrorDetail): string {
 }
 
 /**
- * The latest failure broadcast (SPEC.md §8), kept until the member dismisses it. Listening
- * starts with the app, not with the shell that shows it: a page's first requests leave from
- * its route's loader, before the shell is on screen, and their failure must still be told.
+ * The latest failure broadcast (docs/product/errors.md#the-httperror-broadcast), kept until the
+ * member dismisses it. Listening starts with the app, not with the shell that shows it: a page's
+ * first requests leave from its route's loader, before the shell is on screen, and their failure
+ * must still be told.
  */
 let unread: string | null = null;
 const subscribers = new Set<() => void>();

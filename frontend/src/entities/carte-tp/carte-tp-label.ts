@@ -1,10 +1,10 @@
 import { t } from '@/i18n/t';
 
 /**
- * "Ma carte de Tiers Payant" with its years, the one rule of the home tile and the card page.
- * SPEC.md §6 names two labels: a card in force (`EN_COURS`, the `CarteTp` flag) reads the
- * current and the next year, the card running on into the next period; a card whose period
- * has not begun (`SUIVANTE`, the `CarteTpSuivante` flag) names only the next year.
+ * "Ma carte de Tiers Payant" with its years, the one rule of the home tile and the card page. Two
+ * labels (docs/product/roles.md#the-tiers-payant-card): a card in force (`EN_COURS`, the `CarteTp`
+ * flag) reads the current and the next year, the card running on into the next period; a card whose
+ * period has not begun (`SUIVANTE`, the `CarteTpSuivante` flag) names only the next year.
  */
 export function carteTpLabel(periode: 'EN_COURS' | 'SUIVANTE', currentYear: number): string {
   return periode === 'EN_COURS'

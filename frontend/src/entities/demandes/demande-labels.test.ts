@@ -86,7 +86,8 @@ describe('demandeEtat', () => {
 });
 
 describe('demandeTypeCode', () => {
-  // SPEC.md §9's table, one row per distinct kind of entry rather than every row.
+  // The table of docs/product/limits.md#request-type-codes, one row per distinct kind of entry
+  // rather than every row.
   it.each([
     ['JUSTIFICATIF_DE_DOMICILE', 'MAJD', 'a type with a code of its own'],
     ['RIB', 'RIB', 'a type that shares its name with its code'],

@@ -4,7 +4,10 @@ import type { MemberApi } from '@/types/member-api';
 
 addMessages(demandeLabelsTexts);
 
-/** SPEC.md §4: these states mean the request is done; every other one is pending. */
+/**
+ * These states mean the request is done; every other one is pending
+ * (docs/product/states.md#request-states).
+ */
 const etatsTermines: readonly string[] = ['TERMINE', 'Traité'];
 
 export function isDemandeTerminee(etat: string): boolean {
@@ -26,8 +29,9 @@ export function demandeEtat(demande: DemandeSuivie): string {
 }
 
 /**
- * The label of `mutuelle.demande.typeCode.{TypeCode}`. SPEC.md §9 gives types outside its
- * table an empty code; those, and codes this catalogue does not know yet, read "Demande".
+ * The label of `mutuelle.demande.typeCode.{TypeCode}`. Types outside the table of codes
+ * (docs/product/limits.md#request-type-codes) have an empty code; those, and codes this catalogue
+ * does not know yet, read "Demande".
  */
 export function demandeTypeLabel(typeCode: string): string {
   const key = `mutuelle.demande.typeCode.${typeCode}`;
@@ -35,8 +39,9 @@ export function demandeTypeLabel(typeCode: string): string {
 }
 
 /**
- * The label of `mutuelle.demande.etat.{Etat}`. The full list of states is not known (SPEC.md
- * §4): a state this catalogue lacks is pending by the rule above, and reads so.
+ * The label of `mutuelle.demande.etat.{Etat}`. The full list of states is not known
+ * (docs/product/states.md#request-states): a state this catalogue lacks is pending by the rule
+ * above, and reads so.
  */
 export function demandeEtatLabel(etat: string): string {
   const key = `mutuelle.demande.etat.${etat}`;

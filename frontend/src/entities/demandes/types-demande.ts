@@ -1,11 +1,15 @@
 import type { MemberApi } from '@/types/member-api';
 
 /**
- * The request types and their codes (SPEC.md §9), which only the requests' pages need: apart
- * from their labels (`demande-labels.ts`), which the home shows with its first script.
+ * The request types and their codes (docs/product/limits.md#request-type-codes), which only the
+ * requests' pages need: apart from their labels (`demande-labels.ts`), which the home shows with
+ * its first script.
  */
 
-/** The request type codes of SPEC.md §9, each with a label in the catalogue. */
+/**
+ * The request type codes (docs/product/limits.md#request-type-codes), each with a label in the
+ * catalogue.
+ */
 export const demandeTypeCodes = [
   'MAJD',
   'PRT',
@@ -31,9 +35,9 @@ export const demandeTypeCodes = [
 export type TypeDemande = MemberApi<'TypeDemande'>;
 
 /**
- * SPEC.md §9: each request type and its code. The member API sets `TypeCode` itself; the
- * portal needs the table to label a type before the request exists (the creation's summary)
- * and to keep the labels of both in one catalogue.
+ * Each request type and its code (docs/product/limits.md#request-type-codes). The member API sets
+ * `TypeCode` itself; the portal needs the table to label a type before the request exists (the
+ * creation's summary) and to keep the labels of both in one catalogue.
  */
 const codeParType: Record<TypeDemande, (typeof demandeTypeCodes)[number]> = {
   JUSTIFICATIF_DE_DOMICILE: 'MAJD',
@@ -54,7 +58,8 @@ const codeParType: Record<TypeDemande, (typeof demandeTypeCodes)[number]> = {
   ENVOI_DE_DEVIS: 'DEV',
   PRISE_EN_CHARGE_HOSPITALIERE: 'PEH',
   DEMANDE_DE_RESILIATION: 'RAD',
-  // Not in SPEC.md §9's table: the complaint (ACPR 2022-R-01) came later, with its own call.
+  // The complaint (ACPR 2022-R-01) came later, with its own call
+  // (docs/product/limits.md#request-type-codes).
   RECLAMATION: 'REC',
   // « Je ne reconnais pas ce soin », sent from a line of a payment with its own call.
   SOIN_NON_RECONNU: 'SNR',
@@ -68,7 +73,10 @@ export function isTypeDemande(value: string | null): value is TypeDemande {
   return value !== null && Object.hasOwn(codeParType, value);
 }
 
-/** SPEC.md §9: the code of a request type; any other value has the empty code. */
+/**
+ * The code of a request type; any other value has the empty code
+ * (docs/product/limits.md#request-type-codes).
+ */
 export function demandeTypeCode(type: string): string {
   return isTypeDemande(type) ? codeParType[type] : '';
 }

@@ -1,12 +1,12 @@
 import { consentStorageKey } from '@/lib/cookie-consent';
 
 /**
- * Clears what this browser keeps for the member (SPEC.md §4): session storage (the request
- * being written, with whatever health details it holds), local storage (the news banner's
- * 'visible' choice among others) and the tiers-payant card kept for offline use (IndexedDB,
- * see `entities/carte-tp/saved-card.ts`). Called whenever the session ends, whatever ended it: the
- * "Se déconnecter" button, the inactivity time-out, and a 401 from the server (the session
- * expired, was closed elsewhere or by the provider's back-channel logout), so that nothing
+ * Clears what this browser keeps for the member (docs/product/states.md#when-the-session-ends):
+ * session storage (the request being written, with whatever health details it holds), local storage
+ * (the news banner's 'visible' choice among others) and the tiers-payant card kept for offline use
+ * (IndexedDB, see `entities/carte-tp/saved-card.ts`). Called whenever the session ends, whatever
+ * ended it: the "Se déconnecter" button, the inactivity time-out, and a 401 from the server (the
+ * session expired, was closed elsewhere or by the provider's back-channel logout), so that nothing
  * typed survives the session on a shared computer.
  *
  * The two storages are cleared at once, before this returns; the card's erasure is

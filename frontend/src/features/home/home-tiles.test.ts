@@ -7,7 +7,10 @@ import { addMessages } from '@/i18n/t';
 // The page that shows these texts adds their section of the catalogue (see i18n/catalogue.ts).
 addMessages(homeTexts);
 
-/** The session's flags of SPEC.md §3; `Futur` is among them and must change nothing. */
+/**
+ * The session's flags (docs/product/entities.md#the-members-flags); `Futur` is among them and must
+ * change nothing.
+ */
 type SessionFlags = TileFlags & { Futur?: boolean };
 
 /** A covered member with a card in force and an individual contract. */
@@ -20,7 +23,7 @@ const covered: SessionFlags = {
 
 const dueDate = new Date(2026, 11, 5);
 
-// The tiles as SPEC.md §2 names them and where they lead.
+// The tiles as docs/product/home.md#shortcut-tiles names them and where they lead.
 const factureOuDevis: HomeTile = {
   id: 'facture',
   label: 'Envoyer une facture ou un devis',
@@ -72,8 +75,8 @@ const termine = (facturesAcceptees: boolean): SituationContrat => ({
 });
 
 /**
- * One row per distinct outcome of the rules of SPEC.md §6: each flag, and the due date, on
- * and off where it changes something, and the flags that must not matter.
+ * One row per distinct outcome of the rules (docs/product/roles.md#what-the-flags-show): each flag,
+ * and the due date, on and off where it changes something, and the flags that must not matter.
  */
 const cases: [string, Case][] = [
   [

@@ -5,7 +5,10 @@ import { t } from '@/i18n/t';
 import { formatDate } from '@/lib/format-date';
 import type { SituationContrat } from './situation-contrat';
 
-/** The member's flags the tiles depend on (the session's `User`, SPEC.md §3). */
+/**
+ * The member's flags the tiles depend on (the session's `User`,
+ * docs/product/entities.md#the-members-flags).
+ */
 export interface TileFlags {
   Radie: boolean;
   CarteTp: boolean;
@@ -63,7 +66,8 @@ function factureTile(flags: TileFlags, situation: SituationContrat | null): Home
 }
 
 /**
- * The home page's shortcuts, in the order of SPEC.md §2, after the flag rules of SPEC.md §6.
+ * The home page's shortcuts, in their order and after the flags' rules
+ * (docs/product/home.md#shortcut-tiles, docs/product/roles.md#what-the-flags-show).
  * `Radie` hides what only a covered member has (personal information, card, guarantees,
  * contributions, the estimate of a quote) and turns "une facture ou un devis" into "une
  * facture"; termination depends on `AuMoinsUnContratActifEtIndividuel` alone.
@@ -89,7 +93,8 @@ export function homeTiles(flags: TileFlags, { nextDueDate, currentYear, situatio
         detail: t('home.tiles.cotisations.detail', { date: formatDate(nextDueDate) }),
       });
     }
-    // Not in SPEC.md §2's list: added with the estimate, beside the guarantees it reads.
+    // The product's own tile (docs/product/home.md#shortcut-tiles): added with the estimate,
+    // beside the guarantees it reads.
     tiles.push({ id: 'estimation', label: t('home.tiles.estimation'), to: paths.estimation });
   }
   if (flags.AuMoinsUnContratActifEtIndividuel) {

@@ -7,7 +7,7 @@ import { addMessages, type MessageKey, t } from '@/i18n/t';
 
 addMessages(errorTexts);
 
-/** The start-up failures of SPEC.md §4, as the server's sign-in reports them. */
+/** The sign-in failures (docs/product/states.md#sign-in-failures), as the server reports them. */
 const reasonTexts = {
   'keycloak-server-unreachable': 'error.reason.keycloak-server-unreachable',
   'keycloak-authentication-failed': 'error.reason.keycloak-authentication-failed',

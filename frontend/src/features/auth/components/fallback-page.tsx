@@ -11,8 +11,9 @@ import { cookiesEnabled } from '@/lib/cookies';
 addMessages(fallbackTexts);
 
 /**
- * `/fallback?reason=…` (SPEC.md §2): the cookies variant when the browser refuses cookies or
- * the server says so (`reason=cookies-disabled`), "Page introuvable" otherwise.
+ * `/fallback?reason=…` (docs/product/public-pages.md#fallback-page): the cookies variant when the
+ * browser refuses cookies or the server says so (`reason=cookies-disabled`), "Page introuvable"
+ * otherwise.
  */
 export function FallbackPage() {
   const [searchParams] = useSearchParams();

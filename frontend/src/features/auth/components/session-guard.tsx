@@ -13,9 +13,9 @@ interface SessionGuardProps {
 }
 
 /**
- * SPEC.md §2 guard: the sections behind it open only with a live session. Until the server
- * has answered, a spinner; a 401 is handled by the API client (back to the root); any other
- * failure offers to try again rather than a blank page.
+ * The session guard (docs/product/routes.md#the-session-guard): the sections behind it open only
+ * with a live session. Until the server has answered, a spinner; a 401 is handled by the API client
+ * (back to the root); any other failure offers to try again rather than a blank page.
  */
 export function SessionGuard({ failureAside }: SessionGuardProps = {}) {
   const { data: arrived, error, mutate } = useSession();

@@ -4,10 +4,10 @@ import { fallbackCookiesDisabled } from '@/lib/paths';
 import { cookiesEnabled } from '@/lib/cookies';
 
 /**
- * Wraps every route that may talk to the server (all but the fallback and error pages).
- * SPEC.md §4 start-up step 1: without cookies the server cannot keep a session, so the member
- * goes to the fallback page and nothing else starts (no session check, no content; the route
- * loaders check cookies too).
+ * Wraps every route that may talk to the server (all but the fallback and error pages). Start-up,
+ * step 1 (docs/product/states.md#start-up): without cookies the server cannot keep a session, so
+ * the member goes to the fallback page and nothing else starts (no session check, no content; the
+ * route loaders check cookies too).
  */
 export function StartupGate() {
   // Checked once per page load, like the start-up it guards.

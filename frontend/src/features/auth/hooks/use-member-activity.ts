@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * What counts as the member being active. SPEC.md §9 names mouse movement; keyboard and touch
- * count too, or a keyboard or phone user would be signed out while busy.
+ * What counts as the member being active (docs/product/states.md#inactivity): mouse movement,
+ * and keyboard and touch too, or a keyboard or phone user would be signed out while busy.
  */
 export const activityEvents = ['mousemove', 'mousedown', 'wheel', 'keydown', 'touchstart'] as const;
 

@@ -4,7 +4,10 @@ import type { MemberApi } from '@/types/member-api';
 export type ChangementAdresse = MemberApi<'ChangementAdresse'>;
 export type Adresse = MemberApi<'Adresse'>;
 
-/** `PUT assure/adresse` with `{putAdresse, infoASupprimer}` (SPEC.md §3): the address as saved. */
+/**
+ * `PUT assure/adresse` with `{putAdresse, infoASupprimer}`
+ * (docs/product/entities.md#address-change): the address as saved.
+ */
 export function putAdresse(changement: ChangementAdresse): Promise<Adresse> {
   return apiRequest<Adresse>('/api/assure/adresse', { method: 'PUT', body: changement });
 }

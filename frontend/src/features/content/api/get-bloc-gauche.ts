@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { apiGetOrNull } from '@/lib/api-client';
 import { blocGaucheKey } from '@/lib/bloc-gauche-key';
 
-/** The promotional panel of the sidebar for one page (SPEC.md §3). */
+/** The promotional panel of the sidebar for one page (docs/product/entities.md#content-entries). */
 export interface BlocGauche {
   Titre: string;
   Lien: string | null;
@@ -29,7 +29,9 @@ export async function getBlocGauche(pathname: string): Promise<BlocGauche | null
   return isBloc(answer) ? answer : null;
 }
 
-/** Keyed by page: a route change asks for the new page's block (SPEC.md §4). */
+/**
+ * Keyed by page: a route change asks for the new page's block (docs/product/shell.md#left-block).
+ */
 export function useBlocGauche(pathname: string) {
   return useSWR<BlocGauche | null, unknown>(blocGaucheUrl(pathname), () => getBlocGauche(pathname));
 }

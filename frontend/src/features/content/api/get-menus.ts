@@ -1,7 +1,10 @@
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
 
-/** A menu entry of the content service (SPEC.md §3), already filtered by broker on the server. */
+/**
+ * A menu entry of the content service (docs/product/entities.md#content-entries), already
+ * filtered by broker on the server.
+ */
 export interface MenuEntry {
   Id: number;
   Titre: string;

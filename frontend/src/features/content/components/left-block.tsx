@@ -5,7 +5,7 @@ import { inAppPath } from '@/lib/links';
 import { useBlocGauche } from '../api/get-bloc-gauche';
 import styles from './left-block.module.css';
 
-/** SPEC.md §2: a link that contains "http" leaves the portal. */
+/** A link that contains "http" leaves the portal (docs/product/shell.md#left-block). */
 export function isExternalLink(link: string): boolean {
   return link.includes('http');
 }
@@ -13,7 +13,7 @@ export function isExternalLink(link: string): boolean {
 /**
  * The promotional panel of the sidebar for the current page. Nothing when the content
  * service has no block for it, and nothing either when the block cannot be loaded
- * (SPEC.md §8: a load error empties the block).
+ * (a load error empties the block: docs/product/errors.md#content-failures).
  */
 export function LeftBlock({ pathname }: { pathname: string }) {
   const { data: block, error } = useBlocGauche(pathname);

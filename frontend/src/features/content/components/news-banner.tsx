@@ -6,7 +6,10 @@ import { inAppPath } from '@/lib/links';
 import type { BandeauNouveautes } from '@/types/bandeau-nouveautes';
 import styles from './news-banner.module.css';
 
-/** The browser's say on the banner (SPEC.md §4), under the key the original portal used. */
+/**
+ * The browser's say on the banner (docs/product/states.md#news-banner-visibility), under the key
+ * the original portal used.
+ */
 export const bannerVisibilityKey = 'visible';
 
 function storedVisibility(): boolean | null {
@@ -16,7 +19,10 @@ function storedVisibility(): boolean | null {
   return null;
 }
 
-/** SPEC.md §4: a link starting with `www.` is a website written without its scheme. */
+/**
+ * A link starting with `www.` is a website written without its scheme
+ * (docs/product/home.md#news-banner).
+ */
 export function bannerHref(url: string): string {
   return url.startsWith('www.') ? `https://${url}` : url;
 }

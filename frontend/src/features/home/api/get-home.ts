@@ -17,8 +17,9 @@ export type HomePart<T> = { data: T } | { error: PartError };
 type OrNull<T> = { [K in keyof T]: T[K] | null };
 
 /**
- * One line of a payment as the dashboard shows it (SPEC.md §3); at most 2 per payment. A
- * missing amount or date shows as '-' (SPEC.md §5).
+ * One line of a payment as the dashboard shows it
+ * (docs/product/entities.md#a-payment-and-its-lines); at most 2 per payment. A missing amount or
+ * date shows as '-' (docs/product/validation.md#missing-values).
  */
 export type DetailRemboursement = OrNull<
   Pick<
@@ -34,9 +35,10 @@ export type Remboursement = Pick<
 > & { detailRemboursement: DetailRemboursement[] };
 
 /**
- * A request of `demandes/home`, with what the dashboard shows of it (SPEC.md §3): an overview,
- * not the member API's whole `Demande` that the requests' own pages read. `Etat` is any text:
- * the full list of states is not known (SPEC.md §4), an unknown one is pending.
+ * A request of `demandes/home`, with what the dashboard shows of it
+ * (docs/product/entities.md#a-request): an overview, not the member API's whole `Demande` that
+ * the requests' own pages read. `Etat` is any text: the full list of states is not known
+ * (docs/product/states.md#request-states), an unknown one is pending.
  */
 export type ApercuDemande = Pick<MemberApi<'Demande'>, 'DateCreation' | 'TypeCode'> &
   Partial<Pick<MemberApi<'Demande'>, 'id'>> & { Etat: string };

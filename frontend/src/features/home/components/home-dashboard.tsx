@@ -24,7 +24,7 @@ import { NouveautesSection } from './nouveautes-section';
 import { PartFailure } from '@/components/part-failure';
 import styles from './home-dashboard.module.css';
 
-/** SPEC.md §9: at most 2 detail lines per payment on the home page. */
+/** At most 2 detail lines per payment on the home page (docs/product/limits.md#home-dashboard). */
 const linesPerPayment = 2;
 
 /** The NOEMIE notices, loaded apart: usually before the dashboard renders, by `/home`'s loader. */
@@ -132,9 +132,9 @@ function useContratsSansCouverture(flags: HomeDashboardProps['flags']) {
 }
 
 /**
- * The home dashboard (SPEC.md §2): shortcuts after the member's flags, the request button,
- * what changed since the last visit, the latest reimbursements and the pending requests, all
- * from `/api/home`; first, for a member no contract covers today, what became of it.
+ * The home dashboard (docs/product/home.md#layout): shortcuts after the member's flags, the request
+ * button, what changed since the last visit, the latest reimbursements and the pending requests,
+ * all from `/api/home`; first, for a member no contract covers today, what became of it.
  */
 export function HomeDashboard({ flags, home }: HomeDashboardProps) {
   const today = new Date();

@@ -17,8 +17,9 @@ interface HomeSectionProps<T> {
 }
 
 /**
- * A titled list of the dashboard: skeletons while it loads, its empty text, or a failure
- * with a retry (SPEC.md §4), so that one part that failed leaves the others working.
+ * A titled list of the dashboard: skeletons while it loads, its empty text, or a failure with a
+ * retry (docs/product/states.md#parts-of-a-page), so that one part that failed leaves the others
+ * working.
  */
 export function HomeSection<T>({
   title,

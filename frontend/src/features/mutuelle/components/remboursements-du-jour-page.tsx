@@ -17,9 +17,9 @@ import styles from './remboursements.module.css';
 addMessages(remboursementsTexts);
 
 /**
- * `/mutuelle/remboursements/{yyyy-MM-dd}`: every payment of one day with all its lines. An
- * address that is not a day (SPEC.md §5) or a day without payments explains itself and leads
- * back to the list: never a blank page.
+ * `/mutuelle/remboursements/{yyyy-MM-dd}`: every payment of one day with all its lines. An address
+ * that is not a day (docs/product/validation.md#dates) or a day without payments explains itself
+ * and leads back to the list: never a blank page.
  */
 export function RemboursementsDuJourPage() {
   const { date = '' } = useParams();

@@ -6,6 +6,7 @@
 
 pub mod queue;
 mod redacted;
+pub mod resiliation;
 
 pub use redacted::without_addresses;
 

@@ -14,9 +14,10 @@ use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform, forward_ready};
 use actix_web::http::StatusCode;
 use actix_web::http::header::{HeaderName, HeaderValue};
-use actix_web::web;
+use actix_web::{ResponseError as _, web};
 use futures_util::future::LocalBoxFuture;
 
+use crate::audit::Routes;
 use crate::auth::Auth;
 use crate::error::{ErrorBody, normalised_error_body};
 use crate::metrics::Metrics;
@@ -32,7 +33,7 @@ impl Edge {
         metrics: web::Data<Metrics>,
         security_headers: Vec<(HeaderName, HeaderValue)>,
     ) -> Self {
-        Self(Rc::new(Shared { auth, metrics, security_headers }))
+        Self(Rc::new(Shared { auth, metrics, security_headers, audited: Routes::default() }))
     }
 }
 
@@ -41,6 +42,8 @@ struct Shared {
     auth: web::Data<Auth>,
     metrics: web::Data<Metrics>,
     security_headers: Vec<(HeaderName, HeaderValue)>,
+    /// What the audit trail records of each route.
+    audited: Routes,
 }
 
 impl Shared {
@@ -53,6 +56,22 @@ impl Shared {
             }
         }
         observation.finish(&self.metrics, &mut response);
+        response
+    }
+}
+
+impl Shared {
+    /// Records what the audit trail keeps of the request before its answer leaves; an answer
+    /// whose record could not be kept becomes a 503.
+    async fn recorded<B>(&self, response: ServiceResponse<EitherBody<B>>) -> ServiceResponse<EitherBody<B>> {
+        let status = response.status().as_u16();
+        let events = self.audited.events(response.request(), status, &self.auth.trusted_proxies);
+        for event in events {
+            if let Err(error) = self.auth.audit.record(event).await {
+                let (request, _) = response.into_parts();
+                return ServiceResponse::new(request, error.error_response()).map_into_right_body();
+            }
+        }
         response
     }
 }
@@ -98,7 +117,10 @@ where
         }
         let handled = self.service.call(request);
         Box::pin(async move {
-            let response = normalised_error_body(handled.await?);
+            let mut response = normalised_error_body(handled.await?);
+            if shared.auth.audit.is_on() {
+                response = shared.recorded(response).await;
+            }
             Ok(shared.answer(response, observation))
         })
     }

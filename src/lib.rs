@@ -2,6 +2,7 @@
 //! executable. `Application::build` binds the listener first, so tests can ask for port 0.
 
 pub mod assets;
+pub mod audit;
 pub mod auth;
 pub mod brand;
 pub mod build_info;
@@ -91,7 +92,7 @@ impl Application {
         let bounds = limits::Bounds::new(&settings.limits, metrics.registry());
         health::watch_upstreams(
             health::Probes {
-                provider: provider_http.clone(),
+                provider: provider_http,
                 member_api: outbound::http_client(&settings, settings.upstream.api.tls())?,
                 content: cms_http.clone(),
             },
@@ -113,9 +114,9 @@ impl Application {
         let auth = auth::Auth::new(
             &settings,
             &endpoints,
-            provider_http,
             &stores,
             &bounds,
+            audit::Audit::open(&settings.audit)?,
             upstream_calls,
             metrics.registry(),
         )?;

@@ -5,7 +5,7 @@ use clap::{Parser, Subcommand};
 use espace_assure::check_upstreams::{self, Inputs, MemberToken, Report};
 use espace_assure::config::Settings;
 use espace_assure::telemetry::traces::Traces;
-use espace_assure::{Application, build_info, health};
+use espace_assure::{Application, audit, build_info, health};
 
 /// The self-service portal of a mutual health insurer's members.
 #[derive(Parser)]
@@ -35,6 +35,24 @@ enum Command {
     /// Ask the instance listening on `server.listen` whether it answers (`/healthz`), as a
     /// container's HEALTHCHECK does: exit 0 when it does within 2 seconds, 1 otherwise.
     Healthcheck,
+    /// The audit trail (`[audit]`).
+    Audit {
+        #[command(subcommand)]
+        action: AuditAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum AuditAction {
+    /// Check that the files, given in the order they were written (oldest first), form one
+    /// unbroken chain: exit 0, or 1 naming the first line altered, removed or moved.
+    Verify {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// The pseudonym the trail gives a person number, under `audit.pseudonym_key` of the
+    /// configuration (`--config`): what to search the files for to find one member's lines.
+    Pseudonym { person_number: String },
 }
 
 /// Exit code of an invalid configuration, distinct from a runtime failure (1).
@@ -42,6 +60,9 @@ const CONFIG_ERROR: u8 = 2;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::Audit { action: AuditAction::Verify { files } }) = &cli.command {
+        return verify_audit(files);
+    }
     let file = match &cli.command {
         Some(Command::CheckConfig { file }) => Some(file.clone()),
         _ => cli.config,
@@ -62,6 +83,14 @@ fn main() -> ExitCode {
     }
     if let Some(Command::Healthcheck) = &cli.command {
         return healthcheck(&settings);
+    }
+    if let Some(Command::Audit { action: AuditAction::Pseudonym { person_number } }) = &cli.command {
+        let Some(key) = &settings.audit.pseudonym_key else {
+            eprintln!("espace-assure: audit.pseudonym_key is not set in the configuration");
+            return ExitCode::from(CONFIG_ERROR);
+        };
+        println!("{}", audit::Pseudonyms::new(key).of(person_number));
+        return ExitCode::SUCCESS;
     }
     let traces = match Traces::start(&settings.telemetry, &settings.outbound) {
         Ok(traces) => traces,
@@ -104,6 +133,23 @@ fn check_upstreams(settings: &Settings, member_token_file: Option<&Path>) -> Exi
         failures => {
             eprintln!("espace-assure: {failures} check(s) failed");
             ExitCode::FAILURE
+        }
+    }
+}
+
+fn verify_audit(files: &[PathBuf]) -> ExitCode {
+    match audit::verify(files) {
+        Ok(Ok(lines)) => {
+            println!("audit trail intact: {lines} lines in {} file(s)", files.len());
+            ExitCode::SUCCESS
+        }
+        Ok(Err(broken)) => {
+            eprintln!("espace-assure: audit trail broken: {broken}");
+            ExitCode::FAILURE
+        }
+        Err(error) => {
+            eprintln!("espace-assure: {error}");
+            ExitCode::from(CONFIG_ERROR)
         }
     }
 }

@@ -10,6 +10,7 @@ use jsonwebtoken::{DecodingKey, Validation, decode, decode_header};
 use serde::Deserialize;
 
 use super::service::{Auth, store_unavailable};
+use crate::audit::{self, Kind, Note};
 use crate::error::ApiError;
 
 const LOGOUT_EVENT: &str = "http://schemas.openid.net/event/backchannel-logout";
@@ -29,6 +30,7 @@ struct LogoutClaims {
 }
 
 pub async fn backchannel_logout(
+    request: actix_web::HttpRequest,
     form: web::Form<LogoutForm>,
     auth: web::Data<Auth>,
 ) -> Result<HttpResponse, ApiError> {
@@ -41,6 +43,9 @@ pub async fn backchannel_logout(
     }
     .map_err(store_unavailable)?;
     tracing::info!(ended, "back-channel logout");
+    if ended > 0 {
+        audit::note(&request, Note::of(Kind::SessionClosed));
+    }
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).finish())
 }
 

@@ -12,6 +12,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::service::{Auth, CurrentSession, store_unavailable};
+use crate::audit::{self, Kind, Note};
 use crate::error::ApiError;
 use crate::session::Listed;
 
@@ -98,6 +99,7 @@ pub async fn close(
     }
     if let Some(closed) = auth.sessions.remove_named(&session.name).await.map_err(store_unavailable)? {
         auth.revoke(&closed).await;
+        audit::note(&request, Note { objects: vec![session.name], ..Note::of(Kind::SessionClosed) });
     }
     tracing::info!("a session was closed from another of the member's devices");
     Ok(no_store(HttpResponse::NoContent()).finish())
@@ -112,6 +114,7 @@ pub async fn close_others(request: HttpRequest, auth: web::Data<Auth>) -> Result
         if let Some(closed) = auth.sessions.remove_named(&listed.name).await.map_err(store_unavailable)? {
             auth.revoke(&closed).await;
             fermees += 1;
+            audit::note(&request, Note { objects: vec![listed.name], ..Note::of(Kind::SessionClosed) });
         }
     }
     tracing::info!(closed = fermees, "the member closed their other sessions");

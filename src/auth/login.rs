@@ -14,6 +14,7 @@ use super::failure::StartupFailure;
 use super::service::Auth;
 use super::sign_in_state::{self, LoginState};
 use super::{member, return_to, sign_in_again};
+use crate::audit::{self, Kind, Note};
 use crate::error::ApiError;
 use crate::member_api::MemberApiClient;
 use crate::request_id::RequestId;
@@ -110,7 +111,7 @@ pub async fn callback(
     }
     let login =
         sign_in_state::take(&sign_ins, query_value(&request, "state").as_deref(), crate::clock::now());
-    let Some(login) = login else { return Ok(failed(StartupFailure::init_failed(400))) };
+    let Some(login) = login else { return Ok(refused(&request, StartupFailure::init_failed(400))) };
     if login.again {
         return Ok(sign_in_again::finish(&request, &auth, login).await);
     }
@@ -124,8 +125,15 @@ pub async fn callback(
                 .cookie(auth.cookies.session(signed_in.session_id));
             builder.finish()
         }
-        Err(failure) => failed(failure),
+        Err(failure) => refused(&request, failure),
     })
+}
+
+/// A sign-in that did not complete, recorded in the audit trail with its reason's status.
+fn refused(request: &HttpRequest, failure: StartupFailure) -> HttpResponse {
+    let outcome = Some(failure.status).filter(|status| *status > 0);
+    audit::note(request, Note { outcome, ..Note::of(Kind::SignInRefused) });
+    failed(failure)
 }
 
 /// Where a completed sign-in goes, and the new session's id.
@@ -172,6 +180,7 @@ async fn sign_in(
             claims.auth_time().map(|at| at.timestamp()),
             claims.auth_context_ref().map(|acr| acr.as_str()),
         ),
+        pseudonym: auth.audit.pseudonym(&person_number),
         device,
         version: 0,
     };
@@ -183,8 +192,16 @@ async fn sign_in(
     })?;
     // Past the member's cap, their least recently used sessions were closed: as at sign-out,
     // their refresh tokens go too.
-    for session in &closed {
-        auth.revoke(session).await;
+    for closed in &closed {
+        auth.revoke(closed).await;
+        audit::note(request, Note { member: closed.pseudonym.clone(), ..Note::of(Kind::SessionClosed) });
+    }
+    if auth.audit.is_on() {
+        let name = auth.sessions.names(&session_id).swap_remove(0);
+        audit::note(
+            request,
+            Note { member: session.pseudonym.clone(), session: Some(name), ..Note::of(Kind::SignIn) },
+        );
     }
     Ok(SignedIn { return_to: login.return_to, session_id })
 }

@@ -8,6 +8,7 @@ use openidconnect::{LogoutRequest, PostLogoutRedirectUrl};
 use serde_json::json;
 
 use super::service::{Auth, store_unavailable};
+use crate::audit::{self, Kind, Note};
 use crate::error::ApiError;
 use crate::session::Session;
 
@@ -15,9 +16,15 @@ pub async fn logout(request: HttpRequest, auth: web::Data<Auth>) -> Result<HttpR
     let mut redirect_to = auth.public_url.to_string();
     if let Some(id) = auth.cookies.session_id(&request)
         && let Some(session) = auth.sessions.remove(&id).await.map_err(store_unavailable)?
-        && let Some(end_session) = end_provider_session(&auth, &session).await
     {
-        redirect_to = end_session;
+        if auth.audit.is_on() {
+            let session_name = auth.sessions.names(&id).swap_remove(0);
+            let member = session.pseudonym.clone();
+            audit::note(&request, Note { member, session: Some(session_name), ..Note::of(Kind::SignOut) });
+        }
+        if let Some(end_session) = end_provider_session(&auth, &session).await {
+            redirect_to = end_session;
+        }
     }
     let mut response = HttpResponse::Ok();
     for cookie in auth.cookies.cleared() {

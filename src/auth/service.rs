@@ -6,13 +6,14 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use actix_web::HttpRequest;
+use actix_web::{HttpMessage as _, HttpRequest};
 
 use super::cookies::Cookies;
 use super::provider::Provider;
 use super::recent_sign_in::RecentSignIn;
 use super::refresher::Refresher;
 use super::xsrf::XsrfKey;
+use crate::audit::{Audit, Subject};
 use crate::config::Settings;
 use crate::coordination::Coordination;
 use crate::endpoints::Endpoints;
@@ -25,6 +26,8 @@ use crate::upstream_calls::UpstreamCalls;
 pub struct Auth {
     pub provider: Provider,
     pub sessions: Arc<dyn SessionStore>,
+    /// Where sign-ins, sign-outs, reads of health data, changes and refusals are recorded.
+    pub audit: Audit,
     /// The refresh lock of each session, shared by the instances.
     pub coordination: Arc<dyn Coordination>,
     pub cookies: Cookies,
@@ -66,6 +69,13 @@ impl Auth {
         if session.is_expired(crate::clock::now()) {
             self.sessions.remove(&id).await.map_err(store_unavailable)?;
             return Ok(None);
+        }
+        if self.audit.is_on() {
+            let subject = Subject {
+                member: session.pseudonym.clone(),
+                session: self.sessions.names(&id).swap_remove(0),
+            };
+            request.extensions_mut().insert(subject);
         }
         Ok(Some(CurrentSession { id, session }))
     }
@@ -109,21 +119,23 @@ pub fn store_unavailable(error: anyhow::Error) -> ApiError {
 
 impl Auth {
     /// The service `[oidc]`, `[session]` and `[limits]` describe, over the shared `stores`;
-    /// the provider is called through `http` and its calls recorded in `recorded`.
+    /// the provider's calls are recorded in `recorded`.
     pub fn new(
         settings: &Settings,
         endpoints: &Endpoints,
-        http: reqwest::Client,
         stores: &Stores,
         bounds: &Bounds,
+        audit: Audit,
         recorded: UpstreamCalls,
         registry: &prometheus::Registry,
     ) -> anyhow::Result<Self> {
         let secret = settings.oidc.client_secret.as_ref().expect("validated, or made for the demo");
+        let http = crate::outbound::http_client(settings, settings.oidc.tls())?;
         let mut provider = Provider::from_settings(settings, endpoints, http)?;
         provider.recorded = recorded;
         Ok(Self {
             provider,
+            audit,
             sessions: stores.sessions.clone(),
             coordination: stores.coordination.clone(),
             cookies: Cookies::new(endpoints.public_url.scheme() == "https"),

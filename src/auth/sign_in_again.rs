@@ -18,6 +18,7 @@ use super::failure::StartupFailure;
 use super::provider::TokenResponse;
 use super::service::{Auth, CurrentSession};
 use super::sign_in_state::LoginState;
+use crate::audit::{self, Kind, Note};
 use crate::session::Session;
 
 pub(super) async fn finish(request: &HttpRequest, auth: &Auth, login: LoginState) -> HttpResponse {
@@ -56,7 +57,10 @@ pub(super) async fn finish(request: &HttpRequest, auth: &Auth, login: LoginState
         ..Session::clone(&current.session)
     };
     match auth.sessions.replace(&current.id, &renewed).await {
-        Ok(true) => redirect(&login.return_to).finish(),
+        Ok(true) => {
+            audit::note(request, Note::of(Kind::SignInAgain));
+            redirect(&login.return_to).finish()
+        }
         // Ended, or written by someone else, since it was read: an ended session stays ended.
         Ok(false) => {
             forget(auth, &token).await;

@@ -17,6 +17,7 @@ use prometheus::Registry;
 use secrecy::SecretString;
 use sha2::{Digest, Sha256};
 
+use crate::audit::{self, Kind, Note};
 use crate::auth::{Auth, CurrentSession};
 use crate::config::{CaptchaProvider, CaptchaSettings};
 use crate::coordination::Coordination;
@@ -110,6 +111,9 @@ impl Captcha {
             return Ok(());
         }
         let verified = self.verify(request, current).await;
+        if let Err(ApiError::Refused { .. }) = &verified {
+            audit::note(request, Note::of(Kind::Refused));
+        }
         self.outcomes.inc(match &verified {
             Ok(()) => "solved",
             Err(ApiError::Refused { .. }) => "refused",

@@ -2,6 +2,7 @@
 //! environment variables `ESPACE_ASSURE__SECTION__KEY`, then validated as a whole so that an
 //! operator learns every mistake at start-up, each with the key it concerns.
 
+mod audit;
 mod brand;
 mod captcha;
 mod demo;
@@ -18,6 +19,7 @@ mod settings;
 mod telemetry;
 mod upstream;
 
+pub use audit::AuditSettings;
 pub use brand::{AccessibiliteSettings, BrandSettings, ETATS_ACCESSIBILITE, MediateurSettings, logo_type};
 pub use captcha::{CAPTCHA_MAX_EXPIRES_SECS, CaptchaProvider, CaptchaSettings};
 pub use demo::DemoSettings;

@@ -2,6 +2,7 @@
 
 use serde::Deserialize;
 
+use super::audit::AuditSettings;
 use super::brand::{AccessibiliteSettings, BrandSettings, MediateurSettings};
 use super::captcha::CaptchaSettings;
 use super::demo::DemoSettings;
@@ -32,6 +33,7 @@ pub struct Settings {
     pub outbound: OutboundSettings,
     pub security_txt: SecurityTxtSettings,
     pub telemetry: TelemetrySettings,
+    pub audit: AuditSettings,
     pub demo: DemoSettings,
 }
 
@@ -52,6 +54,7 @@ impl Settings {
         self.outbound.validate(&mut problems);
         self.security_txt.validate(&mut problems);
         self.telemetry.validate(&mut problems);
+        self.audit.validate(&mut problems);
         self.demo.validate(&mut problems);
         if problems.0.is_empty() { Ok(()) } else { Err(ConfigError { problems: problems.0 }) }
     }

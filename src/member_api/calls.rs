@@ -43,6 +43,17 @@ impl Method {
     }
 }
 
+/// What the audit trail records of a call (docs/operations/audit.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audited {
+    Nothing,
+    /// A read of health data: reimbursements, payments, allowances used, certificates, the
+    /// card, requests and their documents.
+    HealthRead,
+    /// A change: every call but a read, and the estimate, which stores nothing.
+    Write,
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct MemberCall {
     pub method: Method,
@@ -61,6 +72,7 @@ pub struct MemberCall {
     /// member must have signed in at most `oidc.recent_sign_in_secs` ago, else the portal
     /// answers 403 `reconnexion_requise` and the browser sends them through the provider again.
     pub recent_sign_in: bool,
+    pub audited: Audited,
 }
 
 impl MemberCall {
@@ -73,6 +85,10 @@ impl MemberCall {
             exposed: Exposed::Forwarded,
             on_home: false,
             recent_sign_in: false,
+            audited: match method {
+                Method::Get => Audited::Nothing,
+                Method::Post | Method::Put => Audited::Write,
+            },
         }
     }
 
@@ -108,6 +124,14 @@ impl MemberCall {
         Self { recent_sign_in: true, ..self }
     }
 
+    const fn health_data(self) -> Self {
+        Self { audited: Audited::HealthRead, ..self }
+    }
+
+    const fn stores_nothing(self) -> Self {
+        Self { audited: Audited::Nothing, ..self }
+    }
+
     /// The path as the client appends it to the base (which ends with `/`).
     pub fn relative(&self) -> &'static str {
         &self.path[1..]
@@ -122,13 +146,14 @@ impl MemberCall {
 pub const SE_CONNECTER: MemberCall = MemberCall::post("/compte/auth").internal();
 pub const CREATION_RESILIATION: MemberCall =
     MemberCall::post("/document/creationResiliation").with_captcha().handled().after_recent_sign_in();
-pub const PRESTATIONS_RECENTES: MemberCall = MemberCall::get("/assure/prestations-recentes").on_home();
-pub const PRESTATION: MemberCall = MemberCall::get("/assure/prestation/{id}").on_home();
-pub const DEMANDES_ACCUEIL: MemberCall = MemberCall::get("/demandes/home").on_home();
+pub const PRESTATIONS_RECENTES: MemberCall =
+    MemberCall::get("/assure/prestations-recentes").on_home().health_data();
+pub const PRESTATION: MemberCall = MemberCall::get("/assure/prestation/{id}").on_home().health_data();
+pub const DEMANDES_ACCUEIL: MemberCall = MemberCall::get("/demandes/home").on_home().health_data();
 pub const ECHEANCE_PROCHAINE: MemberCall = MemberCall::get("/assure/echeance-prochaine").on_home();
-pub const NOUVEAUTES: MemberCall = MemberCall::get("/assure/nouveautes").on_home();
+pub const NOUVEAUTES: MemberCall = MemberCall::get("/assure/nouveautes").on_home().health_data();
 pub const BENEFICIAIRES: MemberCall = MemberCall::get("/assure/beneficiaires").on_home();
-pub const DOCUMENT_PDF: MemberCall = MemberCall::get("/document/pdf/{id}");
+pub const DOCUMENT_PDF: MemberCall = MemberCall::get("/document/pdf/{id}").health_data();
 
 /// The member API's calls, in the contract's order.
 pub const CALLS: &[MemberCall] = &[
@@ -149,20 +174,20 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::get("/assure/droitsAdherent"),
     MemberCall::get("/assure/droitsCompletAdherent"),
     MemberCall::get("/assure/livret"),
-    MemberCall::post("/assure/estimation"),
-    MemberCall::get("/assure/plafonds"),
-    MemberCall::get("/assure/attestation").with_query(),
-    MemberCall::get("/assure/prestations").with_query(),
-    MemberCall::get("/assure/prestations-pro").with_query(),
-    MemberCall::get("/assure/prestationsClaims"),
+    MemberCall::post("/assure/estimation").stores_nothing(),
+    MemberCall::get("/assure/plafonds").health_data(),
+    MemberCall::get("/assure/attestation").with_query().health_data(),
+    MemberCall::get("/assure/prestations").with_query().health_data(),
+    MemberCall::get("/assure/prestations-pro").with_query().health_data(),
+    MemberCall::get("/assure/prestationsClaims").health_data(),
     PRESTATIONS_RECENTES,
     PRESTATION,
-    MemberCall::get("/assure/carte-tp"),
-    MemberCall::get("/assure/carte-tp-detail/{id}"),
-    MemberCall::get("/demandes"),
+    MemberCall::get("/assure/carte-tp").health_data(),
+    MemberCall::get("/assure/carte-tp-detail/{id}").health_data(),
+    MemberCall::get("/demandes").health_data(),
     DEMANDES_ACCUEIL,
     MemberCall::get("/demandes/nonLus"),
-    MemberCall::get("/demande/{id}"),
+    MemberCall::get("/demande/{id}").health_data(),
     // A conversation: no captcha on a reply, the per-member write limit is enough.
     MemberCall::post("/demande/{id}/messages"),
     MemberCall::post("/demande/{id}/messages/lus"),

@@ -24,6 +24,7 @@ pub fn session(sid: &str, sub: &str) -> Session {
         expires_at: now() + 3600,
         opened_at: now(),
         auth_time: Some(now()),
+        pseudonym: None,
         device: crate::device::Device { browser: "Firefox 133".into(), system: "Android".into() },
         version: 0,
     }

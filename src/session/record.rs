@@ -25,6 +25,10 @@ pub struct Session {
     /// for one.
     #[serde(default)]
     pub auth_time: Option<i64>,
+    /// The member's pseudonym in the audit trail (`audit::Pseudonyms`), when it is on: the
+    /// person number itself is never kept here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pseudonym: Option<String>,
     /// What the member signed in with, for « Mes connexions ».
     #[serde(default)]
     pub device: crate::device::Device,

@@ -1,6 +1,7 @@
 //! Integration tests: each spawns the real application on port 0.
 
 mod assets;
+mod audit;
 mod auth;
 mod captcha;
 mod check_upstreams;

@@ -50,7 +50,8 @@ pub async fn login(
         return refusal_page(refused);
     }
     let return_to = return_to::sanitise(query_value(&request, "returnTo").as_deref());
-    let signed_in = auth.current(&request).await?.is_some();
+    let current = auth.current(&request).await?;
+    let signed_in = current.is_some();
     // Signed in, only a sign-in again (a change that needs a recent one) goes to the provider:
     // a link to `/auth/login` (from another site, say) must not sign the member out, nor start
     // a sign-in nobody asked for.
@@ -81,6 +82,9 @@ pub async fn login(
                 return_to,
                 started_at: now,
                 again,
+                for_session: current
+                    .filter(|_| again)
+                    .map(|current| auth.sessions.names(&current.id).swap_remove(0)),
             };
             sign_in_state::remember(&sign_ins, login, now)?;
             redirect(url.as_str())

@@ -33,6 +33,14 @@ pub(super) async fn finish(request: &HttpRequest, auth: &Auth, login: LoginState
             return failed(StartupFailure::init_failed(503));
         }
     };
+    let asked_by_this_session =
+        login.for_session.as_ref().is_some_and(|name| auth.sessions.names(&current.id).contains(name));
+    if !asked_by_this_session {
+        // Another session's sign-in again, its cookie and the provider's answer replayed here:
+        // the code is not even exchanged, and this session stays as it was.
+        tracing::warn!("a sign-in again came back to a session that did not ask for it");
+        return failed(StartupFailure::from_status(403));
+    }
     let (token, claims) = match callback::authenticated(request, auth, &login).await {
         Ok(authenticated) => authenticated,
         Err(failure) => return failed(failure),

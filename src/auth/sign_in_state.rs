@@ -35,6 +35,12 @@ pub struct LoginState {
     /// kept.
     #[serde(default)]
     pub again: bool,
+    /// The one-way name of the session a sign-in again renews: only that session may take
+    /// it, not another one of the same member's whose browser replays the cookie and the
+    /// provider's answer. `None` in cookies written before it was kept: a sign-in again without
+    /// it renews nothing.
+    #[serde(default)]
+    pub for_session: Option<String>,
 }
 
 /// The key of the sign-in cookie: `session.cookie_key` when set (at least 32 bytes), else
@@ -112,6 +118,7 @@ mod tests {
             return_to: format!("/{state}"),
             started_at,
             again: false,
+            for_session: None,
         }
     }
 

@@ -349,3 +349,36 @@ async fn through_the_demo_provider_a_sign_in_again_asks_the_member_again_and_ren
     assert!(location.starts_with("/error?reason=keycloak-authentication-failed&status=403"), "{location}");
     assert_json_error(app.get("/api/session", &[]).await, 401, "unauthorized").await;
 }
+
+/// Two sessions of the same member: the sign-in again one of them asked for (its pending
+/// sign-in cookie and the provider's answer, replayed from the other browser) renews only that
+/// one, never the other.
+#[tokio::test]
+async fn a_sign_in_again_counts_only_for_the_session_that_asked_for_it() {
+    let idp = FakeIdp::start().await;
+    let (mut app, other_xsrf) = marie_signed_in(&idp, 900, |_| {}).await;
+    let other = cookies_of(&app);
+    sign_in_as_marie_with(&mut app, &idp, json!({ "auth_time": now() - 900 })).await;
+    let authorize = start_sign_in_again(&app).await;
+    let pending = app.cookie("espace-assure-login").expect("the sign-in under way");
+
+    let tokens = marie_tokens(&idp, &query(&authorize, "nonce"), json!({ "auth_time": now() - 5 }));
+    idp.token_answers(200, tokens).await;
+    let without_redirects =
+        reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let replayed = without_redirects
+        .get(format!("{}/auth/callback?code=again&state={}", app.address, query(&authorize, "state")))
+        .header("Cookie", format!("{other}; espace-assure-login={pending}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(replayed.status(), 303);
+    let location = header(replayed.headers(), "location");
+    assert!(location.starts_with("/error?reason=keycloak-authentication-failed"), "{location}");
+
+    let url = format!("{}{BANK_DETAILS}", app.address);
+    let change = without_redirects.post(url).header("Cookie", &other).header("X-XSRF-TOKEN", &other_xsrf);
+    assert_sign_in_again(change.json(&rib()).send().await.unwrap()).await;
+    assert_eq!(member_api_calls(&app, "POST /assure/beneficiaire/banque").await, 0.0);
+    assert_eq!(status_with_cookies(&app.address, "/api/session", &other).await, 200, "nor is it ended");
+}

@@ -46,6 +46,19 @@ pub(super) async fn authenticated(
     }
     let code = query_value(request, "code").ok_or(StartupFailure::init_failed(400))?;
     let discovered = auth.provider.discovered().await?;
+    // RFC 9207: an answer naming another issuer, or none when this one always names itself,
+    // may be a mix-up (meant for a sign-in at another provider): its code is not spent.
+    match query_value(request, "iss") {
+        Some(iss) if iss != auth.provider.issuer.as_str() => {
+            tracing::warn!("an authorization response names another issuer");
+            return Err(StartupFailure::init_failed(400));
+        }
+        None if discovered.issuer_in_response => {
+            tracing::warn!("an authorization response without the issuer its provider announces");
+            return Err(StartupFailure::init_failed(400));
+        }
+        _ => {}
+    }
     let http = auth.provider.http(ProviderCall::Token);
     let token = discovered
         .client

@@ -35,15 +35,19 @@ pub struct ExtraClaims {
 }
 impl AdditionalClaims for ExtraClaims {}
 
-/// RFC 7009 revocation, which Keycloak announces in its discovery document.
+/// What the portal reads in discovery beyond what `openidconnect` knows.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct RevocationMetadata {
+pub struct ExtraMetadata {
+    /// RFC 7009 revocation, which Keycloak announces.
     pub revocation_endpoint: Option<String>,
+    /// RFC 9207: the provider names itself (`iss`) in its authorization responses.
+    #[serde(default)]
+    pub authorization_response_iss_parameter_supported: bool,
 }
-impl AdditionalProviderMetadata for RevocationMetadata {}
+impl AdditionalProviderMetadata for ExtraMetadata {}
 
 type Metadata = ProviderMetadata<
-    LogoutProviderMetadata<RevocationMetadata>,
+    LogoutProviderMetadata<ExtraMetadata>,
     CoreAuthDisplay,
     openidconnect::core::CoreClientAuthMethod,
     openidconnect::core::CoreClaimName,
@@ -92,6 +96,8 @@ pub struct Discovered {
     /// The RFC 7009 endpoint, when the provider has one.
     pub revocation: Option<url::Url>,
     pub end_session: Option<openidconnect::EndSessionUrl>,
+    /// Its authorization responses carry `iss`, which must then be present (RFC 9207).
+    pub issuer_in_response: bool,
     /// The provider's keys in the form `jsonwebtoken` reads, for back-channel logout tokens.
     pub jwks: jsonwebtoken::jwk::JwkSet,
 }
@@ -244,8 +250,14 @@ impl Provider {
             Some(self.client_secret.clone()),
         )
         .set_redirect_uri(self.redirect_url.clone());
-        let revocation = additional.additional_metadata.revocation_endpoint.and_then(|url| url.parse().ok());
-        Ok(Discovered { client, revocation, end_session: additional.end_session_endpoint, jwks })
+        let extra = additional.additional_metadata;
+        Ok(Discovered {
+            client,
+            revocation: extra.revocation_endpoint.and_then(|url| url.parse().ok()),
+            end_session: additional.end_session_endpoint,
+            issuer_in_response: extra.authorization_response_iss_parameter_supported,
+            jwks,
+        })
     }
 }
 

@@ -559,3 +559,43 @@ async fn logout_tokens_with_made_up_key_ids_fetch_the_keys_at_most_once_per_inte
     assert_eq!(key_fetches().await - before, 1, "one re-read of the keys for twenty unknown kids");
     assert_eq!(app.get("/api/session", &[]).await.status(), 200);
 }
+
+/// RFC 9207: the provider names itself in its answer (`iss`), so that an answer meant for
+/// another provider's sign-in (a mix-up) is refused before its code is spent.
+#[tokio::test]
+async fn the_issuer_in_the_providers_answer_must_be_its_own_and_is_required_when_announced() {
+    let idp = FakeIdp::start_with_discovery(|mut document| {
+        document["authorization_response_iss_parameter_supported"] = json!(true);
+        wiremock::ResponseTemplate::new(200).set_body_json(document)
+    })
+    .await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    for iss in
+        [None, Some("https://attacker.example/realms/test".to_owned()), Some(format!("{}/", idp.issuer))]
+    {
+        let authorize = app.start_login("/home").await;
+        let iss = iss.map(|iss| format!("&iss={}", crate::helpers::urlencode(&iss))).unwrap_or_default();
+        let location = app.callback(&format!("code=abc&state={}{iss}", query(&authorize, "state"))).await;
+        assert!(location.starts_with("/error?"), "{iss}: {location}");
+    }
+    assert_eq!(idp.token_calls().await, 0, "no code is exchanged");
+
+    let authorize = app.start_login("/home").await;
+    idp.token_answers(200, idp.tokens(&query(&authorize, "nonce"), 300)).await;
+    let iss = crate::helpers::urlencode(&idp.issuer);
+    let location = app.callback(&format!("code=abc&state={}&iss={iss}", query(&authorize, "state"))).await;
+    assert_eq!(location, "/home");
+}
+
+#[tokio::test]
+async fn a_provider_that_does_not_announce_the_issuer_in_its_answer_is_still_checked_when_it_sends_one() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    let authorize = app.start_login("/home").await;
+    let wrong = crate::helpers::urlencode("https://other.example/");
+    let location = app.callback(&format!("code=abc&state={}&iss={wrong}", query(&authorize, "state"))).await;
+    assert!(location.starts_with("/error?"), "{location}");
+    app.sign_in(&idp, 300).await;
+}

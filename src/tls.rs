@@ -10,6 +10,7 @@ use std::time::SystemTime;
 use anyhow::Context;
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+use rustls::sign::{CertifiedKey, SingleCertAndKey};
 use rustls::{ClientConfig, RootCertStore};
 
 /// The TLS files of one upstream, as configured.
@@ -59,9 +60,11 @@ pub fn client_config(files: TlsFiles) -> anyhow::Result<ClientConfig> {
         .expect("ring supports the default versions")
         .with_root_certificates(roots(files.ca_file)?);
     Ok(match (files.client_cert_file, files.client_key_file) {
-        (Some(cert), Some(key)) => builder
-            .with_client_auth_cert(certificates(cert)?, private_key(key)?)
-            .context("the client certificate and key do not go together")?,
+        (Some(cert), Some(key)) => {
+            let certified =
+                certified_key(certificates(cert)?, private_key(key)?).map_err(anyhow::Error::msg)?;
+            builder.with_client_cert_resolver(Arc::new(SingleCertAndKey::from(certified)))
+        }
         _ => builder.with_no_client_auth(),
     })
 }
@@ -88,7 +91,7 @@ pub fn problems(prefix: &str, files: TlsFiles, now: SystemTime) -> Vec<(String, 
                 if let Some(problem) = out_of_date(&chain[0], now) {
                     add("client_cert_file", problem);
                 }
-                if let Err(error) = keys_match(chain, key) {
+                if let Err(error) = certified_key(chain, key) {
                     add("client_key_file", error);
                 }
             }
@@ -100,11 +103,30 @@ pub fn problems(prefix: &str, files: TlsFiles, now: SystemTime) -> Vec<(String, 
     problems
 }
 
-fn keys_match(chain: Vec<CertificateDer<'static>>, key: PrivateKeyDer<'static>) -> Result<(), String> {
+/// The client certificate with its key, once the key is known to be the certificate's. The
+/// public keys are compared here, from the certificate as x509-cert reads it (every X.509
+/// version), rather than by rustls, whose certificate parser refuses a version 1 certificate
+/// (what `openssl x509 -req` makes without extensions, common in internal authorities): the
+/// provider at the other end decides whether it accepts one.
+fn certified_key(
+    chain: Vec<CertificateDer<'static>>,
+    key: PrivateKeyDer<'static>,
+) -> Result<CertifiedKey, String> {
+    use x509_cert::der::{Decode, Encode};
     let signing_key = provider().key_provider.load_private_key(key).map_err(|error| format!("{error}"))?;
-    rustls::sign::CertifiedKey::new(chain, signing_key)
-        .keys_match()
-        .map_err(|_| "is not the key of client_cert_file's certificate".to_owned())
+    let certificate = x509_cert::Certificate::from_der(&chain[0])
+        .map_err(|error| format!("client_cert_file's certificate does not parse: {error}"))?;
+    let certified = certificate
+        .tbs_certificate()
+        .subject_public_key_info()
+        .to_der()
+        .map_err(|error| format!("client_cert_file's public key does not encode: {error}"))?;
+    match signing_key.public_key() {
+        Some(public_key) if public_key.as_ref() != certified.as_slice() => {
+            Err("is not the key of client_cert_file's certificate".to_owned())
+        }
+        _ => Ok(CertifiedKey::new(chain, signing_key)),
+    }
 }
 
 /// Why `der` cannot be used at `now`, if it cannot.
@@ -169,6 +191,31 @@ mod tests {
         };
         assert!(client_config(tls).is_ok());
         assert_eq!(problems("upstream.api.", tls, at(2026, 6, 1)), []);
+    }
+
+    /// A client certificate of X.509 version 1, as `openssl x509 -req` issues it without
+    /// extensions (tests/fixtures/README.md), with its key, and with another key.
+    #[test]
+    fn a_version_1_client_certificate_is_taken_with_its_key_and_refused_with_another() {
+        let fixture = |name: &str| Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name);
+        let (cert, key) = (fixture("client-v1-cert.pem"), fixture("client-v1-key.pem"));
+        let tls =
+            TlsFiles { client_cert_file: Some(&cert), client_key_file: Some(&key), ..Default::default() };
+        assert!(client_config(tls).is_ok());
+        assert_eq!(problems("upstream.api.", tls, SystemTime::now()), []);
+
+        let files = Files { directory: tempfile::tempdir().unwrap() };
+        let other_key = files.write("key.pem", &certificate("other", 30).1);
+        let mismatched = TlsFiles { client_key_file: Some(&other_key), ..tls };
+        let found = problems("upstream.api.", mismatched, SystemTime::now());
+        assert_eq!(
+            found,
+            [(
+                "upstream.api.client_key_file".to_owned(),
+                "is not the key of client_cert_file's certificate".to_owned()
+            )]
+        );
+        assert!(client_config(mismatched).is_err());
     }
 
     #[test]

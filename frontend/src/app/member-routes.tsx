@@ -15,7 +15,7 @@ import { preloadData } from '@/lib/preload-data';
 import { MemberSpace } from './member-space';
 import { HomePage } from './pages/home-page';
 import { onArrival, preloadingLoader } from './route-data';
-import { routeIds } from './routes';
+import { routeIds } from './route-ids';
 import { Shell } from './shell/shell';
 
 addMessages(homeTexts);

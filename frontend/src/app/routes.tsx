@@ -4,9 +4,7 @@ import { StartupGate } from '@/features/auth/components/startup-gate';
 import { authPages } from '@/features/auth/routes';
 import { accessibilitePage } from '@/features/content/accessibilite-route';
 import { paths } from '@/lib/paths';
-
-/** The routes others are added under as they are discovered (see `patchRoutesOnNavigation`). */
-export const routeIds = { startup: 'startup', shell: 'shell' } as const;
+import { routeIds } from './route-ids';
 
 /**
  * SPEC.md §2, as the first script knows it: the pages seen without a session. The member

@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -73,6 +75,23 @@ export default defineConfig([
   {
     files: ['src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
+  },
+  {
+    // No module imports itself back through others, dynamic imports included (`import()`): the
+    // layers' rules below keep the layers apart, this keeps the imports inside a layer from
+    // looping. Type-only imports are left out (erased from the build). The resolver follows
+    // the `@/` alias as the type checker does.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The modules it reads to follow their imports, and with which parser.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: `${import.meta.dirname}/tsconfig.app.json` }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   features.map(featureBoundaries),
   {

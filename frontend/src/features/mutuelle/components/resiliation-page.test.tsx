@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import type { User } from '@/api/get-session';
 import { defaultBrand } from '@/lib/brand';
 import { browserLocation } from '@/lib/browser-location';
-import { hcaptchaScript } from '@/lib/hcaptcha-proofs';
+import { hcaptchaScript } from '@/components/captcha/hcaptcha-proofs';
 import { altchaBrand, altchaPortal } from '@/test/altcha';
 import { aContrat, errorBody, signedIn } from '@/test/fixtures';
 import { renderAppLoaded } from '@/test/render-app';

@@ -1,8 +1,8 @@
 import type { User } from '@/api/get-session';
-import { CaptchaWaiting, CaptchaWidget } from '@/components/captcha';
+import { CaptchaWaiting, CaptchaWidget } from '@/components/captcha/captcha-widget';
 import { Entry } from '@/components/entry';
 import { SignedInAgainNotice } from '@/components/signed-in-again-notice';
-import { useCaptcha } from '@/hooks/use-captcha';
+import { useCaptcha } from '@/components/captcha/use-captcha';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatIsoDate } from '@/lib/format-date';

@@ -1,6 +1,6 @@
-import { getCaptcha } from '@/api/get-captcha';
 import { type AltchaChallenge, altchaPayload, expiresAt, findNumber } from './altcha';
 import type { ProofSource } from './captcha';
+import { getCaptcha } from './get-captcha';
 
 /**
  * The number that solves `challenge`, in a Web Worker: the digests, up to `maxnumber` of them,

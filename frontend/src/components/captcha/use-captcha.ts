@@ -1,9 +1,9 @@
 import { type RefCallback, useEffect, useRef, useState } from 'react';
 import type { CaptchaSetting } from '@/lib/brand';
 import { useBrand } from '@/lib/brand-context';
-import { AltchaProofs } from '@/lib/altcha-proofs';
-import { type CaptchaProof, CaptchaUnavailableError, type ProofSource } from '@/lib/captcha';
-import { HcaptchaProofs } from '@/lib/hcaptcha-proofs';
+import { AltchaProofs } from './altcha-proofs';
+import { type CaptchaProof, CaptchaUnavailableError, type ProofSource } from './captcha';
+import { HcaptchaProofs } from './hcaptcha-proofs';
 
 export interface Captcha {
   /**

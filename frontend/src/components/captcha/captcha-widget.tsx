@@ -1,6 +1,6 @@
-import type { Captcha } from '@/hooks/use-captcha';
 import { t } from '@/i18n/t';
 import styles from './captcha.module.css';
+import type { Captcha } from './use-captcha';
 
 /** A hosted provider's widget, above the send button; nothing for ALTCHA, which is invisible. */
 export function CaptchaWidget({ captcha }: { captcha: Captcha }) {

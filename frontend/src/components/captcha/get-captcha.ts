@@ -1,5 +1,5 @@
-import { type AltchaChallenge, readChallenge } from '@/lib/altcha';
 import { apiGet } from '@/lib/api-client';
+import { type AltchaChallenge, readChallenge } from './altcha';
 
 /**
  * `GET /api/captcha`: a fresh ALTCHA challenge for the signed-in member. No SWR hook: the

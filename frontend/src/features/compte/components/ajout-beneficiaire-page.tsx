@@ -16,7 +16,7 @@ import { addMessages, t } from '@/i18n/t';
 import { useKeepAcrossSignIn, useRestoredAfterSignIn } from '@/lib/kept-across-sign-in';
 import { paths } from '@/lib/paths';
 import { useMemberSession } from '@/lib/session-context';
-import { useSubmit } from '@/lib/use-submit';
+import { useSubmit } from '@/hooks/use-submit';
 import { type DemandeCreee, postAjoutBeneficiaire } from '../api/post-ajout-beneficiaire';
 import {
   type AjoutValues,

@@ -6,7 +6,7 @@ import { SignedInAgainNotice } from '@/components/signed-in-again-notice';
 import { t } from '@/i18n/t';
 import { memberDisplayName } from '@/lib/format-name';
 import { useKeepAcrossSignIn } from '@/lib/kept-across-sign-in';
-import { useSubmit } from '@/lib/use-submit';
+import { useSubmit } from '@/hooks/use-submit';
 import { postBanque } from '../api/post-banque';
 import { banqueGardee } from '../banque-gardee';
 import { type BanqueForm, banqueSchema, nouveauCompte } from '../compte-schemas';

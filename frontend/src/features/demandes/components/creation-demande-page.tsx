@@ -12,7 +12,7 @@ import creationTexts from '@/i18n/fr/creation.json';
 import demandesTexts from '@/i18n/fr/demandes.json';
 import { addMessages, t } from '@/i18n/t';
 import type { CaptchaProof } from '@/components/captcha/captcha';
-import { useSubmit } from '@/lib/use-submit';
+import { useSubmit } from '@/hooks/use-submit';
 import { type Demande, demandesKey } from '../api/get-demandes';
 import { postDemandeGed, postHospitalisation, postReclamation } from '../api/post-demande';
 import { documentsRequired, formKind, hasPageOfItsOwn } from '../creation-choices';

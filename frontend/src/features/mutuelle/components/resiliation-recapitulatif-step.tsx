@@ -7,7 +7,7 @@ import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatIsoDate } from '@/lib/format-date';
 import { useKeepAcrossSignIn } from '@/lib/kept-across-sign-in';
-import { useSubmit } from '@/lib/use-submit';
+import { useSubmit } from '@/hooks/use-submit';
 import { type DemandeResiliation, postResiliation } from '../api/post-resiliation';
 import { contratLabel, motifLabel } from '../resiliation-labels';
 import { type Contrat, dateFinContrat, type MotifResiliation } from '../resiliation-rules';

@@ -9,7 +9,7 @@ import { useCaptcha } from '@/components/captcha/use-captcha';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { t } from '@/i18n/t';
 import { frenchInteger } from '@/lib/french-number';
-import { useSubmit } from '@/lib/use-submit';
+import { useSubmit } from '@/hooks/use-submit';
 import { type DemandeCreee, postSignalementSoin } from '../api/post-signalement-soin';
 import { commentaireMax, type SignalementForm as Values, signalementSchema } from '../signalement-schema';
 import { type SoinSignale, signalementSoin } from '../signalement-soin';

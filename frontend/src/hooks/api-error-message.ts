@@ -1,6 +1,6 @@
-import { t } from '@/i18n/t';
-import { isApiError } from './api-client';
 import { CaptchaUnavailableError } from '@/components/captcha/captcha';
+import { t } from '@/i18n/t';
+import { isApiError } from '@/lib/api-client';
 
 /**
  * The sentence shown to the member when a call failed. Every error answer of the server

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-client';
+import { ApiError } from '@/lib/api-client';
 import { type SubmitResult, useSubmit } from './use-submit';
 
 /** A call the test settles by hand. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-client';
-import { apiErrorMessage } from './api-error-message';
 import { CaptchaUnavailableError } from '@/components/captcha/captcha';
+import { ApiError } from '@/lib/api-client';
+import { apiErrorMessage } from './api-error-message';
 
 describe('apiErrorMessage', () => {
   it('is the server’s own French message, whatever the status', () => {

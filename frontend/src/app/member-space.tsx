@@ -6,7 +6,7 @@ import { SessionGuard } from '@/features/auth/components/session-guard';
 import { SessionLoading } from '@/features/auth/components/session-loading';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
-import { useBrand } from '@/lib/brand-context';
+import { useBrand } from '@/hooks/brand-context';
 import { paths } from '@/lib/paths';
 import { whenIdle } from '@/lib/when-idle';
 

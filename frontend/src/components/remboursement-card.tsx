@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { t } from '@/i18n/t';
-import { useBrand } from '@/lib/brand-context';
+import { useBrand } from '@/hooks/brand-context';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate, parseIsoDate, toIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';

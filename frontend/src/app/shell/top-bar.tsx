@@ -4,7 +4,7 @@ import { logout } from '@/features/auth/logout';
 import { t } from '@/i18n/t';
 import { memberDisplayName } from '@/lib/format-name';
 import { paths } from '@/lib/paths';
-import { useMemberSession } from '@/lib/session-context';
+import { useMemberSession } from '@/hooks/session-context';
 import styles from './top-bar.module.css';
 
 interface TopBarProps {

@@ -1,6 +1,6 @@
 import { type RefCallback, useEffect, useRef, useState } from 'react';
 import type { CaptchaSetting } from '@/lib/brand';
-import { useBrand } from '@/lib/brand-context';
+import { useBrand } from '@/hooks/brand-context';
 import { AltchaProofs } from './altcha-proofs';
 import { type CaptchaProof, CaptchaUnavailableError, type ProofSource } from './captcha';
 import { HcaptchaProofs } from './hcaptcha-proofs';

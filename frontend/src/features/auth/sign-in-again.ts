@@ -1,7 +1,7 @@
 import type { DataRouter } from 'react-router';
 import { onSignInAgainAsked } from '@/lib/api-client';
 import { browserLocation } from '@/lib/browser-location';
-import { keepFormsOnScreen } from '@/lib/forms-on-screen';
+import { keepFormsOnScreen } from '@/hooks/forms-on-screen';
 import { serverPaths } from '@/lib/paths';
 
 /** A write the portal refused until the member signs in again, while they are asked. */

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@/i18n/t';
 import { toIsoDate } from '@/lib/format-date';
-import type { KeptForm } from '@/lib/kept-across-sign-in';
+import type { KeptForm } from '@/hooks/kept-across-sign-in';
 import type { CreationResiliation, DemandeResiliation } from './api/post-resiliation';
 import type { Contrat, MotifResiliation } from './resiliation-rules';
 import type { ResiliationForm } from './resiliation-schema';

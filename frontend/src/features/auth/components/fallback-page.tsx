@@ -5,7 +5,7 @@ import { PublicLayout } from '@/components/public-layout';
 import { usePageTitle } from '@/hooks/use-page-title';
 import fallbackTexts from '@/i18n/fr/fallback.json';
 import { addMessages, t } from '@/i18n/t';
-import { useBrand } from '@/lib/brand-context';
+import { useBrand } from '@/hooks/brand-context';
 import { cookiesEnabled } from '@/lib/cookies';
 
 addMessages(fallbackTexts);

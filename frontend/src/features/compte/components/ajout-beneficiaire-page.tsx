@@ -13,9 +13,9 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { type Upload, useUploads } from '@/hooks/use-uploads';
 import creationTexts from '@/i18n/fr/creation.json';
 import { addMessages, t } from '@/i18n/t';
-import { useKeepAcrossSignIn, useRestoredAfterSignIn } from '@/lib/kept-across-sign-in';
+import { useKeepAcrossSignIn, useRestoredAfterSignIn } from '@/hooks/kept-across-sign-in';
 import { paths } from '@/lib/paths';
-import { useMemberSession } from '@/lib/session-context';
+import { useMemberSession } from '@/hooks/session-context';
 import { useSubmit } from '@/hooks/use-submit';
 import { type DemandeCreee, postAjoutBeneficiaire } from '../api/post-ajout-beneficiaire';
 import {

@@ -5,7 +5,7 @@ import { FormField } from '@/components/form-field';
 import { SignedInAgainNotice } from '@/components/signed-in-again-notice';
 import { t } from '@/i18n/t';
 import { memberDisplayName } from '@/lib/format-name';
-import { useKeepAcrossSignIn } from '@/lib/kept-across-sign-in';
+import { useKeepAcrossSignIn } from '@/hooks/kept-across-sign-in';
 import { useSubmit } from '@/hooks/use-submit';
 import { postBanque } from '../api/post-banque';
 import { banqueGardee } from '../banque-gardee';

@@ -5,7 +5,7 @@ import { FormLoading } from '@/components/form-loading';
 import { Skeleton } from '@/components/skeleton';
 import { t } from '@/i18n/t';
 import { memberDisplayName } from '@/lib/format-name';
-import { useRestoredAfterSignIn } from '@/lib/kept-across-sign-in';
+import { useRestoredAfterSignIn } from '@/hooks/kept-across-sign-in';
 import { bothQueries } from '@/lib/part-state';
 import { useBeneficiairesInfosBancaires } from '../api/get-beneficiaires-infos-bancaires';
 import { banqueGardee } from '../banque-gardee';

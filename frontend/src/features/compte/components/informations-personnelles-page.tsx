@@ -10,7 +10,7 @@ import { addMessages, t } from '@/i18n/t';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';
 import { paths } from '@/lib/paths';
-import { useMemberSession } from '@/lib/session-context';
+import { useMemberSession } from '@/hooks/session-context';
 import { genreDeCivilite, neLe } from '@/lib/genre';
 import { useIdentite } from '../api/get-identite';
 import { useInfos } from '../api/get-infos';

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { type CarteTpShown, readKeepCard, saveCard, setKeepCard } from '@/entities/carte-tp/saved-card';
 import { t } from '@/i18n/t';
 import { keepAppPageForOffline } from '@/lib/app-page-cache';
-import { useBrand } from '@/lib/brand-context';
+import { useBrand } from '@/hooks/brand-context';
 import { paths } from '@/lib/paths';
 import styles from './carte-tp.module.css';
 

@@ -1,4 +1,4 @@
-import { useMemberSession } from '@/lib/session-context';
+import { useMemberSession } from '@/hooks/session-context';
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { inForceFirst } from '@/entities/carte-tp/carte-tp-label';

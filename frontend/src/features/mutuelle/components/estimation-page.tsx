@@ -15,7 +15,7 @@ import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
 import { paths } from '@/lib/paths';
-import { useMemberSession } from '@/lib/session-context';
+import { useMemberSession } from '@/hooks/session-context';
 import styles from './estimation.module.css';
 
 /**

@@ -5,7 +5,7 @@ import { AsyncPart } from '@/components/async-part';
 import { Attestations } from '@/components/attestations';
 import { Skeleton } from '@/components/skeleton';
 import { plafondPeriode } from '@/entities/garanties/plafond-periode';
-import { useMemberSession } from '@/lib/session-context';
+import { useMemberSession } from '@/hooks/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import garantiesTexts from '@/i18n/fr/garanties.json';
 import { addMessages, t } from '@/i18n/t';

@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import remboursementsTexts from '@/i18n/fr/remboursements.json';
 import { addMessages, t } from '@/i18n/t';
-import { useBrand } from '@/lib/brand-context';
+import { useBrand } from '@/hooks/brand-context';
 import { formatAmount } from '@/lib/format-amount';
 import { formatDate, formatIsoDate, parseIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';

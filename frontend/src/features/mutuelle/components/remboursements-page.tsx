@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import remboursementsTexts from '@/i18n/fr/remboursements.json';
 import { addMessages, t } from '@/i18n/t';
-import { useBrand } from '@/lib/brand-context';
+import { useBrand } from '@/hooks/brand-context';
 import { saveFile } from '@/lib/download-file';
 import { formatAmount } from '@/lib/format-amount';
 import { toIsoDate } from '@/lib/format-date';

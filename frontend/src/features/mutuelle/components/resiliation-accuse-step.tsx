@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { t } from '@/i18n/t';
-import { useBrand } from '@/lib/brand-context';
+import { useBrand } from '@/hooks/brand-context';
 import { downloadFile } from '@/lib/download-file';
 import { formatIsoDate, formatParisDate, formatParisTime } from '@/lib/format-date';
 import { genreDeCivilite } from '@/lib/genre';
 import { paths } from '@/lib/paths';
-import { useMemberSession } from '@/lib/session-context';
+import { useMemberSession } from '@/hooks/session-context';
 import { accuseReception, type DemandeResiliation, type Resiliation } from '../api/post-resiliation';
 import styles from './resiliation.module.css';
 

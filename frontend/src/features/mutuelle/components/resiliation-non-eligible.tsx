@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { t } from '@/i18n/t';
-import { useBrand } from '@/lib/brand-context';
+import { useBrand } from '@/hooks/brand-context';
 import { paths } from '@/lib/paths';
 
 /** Struck off, or no individual contract in force: why, and whom to ask. */

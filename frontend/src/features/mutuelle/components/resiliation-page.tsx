@@ -1,6 +1,6 @@
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
-import { useMemberSession } from '@/lib/session-context';
+import { useMemberSession } from '@/hooks/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import resiliationTexts from '@/i18n/fr/resiliation.json';
 import { addMessages, t } from '@/i18n/t';

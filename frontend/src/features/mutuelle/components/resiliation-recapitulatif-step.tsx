@@ -6,7 +6,7 @@ import { useCaptcha } from '@/components/captcha/use-captcha';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, formatIsoDate } from '@/lib/format-date';
-import { useKeepAcrossSignIn } from '@/lib/kept-across-sign-in';
+import { useKeepAcrossSignIn } from '@/hooks/kept-across-sign-in';
 import { useSubmit } from '@/hooks/use-submit';
 import { type DemandeResiliation, postResiliation } from '../api/post-resiliation';
 import { contratLabel, motifLabel } from '../resiliation-labels';

@@ -3,7 +3,7 @@ import type { User } from '@/api/get-session';
 import { FormLoading } from '@/components/form-loading';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { t } from '@/i18n/t';
-import { useRestoredAfterSignIn } from '@/lib/kept-across-sign-in';
+import { useRestoredAfterSignIn } from '@/hooks/kept-across-sign-in';
 import { whenIdle } from '@/lib/when-idle';
 import { initialFlow, resiliationFlow, resiliationGardee, stepTitles } from '../resiliation-flow';
 import type { Contrat } from '../resiliation-rules';

@@ -8,7 +8,7 @@ import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
 import signalementTexts from '@/i18n/fr/signalement.json';
 import { addMessages, t } from '@/i18n/t';
-import { useBrand } from '@/lib/brand-context';
+import { useBrand } from '@/hooks/brand-context';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/lib/format-name';

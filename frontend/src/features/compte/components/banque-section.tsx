@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/skeleton';
 import { t } from '@/i18n/t';
 import { memberDisplayName } from '@/lib/format-name';
 import { useRestoredAfterSignIn } from '@/hooks/kept-across-sign-in';
-import { bothQueries } from '@/lib/part-state';
+import { bothQueries } from '@/components/part-state';
 import { useBeneficiairesInfosBancaires } from '../api/get-beneficiaires-infos-bancaires';
 import { banqueGardee } from '../banque-gardee';
 import { useEditMode } from '../use-edit-mode';

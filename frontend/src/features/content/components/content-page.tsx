@@ -6,7 +6,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import contentTexts from '@/i18n/fr/content.json';
 import { addMessages, type MessageKey, t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
-import { partState } from '@/lib/part-state';
+import { partState } from '@/components/part-state';
 import { RichText } from './rich-text';
 import styles from './content-page.module.css';
 

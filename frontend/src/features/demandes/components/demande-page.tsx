@@ -14,7 +14,7 @@ import creationTexts from '@/i18n/fr/creation.json';
 import demandesTexts from '@/i18n/fr/demandes.json';
 import { addMessages, t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
-import { downloadFile } from '@/lib/download-file';
+import { downloadFile } from '@/components/download-file';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate, formatParisDate, formatParisTime, parseInstant } from '@/lib/format-date';
 import { frenchInteger } from '@/lib/french-number';

@@ -10,7 +10,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import demandesTexts from '@/i18n/fr/demandes.json';
 import { addMessages, t } from '@/i18n/t';
 import { formatIsoDate } from '@/lib/format-date';
-import { paginate } from '@/lib/paginate';
+import { paginate } from '@/components/paginate';
 import { type Demande, useDemandes } from '../api/get-demandes';
 import {
   type DemandesFilters,

@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/skeleton';
 import { t } from '@/i18n/t';
 import { parseIsoDate } from '@/lib/format-date';
 import type { ApercuDemande, Home, Remboursement } from '../api/get-home';
-import type { RetryableQuery } from '@/lib/part-state';
+import type { RetryableQuery } from '@/components/part-state';
 import { raccordementsSection } from '../home-data';
 import { homePart, partState } from '../home-parts';
 import { homeTiles, type TileFlags } from '../home-tiles';

@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import anneeSanteTexts from '@/i18n/fr/annee-sante.json';
 import { addMessages, t } from '@/i18n/t';
-import { saveFile } from '@/lib/download-file';
+import { saveFile } from '@/components/download-file';
 import { formatAmount } from '@/lib/format-amount';
 import { usePrestations } from '../api/get-prestations';
 import { type AnneeSante, anneeSante, colonnesMontants, nomDuMois } from '../annee-sante';

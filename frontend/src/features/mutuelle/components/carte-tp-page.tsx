@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/skeleton';
 import { inForceFirst } from '@/entities/carte-tp/carte-tp-label';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
-import { downloadFile } from '@/lib/download-file';
+import { downloadFile } from '@/components/download-file';
 import { useCarteTp } from '../api/get-carte-tp';
 import { CarteTpCarte } from './carte-tp-carte';
 import { GarderCarteSwitch, useKeptCard } from './carte-tp-garder';

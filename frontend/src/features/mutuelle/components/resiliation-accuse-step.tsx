@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { t } from '@/i18n/t';
 import { useBrand } from '@/hooks/brand-context';
-import { downloadFile } from '@/lib/download-file';
+import { downloadFile } from '@/components/download-file';
 import { formatIsoDate, formatParisDate, formatParisTime } from '@/lib/format-date';
 import { genreDeCivilite } from '@/lib/genre';
 import { paths } from '@/lib/paths';

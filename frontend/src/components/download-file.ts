@@ -1,4 +1,4 @@
-import { apiGetFile } from './api-client';
+import { apiGetFile } from '@/lib/api-client';
 import { downloadStarted } from './downloads-in-progress';
 
 /**

@@ -2,9 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody } from '@/test/fixtures';
 import { server } from '@/test/server';
+import { type HttpErrorDetail, onHttpError } from '@/lib/http-error-events';
 import { downloadFile, fileNameFromContentDisposition } from './download-file';
 import { downloadsInProgress, subscribeToDownloads } from './downloads-in-progress';
-import { type HttpErrorDetail, onHttpError } from './http-error-events';
 
 const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
 

@@ -5,7 +5,7 @@ import { t } from '@/i18n/t';
 import { useBrand } from '@/hooks/brand-context';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate, parseIsoDate, toIsoDate } from '@/lib/format-date';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import styles from './remboursement-card.module.css';
 
 /** What a card shows of a line; a partner's API may leave any of it out ('-' then). */

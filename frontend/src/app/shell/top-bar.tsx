@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { logout } from '@/features/auth/logout';
 import { t } from '@/i18n/t';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import { paths } from '@/lib/paths';
 import { useMemberSession } from '@/hooks/session-context';
 import styles from './top-bar.module.css';

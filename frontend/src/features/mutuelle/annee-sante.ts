@@ -1,6 +1,6 @@
 import type { Beneficiaire } from '@/api/get-beneficiaires';
 import { parseIsoDate } from '@/lib/format-date';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import type { LignePrestation, Paiement } from './api/get-prestations';
 
 /**

@@ -4,7 +4,7 @@ import { useBeneficiaires } from '@/api/get-beneficiaires';
 import { FormField } from '@/components/form-field';
 import { SignedInAgainNotice } from '@/components/signed-in-again-notice';
 import { t } from '@/i18n/t';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import { useKeepAcrossSignIn } from '@/hooks/kept-across-sign-in';
 import { useSubmit } from '@/hooks/use-submit';
 import { postBanque } from '../api/post-banque';

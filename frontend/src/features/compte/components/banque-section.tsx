@@ -4,7 +4,7 @@ import { AsyncPart } from '@/components/async-part';
 import { FormLoading } from '@/components/form-loading';
 import { Skeleton } from '@/components/skeleton';
 import { t } from '@/i18n/t';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import { useRestoredAfterSignIn } from '@/hooks/kept-across-sign-in';
 import { bothQueries } from '@/components/part-state';
 import { useBeneficiairesInfosBancaires } from '../api/get-beneficiaires-infos-bancaires';

@@ -9,7 +9,7 @@ import type { Captcha } from '@/components/captcha/use-captcha';
 import { type MessageKey, t } from '@/i18n/t';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import { formKind } from '../creation-choices';
 import { choiceLabel } from '../creation-labels';
 import { typeHospitalisationLabel } from '../hospitalisation-labels';

@@ -1,5 +1,5 @@
 import type { Beneficiaire } from '@/api/get-beneficiaires';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 
 interface BeneficiaireFilterProps {
   id: string;

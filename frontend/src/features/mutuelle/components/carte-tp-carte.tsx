@@ -4,7 +4,7 @@ import type { CarteTpShown } from '@/entities/carte-tp/saved-card';
 import carteTpTexts from '@/i18n/fr/carte-tp.json';
 import { addMessages, t } from '@/i18n/t';
 import { formatIsoDate, parseIsoDate } from '@/lib/format-date';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import { carteTpCode } from '../carte-tp-code';
 import { drawQrCode } from '../draw-qr-code';
 import type { QrCode } from '../qr-code';

@@ -8,7 +8,7 @@ import { addMessages, t } from '@/i18n/t';
 import { useBrand } from '@/hooks/brand-context';
 import { formatAmount } from '@/lib/format-amount';
 import { formatDate, formatIsoDate, parseIsoDate } from '@/lib/format-date';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import { type CompteBancaire, useBanques } from '@/api/get-banques';
 import { jourQuery, type Paiement, usePrestations } from '../api/get-prestations';
 import { SignalerSoinLink } from './signaler-soin-link';

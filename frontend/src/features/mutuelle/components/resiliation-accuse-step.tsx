@@ -3,7 +3,7 @@ import { t } from '@/i18n/t';
 import { useBrand } from '@/hooks/brand-context';
 import { downloadFile } from '@/components/download-file';
 import { formatIsoDate, formatParisDate, formatParisTime } from '@/lib/format-date';
-import { genreDeCivilite } from '@/lib/genre';
+import { genreDeCivilite } from '@/entities/personne/genre';
 import { paths } from '@/lib/paths';
 import { useMemberSession } from '@/hooks/session-context';
 import { accuseReception, type DemandeResiliation, type Resiliation } from '../api/post-resiliation';

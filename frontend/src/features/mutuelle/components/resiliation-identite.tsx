@@ -1,7 +1,7 @@
 import type { User } from '@/api/get-session';
 import { Entry } from '@/components/entry';
 import { t } from '@/i18n/t';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 
 /**
  * Who gives notice: the signed-in member, as the session names them. Not typed: the member

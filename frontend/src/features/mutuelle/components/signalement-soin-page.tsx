@@ -11,7 +11,7 @@ import { addMessages, t } from '@/i18n/t';
 import { useBrand } from '@/hooks/brand-context';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import { paths } from '@/lib/paths';
 import { type LignePrestation, type Paiement, usePrestations } from '../api/get-prestations';
 import type { DemandeCreee } from '../api/post-signalement-soin';

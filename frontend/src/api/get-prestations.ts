@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
-import { withQuery } from '@/lib/query-string';
 import type { MemberApi } from '@/types/member-api';
+import { withQuery } from './query-string';
 
 /**
  * `GET assure/prestations`: the member's payments with their lines, newest first. Shared here

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { getSession, sessionKey } from '@/api/get-session';
-import { demandesNonLusKey, getDemandesNonLus } from '@/entities/demandes/non-lus';
+import { demandesNonLusKey, getDemandesNonLus } from '@/api/get-demandes-non-lus';
 import { blocGaucheUrl, getBlocGauche } from '@/features/content/api/get-bloc-gauche';
 import { getMenus, menusKey } from '@/features/content/api/get-menus';
 import { homeData } from '@/features/home/home-data';

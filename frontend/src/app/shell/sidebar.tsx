@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { MenuEntry } from '@/features/content/api/get-menus';
 import { LeftBlock } from '@/features/content/components/left-block';
-import { useDemandesNonLus } from '@/entities/demandes/non-lus';
+import { useDemandesNonLus } from '@/api/get-demandes-non-lus';
 import { t } from '@/i18n/t';
 import { useBrand } from '@/hooks/brand-context';
 import { paths } from '@/lib/paths';

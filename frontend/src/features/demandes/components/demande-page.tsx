@@ -8,7 +8,7 @@ import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { FormField } from '@/components/form-field';
 import { demandeEtat, demandeTypeLabel } from '@/entities/demandes/demande-labels';
-import { demandesNonLusKey } from '@/entities/demandes/non-lus';
+import { demandesNonLusKey } from '@/api/get-demandes-non-lus';
 import { usePageTitle } from '@/hooks/use-page-title';
 import creationTexts from '@/i18n/fr/creation.json';
 import demandesTexts from '@/i18n/fr/demandes.json';

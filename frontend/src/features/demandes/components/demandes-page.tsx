@@ -1,7 +1,7 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '@/lib/paths';
 import { DemandeEtat } from '@/components/demande-etat';
-import { useDemandesNonLus } from '@/entities/demandes/non-lus';
+import { useDemandesNonLus } from '@/api/get-demandes-non-lus';
 import { Pagination } from '@/components/pagination';
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';

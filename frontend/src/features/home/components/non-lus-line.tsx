@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useDemandesNonLus } from '@/entities/demandes/non-lus';
+import { useDemandesNonLus } from '@/api/get-demandes-non-lus';
 import { t } from '@/i18n/t';
 import { paths } from '@/lib/paths';
 import styles from './home-dashboard.module.css';

@@ -1,4 +1,4 @@
-import { getEndpoint } from '@/lib/get-endpoint';
+import { getEndpoint } from '@/api/get-endpoint';
 import type { MemberApi } from '@/types/member-api';
 
 /** `GET assure/carte-tp`: the card in force (EN_COURS) and next period's (SUIVANTE), if any. */

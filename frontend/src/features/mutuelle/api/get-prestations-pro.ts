@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
-import { withQuery } from '@/lib/query-string';
+import { withQuery } from '@/api/query-string';
 import type { Paiement, PrestationsQuery } from './get-prestations';
 
 /**

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { apiGet } from './api-client';
+import { apiGet } from '@/lib/api-client';
 
 /**
  * A GET endpoint without parameters: its SWR key, its fetcher and its hook, so that each

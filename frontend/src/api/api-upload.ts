@@ -1,5 +1,5 @@
 import { t } from '@/i18n/t';
-import { ApiError, errorFromText, fail, headersFor } from './api-client';
+import { ApiError, errorFromText, fail, headersFor } from '@/lib/api-client';
 
 /**
  * Uploads, apart from the API client (`api-client.ts`) whose rules they follow: only a request

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { message } from '@/lib/form-message';
+import { message } from '@/i18n/form-message';
 import { parseIsoDate } from '@/lib/format-date';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isMotifSignalement } from '@/entities/demandes/motif-signalement';
-import { message } from '@/lib/form-message';
+import { message } from '@/i18n/form-message';
 import { frenchInteger } from '@/lib/french-number';
 
 /** The member API's limit on the comment, counted once trimmed. */

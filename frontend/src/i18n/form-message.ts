@@ -1,4 +1,4 @@
-import { type MessageKey, type MessageParams, t } from '@/i18n/t';
+import { type MessageKey, type MessageParams, t } from './t';
 
 /**
  * A form rule's message (zod's `error`), read from the catalogue when the rule fails rather

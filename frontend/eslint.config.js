@@ -142,8 +142,9 @@ export default defineConfig([
     },
   },
   {
-    // The bottom layer: cross-cutting utilities, which know no domain and no layer above.
-    files: ['src/{i18n,lib,types}/**/*.{ts,tsx}'],
+    // The bottom layer: cross-cutting utilities and the configuration (paths, the brand),
+    // which know no domain and no layer above.
+    files: ['src/{config,i18n,lib,types}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

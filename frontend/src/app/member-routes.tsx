@@ -10,7 +10,7 @@ import homeTexts from '@/i18n/fr/home.json';
 import shellTexts from '@/i18n/fr/shell.json';
 import { addMessages } from '@/i18n/t';
 import type { PageData } from '@/lib/page-route';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { preloadData } from '@/lib/preload-data';
 import { MemberSpace } from './member-space';
 import { HomePage } from './pages/home-page';

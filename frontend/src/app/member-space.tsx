@@ -7,7 +7,7 @@ import { SessionLoading } from '@/features/auth/components/session-loading';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
 import { useBrand } from '@/hooks/brand-context';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { whenIdle } from '@/lib/when-idle';
 
 /** Loaded on an offline start only: the card's drawing and code stay out of the first script. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Brand } from '@/lib/brand';
+import type { Brand } from '@/config/brand';
 import { BrandContext } from '@/hooks/brand-context';
 
 export function AppProvider({ brand, children }: { brand: Brand; children: ReactNode }) {

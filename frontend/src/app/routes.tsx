@@ -3,7 +3,7 @@ import { LandingPage } from '@/features/auth/components/landing-page';
 import { StartupGate } from '@/features/auth/components/startup-gate';
 import { authPages } from '@/features/auth/routes';
 import { accessibilitePage } from '@/features/content/accessibilite-route';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { routeIds } from './route-ids';
 
 /**

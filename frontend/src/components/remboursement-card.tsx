@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { t } from '@/i18n/t';
 import { useBrand } from '@/hooks/brand-context';
 import { formatAmount } from '@/lib/format-amount';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { t } from '@/i18n/t';
 import { useBrand } from '@/hooks/brand-context';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { useMemberSession } from '@/hooks/session-context';
 import styles from './footer.module.css';
 

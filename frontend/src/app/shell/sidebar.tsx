@@ -5,7 +5,7 @@ import { LeftBlock } from '@/features/content/components/left-block';
 import { useDemandesNonLus } from '@/api/get-demandes-non-lus';
 import { t } from '@/i18n/t';
 import { useBrand } from '@/hooks/brand-context';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { useMemberSession } from '@/hooks/session-context';
 import { sidebarLinks } from './sidebar-links';
 import styles from './sidebar.module.css';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { logout } from '@/features/auth/logout';
 import { t } from '@/i18n/t';
 import { memberDisplayName } from '@/entities/personne/format-name';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { useMemberSession } from '@/hooks/session-context';
 import styles from './top-bar.module.css';
 

@@ -1,5 +1,5 @@
 import { type RefCallback, useEffect, useRef, useState } from 'react';
-import type { CaptchaSetting } from '@/lib/brand';
+import type { CaptchaSetting } from '@/config/brand';
 import { useBrand } from '@/hooks/brand-context';
 import { AltchaProofs } from './altcha-proofs';
 import { type CaptchaProof, CaptchaUnavailableError, type ProofSource } from './captcha';

@@ -1,7 +1,7 @@
 import { banquesKey } from '@/api/get-banques';
 import { beneficiairesKey } from '@/api/get-beneficiaires';
 import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
-import { paths, routePatterns } from '@/lib/paths';
+import { paths, routePatterns } from '@/config/paths';
 import { carteTpKey } from './api/get-carte-tp';
 import { contratsKey } from './api/get-contrats';
 import { droitsAdherentKey } from './api/get-droits-adherent';

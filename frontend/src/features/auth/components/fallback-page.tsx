@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { fallbackReasons } from '@/lib/paths';
+import { fallbackReasons } from '@/config/paths';
 import { PublicLayout } from '@/components/public-layout';
 import { usePageTitle } from '@/hooks/use-page-title';
 import fallbackTexts from '@/i18n/fr/fallback.json';

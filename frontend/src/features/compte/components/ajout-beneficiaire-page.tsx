@@ -14,7 +14,7 @@ import { type Upload, useUploads } from '@/hooks/use-uploads';
 import creationTexts from '@/i18n/fr/creation.json';
 import { addMessages, t } from '@/i18n/t';
 import { useKeepAcrossSignIn, useRestoredAfterSignIn } from '@/hooks/kept-across-sign-in';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { useMemberSession } from '@/hooks/session-context';
 import { useSubmit } from '@/hooks/use-submit';
 import { type DemandeCreee, postAjoutBeneficiaire } from '../api/post-ajout-beneficiaire';

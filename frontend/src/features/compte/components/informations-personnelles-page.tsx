@@ -9,7 +9,7 @@ import compteTexts from '@/i18n/fr/compte.json';
 import { addMessages, t } from '@/i18n/t';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/entities/personne/format-name';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { useMemberSession } from '@/hooks/session-context';
 import { genreDeCivilite, neLe } from '@/entities/personne/genre';
 import { useIdentite } from '../api/get-identite';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { SWRResponse } from 'swr';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import contentTexts from '@/i18n/fr/content.json';

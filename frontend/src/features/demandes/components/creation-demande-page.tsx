@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr';
 import type { Estimation } from '@/api/post-estimation';
 import { FormLoading } from '@/components/form-loading';
 import { isTypeDemande, type TypeDemande } from '@/entities/demandes/types-demande';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { useCaptcha } from '@/components/captcha/use-captcha';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';

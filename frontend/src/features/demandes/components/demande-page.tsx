@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { DemandeEtat } from '@/components/demande-etat';
 import { Entry } from '@/components/entry';
 import { AsyncPart } from '@/components/async-part';

@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { DemandeEtat } from '@/components/demande-etat';
 import { useDemandesNonLus } from '@/api/get-demandes-non-lus';
 import { Pagination } from '@/components/pagination';

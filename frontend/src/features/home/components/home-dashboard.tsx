@@ -4,7 +4,7 @@ import useSWR, { type SWRResponse } from 'swr';
 import { type Contrats, contratsKey, getContrats } from '@/api/get-contrats';
 import type { User } from '@/api/get-session';
 import { contratEnVigueur } from '@/entities/couverture/couverture';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { RemboursementCard } from '@/components/remboursement-card';
 import { Skeleton } from '@/components/skeleton';
 import { t } from '@/i18n/t';

@@ -4,7 +4,7 @@ import { ExternalLink } from '@/components/external-link';
 import noemieTexts from '@/i18n/fr/noemie.json';
 import { addMessages, type MessageKey, t } from '@/i18n/t';
 import { memberDisplayName } from '@/entities/personne/format-name';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import type { Raccordement } from '../api/get-home';
 import styles from './home-dashboard.module.css';
 

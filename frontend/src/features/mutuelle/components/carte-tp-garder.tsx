@@ -3,7 +3,7 @@ import { type CarteTpShown, readKeepCard, saveCard, setKeepCard } from '@/entiti
 import { t } from '@/i18n/t';
 import { keepAppPageForOffline } from '@/lib/app-page-cache';
 import { useBrand } from '@/hooks/brand-context';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import styles from './carte-tp.module.css';
 
 /**

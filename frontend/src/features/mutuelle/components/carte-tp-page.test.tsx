@@ -9,7 +9,7 @@ import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { User } from '@/api/get-session';
 import { eraseSavedCard, readSavedCard, recordSignIn, setKeepCard } from '@/entities/carte-tp/saved-card';
-import { defaultBrand } from '@/lib/brand';
+import { defaultBrand } from '@/config/brand';
 import type { MemberApi } from '@/types/member-api';
 
 const year = new Date().getFullYear();

@@ -14,7 +14,7 @@ import { isSoinEstime } from '@/entities/estimation/estimation-soins';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { useMemberSession } from '@/hooks/session-context';
 import styles from './estimation.module.css';
 

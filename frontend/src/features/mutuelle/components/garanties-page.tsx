@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { AsyncPart } from '@/components/async-part';
 import { Attestations } from '@/components/attestations';
 import { Skeleton } from '@/components/skeleton';

@@ -7,7 +7,7 @@ import { t } from '@/i18n/t';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/entities/personne/format-name';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { type PlafondGarantie, type PlafondsBeneficiaire, usePlafonds } from '../api/get-plafonds';
 import styles from './garanties.module.css';
 

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { Pagination } from '@/components/pagination';
 import { AsyncPart } from '@/components/async-part';
 import { RemboursementCard } from '@/components/remboursement-card';

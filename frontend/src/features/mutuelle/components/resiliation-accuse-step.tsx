@@ -4,7 +4,7 @@ import { useBrand } from '@/hooks/brand-context';
 import { downloadFile } from '@/components/download-file';
 import { formatIsoDate, formatParisDate, formatParisTime } from '@/lib/format-date';
 import { genreDeCivilite } from '@/entities/personne/genre';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { useMemberSession } from '@/hooks/session-context';
 import { accuseReception, type DemandeResiliation, type Resiliation } from '../api/post-resiliation';
 import styles from './resiliation.module.css';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { t } from '@/i18n/t';
 import { useBrand } from '@/hooks/brand-context';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 
 /** Struck off, or no individual contract in force: why, and whom to ask. */
 export function ResiliationNonEligible() {

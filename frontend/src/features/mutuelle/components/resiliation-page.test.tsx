@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { User } from '@/api/get-session';
-import { defaultBrand } from '@/lib/brand';
+import { defaultBrand } from '@/config/brand';
 import { browserLocation } from '@/lib/browser-location';
 import { hcaptchaScript } from '@/components/captcha/hcaptcha-proofs';
 import { altchaBrand, altchaPortal } from '@/test/altcha';

@@ -12,7 +12,7 @@ import { useBrand } from '@/hooks/brand-context';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/entities/personne/format-name';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { type LignePrestation, type Paiement, usePrestations } from '../api/get-prestations';
 import type { DemandeCreee } from '../api/post-signalement-soin';
 import { type SoinSignale, soinSignale, trouverSoin } from '../signalement-soin';

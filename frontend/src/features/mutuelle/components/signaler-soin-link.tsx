@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { t } from '@/i18n/t';
 import { formatIsoDate, parseIsoDate, toIsoDate } from '@/lib/format-date';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import type { LignePrestation, Paiement } from '../api/get-prestations';
 
 /**

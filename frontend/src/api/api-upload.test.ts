@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { type HttpErrorDetail, onHttpError } from '@/lib/http-error-events';
+import { type HttpErrorDetail, onHttpError } from '@/lib/api-client';
 import { server } from '@/test/server';
 import { apiUpload } from './api-upload';
 

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody } from '@/test/fixtures';
 import { server } from '@/test/server';
-import { type HttpErrorDetail, onHttpError } from '@/lib/http-error-events';
+import { type HttpErrorDetail, onHttpError } from '@/lib/api-client';
 import { downloadFile, fileNameFromContentDisposition } from './download-file';
 import { downloadsInProgress, subscribeToDownloads } from './downloads-in-progress';
 

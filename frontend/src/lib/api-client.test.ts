@@ -7,12 +7,13 @@ import {
   apiGet,
   apiGetOrNull,
   apiPost,
+  type HttpErrorDetail,
+  onHttpError,
   onSessionEnded,
   onSignInAgainAsked,
   type SignInAgainRequest,
 } from './api-client';
 import { browserLocation } from './browser-location';
-import { type HttpErrorDetail, onHttpError } from './http-error-events';
 
 /** The failures broadcast during each test of the enclosing block. */
 function recordBroadcasts(): HttpErrorDetail[] {

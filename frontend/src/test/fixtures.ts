@@ -4,7 +4,7 @@ import type { BlocGauche } from '@/features/content/api/get-bloc-gauche';
 import type { MenuEntry } from '@/features/content/api/get-menus';
 import type { Home } from '@/features/home/api/get-home';
 import type { NonLus } from '@/api/get-demandes-non-lus';
-import type { LignePrestation, Paiement } from '@/features/mutuelle/api/get-prestations';
+import type { LignePrestation, Paiement } from '@/api/get-prestations';
 import type { MemberApi } from '@/types/member-api';
 import type { Beneficiaire } from '@/api/get-beneficiaires';
 import type { BandeauNouveautes } from '@/types/bandeau-nouveautes';

@@ -1,6 +1,6 @@
 import { t } from '@/i18n/t';
+import { csvAmount, spreadsheetCsv } from '@/components/spreadsheet-csv';
 import { type AnneeSante, colonnesMontants, type Montants, nomDuMois } from './annee-sante';
-import { csvAmount, spreadsheetCsv } from './spreadsheet-csv';
 
 /**
  * "Mon année santé" for a spreadsheet: two tables one under the other, an empty line between

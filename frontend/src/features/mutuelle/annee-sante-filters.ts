@@ -1,5 +1,5 @@
 import { positiveInteger } from '@/lib/search-params';
-import type { PrestationsQuery } from './api/get-prestations';
+import type { PrestationsQuery } from '@/api/get-prestations';
 
 /**
  * The year and the person "Mon année santé" shows, kept in the address (`?annee=2025&

@@ -1,7 +1,7 @@
 import type { Beneficiaire } from '@/api/get-beneficiaires';
 import { parseIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/entities/personne/format-name';
-import type { LignePrestation, Paiement } from './api/get-prestations';
+import type { LignePrestation, Paiement } from '@/api/get-prestations';
 
 /**
  * "Mon année santé": where a year's health money went, from the lines of the payments made

@@ -1,7 +1,7 @@
 import { t } from '@/i18n/t';
 import { formatIsoDate } from '@/lib/format-date';
-import type { Paiement } from './api/get-prestations';
-import { csvAmount as amount, spreadsheetCsv } from './spreadsheet-csv';
+import type { Paiement } from '@/api/get-prestations';
+import { csvAmount as amount, spreadsheetCsv } from '@/components/spreadsheet-csv';
 
 /** The payments for a spreadsheet, one row per line of care, dates dd/MM/yyyy. */
 

@@ -1,6 +1,6 @@
 import { parseIsoDate, toIsoDate } from '@/lib/format-date';
 import { oneOf, positiveInteger } from '@/lib/search-params';
-import type { PrestationsQuery } from './api/get-prestations';
+import type { PrestationsQuery } from '@/api/get-prestations';
 
 /**
  * The filters and page of "Mes remboursements", kept in the address (`?beneficiaire=3&

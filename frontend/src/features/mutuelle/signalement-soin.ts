@@ -1,7 +1,6 @@
-import type { LignePrestation, Paiement, PrestationsQuery } from '@/api/get-prestations';
+import { jourQuery, type LignePrestation, type Paiement, type PrestationsQuery } from '@/api/get-prestations';
 import type { MotifSignalement } from '@/entities/demandes/motif-signalement';
 import { positiveInteger } from '@/lib/search-params';
-import { jourQuery } from './api/get-prestations';
 import type { SignalementSoin } from './api/post-signalement-soin';
 import type { SignalementForm } from './signalement-schema';
 

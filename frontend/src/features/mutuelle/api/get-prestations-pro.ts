@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
 import { withQuery } from '@/api/query-string';
-import type { Paiement, PrestationsQuery } from './get-prestations';
+import type { Paiement, PrestationsQuery } from '@/api/get-prestations';
 
 /**
  * `GET assure/prestations-pro`: the payments made to health professionals (tiers payant),

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { Beneficiaire } from '@/api/get-beneficiaires';
 import { t } from '@/i18n/t';
+import { BeneficiaireFilter } from '@/components/beneficiaire-filter';
 import type { AnneeSanteFilters } from '../annee-sante-filters';
 import styles from './annee-sante.module.css';
-import { BeneficiaireFilter } from './beneficiaire-filter';
 
 interface AnneeSanteFiltersFormProps {
   filters: AnneeSanteFilters;

@@ -7,7 +7,7 @@ import anneeSanteTexts from '@/i18n/fr/annee-sante.json';
 import { addMessages, t } from '@/i18n/t';
 import { saveFile } from '@/components/download-file';
 import { formatAmount } from '@/lib/format-amount';
-import { usePrestations } from '../api/get-prestations';
+import { usePrestations } from '@/api/get-prestations';
 import { type AnneeSante, anneeSante, colonnesMontants, nomDuMois } from '../annee-sante';
 import { anneeSanteCsv, anneeSanteCsvFileName } from '../annee-sante-csv';
 import {

@@ -16,7 +16,7 @@ import { memberDisplayName } from '@/entities/personne/format-name';
 import { genreDeCivilite, neLe } from '@/entities/personne/genre';
 import { partState } from '@/components/part-state';
 import type { MemberApi } from '@/types/member-api';
-import { type Contrats, useContrats } from '../api/get-contrats';
+import { type Contrats, useContrats } from '@/api/get-contrats';
 import { useDroitsAdherent } from '../api/get-droits-adherent';
 import { type DroitsComplets, useDroitsCompletAdherent } from '../api/get-droits-complet-adherent';
 import { useEcheanceProchaine } from '../api/get-echeance-prochaine';

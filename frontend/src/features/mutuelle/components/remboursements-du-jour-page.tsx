@@ -10,7 +10,7 @@ import { formatAmount } from '@/lib/format-amount';
 import { formatDate, formatIsoDate, parseIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/entities/personne/format-name';
 import { type CompteBancaire, useBanques } from '@/api/get-banques';
-import { jourQuery, type Paiement, usePrestations } from '../api/get-prestations';
+import { jourQuery, type Paiement, usePrestations } from '@/api/get-prestations';
 import { SignalerSoinLink } from './signaler-soin-link';
 import styles from './remboursements.module.css';
 

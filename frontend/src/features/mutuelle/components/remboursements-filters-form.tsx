@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Beneficiaire } from '@/api/get-beneficiaires';
 import { t } from '@/i18n/t';
+import { BeneficiaireFilter } from '@/components/beneficiaire-filter';
 import {
   type Periode,
   periodes,
@@ -8,7 +9,6 @@ import {
   type Versement,
   versements,
 } from '../remboursements-filters';
-import { BeneficiaireFilter } from './beneficiaire-filter';
 import styles from './remboursements.module.css';
 
 interface FiltersFormProps {

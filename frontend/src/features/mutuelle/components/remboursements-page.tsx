@@ -14,7 +14,7 @@ import { formatAmount } from '@/lib/format-amount';
 import { toIsoDate } from '@/lib/format-date';
 import { paginate } from '@/components/paginate';
 import type { RetryableQuery } from '@/components/part-state';
-import { type Paiement, usePrestations } from '../api/get-prestations';
+import { type Paiement, usePrestations } from '@/api/get-prestations';
 import { usePrestationsPro } from '../api/get-prestations-pro';
 import { remboursementsCsv } from '../remboursements-csv';
 import {

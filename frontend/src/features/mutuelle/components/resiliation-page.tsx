@@ -4,7 +4,7 @@ import { useMemberSession } from '@/hooks/session-context';
 import { usePageTitle } from '@/hooks/use-page-title';
 import resiliationTexts from '@/i18n/fr/resiliation.json';
 import { addMessages, t } from '@/i18n/t';
-import { useContrats } from '../api/get-contrats';
+import { useContrats } from '@/api/get-contrats';
 import { contratsResiliables } from '../resiliation-rules';
 import { ResiliationConditions } from './resiliation-conditions';
 import { ResiliationNonEligible } from './resiliation-non-eligible';

@@ -13,7 +13,7 @@ import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
 import { memberDisplayName } from '@/entities/personne/format-name';
 import { paths } from '@/config/paths';
-import { type LignePrestation, type Paiement, usePrestations } from '../api/get-prestations';
+import { type LignePrestation, type Paiement, usePrestations } from '@/api/get-prestations';
 import type { DemandeCreee } from '../api/post-signalement-soin';
 import { type SoinSignale, soinSignale, trouverSoin } from '../signalement-soin';
 import styles from './signalement.module.css';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { t } from '@/i18n/t';
 import { formatIsoDate, parseIsoDate, toIsoDate } from '@/lib/format-date';
 import { paths } from '@/config/paths';
-import type { LignePrestation, Paiement } from '../api/get-prestations';
+import type { LignePrestation, Paiement } from '@/api/get-prestations';
 
 /**
  * « Je ne reconnais pas ce soin » for one line of a payment (ameli's « signaler un soin non

@@ -82,6 +82,6 @@ describe('the pages with a form', () => {
 
 describe('the card page', () => {
   it('encodes its 2D code apart, in a worker, not with its own code', () => {
-    expect(among(staticClosure('features/mutuelle/components/carte-tp-page.tsx'), ['npm:uqr'])).toEqual([]);
+    expect(among(staticClosure('features/carte-tp/components/carte-tp-page.tsx'), ['npm:uqr'])).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { matchPath, type RouteObject } from 'react-router';
+import { carteTpPages } from '@/features/carte-tp/routes';
 import { accessibilitePage } from '@/features/content/accessibilite-route';
 import { comptePages } from '@/features/compte/routes';
 import { contentPages } from '@/features/content/routes';
@@ -24,6 +25,7 @@ const pages = {
   ...contentPages,
   ...comptePages,
   ...mutuellePages,
+  ...carteTpPages,
   ...demandesPages,
 } satisfies Record<string, LazyPageRoute>;
 

@@ -12,7 +12,7 @@ import { whenIdle } from '@/lib/when-idle';
 
 /** Loaded on an offline start only: the card's drawing and code stay out of the first script. */
 const CarteTpHorsConnexionPage = lazy(() =>
-  import('@/features/mutuelle/components/carte-tp-hors-connexion-page').then((module) => ({
+  import('@/features/carte-tp/components/carte-tp-hors-connexion-page').then((module) => ({
     default: module.CarteTpHorsConnexionPage,
   })),
 );

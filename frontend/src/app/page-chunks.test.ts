@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authPages } from '@/features/auth/routes';
+import { carteTpPages } from '@/features/carte-tp/routes';
 import { comptePages } from '@/features/compte/routes';
 import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
@@ -31,6 +32,7 @@ function declaredIn(feature: string) {
 
 const tables: Record<string, Record<string, LazyPageRoute>> = {
   auth: authPages,
+  'carte-tp': carteTpPages,
   compte: comptePages,
   content: contentPages,
   demandes: demandesPages,
@@ -39,6 +41,7 @@ const tables: Record<string, Record<string, LazyPageRoute>> = {
 
 /** The section pages, routed by `lazyRoute`, by feature. */
 const sections: Record<string, Partial<Record<LazyPage, LazyPageRoute>>> = {
+  'carte-tp': carteTpPages,
   compte: comptePages,
   content: contentPages,
   demandes: demandesPages,

@@ -4,7 +4,6 @@ import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
 import { paths, routePatterns } from '@/config/paths';
 import { contratsKey } from '@/api/get-contrats';
 import { jourQuery, prestationsKey } from '@/api/get-prestations';
-import { carteTpKey } from './api/get-carte-tp';
 import { droitsAdherentKey } from './api/get-droits-adherent';
 import { droitsCompletAdherentKey } from './api/get-droits-complet-adherent';
 import { echeanceProchaineKey } from './api/get-echeance-prochaine';
@@ -14,7 +13,7 @@ import { anneeSanteQuery, readAnneeSanteFilters } from './annee-sante-filters';
 import { paiementsList, readFilters } from './remboursements-filters';
 import { soinSignale } from './signalement-soin';
 
-/** The insurance-cover section's pages: card, reimbursements, guarantees, termination. */
+/** The insurance-cover section's pages: reimbursements, guarantees, termination. */
 export const mutuellePages = {
   remboursements: {
     pattern: paths.remboursements,
@@ -56,11 +55,6 @@ export const mutuellePages = {
     preloadFromAddress: (_params, search) => [
       prestationsKey(anneeSanteQuery(readAnneeSanteFilters(search, new Date()))),
     ],
-  },
-  carteTp: {
-    pattern: paths.smartCarte,
-    ...lazyPage(import.meta.glob('./components/carte-tp-page.tsx'), 'CarteTpPage'),
-    preload: [carteTpKey],
   },
   garanties: {
     pattern: paths.contratsGaranties,

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { type CarteTpShown, readKeepCard, saveCard, setKeepCard } from '@/entities/carte-tp/saved-card';
 import { t } from '@/i18n/t';
-import { keepAppPageForOffline } from '@/lib/app-page-cache';
 import { useBrand } from '@/hooks/brand-context';
 import { paths } from '@/config/paths';
+import { keepAppPageForOffline } from '../app-page-cache';
 import styles from './carte-tp.module.css';
 
 /**

@@ -68,7 +68,7 @@ describe('the pages with a form', () => {
   const forms = ['npm:zod', 'npm:react-hook-form', 'npm:@hookform/resolvers'];
 
   it.each([
-    ['the termination', 'features/mutuelle/components/resiliation-page.tsx', 'features/mutuelle/components/resiliation-formulaire-step.tsx'],
+    ['the termination', 'features/resiliation/components/resiliation-page.tsx', 'features/resiliation/components/resiliation-formulaire-step.tsx'],
     ['a new request', 'features/demandes/components/creation-demande-page.tsx', 'features/demandes/components/details-step.tsx'],
     ['the personal information', 'features/compte/components/informations-personnelles-page.tsx', 'features/compte/components/adresse-editor.tsx'],
     ['the personal information', 'features/compte/components/informations-personnelles-page.tsx', 'features/compte/components/banque-editor.tsx'],

@@ -5,6 +5,7 @@ import { comptePages } from '@/features/compte/routes';
 import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
 import { mutuellePages } from '@/features/mutuelle/routes';
+import { resiliationPages } from '@/features/resiliation/routes';
 import type { LazyPageRoute } from '@/lib/page-route';
 import { onArrival, pageLoader } from './route-data';
 
@@ -26,6 +27,7 @@ const pages = {
   ...comptePages,
   ...mutuellePages,
   ...carteTpPages,
+  ...resiliationPages,
   ...demandesPages,
 } satisfies Record<string, LazyPageRoute>;
 

@@ -7,6 +7,7 @@ import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
 import { homeData } from '@/features/home/home-data';
 import { mutuellePages } from '@/features/mutuelle/routes';
+import { resiliationPages } from '@/features/resiliation/routes';
 import type { LazyPageRoute, PageRoute } from '@/lib/page-route';
 import { preloadedKeys } from '@/lib/preload-data';
 import { declaredPages } from '../../build/route-pages.ts';
@@ -37,6 +38,7 @@ const tables: Record<string, Record<string, LazyPageRoute>> = {
   content: contentPages,
   demandes: demandesPages,
   mutuelle: mutuellePages,
+  resiliation: resiliationPages,
 };
 
 /** The section pages, routed by `lazyRoute`, by feature. */
@@ -46,6 +48,7 @@ const sections: Record<string, Partial<Record<LazyPage, LazyPageRoute>>> = {
   content: contentPages,
   demandes: demandesPages,
   mutuelle: mutuellePages,
+  resiliation: resiliationPages,
 };
 
 /** An address's parameters: each pattern takes those it has. */

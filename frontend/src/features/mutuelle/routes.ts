@@ -13,7 +13,7 @@ import { anneeSanteQuery, readAnneeSanteFilters } from './annee-sante-filters';
 import { paiementsList, readFilters } from './remboursements-filters';
 import { soinSignale } from './signalement-soin';
 
-/** The insurance-cover section's pages: reimbursements, guarantees, termination. */
+/** The insurance-cover section's pages: reimbursements, guarantees. */
 export const mutuellePages = {
   remboursements: {
     pattern: paths.remboursements,
@@ -73,10 +73,5 @@ export const mutuellePages = {
     pattern: paths.estimation,
     ...lazyPage(import.meta.glob('./components/estimation-page.tsx'), 'EstimationPage'),
     preload: [beneficiairesKey],
-  },
-  resiliation: {
-    pattern: paths.resiliation,
-    ...lazyPage(import.meta.glob('./components/resiliation-page.tsx'), 'ResiliationPage'),
-    preload: [contratsKey],
   },
 } satisfies Record<string, LazyPageRoute>;

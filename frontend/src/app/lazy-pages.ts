@@ -4,6 +4,7 @@ import { accessibilitePage } from '@/features/content/accessibilite-route';
 import { comptePages } from '@/features/compte/routes';
 import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
+import { estimationPages } from '@/features/estimation/routes';
 import { mutuellePages } from '@/features/mutuelle/routes';
 import { resiliationPages } from '@/features/resiliation/routes';
 import type { LazyPageRoute } from '@/lib/page-route';
@@ -27,6 +28,7 @@ const pages = {
   ...comptePages,
   ...mutuellePages,
   ...carteTpPages,
+  ...estimationPages,
   ...resiliationPages,
   ...demandesPages,
 } satisfies Record<string, LazyPageRoute>;

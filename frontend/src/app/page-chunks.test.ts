@@ -5,6 +5,7 @@ import { carteTpPages } from '@/features/carte-tp/routes';
 import { comptePages } from '@/features/compte/routes';
 import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
+import { estimationPages } from '@/features/estimation/routes';
 import { homeData } from '@/features/home/home-data';
 import { mutuellePages } from '@/features/mutuelle/routes';
 import { resiliationPages } from '@/features/resiliation/routes';
@@ -37,6 +38,7 @@ const tables: Record<string, Record<string, LazyPageRoute>> = {
   compte: comptePages,
   content: contentPages,
   demandes: demandesPages,
+  estimation: estimationPages,
   mutuelle: mutuellePages,
   resiliation: resiliationPages,
 };
@@ -47,6 +49,7 @@ const sections: Record<string, Partial<Record<LazyPage, LazyPageRoute>>> = {
   compte: comptePages,
   content: contentPages,
   demandes: demandesPages,
+  estimation: estimationPages,
   mutuelle: mutuellePages,
   resiliation: resiliationPages,
 };

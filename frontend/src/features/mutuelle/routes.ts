@@ -69,9 +69,4 @@ export const mutuellePages = {
       beneficiairesKey,
     ],
   },
-  estimation: {
-    pattern: paths.estimation,
-    ...lazyPage(import.meta.glob('./components/estimation-page.tsx'), 'EstimationPage'),
-    preload: [beneficiairesKey],
-  },
 } satisfies Record<string, LazyPageRoute>;

@@ -5,6 +5,7 @@ import { comptePages } from '@/features/compte/routes';
 import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
 import { estimationPages } from '@/features/estimation/routes';
+import { garantiesPages } from '@/features/garanties/routes';
 import { mutuellePages } from '@/features/mutuelle/routes';
 import { resiliationPages } from '@/features/resiliation/routes';
 import type { LazyPageRoute } from '@/lib/page-route';
@@ -28,6 +29,7 @@ const pages = {
   ...comptePages,
   ...mutuellePages,
   ...carteTpPages,
+  ...garantiesPages,
   ...estimationPages,
   ...resiliationPages,
   ...demandesPages,

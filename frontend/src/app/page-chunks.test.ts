@@ -7,6 +7,7 @@ import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
 import { estimationPages } from '@/features/estimation/routes';
 import { homeData } from '@/features/home/home-data';
+import { garantiesPages } from '@/features/garanties/routes';
 import { mutuellePages } from '@/features/mutuelle/routes';
 import { resiliationPages } from '@/features/resiliation/routes';
 import type { LazyPageRoute, PageRoute } from '@/lib/page-route';
@@ -39,6 +40,7 @@ const tables: Record<string, Record<string, LazyPageRoute>> = {
   content: contentPages,
   demandes: demandesPages,
   estimation: estimationPages,
+  garanties: garantiesPages,
   mutuelle: mutuellePages,
   resiliation: resiliationPages,
 };
@@ -50,6 +52,7 @@ const sections: Record<string, Partial<Record<LazyPage, LazyPageRoute>>> = {
   content: contentPages,
   demandes: demandesPages,
   estimation: estimationPages,
+  garanties: garantiesPages,
   mutuelle: mutuellePages,
   resiliation: resiliationPages,
 };

@@ -2,18 +2,13 @@ import { banquesKey } from '@/api/get-banques';
 import { beneficiairesKey } from '@/api/get-beneficiaires';
 import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
 import { paths, routePatterns } from '@/config/paths';
-import { contratsKey } from '@/api/get-contrats';
 import { jourQuery, prestationsKey } from '@/api/get-prestations';
-import { droitsAdherentKey } from './api/get-droits-adherent';
-import { droitsCompletAdherentKey } from './api/get-droits-complet-adherent';
-import { echeanceProchaineKey } from './api/get-echeance-prochaine';
-import { plafondsKey } from './api/get-plafonds';
 import { prestationsProKey } from './api/get-prestations-pro';
 import { anneeSanteQuery, readAnneeSanteFilters } from './annee-sante-filters';
 import { paiementsList, readFilters } from './remboursements-filters';
 import { soinSignale } from './signalement-soin';
 
-/** The insurance-cover section's pages: reimbursements, guarantees. */
+/** The insurance-cover section's pages: reimbursements. */
 export const mutuellePages = {
   remboursements: {
     pattern: paths.remboursements,
@@ -54,19 +49,6 @@ export const mutuellePages = {
     // The payments of the year and the filters in the query.
     preloadFromAddress: (_params, search) => [
       prestationsKey(anneeSanteQuery(readAnneeSanteFilters(search, new Date()))),
-    ],
-  },
-  garanties: {
-    pattern: paths.contratsGaranties,
-    ...lazyPage(import.meta.glob('./components/garanties-page.tsx'), 'GarantiesPage'),
-    preload: [
-      contratsKey,
-      droitsAdherentKey,
-      droitsCompletAdherentKey,
-      echeanceProchaineKey,
-      plafondsKey,
-      // « Mes attestations » chooses among them.
-      beneficiairesKey,
     ],
   },
 } satisfies Record<string, LazyPageRoute>;

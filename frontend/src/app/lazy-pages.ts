@@ -8,6 +8,7 @@ import { estimationPages } from '@/features/estimation/routes';
 import { garantiesPages } from '@/features/garanties/routes';
 import { mutuellePages } from '@/features/mutuelle/routes';
 import { resiliationPages } from '@/features/resiliation/routes';
+import { signalementPages } from '@/features/signalement/routes';
 import type { LazyPageRoute } from '@/lib/page-route';
 import { onArrival, pageLoader } from './route-data';
 
@@ -28,6 +29,7 @@ const pages = {
   ...contentPages,
   ...comptePages,
   ...mutuellePages,
+  ...signalementPages,
   ...carteTpPages,
   ...garantiesPages,
   ...estimationPages,

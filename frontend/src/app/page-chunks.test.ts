@@ -10,6 +10,7 @@ import { homeData } from '@/features/home/home-data';
 import { garantiesPages } from '@/features/garanties/routes';
 import { mutuellePages } from '@/features/mutuelle/routes';
 import { resiliationPages } from '@/features/resiliation/routes';
+import { signalementPages } from '@/features/signalement/routes';
 import type { LazyPageRoute, PageRoute } from '@/lib/page-route';
 import { preloadedKeys } from '@/lib/preload-data';
 import { declaredPages } from '../../build/route-pages.ts';
@@ -43,6 +44,7 @@ const tables: Record<string, Record<string, LazyPageRoute>> = {
   garanties: garantiesPages,
   mutuelle: mutuellePages,
   resiliation: resiliationPages,
+  signalement: signalementPages,
 };
 
 /** The section pages, routed by `lazyRoute`, by feature. */
@@ -55,6 +57,7 @@ const sections: Record<string, Partial<Record<LazyPage, LazyPageRoute>>> = {
   garanties: garantiesPages,
   mutuelle: mutuellePages,
   resiliation: resiliationPages,
+  signalement: signalementPages,
 };
 
 /** An address's parameters: each pattern takes those it has. */

@@ -6,7 +6,6 @@ import { jourQuery, prestationsKey } from '@/api/get-prestations';
 import { prestationsProKey } from './api/get-prestations-pro';
 import { anneeSanteQuery, readAnneeSanteFilters } from './annee-sante-filters';
 import { paiementsList, readFilters } from './remboursements-filters';
-import { soinSignale } from './signalement-soin';
 
 /** The insurance-cover section's pages: reimbursements. */
 export const mutuellePages = {
@@ -31,15 +30,6 @@ export const mutuellePages = {
     preloadFromAddress: ({ date = '' }) => {
       const query = jourQuery(date);
       return query ? [prestationsKey(query)] : [];
-    },
-  },
-  signalementSoin: {
-    pattern: routePatterns.signalementSoin,
-    ...lazyPage(import.meta.glob('./components/signalement-soin-page.tsx'), 'SignalementSoinPage'),
-    // The payments of the line's day, among which the page finds it.
-    preloadFromAddress: (_params, search) => {
-      const soin = soinSignale(search);
-      return soin ? [prestationsKey(soin.jour)] : [];
     },
   },
   anneeSante: {

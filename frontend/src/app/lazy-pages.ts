@@ -1,4 +1,5 @@
 import { matchPath, type RouteObject } from 'react-router';
+import { anneeSantePages } from '@/features/annee-sante/routes';
 import { carteTpPages } from '@/features/carte-tp/routes';
 import { accessibilitePage } from '@/features/content/accessibilite-route';
 import { comptePages } from '@/features/compte/routes';
@@ -30,6 +31,7 @@ const pages = {
   ...comptePages,
   ...mutuellePages,
   ...signalementPages,
+  ...anneeSantePages,
   ...carteTpPages,
   ...garantiesPages,
   ...estimationPages,

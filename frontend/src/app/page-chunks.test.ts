@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anneeSantePages } from '@/features/annee-sante/routes';
 import { authPages } from '@/features/auth/routes';
 import { carteTpPages } from '@/features/carte-tp/routes';
 import { comptePages } from '@/features/compte/routes';
@@ -35,6 +36,7 @@ function declaredIn(feature: string) {
 }
 
 const tables: Record<string, Record<string, LazyPageRoute>> = {
+  'annee-sante': anneeSantePages,
   auth: authPages,
   'carte-tp': carteTpPages,
   compte: comptePages,
@@ -49,6 +51,7 @@ const tables: Record<string, Record<string, LazyPageRoute>> = {
 
 /** The section pages, routed by `lazyRoute`, by feature. */
 const sections: Record<string, Partial<Record<LazyPage, LazyPageRoute>>> = {
+  'annee-sante': anneeSantePages,
   'carte-tp': carteTpPages,
   compte: comptePages,
   content: contentPages,

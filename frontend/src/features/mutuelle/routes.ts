@@ -4,7 +4,6 @@ import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
 import { paths, routePatterns } from '@/config/paths';
 import { jourQuery, prestationsKey } from '@/api/get-prestations';
 import { prestationsProKey } from './api/get-prestations-pro';
-import { anneeSanteQuery, readAnneeSanteFilters } from './annee-sante-filters';
 import { paiementsList, readFilters } from './remboursements-filters';
 
 /** The insurance-cover section's pages: reimbursements. */
@@ -31,14 +30,5 @@ export const mutuellePages = {
       const query = jourQuery(date);
       return query ? [prestationsKey(query)] : [];
     },
-  },
-  anneeSante: {
-    pattern: paths.anneeSante,
-    ...lazyPage(import.meta.glob('./components/annee-sante-page.tsx'), 'AnneeSantePage'),
-    preload: [beneficiairesKey],
-    // The payments of the year and the filters in the query.
-    preloadFromAddress: (_params, search) => [
-      prestationsKey(anneeSanteQuery(readAnneeSanteFilters(search, new Date()))),
-    ],
   },
 } satisfies Record<string, LazyPageRoute>;

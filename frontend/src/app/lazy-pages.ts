@@ -7,7 +7,7 @@ import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
 import { estimationPages } from '@/features/estimation/routes';
 import { garantiesPages } from '@/features/garanties/routes';
-import { mutuellePages } from '@/features/mutuelle/routes';
+import { remboursementsPages } from '@/features/remboursements/routes';
 import { resiliationPages } from '@/features/resiliation/routes';
 import { signalementPages } from '@/features/signalement/routes';
 import type { LazyPageRoute } from '@/lib/page-route';
@@ -29,7 +29,7 @@ const pages = {
   accessibilite: accessibilitePage,
   ...contentPages,
   ...comptePages,
-  ...mutuellePages,
+  ...remboursementsPages,
   ...signalementPages,
   ...anneeSantePages,
   ...carteTpPages,

@@ -7,9 +7,9 @@ import { comptePages } from '@/features/compte/routes';
 import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
 import { estimationPages } from '@/features/estimation/routes';
-import { homeData } from '@/features/home/home-data';
 import { garantiesPages } from '@/features/garanties/routes';
-import { mutuellePages } from '@/features/mutuelle/routes';
+import { homeData } from '@/features/home/home-data';
+import { remboursementsPages } from '@/features/remboursements/routes';
 import { resiliationPages } from '@/features/resiliation/routes';
 import { signalementPages } from '@/features/signalement/routes';
 import type { LazyPageRoute, PageRoute } from '@/lib/page-route';
@@ -44,7 +44,7 @@ const tables: Record<string, Record<string, LazyPageRoute>> = {
   demandes: demandesPages,
   estimation: estimationPages,
   garanties: garantiesPages,
-  mutuelle: mutuellePages,
+  remboursements: remboursementsPages,
   resiliation: resiliationPages,
   signalement: signalementPages,
 };
@@ -58,7 +58,7 @@ const sections: Record<string, Partial<Record<LazyPage, LazyPageRoute>>> = {
   demandes: demandesPages,
   estimation: estimationPages,
   garanties: garantiesPages,
-  mutuelle: mutuellePages,
+  remboursements: remboursementsPages,
   resiliation: resiliationPages,
   signalement: signalementPages,
 };

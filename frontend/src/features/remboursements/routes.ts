@@ -1,13 +1,13 @@
 import { banquesKey } from '@/api/get-banques';
 import { beneficiairesKey } from '@/api/get-beneficiaires';
-import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
-import { paths, routePatterns } from '@/config/paths';
 import { jourQuery, prestationsKey } from '@/api/get-prestations';
+import { paths, routePatterns } from '@/config/paths';
+import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
 import { prestationsProKey } from './api/get-prestations-pro';
 import { paiementsList, readFilters } from './remboursements-filters';
 
-/** The insurance-cover section's pages: reimbursements. */
-export const mutuellePages = {
+/** « Mes remboursements »: the payments, filtered in the address, and the payments of one day. */
+export const remboursementsPages = {
   remboursements: {
     pattern: paths.remboursements,
     ...lazyPage(import.meta.glob('./components/remboursements-page.tsx'), 'RemboursementsPage'),

@@ -11,9 +11,10 @@ import tseslint from 'typescript-eslint';
  * entities, components, hooks and the shared api → lib. A feature never imports another
  * feature, nor `app/`, which composes the features (importing it back would make a cycle).
  * What several features need lives below them: their shared domain code (estimation, requests,
- * the card, guarantees) in `entities/`, shared UI in `components/` and `hooks/`, shared
- * endpoints in `api/`; `lib/` holds only cross-cutting utilities (formatting, cookies, the API
- * client, captcha), and imports no layer above it. One block per folder of `src/features`,
+ * the card, guarantees, a person's name) in `entities/`, shared UI in `components/` (the
+ * captcha among it) and `hooks/`, shared endpoints in `api/`; `lib/` holds only cross-cutting
+ * utilities (formatting, cookies, the API client, a page's route), `config/` the paths and the
+ * brand, and neither imports a layer above it. One block per folder of `src/features`,
  * read from the disk so that a new feature is covered without editing this file. Relative
  * paths are caught too: any `../` climb that lands on another feature's name (a folder inside a
  * feature named like another feature would be refused as well, a price worth paying for not

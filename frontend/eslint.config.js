@@ -1,28 +1,32 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
- * Module boundaries (docs/architecture.md#front-end-layers): layers import downwards only, app →
- * features → entities, components, hooks and the shared api → lib. A feature never imports another
- * feature, nor `app/`, which composes the features (importing it back would make a cycle). What
- * several features need lives below them: their shared domain code (estimation, requests, the card,
- * guarantees) in `entities/`, shared UI in `components/` and `hooks/`, shared endpoints in `api/`;
- * `lib/` holds only cross-cutting utilities (formatting, cookies, the API client, captcha), and
- * imports no layer above it. One block per folder of `src/features`, read from the disk so that a
- * new feature is covered without editing this file. Relative paths are caught too: any `../` climb
- * that lands on another feature's name (a folder inside a feature named like another feature would
- * be refused as well, a price worth paying for not having to count the climbs per depth).
+ * Module boundaries (docs/architecture.md#front-end-layers): layers import downwards only, app → features →
+ * entities, components, hooks and the shared api → lib. A feature never imports another
+ * feature, nor `app/`, which composes the features (importing it back would make a cycle).
+ * What several features need lives below them: their shared domain code (estimation, requests,
+ * the card, guarantees, a person's name) in `entities/`, shared UI in `components/` (the
+ * captcha among it) and `hooks/`, shared endpoints in `api/`; `lib/` holds only cross-cutting
+ * utilities (formatting, cookies, the API client, a page's route), `config/` the paths and the
+ * brand, and neither imports a layer above it. One block per folder of `src/features`,
+ * read from the disk so that a new feature is covered without editing this file. Relative
+ * paths are caught too: any `../` climb that lands on another feature's name (a folder inside a
+ * feature named like another feature would be refused as well, a price worth paying for not
+ * having to count the climbs per depth).
  */
 const features = readdirSync(`${import.meta.dirname}/src/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
 const crossFeatureMessage =
-  'Features never import each other (docs/architecture.md#front-end-layers): move what they ' +
-  'share to entities/ (domain code), components/, hooks/ or api/, and compose features in app/.';
+  'Features never import each other (docs/architecture.md#front-end-layers): move what they share to entities/ (domain ' +
+  'code), components/, hooks/ or api/, and compose features in app/.';
 
 /** An import of one of `folders` under `src/`, by alias or by any `../` climb. */
 function layers(...folders) {
@@ -48,9 +52,7 @@ function featureBoundaries(feature) {
                 ]),
             {
               regex: '^(@/app|(\\.\\./)+app)(/|$)',
-              message:
-                'app/ composes the features; a feature never imports it ' +
-                '(docs/architecture.md#front-end-layers).',
+              message: 'app/ composes the features; a feature never imports it (docs/architecture.md#front-end-layers).',
             },
           ],
         },
@@ -75,6 +77,23 @@ export default defineConfig([
     files: ['src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
   },
+  {
+    // No module imports itself back through others, dynamic imports included (`import()`): the
+    // layers' rules below keep the layers apart, this keeps the imports inside a layer from
+    // looping. Type-only imports are left out (erased from the build). The resolver follows
+    // the `@/` alias as the type checker does.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The modules it reads to follow their imports, and with which parser.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: `${import.meta.dirname}/tsconfig.app.json` }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
   features.map(featureBoundaries),
   {
     // The layers below the features: shared by all of them, so they import none.
@@ -86,9 +105,7 @@ export default defineConfig([
           patterns: [
             {
               regex: layers('features', 'app'),
-              message:
-                'Shared code imports no feature and not app/ ' +
-                '(docs/architecture.md#front-end-layers).',
+              message: 'Shared code imports no feature and not app/ (docs/architecture.md#front-end-layers).',
             },
           ],
         },
@@ -106,9 +123,7 @@ export default defineConfig([
           patterns: [
             {
               regex: layers('features', 'app', 'components', 'hooks'),
-              message:
-                'entities/ imports lib/, i18n/, types/ and types of api/ only ' +
-                '(docs/architecture.md#front-end-layers).',
+              message: 'entities/ imports lib/, i18n/, types/ and types of api/ only (docs/architecture.md#front-end-layers).',
             },
           ],
         },
@@ -120,8 +135,7 @@ export default defineConfig([
             {
               regex: layers('api'),
               allowTypeImports: true,
-              message:
-                'entities/ takes only types from api/ (docs/architecture.md#front-end-layers).',
+              message: 'entities/ takes only types from api/ (docs/architecture.md#front-end-layers).',
             },
           ],
         },
@@ -129,8 +143,9 @@ export default defineConfig([
     },
   },
   {
-    // The bottom layer: cross-cutting utilities, which know no domain and no layer above.
-    files: ['src/{i18n,lib,types}/**/*.{ts,tsx}'],
+    // The bottom layer: cross-cutting utilities and the configuration (paths, the brand),
+    // which know no domain and no layer above.
+    files: ['src/{config,i18n,lib,types}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -138,9 +153,7 @@ export default defineConfig([
           patterns: [
             {
               regex: layers('features', 'app', 'entities'),
-              message:
-                'lib/ imports no feature, no entity and not app/ ' +
-                '(docs/architecture.md#front-end-layers).',
+              message: 'lib/ imports no feature, no entity and not app/ (docs/architecture.md#front-end-layers).',
             },
           ],
         },

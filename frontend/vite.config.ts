@@ -140,7 +140,7 @@ export default defineConfig({
               !/^\/(api|auth|_demo|brand|healthz|readyz|metrics)(\/|$)/.test(url.pathname),
             handler: 'NetworkFirst',
             options: {
-              // Also filled from the page (src/lib/app-page-cache.ts): keep the two names alike.
+              // Also filled from the page (src/features/carte-tp/app-page-cache.ts): keep the two names alike.
               cacheName: 'app-shell-pages',
               networkTimeoutSeconds: 5,
               cacheableResponse: { statuses: [200] },

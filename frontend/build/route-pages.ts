@@ -23,7 +23,7 @@ function isLazyPageRoute(value: unknown): value is LazyPageRoute {
 
 /**
  * The lazily loaded pages of one `routes.ts` (`file`), from what it exports once evaluated
- * (`exports`): each page of its tables (`mutuellePages`), or one exported alone.
+ * (`exports`): each page of its tables (`carteTpPages`), or one exported alone.
  */
 export function declaredPages(file: string, exports: Readonly<Record<string, unknown>>): DeclaredPage[] {
   const routes = Object.values(exports).flatMap((value) => {

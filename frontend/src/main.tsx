@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/service-worker';
-import { applyBrandColour, readBrand } from './lib/brand';
+import { applyBrandColour, readBrand } from './config/brand';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain an element with id "root"');

@@ -1,5 +1,5 @@
-import { getEndpoint } from '@/lib/get-endpoint';
 import type { MemberApi } from '@/types/member-api';
+import { getEndpoint } from './get-endpoint';
 
 /** Shared: the payment day shows where a reimbursement went, personal information manages them. */
 export type CompteBancaire = MemberApi<'CompteBancaire'>;

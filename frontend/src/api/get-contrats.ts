@@ -1,5 +1,5 @@
-import { getEndpoint } from '@/lib/get-endpoint';
 import type { MemberApi } from '@/types/member-api';
+import { getEndpoint } from './get-endpoint';
 
 /**
  * `GET assure/contrats`: contracts with their contribution schedule, the one in force first.

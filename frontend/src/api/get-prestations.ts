@@ -1,7 +1,8 @@
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
-import { withQuery } from '@/lib/query-string';
+import { parseIsoDate, toIsoDate } from '@/lib/format-date';
 import type { MemberApi } from '@/types/member-api';
+import { withQuery } from './query-string';
 
 /**
  * `GET assure/prestations`: the member's payments with their lines, newest first. Shared here
@@ -24,6 +25,14 @@ export interface PrestationsQuery {
 
 export function prestationsKey(query: PrestationsQuery): string {
   return withQuery('/api/assure/prestations', { ...query });
+}
+
+/** The payments of one day, named by the address's `date`; `null` for an address that names none. */
+export function jourQuery(date: string): PrestationsQuery | null {
+  const day = parseIsoDate(date);
+  if (!day) return null;
+  const isoDay = toIsoDate(day);
+  return { dateDebut: isoDay, dateFin: isoDay };
 }
 
 export function getPrestations(key: string): Promise<Paiement[]> {

@@ -1,6 +1,6 @@
 import type { DemandeEstimation } from '@/entities/estimation/estimation-form';
 import { apiPost } from '@/lib/api-client';
-import { useSubmit } from '@/lib/use-submit';
+import { useSubmit } from '@/hooks/use-submit';
 import type { MemberApi } from '@/types/member-api';
 
 /**

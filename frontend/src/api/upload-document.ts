@@ -1,5 +1,5 @@
-import { apiUpload, type UploadOptions } from '@/lib/api-upload';
 import type { MemberApi } from '@/types/member-api';
+import { apiUpload, type UploadOptions } from './api-upload';
 
 export type DocumentInfo = MemberApi<'DocumentInfo'>;
 

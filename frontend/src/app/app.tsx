@@ -2,7 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { returnToRootWhenSessionEnds } from '@/features/auth/return-to-root';
 import { signInAgainWhenAsked } from '@/features/auth/sign-in-again';
-import type { Brand } from '@/lib/brand';
+import type { Brand } from '@/config/brand';
 import { AppProvider } from './provider';
 import { patchRoutesOnNavigation, routes } from './routes';
 import { WhenRouterReady } from './when-router-ready';

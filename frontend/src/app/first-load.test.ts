@@ -68,12 +68,12 @@ describe('the pages with a form', () => {
   const forms = ['npm:zod', 'npm:react-hook-form', 'npm:@hookform/resolvers'];
 
   it.each([
-    ['the termination', 'features/mutuelle/components/resiliation-page.tsx', 'features/mutuelle/components/resiliation-formulaire-step.tsx'],
+    ['the termination', 'features/resiliation/components/resiliation-page.tsx', 'features/resiliation/components/resiliation-formulaire-step.tsx'],
     ['a new request', 'features/demandes/components/creation-demande-page.tsx', 'features/demandes/components/details-step.tsx'],
     ['the personal information', 'features/compte/components/informations-personnelles-page.tsx', 'features/compte/components/adresse-editor.tsx'],
     ['the personal information', 'features/compte/components/informations-personnelles-page.tsx', 'features/compte/components/banque-editor.tsx'],
     ['the personal information', 'features/compte/components/informations-personnelles-page.tsx', 'features/compte/components/preferences-editor.tsx'],
-    ['a care report', 'features/mutuelle/components/signalement-soin-page.tsx', 'features/mutuelle/components/signalement-form.tsx'],
+    ['a care report', 'features/signalement/components/signalement-soin-page.tsx', 'features/signalement/components/signalement-form.tsx'],
   ])('load the forms library with the part that shows a form: %s', (_, page, part) => {
     expect(among(staticClosure(page), forms)).toEqual([]);
     expect(among(staticClosure(part), forms)).toEqual(forms);
@@ -82,6 +82,6 @@ describe('the pages with a form', () => {
 
 describe('the card page', () => {
   it('encodes its 2D code apart, in a worker, not with its own code', () => {
-    expect(among(staticClosure('features/mutuelle/components/carte-tp-page.tsx'), ['npm:uqr'])).toEqual([]);
+    expect(among(staticClosure('features/carte-tp/components/carte-tp-page.tsx'), ['npm:uqr'])).toEqual([]);
   });
 });

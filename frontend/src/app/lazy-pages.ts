@@ -1,9 +1,15 @@
 import { matchPath, type RouteObject } from 'react-router';
+import { anneeSantePages } from '@/features/annee-sante/routes';
+import { carteTpPages } from '@/features/carte-tp/routes';
 import { accessibilitePage } from '@/features/content/accessibilite-route';
 import { comptePages } from '@/features/compte/routes';
 import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
-import { mutuellePages } from '@/features/mutuelle/routes';
+import { estimationPages } from '@/features/estimation/routes';
+import { garantiesPages } from '@/features/garanties/routes';
+import { remboursementsPages } from '@/features/remboursements/routes';
+import { resiliationPages } from '@/features/resiliation/routes';
+import { signalementPages } from '@/features/signalement/routes';
 import type { LazyPageRoute } from '@/lib/page-route';
 import { onArrival, pageLoader } from './route-data';
 
@@ -23,7 +29,13 @@ const pages = {
   accessibilite: accessibilitePage,
   ...contentPages,
   ...comptePages,
-  ...mutuellePages,
+  ...remboursementsPages,
+  ...signalementPages,
+  ...anneeSantePages,
+  ...carteTpPages,
+  ...garantiesPages,
+  ...estimationPages,
+  ...resiliationPages,
   ...demandesPages,
 } satisfies Record<string, LazyPageRoute>;
 

@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { getSession, sessionKey } from '@/api/get-session';
-import { demandesNonLusKey, getDemandesNonLus } from '@/entities/demandes/non-lus';
+import { demandesNonLusKey, getDemandesNonLus } from '@/api/get-demandes-non-lus';
 import { blocGaucheUrl, getBlocGauche } from '@/features/content/api/get-bloc-gauche';
 import { getMenus, menusKey } from '@/features/content/api/get-menus';
 import { homeData } from '@/features/home/home-data';
@@ -10,12 +10,12 @@ import homeTexts from '@/i18n/fr/home.json';
 import shellTexts from '@/i18n/fr/shell.json';
 import { addMessages } from '@/i18n/t';
 import type { PageData } from '@/lib/page-route';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { preloadData } from '@/lib/preload-data';
 import { MemberSpace } from './member-space';
 import { HomePage } from './pages/home-page';
 import { onArrival, preloadingLoader } from './route-data';
-import { routeIds } from './routes';
+import { routeIds } from './route-ids';
 import { Shell } from './shell/shell';
 
 addMessages(homeTexts);

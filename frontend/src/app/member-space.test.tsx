@@ -11,7 +11,7 @@ import {
   setKeepCard,
 } from '@/entities/carte-tp/saved-card';
 import { browserLocation } from '@/lib/browser-location';
-import { defaultBrand } from '@/lib/brand';
+import { defaultBrand } from '@/config/brand';
 import { formatDate } from '@/lib/format-date';
 import { aCarteTp, errorBody, noSession, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';

@@ -6,13 +6,13 @@ import { SessionGuard } from '@/features/auth/components/session-guard';
 import { SessionLoading } from '@/features/auth/components/session-loading';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
-import { useBrand } from '@/lib/brand-context';
-import { paths } from '@/lib/paths';
+import { useBrand } from '@/hooks/brand-context';
+import { paths } from '@/config/paths';
 import { whenIdle } from '@/lib/when-idle';
 
 /** Loaded on an offline start only: the card's drawing and code stay out of the first script. */
 const CarteTpHorsConnexionPage = lazy(() =>
-  import('@/features/mutuelle/components/carte-tp-hors-connexion-page').then((module) => ({
+  import('@/features/carte-tp/components/carte-tp-hors-connexion-page').then((module) => ({
     default: module.CarteTpHorsConnexionPage,
   })),
 );

@@ -1,11 +1,17 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anneeSantePages } from '@/features/annee-sante/routes';
 import { authPages } from '@/features/auth/routes';
+import { carteTpPages } from '@/features/carte-tp/routes';
 import { comptePages } from '@/features/compte/routes';
 import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
+import { estimationPages } from '@/features/estimation/routes';
+import { garantiesPages } from '@/features/garanties/routes';
 import { homeData } from '@/features/home/home-data';
-import { mutuellePages } from '@/features/mutuelle/routes';
+import { remboursementsPages } from '@/features/remboursements/routes';
+import { resiliationPages } from '@/features/resiliation/routes';
+import { signalementPages } from '@/features/signalement/routes';
 import type { LazyPageRoute, PageRoute } from '@/lib/page-route';
 import { preloadedKeys } from '@/lib/preload-data';
 import { declaredPages } from '../../build/route-pages.ts';
@@ -30,19 +36,31 @@ function declaredIn(feature: string) {
 }
 
 const tables: Record<string, Record<string, LazyPageRoute>> = {
+  'annee-sante': anneeSantePages,
   auth: authPages,
+  'carte-tp': carteTpPages,
   compte: comptePages,
   content: contentPages,
   demandes: demandesPages,
-  mutuelle: mutuellePages,
+  estimation: estimationPages,
+  garanties: garantiesPages,
+  remboursements: remboursementsPages,
+  resiliation: resiliationPages,
+  signalement: signalementPages,
 };
 
 /** The section pages, routed by `lazyRoute`, by feature. */
 const sections: Record<string, Partial<Record<LazyPage, LazyPageRoute>>> = {
+  'annee-sante': anneeSantePages,
+  'carte-tp': carteTpPages,
   compte: comptePages,
   content: contentPages,
   demandes: demandesPages,
-  mutuelle: mutuellePages,
+  estimation: estimationPages,
+  garanties: garantiesPages,
+  remboursements: remboursementsPages,
+  resiliation: resiliationPages,
+  signalement: signalementPages,
 };
 
 /** An address's parameters: each pattern takes those it has. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Brand } from '@/lib/brand';
-import { BrandContext } from '@/lib/brand-context';
+import type { Brand } from '@/config/brand';
+import { BrandContext } from '@/hooks/brand-context';
 
 export function AppProvider({ brand, children }: { brand: Brand; children: ReactNode }) {
   return <BrandContext value={brand}>{children}</BrandContext>;

@@ -3,10 +3,8 @@ import { LandingPage } from '@/features/auth/components/landing-page';
 import { StartupGate } from '@/features/auth/components/startup-gate';
 import { authPages } from '@/features/auth/routes';
 import { accessibilitePage } from '@/features/content/accessibilite-route';
-import { paths } from '@/lib/paths';
-
-/** The routes others are added under as they are discovered (see `patchRoutesOnNavigation`). */
-export const routeIds = { startup: 'startup', shell: 'shell' } as const;
+import { paths } from '@/config/paths';
+import { routeIds } from './route-ids';
 
 /**
  * The routes as the first script knows them: the pages seen without a session

@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { lazyRoute } from './lazy-pages';
 import { MutuellePage } from './pages/mutuelle-page';
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { RetryableQuery } from '@/lib/part-state';
+import type { RetryableQuery } from './part-state';
 import { AsyncPart } from './async-part';
 
 function query(overrides: Partial<RetryableQuery<string[]>>): RetryableQuery<string[]> {

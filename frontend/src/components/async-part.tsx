@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { partState, type RetryableQuery } from '@/lib/part-state';
+import { partState, type RetryableQuery } from './part-state';
 import { PartFailure } from './part-failure';
 
 interface AsyncPartProps<T> {

@@ -3,8 +3,8 @@ import { useBeneficiaires } from '@/api/get-beneficiaires';
 import attestationsTexts from '@/i18n/fr/attestations.json';
 import { addMessages, t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
-import { downloadFile } from '@/lib/download-file';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
+import { downloadFile } from './download-file';
 import { FormField } from './form-field';
 import styles from './attestations.module.css';
 

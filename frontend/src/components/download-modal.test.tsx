@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { downloadFile } from '@/lib/download-file';
 import { server } from '@/test/server';
+import { downloadFile } from './download-file';
 import { DownloadModal } from './download-modal';
 import shellTexts from '@/i18n/fr/shell.json';
 import { addMessages } from '@/i18n/t';

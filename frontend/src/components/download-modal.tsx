@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { t } from '@/i18n/t';
-import { downloadsInProgress, subscribeToDownloads } from '@/lib/downloads-in-progress';
+import { downloadsInProgress, subscribeToDownloads } from './downloads-in-progress';
 import { SpinnerIcon } from './spinner';
 import styles from './download-modal.module.css';
 

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { t } from '@/i18n/t';
-import { useBrand } from '@/lib/brand-context';
+import { useBrand } from '@/hooks/brand-context';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate, parseIsoDate, toIsoDate } from '@/lib/format-date';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import styles from './remboursement-card.module.css';
 
 /** What a card shows of a line; a partner's API may leave any of it out ('-' then). */

@@ -1,4 +1,4 @@
-import { type MessageOverrides, readBrand } from '@/lib/brand';
+import { type MessageOverrides, readBrand } from '@/config/brand';
 import { catalogueText, type MessageKey } from './catalogue';
 
 export { addMessages, isMessageKey, type MessageKey } from './catalogue';

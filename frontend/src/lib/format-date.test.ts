@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   formatDate,
   formatIsoDate,
   formatParisDate,
   formatParisTime,
   formatTime,
+  once,
   parseInstant,
   parseIsoDate,
   toIsoDate,
@@ -119,5 +120,24 @@ describe('formatParisDate and formatParisTime', () => {
 
     expect(formatParisDate(instant)).toBe('01/01/2027');
     expect(formatParisTime(instant)).toBe('00:30');
+  });
+});
+
+describe('once', () => {
+  it('makes nothing until asked, then makes once and keeps it', () => {
+    const make = vi.fn(() => ({ made: true }));
+    const value = once(make);
+    expect(make).not.toHaveBeenCalled();
+    const first = value();
+    expect(value()).toBe(first);
+    expect(make).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps an undefined result rather than making it again', () => {
+    const make = vi.fn(() => undefined);
+    const value = once(make);
+    value();
+    value();
+    expect(make).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,4 @@
 import { missingValue } from './missing-value';
-import { once } from './once';
 
 /**
  * Dates as the member reads them: dd/MM/yyyy (docs/product/validation.md#dates). Written out rather
@@ -63,6 +62,17 @@ export function toIsoDate(date: Date): string {
 export function formatIsoDate(value: string | null | undefined): string {
   const date = parseIsoDate(value);
   return date ? formatDate(date) : missingValue;
+}
+
+/**
+ * `make()`, called the first time the returned function is, and its result kept. For the
+ * `Intl` formatters: building one costs a phone a few milliseconds of locale data each, which
+ * at module level every page would pay while its first script runs, even for formats it never
+ * shows.
+ */
+export function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 /**

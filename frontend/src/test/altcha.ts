@@ -1,7 +1,7 @@
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
 import { http, HttpResponse } from 'msw';
-import { type Brand, defaultBrand } from '@/lib/brand';
+import { type Brand, defaultBrand } from '@/config/brand';
 import { errorBody } from './fixtures';
 import { server } from './server';
 

@@ -11,7 +11,7 @@ import { WhenRouterReady } from '@/app/when-router-ready';
 import { returnToRootWhenSessionEnds } from '@/features/auth/return-to-root';
 import { signInAgainWhenAsked } from '@/features/auth/sign-in-again';
 import { t } from '@/i18n/t';
-import { type Brand, defaultBrand } from '@/lib/brand';
+import { type Brand, defaultBrand } from '@/config/brand';
 import { server } from './server';
 
 /**

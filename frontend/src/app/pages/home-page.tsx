@@ -5,7 +5,7 @@ import { PartFailure } from '@/components/part-failure';
 import { partState } from '@/features/home/home-parts';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
-import { useMemberSession } from '@/lib/session-context';
+import { useMemberSession } from '@/hooks/session-context';
 
 /**
  * `/home`: the news banner above the dashboard. Both paint from one request, `/api/home`,

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
-import { paths } from '@/lib/paths';
-import { useMemberSession } from '@/lib/session-context';
+import { paths } from '@/config/paths';
+import { useMemberSession } from '@/hooks/session-context';
 import { sidebarLinks } from '../shell/sidebar-links';
 import styles from './mutuelle-page.module.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { PageCourtier } from '@/entities/courtier/page-courtier';
 import { type MenuEntry, useMenus } from '@/features/content/api/get-menus';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 
 /**
  * The content service's menus, for the sidebar's articles and the broker's page: each route

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import cookiesTexts from '@/i18n/fr/cookies.json';
 import { addMessages, t } from '@/i18n/t';
-import { type Consent, type ConsentChoice, readConsent, saveConsent } from '@/lib/cookie-consent';
+import { type Consent, type ConsentChoice, readConsent, saveConsent } from '@/entities/consentement/cookie-consent';
 import { formatDate } from '@/lib/format-date';
 import styles from './cookie-consent-dialog.module.css';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultBrand } from '@/lib/brand';
+import { defaultBrand } from '@/config/brand';
 import { aSession, sessionIs, shellContent } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { t } from '@/i18n/t';
-import { useBrand } from '@/lib/brand-context';
-import { paths } from '@/lib/paths';
-import { useMemberSession } from '@/lib/session-context';
+import { useBrand } from '@/hooks/brand-context';
+import { paths } from '@/config/paths';
+import { useMemberSession } from '@/hooks/session-context';
 import styles from './footer.module.css';
 
 export function Footer({ onManageCookies }: { onManageCookies: () => void }) {

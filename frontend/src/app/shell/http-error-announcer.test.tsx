@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { broadcastHttpError } from '@/lib/http-error-events';
+import { broadcastHttpError } from '@/lib/api-client';
 import { errorBody, signedIn } from '@/test/fixtures';
 import { pageReady, renderApp } from '@/test/render-app';
 import { server } from '@/test/server';

@@ -18,7 +18,7 @@ import { useMemberActivity } from '@/features/auth/hooks/use-member-activity';
 import { logout } from '@/features/auth/logout';
 import { signInAgainAsked, subscribeToSignInAgain } from '@/features/auth/sign-in-again';
 import { t } from '@/i18n/t';
-import { useMemberSession } from '@/lib/session-context';
+import { useMemberSession } from '@/hooks/session-context';
 import { usePrefetchOnIntent } from '../use-prefetch-on-intent';
 import { pageCourtier, useMenusReloadedOnRouteChange } from './content-menus';
 import { Footer } from './footer';

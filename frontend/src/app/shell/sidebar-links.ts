@@ -1,7 +1,7 @@
 import type { User } from '@/api/get-session';
 import { carteTpDisponible } from '@/entities/couverture/couverture';
 import type { MessageKey } from '@/i18n/t';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 
 export interface SidebarLink {
   to: string;

@@ -2,11 +2,11 @@ import type { Ref } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { MenuEntry } from '@/features/content/api/get-menus';
 import { LeftBlock } from '@/features/content/components/left-block';
-import { useDemandesNonLus } from '@/entities/demandes/non-lus';
+import { useDemandesNonLus } from '@/api/get-demandes-non-lus';
 import { t } from '@/i18n/t';
-import { useBrand } from '@/lib/brand-context';
-import { paths } from '@/lib/paths';
-import { useMemberSession } from '@/lib/session-context';
+import { useBrand } from '@/hooks/brand-context';
+import { paths } from '@/config/paths';
+import { useMemberSession } from '@/hooks/session-context';
 import { sidebarLinks } from './sidebar-links';
 import styles from './sidebar.module.css';
 

@@ -1,5 +1,5 @@
 import { t } from '@/i18n/t';
-import { type HttpErrorDetail, onHttpError } from '@/lib/http-error-events';
+import { type HttpErrorDetail, onHttpError } from '@/lib/api-client';
 
 function messageFor({ status, message }: HttpErrorDetail): string {
   if (message !== '') return message;

@@ -13,7 +13,7 @@ import {
   soinLabel,
 } from '@/entities/estimation/estimation-soins';
 import { t } from '@/i18n/t';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import styles from './estimation.module.css';
 
 type Form = UseFormReturn<EstimationValues>;

@@ -5,7 +5,7 @@ import estimationTexts from '@/i18n/fr/estimation.json';
 import { addMessages, t } from '@/i18n/t';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import styles from './estimation.module.css';
 
 addMessages(estimationTexts);

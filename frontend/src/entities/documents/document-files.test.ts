@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { maxTaille, selectFiles } from './document-files';
-import { formatTaille } from '@/lib/format-taille';
 import creationTexts from '@/i18n/fr/creation.json';
 import { addMessages } from '@/i18n/t';
+import { maxTaille, selectFiles } from './document-files';
+import { formatTaille } from './format-taille';
 
 // The page that shows these texts adds their section of the catalogue (see i18n/catalogue.ts).
 addMessages(creationTexts);

@@ -8,7 +8,7 @@ import {
   saveCard,
   setKeepCard,
 } from '@/entities/carte-tp/saved-card';
-import { consentStorageKey } from '@/lib/cookie-consent';
+import { consentStorageKey } from '@/entities/consentement/cookie-consent';
 import { aCarteTp } from '@/test/fixtures';
 import { clearBrowserStorage } from './clear-browser-storage';
 

@@ -1,4 +1,4 @@
-import { consentStorageKey } from '@/lib/cookie-consent';
+import { consentStorageKey } from '@/entities/consentement/cookie-consent';
 
 /**
  * Clears what this browser keeps for the member (docs/product/states.md#when-the-session-ends):

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '@/lib/browser-location';
-import { consentStorageKey } from '@/lib/cookie-consent';
+import { consentStorageKey } from '@/entities/consentement/cookie-consent';
 import { errorBody } from '@/test/fixtures';
 import { server } from '@/test/server';
 import { logout } from './logout';

@@ -1,4 +1,4 @@
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { browserLocation } from '@/lib/browser-location';
 import { postLogout } from './api/post-logout';
 import { clearBrowserStorage } from './clear-browser-storage';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { consentStorageKey } from '@/lib/cookie-consent';
+import { consentStorageKey } from '@/entities/consentement/cookie-consent';
 import { errorBody, noSession, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';

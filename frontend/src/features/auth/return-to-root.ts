@@ -1,5 +1,5 @@
 import type { DataRouter } from 'react-router';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { onSessionEnded } from '@/lib/api-client';
 import { clearBrowserStorage } from './clear-browser-storage';
 import { returnToState } from './return-to';

@@ -1,4 +1,4 @@
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 
 /**
  * When a member without a session lands on a guarded page, they are sent to the root with the

@@ -1,5 +1,5 @@
 import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 
 /**
  * The pages that explain why nothing else works (no cookies, a failed sign-in): reachable

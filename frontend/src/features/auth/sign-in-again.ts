@@ -1,8 +1,8 @@
 import type { DataRouter } from 'react-router';
 import { onSignInAgainAsked } from '@/lib/api-client';
 import { browserLocation } from '@/lib/browser-location';
-import { keepFormsOnScreen } from '@/lib/forms-on-screen';
-import { serverPaths } from '@/lib/paths';
+import { keepFormsOnScreen } from '@/hooks/forms-on-screen';
+import { serverPaths } from '@/config/paths';
 
 /** A write the portal refused until the member signs in again, while they are asked. */
 export interface SignInAgainAsked {

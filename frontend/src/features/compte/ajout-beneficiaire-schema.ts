@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { type LienAjout, liensAjout } from '@/entities/demandes/lien-ajout';
 import { t } from '@/i18n/t';
-import type { KeptForm } from '@/lib/kept-across-sign-in';
-import { isRecord } from '@/lib/stored-fields';
+import type { KeptForm } from '@/hooks/kept-across-sign-in';
+import { isRecord } from '@/hooks/stored-fields';
 import type { AjoutBeneficiaire } from './api/post-ajout-beneficiaire';
 
 /**

@@ -1,4 +1,4 @@
-import type { KeptForm } from '@/lib/kept-across-sign-in';
+import type { KeptForm } from '@/hooks/kept-across-sign-in';
 import type { BanqueForm } from './compte-schemas';
 
 /**

@@ -1,7 +1,7 @@
 import { electronicFormatIBAN, extractBIC, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { type MessageKey, t } from '@/i18n/t';
-import { message } from '@/lib/form-message';
+import { message } from '@/i18n/form-message';
 import type { Preferences } from './api/get-preferences';
 import type { NouvellesPreferences } from './api/put-preferences';
 

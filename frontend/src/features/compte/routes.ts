@@ -1,7 +1,7 @@
 import { banquesKey } from '@/api/get-banques';
 import { beneficiairesKey } from '@/api/get-beneficiaires';
 import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { beneficiairesInfosBancairesKey } from './api/get-beneficiaires-infos-bancaires';
 import { connexionsKey } from './api/get-connexions';
 import { identiteKey } from './api/get-identite';

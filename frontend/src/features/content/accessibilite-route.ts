@@ -1,5 +1,5 @@
 import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 
 /**
  * `/home/accessibilite`, public: declared apart from the other content pages, whose requests

@@ -1,5 +1,5 @@
 import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
-import { paths, routePatterns } from '@/lib/paths';
+import { paths, routePatterns } from '@/config/paths';
 import { mentionLegaleKey } from './api/get-mention-legale';
 import { menuKey } from './api/get-menu';
 import { pageNouveautesKey } from './api/get-page-nouveautes';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { typesDemande } from '@/entities/demandes/types-demande';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { creationGroups, documentsRequired, formKind, hasPageOfItsOwn } from './creation-choices';
 
 const offered = creationGroups.flatMap((group) => group.choices.map((choice) => choice.type));

@@ -8,7 +8,7 @@ import {
   sameDemande,
 } from '@/entities/estimation/estimation-form';
 import { isDemandeEstimation, isEstimation } from '@/entities/estimation/estimation-record';
-import { fieldsFrom, isRecord } from '@/lib/stored-fields';
+import { fieldsFrom, isRecord } from '@/hooks/stored-fields';
 import { type DetailsValues, emptyDetails } from './demande-details';
 
 /**

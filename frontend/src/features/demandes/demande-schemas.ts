@@ -2,7 +2,7 @@ import luhn from 'fast-luhn';
 import { z } from 'zod';
 import type { TypeDemande } from '@/entities/demandes/types-demande';
 import type { MessageKey } from '@/i18n/t';
-import { message } from '@/lib/form-message';
+import { message } from '@/i18n/form-message';
 import { parseIsoDate, toIsoDate } from '@/lib/format-date';
 import { frenchInteger } from '@/lib/french-number';
 import { type FormKind, formKind } from './creation-choices';

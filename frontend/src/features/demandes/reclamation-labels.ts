@@ -3,7 +3,7 @@ import type { Paiement } from '@/api/get-prestations';
 import { t } from '@/i18n/t';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate, toIsoDate } from '@/lib/format-date';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import type { MemberApi } from '@/types/member-api';
 
 /** What a complaint is about (`MotifReclamation`). */

@@ -1,5 +1,5 @@
 import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
-import { paths, routePatterns } from '@/lib/paths';
+import { paths, routePatterns } from '@/config/paths';
 import { demandeKey } from './api/get-demande';
 import { demandesKey } from './api/get-demandes';
 

@@ -1,6 +1,6 @@
 import type { PageData } from '@/lib/page-route';
-import { preloadable } from '@/lib/preloadable';
 import { preloadPage } from '@/lib/preload-data';
+import { preloadable } from './preloadable';
 import { type Home, partData } from './api/get-home';
 import { homeRoute } from './routes';
 

@@ -1,5 +1,5 @@
 import type { SWRResponse } from 'swr';
-import { type PartQuery, partState as queryState, type PartState, type RetryableQuery } from '@/lib/part-state';
+import { type PartQuery, partState as queryState, type PartState, type RetryableQuery } from '@/components/part-state';
 import type { Home } from './api/get-home';
 
 /** The type of a part's data (distributed over the union: the error side adds nothing). */

@@ -1,6 +1,6 @@
 import { carteTpLabel } from '@/entities/carte-tp/carte-tp-label';
 import { carteTpDisponible } from '@/entities/couverture/couverture';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { t } from '@/i18n/t';
 import { formatDate } from '@/lib/format-date';
 import type { SituationContrat } from './situation-contrat';

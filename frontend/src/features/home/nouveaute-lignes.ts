@@ -2,7 +2,7 @@ import { demandeEtatLabel, demandeTypeLabel } from '@/entities/demandes/demande-
 import { t } from '@/i18n/t';
 import { formatIsoDate, parseIsoDate, toIsoDate } from '@/lib/format-date';
 import { missingValue } from '@/lib/missing-value';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import type { Nouveaute } from './api/get-home';
 
 /** One line of « Depuis votre dernière visite »: what it says, where it leads, and an amount. */

@@ -1,5 +1,5 @@
 import type { PageRoute } from '@/lib/page-route';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { homeKey } from './api/get-home';
 
 /**

@@ -1,4 +1,4 @@
-import { serverPaths } from '@/lib/paths';
+import { serverPaths } from '@/config/paths';
 import { apiPost } from '@/lib/api-client';
 
 /** `POST /auth/logout`: the server ends the session and names the provider's sign-out page. */

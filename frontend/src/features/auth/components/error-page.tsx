@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { paths, serverPaths } from '@/lib/paths';
+import { paths, serverPaths } from '@/config/paths';
 import { PublicLayout } from '@/components/public-layout';
 import { usePageTitle } from '@/hooks/use-page-title';
 import errorTexts from '@/i18n/fr/error.json';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { defaultBrand } from '@/lib/brand';
+import { defaultBrand } from '@/config/brand';
 import { switchCookiesOff } from '@/test/cookies';
 import { renderApp } from '@/test/render-app';
 

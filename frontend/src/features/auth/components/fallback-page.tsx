@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { fallbackReasons } from '@/lib/paths';
+import { fallbackReasons } from '@/config/paths';
 import { PublicLayout } from '@/components/public-layout';
 import { usePageTitle } from '@/hooks/use-page-title';
 import fallbackTexts from '@/i18n/fr/fallback.json';
 import { addMessages, t } from '@/i18n/t';
-import { useBrand } from '@/lib/brand-context';
+import { useBrand } from '@/hooks/brand-context';
 import { cookiesEnabled } from '@/lib/cookies';
 
 addMessages(fallbackTexts);

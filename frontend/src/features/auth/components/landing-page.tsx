@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { serverPaths } from '@/lib/paths';
+import { serverPaths } from '@/config/paths';
 import { PublicLayout } from '@/components/public-layout';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';

@@ -4,7 +4,7 @@ import { PublicLayout } from '@/components/public-layout';
 import { t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/api/get-session';
-import { SessionContext } from '@/lib/session-context';
+import { SessionContext } from '@/hooks/session-context';
 import { SessionLoading } from './session-loading';
 
 interface SessionGuardProps {

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import reconnexionTexts from '@/i18n/fr/reconnexion.json';
 import { addMessages, type MessageKey, t } from '@/i18n/t';
-import { useBrand } from '@/lib/brand-context';
-import { recentSignInWrites } from '@/lib/paths';
+import { useBrand } from '@/hooks/brand-context';
+import { recentSignInWrites } from '@/config/paths';
 import { type SignInAgainAsked, signInAgainNow, stayOnThePage } from '../sign-in-again';
 import styles from './sign-in-again-dialog.module.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { fallbackCookiesDisabled } from '@/lib/paths';
+import { fallbackCookiesDisabled } from '@/config/paths';
 import { cookiesEnabled } from '@/lib/cookies';
 
 /**

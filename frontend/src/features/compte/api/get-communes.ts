@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
-import { withQuery } from '@/lib/query-string';
+import { withQuery } from '@/api/query-string';
 import type { MemberApi } from '@/types/member-api';
 
 export type Commune = MemberApi<'Commune'>;

@@ -1,4 +1,4 @@
-import { getEndpoint } from '@/lib/get-endpoint';
+import { getEndpoint } from '@/api/get-endpoint';
 
 /**
  * One signed-in session of the member, as the portal's own `GET /api/connexions` describes it

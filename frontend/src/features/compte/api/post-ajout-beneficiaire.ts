@@ -1,6 +1,6 @@
 import { apiPost } from '@/lib/api-client';
-import { type CaptchaProof, captchaHeaders } from '@/lib/captcha';
-import { recentSignInWrites } from '@/lib/paths';
+import { type CaptchaProof, captchaHeaders } from '@/components/captcha/captcha';
+import { recentSignInWrites } from '@/config/paths';
 import type { MemberApi } from '@/types/member-api';
 
 export type AjoutBeneficiaire = MemberApi<'AjoutBeneficiaire'>;

@@ -1,6 +1,6 @@
 import { apiPost } from '@/lib/api-client';
 import type { CompteBancaire } from '@/api/get-banques';
-import { recentSignInWrites } from '@/lib/paths';
+import { recentSignInWrites } from '@/config/paths';
 import type { MemberApi } from '@/types/member-api';
 
 export type NouveauCompte = MemberApi<'NouveauCompte'>;

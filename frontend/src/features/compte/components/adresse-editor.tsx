@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField } from '@/components/form-field';
 import { t } from '@/i18n/t';
-import { useSubmit } from '@/lib/use-submit';
+import { useSubmit } from '@/hooks/use-submit';
 import { useCommunes } from '../api/get-communes';
 import type { InfosPersonnelles } from '../api/get-infos';
 import { putAdresse } from '../api/put-adresse';

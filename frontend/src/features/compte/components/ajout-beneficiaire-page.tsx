@@ -2,21 +2,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { CaptchaWaiting, CaptchaWidget } from '@/components/captcha';
+import { CaptchaWaiting, CaptchaWidget } from '@/components/captcha/captcha-widget';
 import { FormField } from '@/components/form-field';
 import { SignedInAgainNotice } from '@/components/signed-in-again-notice';
 import { acceptAttribute } from '@/entities/documents/document-files';
 import { lienAjoutLabel, liensAjout } from '@/entities/demandes/lien-ajout';
-import { useCaptcha } from '@/hooks/use-captcha';
+import { useCaptcha } from '@/components/captcha/use-captcha';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { type Upload, useUploads } from '@/hooks/use-uploads';
 import creationTexts from '@/i18n/fr/creation.json';
 import { addMessages, t } from '@/i18n/t';
-import { useKeepAcrossSignIn, useRestoredAfterSignIn } from '@/lib/kept-across-sign-in';
-import { paths } from '@/lib/paths';
-import { useMemberSession } from '@/lib/session-context';
-import { useSubmit } from '@/lib/use-submit';
+import { useKeepAcrossSignIn, useRestoredAfterSignIn } from '@/hooks/kept-across-sign-in';
+import { paths } from '@/config/paths';
+import { useMemberSession } from '@/hooks/session-context';
+import { useSubmit } from '@/hooks/use-submit';
 import { type DemandeCreee, postAjoutBeneficiaire } from '../api/post-ajout-beneficiaire';
 import {
   type AjoutValues,

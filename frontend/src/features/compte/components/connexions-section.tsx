@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/skeleton';
 import { t } from '@/i18n/t';
 import { formatDate, formatTime, parseInstant } from '@/lib/format-date';
 import { missingValue } from '@/lib/missing-value';
-import { useSubmit } from '@/lib/use-submit';
+import { useSubmit } from '@/hooks/use-submit';
 import { deleteConnexion } from '../api/delete-connexion';
 import { deleteAutresConnexions } from '../api/delete-connexions';
 import { type Connexion, useConnexions } from '../api/get-connexions';

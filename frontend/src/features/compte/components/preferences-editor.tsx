@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { FormField } from '@/components/form-field';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { t } from '@/i18n/t';
-import { useSubmit } from '@/lib/use-submit';
+import { useSubmit } from '@/hooks/use-submit';
 import { alertes, type Preferences } from '../api/get-preferences';
 import { putPreferences } from '../api/put-preferences';
 import {

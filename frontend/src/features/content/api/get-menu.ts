@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
-import { keyWithId } from '@/lib/key-with-id';
+import { keyWithId } from '@/api/key-with-id';
 import type { MenuEntry } from './get-menus';
 
 /** One menu entry with its article; `Contenu` is HTML already sanitised by the server. */

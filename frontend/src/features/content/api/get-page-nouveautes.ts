@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
-import { keyWithId } from '@/lib/key-with-id';
+import { keyWithId } from '@/api/key-with-id';
 
 /** A news page, the target of internal banner links; `Contenu` is server-sanitised HTML. */
 export interface PageNouveautes {

@@ -2,7 +2,7 @@ import { PublicLayout } from '@/components/public-layout';
 import { usePageTitle } from '@/hooks/use-page-title';
 import accessibiliteTexts from '@/i18n/fr/accessibilite.json';
 import { addMessages, t } from '@/i18n/t';
-import { useBrand } from '@/lib/brand-context';
+import { useBrand } from '@/hooks/brand-context';
 import { formatIsoDate } from '@/lib/format-date';
 import { frenchNumber } from '@/lib/french-number';
 

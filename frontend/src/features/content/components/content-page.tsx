@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import type { SWRResponse } from 'swr';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { Skeleton } from '@/components/skeleton';
 import { usePageTitle } from '@/hooks/use-page-title';
 import contentTexts from '@/i18n/fr/content.json';
 import { addMessages, type MessageKey, t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
-import { partState } from '@/lib/part-state';
+import { partState } from '@/components/part-state';
 import { RichText } from './rich-text';
 import styles from './content-page.module.css';
 

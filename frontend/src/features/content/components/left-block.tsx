@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
-import { inAppPath } from '@/lib/links';
+import { inAppPath } from '../links';
 import { useBlocGauche } from '../api/get-bloc-gauche';
 import styles from './left-block.module.css';
 

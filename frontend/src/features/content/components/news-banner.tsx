@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { t } from '@/i18n/t';
-import { inAppPath } from '@/lib/links';
 import type { BandeauNouveautes } from '@/types/bandeau-nouveautes';
+import { inAppPath } from '../links';
 import styles from './news-banner.module.css';
 
 /**

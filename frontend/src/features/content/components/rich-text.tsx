@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { isServerPath } from '@/lib/links';
+import { isServerPath } from '../links';
 import styles from './rich-text.module.css';
 
 /** Plain clicks only: a modified click (new tab, download…) keeps the browser's behaviour. */

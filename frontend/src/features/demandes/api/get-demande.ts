@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
-import { keyWithId } from '@/lib/key-with-id';
+import { keyWithId } from '@/api/key-with-id';
 import type { Demande } from './get-demandes';
 
 /** `GET demande/{id}`: one request with its documents. */

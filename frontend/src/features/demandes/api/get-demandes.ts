@@ -1,4 +1,4 @@
-import { getEndpoint } from '@/lib/get-endpoint';
+import { getEndpoint } from '@/api/get-endpoint';
 import type { MemberApi } from '@/types/member-api';
 
 export type Demande = MemberApi<'Demande'>;

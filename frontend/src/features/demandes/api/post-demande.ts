@@ -1,5 +1,5 @@
 import { apiPost } from '@/lib/api-client';
-import { type CaptchaProof, captchaHeaders } from '@/lib/captcha';
+import { type CaptchaProof, captchaHeaders } from '@/components/captcha/captcha';
 import type { MemberApi } from '@/types/member-api';
 import type { Demande } from './get-demandes';
 

@@ -2,7 +2,7 @@ import { Entry } from '@/components/entry';
 import { lienAjoutLabel } from '@/entities/demandes/lien-ajout';
 import { t } from '@/i18n/t';
 import { formatIsoDate } from '@/lib/format-date';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import type { MemberApi } from '@/types/member-api';
 import styles from './demandes.module.css';
 

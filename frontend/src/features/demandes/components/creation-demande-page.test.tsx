@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { type Brand, defaultBrand } from '@/lib/brand';
+import { type Brand, defaultBrand } from '@/config/brand';
 import { altchaBrand, altchaPortal } from '@/test/altcha';
 import { aBeneficiaire, anEstimation, errorBody, signedIn } from '@/test/fixtures';
 import { renderAppLoaded } from '@/test/render-app';

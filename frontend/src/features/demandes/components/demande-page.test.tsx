@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultBrand } from '@/lib/brand';
+import { defaultBrand } from '@/config/brand';
 import { aContrat, aLigne, aPaiement, errorBody, signedIn } from '@/test/fixtures';
 import { pageReady, renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';

@@ -1,7 +1,7 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import { DemandeEtat } from '@/components/demande-etat';
-import { useDemandesNonLus } from '@/entities/demandes/non-lus';
+import { useDemandesNonLus } from '@/api/get-demandes-non-lus';
 import { Pagination } from '@/components/pagination';
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
@@ -10,7 +10,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import demandesTexts from '@/i18n/fr/demandes.json';
 import { addMessages, t } from '@/i18n/t';
 import { formatIsoDate } from '@/lib/format-date';
-import { paginate } from '@/lib/paginate';
+import { paginate } from '@/components/paginate';
 import { type Demande, useDemandes } from '../api/get-demandes';
 import {
   type DemandesFilters,

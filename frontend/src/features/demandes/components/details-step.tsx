@@ -9,7 +9,7 @@ import type { TypeDemande } from '@/entities/demandes/types-demande';
 import { t } from '@/i18n/t';
 import { toIsoDate } from '@/lib/format-date';
 import { frenchInteger } from '@/lib/french-number';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import { formKind } from '../creation-choices';
 import type { DevisEstimation } from '../demande-draft';
 import {

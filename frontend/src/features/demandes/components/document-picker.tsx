@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { t } from '@/i18n/t';
 import { acceptAttribute, maxFichiers } from '@/entities/documents/document-files';
-import { formatTaille } from '@/lib/format-taille';
+import { formatTaille } from '@/entities/documents/format-taille';
 import type { Upload, Uploads } from '@/hooks/use-uploads';
 import styles from './creation.module.css';
 

@@ -3,7 +3,7 @@ import { usePrestations } from '@/api/get-prestations';
 import { Entry } from '@/components/entry';
 import { ExternalLink } from '@/components/external-link';
 import { t } from '@/i18n/t';
-import { useBrand } from '@/lib/brand-context';
+import { useBrand } from '@/hooks/brand-context';
 import { formatIsoDate, formatParisDate, formatParisTime, parseInstant } from '@/lib/format-date';
 import { missingValue } from '@/lib/missing-value';
 import type { MemberApi } from '@/types/member-api';

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
 import type { Estimation } from '@/api/post-estimation';
-import { CaptchaWaiting, CaptchaWidget } from '@/components/captcha';
+import { CaptchaWaiting, CaptchaWidget } from '@/components/captcha/captcha-widget';
 import { Entry } from '@/components/entry';
 import { EstimationResult } from '@/components/estimation/estimation-result';
 import type { TypeDemande } from '@/entities/demandes/types-demande';
-import type { Captcha } from '@/hooks/use-captcha';
+import type { Captcha } from '@/components/captcha/use-captcha';
 import { type MessageKey, t } from '@/i18n/t';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
-import { memberDisplayName } from '@/lib/format-name';
+import { memberDisplayName } from '@/entities/personne/format-name';
 import { formKind } from '../creation-choices';
 import { choiceLabel } from '../creation-labels';
 import { typeHospitalisationLabel } from '../hospitalisation-labels';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { t } from '@/i18n/t';
 import { formatDate } from '@/lib/format-date';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import type { ContratAVenir, ContratTermine, SituationContrat } from '../situation-contrat';
 import styles from './home-dashboard.module.css';
 

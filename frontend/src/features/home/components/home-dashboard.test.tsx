@@ -4,7 +4,7 @@ import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Contrats } from '@/api/get-contrats';
 import type { User } from '@/api/get-session';
-import { type Brand, defaultBrand } from '@/lib/brand';
+import { type Brand, defaultBrand } from '@/config/brand';
 import { toIsoDate } from '@/lib/format-date';
 import { aContrat, aHome, errorBody, homeIs, noRemboursements, signedIn } from '@/test/fixtures';
 import { pageReady, renderApp, renderAppPastDataWait } from '@/test/render-app';

@@ -2,7 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { AsyncPart } from '@/components/async-part';
 import { Skeleton } from '@/components/skeleton';
-import type { RetryableQuery } from '@/lib/part-state';
+import type { RetryableQuery } from '@/components/part-state';
 import styles from './home-dashboard.module.css';
 
 interface HomeSectionProps<T> {

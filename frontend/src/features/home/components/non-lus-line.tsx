@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useDemandesNonLus } from '@/entities/demandes/non-lus';
+import { useDemandesNonLus } from '@/api/get-demandes-non-lus';
 import { t } from '@/i18n/t';
-import { paths } from '@/lib/paths';
+import { paths } from '@/config/paths';
 import styles from './home-dashboard.module.css';
 
 /**

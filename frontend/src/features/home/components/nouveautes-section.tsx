@@ -6,7 +6,7 @@ import { t } from '@/i18n/t';
 import { formatAmount } from '@/lib/format-amount';
 import { formatDate, parseInstant } from '@/lib/format-date';
 import { missingValue } from '@/lib/missing-value';
-import type { RetryableQuery } from '@/lib/part-state';
+import type { RetryableQuery } from '@/components/part-state';
 import type { Nouveautes } from '../api/get-home';
 import { type NouveauteLigne, nouveauteLigne } from '../nouveaute-lignes';
 import styles from './home-dashboard.module.css';

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import noemieTexts from '@/i18n/fr/noemie.json';
 import { addMessages, type MessageKey, t } from '@/i18n/t';
-import { memberDisplayName } from '@/lib/format-name';
-import { paths } from '@/lib/paths';
+import { memberDisplayName } from '@/entities/personne/format-name';
+import { paths } from '@/config/paths';
 import type { Raccordement } from '../api/get-home';
 import styles from './home-dashboard.module.css';
 

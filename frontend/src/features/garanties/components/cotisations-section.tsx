@@ -1,0 +1,92 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import type { Contrats } from '@/api/get-contrats';
+import { t } from '@/i18n/t';
+import { formatAmount } from '@/lib/format-amount';
+import { formatIsoDate } from '@/lib/format-date';
+import { useEcheanceProchaine } from '../api/get-echeance-prochaine';
+import styles from './garanties.module.css';
+
+/** `#cotisations`, the home tile's target: scrolled to and focused on arrival. */
+export function CotisationsSection({ contrats, failed }: { contrats: Contrats | undefined; failed: boolean }) {
+  const echeance = useEcheanceProchaine();
+  const { hash } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = contrats !== undefined;
+  useEffect(() => {
+    if (hash === '#cotisations' && loaded) {
+      heading.current?.scrollIntoView({ block: 'start' });
+      heading.current?.focus();
+    }
+  }, [hash, loaded]);
+  const withSchedule = (contrats ?? []).filter((contrat) => contrat.echeancier.length > 0);
+
+  return (
+    <section id="cotisations" className="card" aria-labelledby="cotisations-title">
+      <h2
+        id="cotisations-title"
+        className={[styles.anchor, 'section-title'].join(" ")}
+        ref={heading}
+        tabIndex={-1}
+      >
+        {t('cotisations.title')}
+      </h2>
+      {echeance.data && (
+        <p className={styles.next}>
+          {t('cotisations.prochaine', {
+            date: formatIsoDate(echeance.data.dateEcheance),
+            amount: formatAmount(echeance.data.montant),
+          })}
+        </p>
+      )}
+      {failed && <p>{t('garanties.contratsError')}</p>}
+      {loaded && withSchedule.length === 0 && <p>{t('cotisations.none')}</p>}
+      {withSchedule.map((contrat) => (
+        <div key={contrat.numeroContrat} className={styles.echeancier}>
+          <h3>{contrat.libelleProduit}</h3>
+          <p>
+            {t('cotisations.montant', {
+              amount: formatAmount(contrat.cotisation.montant),
+              periodicite: t(`cotisations.periodicite.${contrat.cotisation.periodicite}`),
+              mode: t(`cotisations.mode.${contrat.cotisation.modePaiement}`),
+            })}
+          </p>
+          <table className="stacked-table">
+            <caption className="visually-hidden">
+              {t('cotisations.caption', { contrat: contrat.libelleProduit })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('cotisations.periode')}</th>
+                <th scope="col">{t('cotisations.echeance')}</th>
+                <th scope="col" className="numeric">
+                  {t('cotisations.montantCol')}
+                </th>
+                <th scope="col">{t('cotisations.statut')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {contrat.echeancier.map((ligne) => (
+                <tr key={ligne.dateEcheance}>
+                  <td data-label={t('cotisations.periode')}>
+                    {t('garanties.du-au', {
+                      from: formatIsoDate(ligne.periodeDebut),
+                      to: formatIsoDate(ligne.periodeFin),
+                    })}
+                  </td>
+                  <td data-label={t('cotisations.echeance')}>{formatIsoDate(ligne.dateEcheance)}</td>
+                  <td data-label={t('cotisations.montantCol')} className="numeric">
+                    {formatAmount(ligne.montant)}
+                  </td>
+                  <td data-label={t('cotisations.statut')}>
+                    {t(`cotisations.statut.${ligne.statut}`)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { closure } from './build/closure.ts';
-import { pageChunks } from './build/page-chunks.ts';
+import { routeManifest } from './build/route-manifest.ts';
 import { withoutDeadRouterCode } from './build/router-dead-code.ts';
 
 /**
@@ -110,7 +110,7 @@ export default defineConfig({
     reactRouterProductionBuild(),
     nativeUseSyncExternalStore(),
     memberSpaceChunks(),
-    pageChunks(),
+    routeManifest(),
     VitePWA({
       // Registered by src/app/service-worker.ts, which also prints its message when the browser
       // has no service workers (docs/product/errors.md#browser-console-messages).

@@ -27,9 +27,9 @@ use crate::error::ApiError;
 #[exclude = ".vite/*"]
 struct Dist;
 
-/// The build's table of the scripts and styles of each lazily loaded page (written by
-/// `frontend/build/page-chunks.ts`): read by the server for its preloads, not served.
-const PAGE_CHUNKS: &str = "page-chunks.json";
+/// What the server knows of the front end's routes (written by
+/// `frontend/build/route-manifest.ts`): read by the server for its preloads, not served.
+const ROUTE_MANIFEST: &str = "route-manifest.json";
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
@@ -75,9 +75,9 @@ pub struct ExtraFile {
 }
 
 impl Assets {
-    /// The build's `page-chunks.json`, absent from a build without the front end.
-    pub fn page_chunks(&self) -> Option<Vec<u8>> {
-        Dist::get(PAGE_CHUNKS).map(|file| file.data.into_owned())
+    /// The build's `route-manifest.json`, absent from a build without the front end.
+    pub fn route_manifest(&self) -> Option<Vec<u8>> {
+        Dist::get(ROUTE_MANIFEST).map(|file| file.data.into_owned())
     }
 
     /// Indexes the embedded build. `index_head` is inserted before `</head>` of `index.html`
@@ -85,7 +85,11 @@ impl Assets {
     pub fn load(index_head: &str, extra: Vec<ExtraFile>) -> anyhow::Result<Self> {
         let mut files = HashMap::new();
         for name in Dist::iter() {
-            if name.ends_with(".br") || name.ends_with(".gz") || name == "index.html" || name == PAGE_CHUNKS {
+            if name.ends_with(".br")
+                || name.ends_with(".gz")
+                || name == "index.html"
+                || name == ROUTE_MANIFEST
+            {
                 continue;
             }
             let file = Dist::get(&name).expect("listed file exists");

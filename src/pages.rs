@@ -9,14 +9,19 @@
 //! and the one every paint waits for, would otherwise queue behind twenty small answers.
 //!
 //! A section's page also names its own scripts, and the answers it asks for first (the legal
-//! texts, the contracts…, and a request's or an article's own, named by the address's `:id`),
-//! from the build's table of each lazily loaded page (`frontend/build/page-chunks.ts`):
-//! otherwise the router asks for them only once the first scripts have run.
+//! texts, the contracts…, and a request's or an article's own, named by the address's `:id`).
 //!
-//! Without that cookie nothing is preloaded: no session check starts before the SPA has seen that
-//! cookies work (docs/product/states.md#start-up), and the public pages (the root, the
-//! accessibility statement, the fallback and error pages) never need the member space.
+//! All of it comes from the build's `route-manifest.json` (`frontend/build/route-manifest.ts`),
+//! written from the front end's own route table: the public paths, the home page, what every
+//! signed-in page asks for first, and each lazily loaded page's pattern, scripts and first
+//! answers. The server hard-codes no front-end path, and matches the router's patterns with
+//! actix's own (`ResourceDef`: a `:parameter` is any one non-empty segment, as for the router).
+//!
+//! Without the session cookie nothing is preloaded: no session check starts before the SPA has
+//! seen that cookies work (docs/product/states.md#start-up), and the public pages (the root,
+//! the accessibility statement, the fallback and error pages) never need the member space.
 
+use actix_web::dev::ResourceDef;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
@@ -26,80 +31,73 @@ use crate::auth::Auth;
 use crate::cms;
 use crate::error::ApiError;
 
-/// Client routes readable without a session, which load none of the member space.
-const PUBLIC: [&str; 4] = ["/", "/home/accessibilite", "/fallback", "/error"];
-
-/// The home page, where members land after signing in.
-const HOME: &str = "/home";
-
-/// The SPA's first call on every signed-in page, and the dashboard's on the home page.
-const SESSION: &str = "/api/session";
-const HOME_DATA: &str = "/api/home";
-/// What the shell's sidebar asks for on every signed-in page, beside the left block of the
-/// page's path: the articles' menus and the count of unread messages on « Mes demandes ».
-const MENUS: &str = "/api/strapi/menus";
-const NON_LUS: &str = "/api/demandes/nonLus";
-
-/// The build's `page-chunks.json`: the first script with what it imports (the entry first),
-/// the scripts the member space and the sections' routes bring beyond it, and each lazily
-/// loaded page's own needs. The styles are one file, which `index.html` links itself.
+/// The build's `route-manifest.json`.
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
-struct PageChunksTable {
+struct RouteManifest {
+    /// Client routes readable without a session, which load none of the member space.
+    public_paths: Vec<String>,
+    /// The home page, where members land after signing in; its scripts are the member space's.
+    home: Option<ManifestPage>,
+    /// What every signed-in page asks for first: the session check, then the sidebar's menus
+    /// and its count of unread messages.
+    session: Option<String>,
+    sidebar: Vec<String>,
+    /// The first script with what it imports (the entry first), the scripts the member space
+    /// and the sections' routes bring beyond it. The styles are one file, which `index.html`
+    /// links itself.
     first: Vec<String>,
     member_space: Vec<String>,
     sections: Vec<String>,
-    pages: Vec<PageChunks>,
+    pages: Vec<ManifestPage>,
 }
 
-/// One page of `page-chunks.json`.
+/// One page of the manifest.
 #[derive(Deserialize)]
-struct PageChunks {
+struct ManifestPage {
     /// The router's pattern: `/mutuelle/demandes/:id`.
     pattern: String,
     /// The addresses the page asks for first: as they are, or with an `:id` that the page's
     /// own `:id` fills (`/api/demande/:id`).
     data: Vec<String>,
+    #[serde(default)]
     scripts: Vec<String>,
 }
 
 /// A lazily loaded page's pattern, and the `Link` value of a visit to it.
 struct PageRoute {
-    segments: Vec<String>,
+    pattern: ResourceDef,
     links: String,
     /// The answers named by the address's `:id`, as patterns: `/api/demande/:id`.
     by_id: Vec<String>,
 }
 
 impl PageRoute {
-    fn is_static(&self) -> bool {
-        !self.segments.iter().any(|segment| segment.starts_with(':'))
-    }
-
-    /// As the router matches: every segment equal, or any non-empty one for a `:parameter`.
-    fn matches(&self, path: &str) -> bool {
-        let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
-        parts.len() == self.segments.len()
-            && self.segments.iter().zip(parts).all(|(segment, part)| {
-                if segment.starts_with(':') { !part.is_empty() } else { segment == part }
-            })
-    }
-
     /// The preloads of the answers named by the `:id` of `path` (which this route matches),
     /// when that `:id` is a positive integer written as the SPA writes one (`positiveInteger`,
     /// then `String`): the only form in which every key builder spells it as the address
     /// does. Any other `:id` preloads nothing: the page asks for its answer itself, or shows
     /// that the address names nothing.
-    fn preloads_by_id(&self, path: &str) -> impl Iterator<Item = String> {
-        let id = self
-            .segments
-            .iter()
-            .zip(path.trim_start_matches('/').split('/'))
-            .find(|(segment, _)| *segment == ":id")
-            .map(|(_, part)| part)
-            .filter(|id| is_positive_integer(id));
-        self.by_id.iter().filter_map(move |pattern| id.map(|id| fetched(&pattern.replace(":id", id))))
+    fn preloads_by_id(&self, path: &str) -> Vec<String> {
+        let mut matched = actix_web::dev::Path::new(path);
+        if !self.pattern.capture_match_info(&mut matched) {
+            return Vec::new();
+        }
+        let Some(id) = matched.get("id").filter(|id| is_positive_integer(id)) else { return Vec::new() };
+        self.by_id.iter().map(|pattern| fetched(&pattern.replace(":id", id))).collect()
     }
+}
+
+/// The router's `/mutuelle/demandes/:id` as actix writes it: `/mutuelle/demandes/{id}`.
+fn resource(pattern: &str) -> ResourceDef {
+    let segments: Vec<String> = pattern
+        .split('/')
+        .map(|segment| match segment.strip_prefix(':') {
+            Some(name) => format!("{{{name}}}"),
+            None => segment.to_owned(),
+        })
+        .collect();
+    ResourceDef::new(segments.join("/"))
 }
 
 /// `12`, not `012`, `0` nor more than nine digits: `positiveInteger` in `search-params.ts`.
@@ -117,10 +115,12 @@ fn scripts(paths: &[String]) -> impl Iterator<Item = String> + '_ {
     paths.iter().map(|path| format!("<{path}>; rel=modulepreload"))
 }
 
-/// The `Link` values, built once from the embedded build's file names, but for the left block
+/// The `Link` values, built once from the embedded build's manifest, but for the left block
 /// that each address asks for.
 pub struct PageLinks {
-    home: String,
+    public: Vec<String>,
+    /// The home page's path and its `Link` value.
+    home: Option<(String, String)>,
     section: String,
     /// The static patterns first: `/mutuelle/remboursements/annee-sante` before `…/:date`.
     pages: Vec<PageRoute>,
@@ -130,28 +130,41 @@ impl PageLinks {
     /// The member space (`member-routes`: the guard, the shell, the home page) on every
     /// signed-in page; the sections' routes (`section-routes`) and the page's own files on
     /// every one but the home page, which fetches them only once it is on screen. A build
-    /// without the front end (a test build) preloads only the answers.
+    /// without the front end (a test build) preloads nothing.
     pub fn new(assets: &Assets) -> Self {
-        let table: PageChunksTable = assets
-            .page_chunks()
+        let manifest = assets
+            .route_manifest()
             .map(|json| {
-                serde_json::from_slice(&json).expect("the build writes page-chunks.json as its plugin says")
+                serde_json::from_slice(&json)
+                    .expect("the build writes route-manifest.json as its plugin says")
             })
             .unwrap_or_default();
-        let home: Vec<String> = scripts(&table.first)
-            .chain([fetched(SESSION), fetched(HOME_DATA), fetched(MENUS), fetched(NON_LUS)])
-            .chain(scripts(&table.member_space))
+        Self::from_manifest(manifest)
+    }
+
+    fn from_manifest(manifest: RouteManifest) -> Self {
+        let session = manifest.session.as_deref().map(fetched);
+        let sidebar = || manifest.sidebar.iter().map(|path| fetched(path));
+        let home = manifest.home.as_ref().map(|home| {
+            let links: Vec<String> = scripts(&manifest.first)
+                .chain(session.clone())
+                .chain(home.data.iter().map(|path| fetched(path)))
+                .chain(sidebar())
+                .chain(scripts(&manifest.member_space))
+                .collect();
+            (home.pattern.clone(), links.join(", "))
+        });
+        let section: Vec<String> = scripts(&manifest.first)
+            .chain(session)
+            .chain(sidebar())
+            .chain(scripts(&manifest.member_space))
+            .chain(scripts(&manifest.sections))
             .collect();
-        let section: Vec<String> = scripts(&table.first)
-            .chain([fetched(SESSION), fetched(MENUS), fetched(NON_LUS)])
-            .chain(scripts(&table.member_space))
-            .chain(scripts(&table.sections))
-            .collect();
-        let mut pages: Vec<PageRoute> = table
+        let mut pages: Vec<PageRoute> = manifest
             .pages
             .iter()
             .map(|page| PageRoute {
-                segments: page.pattern.trim_start_matches('/').split('/').map(str::to_owned).collect(),
+                pattern: resource(&page.pattern),
                 links: section
                     .iter()
                     .cloned()
@@ -162,16 +175,18 @@ impl PageLinks {
                 by_id: page.data.iter().filter(|path| path.contains(":id")).cloned().collect(),
             })
             .collect();
-        pages.sort_by_key(|page| !page.is_static());
-        Self { home: home.join(", "), section: section.join(", "), pages }
+        pages.sort_by_key(|page| page.pattern.pattern().is_some_and(|pattern| pattern.contains('{')));
+        Self { public: manifest.public_paths, home, section: section.join(", "), pages }
     }
 
     fn for_path(&self, path: &str) -> Option<HeaderValue> {
-        let (links, page) = match path {
-            HOME => (&self.home, None),
-            _ if PUBLIC.contains(&path) => return None,
+        if self.public.iter().any(|public| public == path) {
+            return None;
+        }
+        let (links, page) = match &self.home {
+            Some((home, links)) if home == path => (links, None),
             _ => {
-                let page = self.pages.iter().find(|page| page.matches(path));
+                let page = self.pages.iter().find(|page| page.pattern.is_match(path));
                 (page.map_or(&self.section, |page| &page.links), page)
             }
         };
@@ -214,7 +229,7 @@ mod tests {
 
     fn route(pattern: &str) -> PageRoute {
         PageRoute {
-            segments: pattern.trim_start_matches('/').split('/').map(str::to_owned).collect(),
+            pattern: resource(pattern),
             links: String::new(),
             by_id: vec!["/api/demande/:id".to_owned()],
         }
@@ -222,22 +237,52 @@ mod tests {
 
     #[test]
     fn a_pattern_matches_its_address_and_a_parameter_any_one_segment() {
-        assert!(route("/mutuelle/demandes/creation").matches("/mutuelle/demandes/creation"));
-        assert!(route("/mutuelle/demandes/:id").matches("/mutuelle/demandes/12"));
-        assert!(!route("/mutuelle/demandes/:id").matches("/mutuelle/demandes/"), "an empty parameter");
-        assert!(!route("/mutuelle/demandes/:id").matches("/mutuelle/demandes/12/x"), "one segment more");
-        assert!(!route("/mutuelle/demandes/:id").matches("/mutuelle/demandes"), "one segment less");
-        assert!(!route("/mutuelle/demandes").matches("/mutuelle/demande"));
+        assert!(route("/mutuelle/demandes/creation").pattern.is_match("/mutuelle/demandes/creation"));
+        assert!(route("/mutuelle/demandes/:id").pattern.is_match("/mutuelle/demandes/12"));
+        for (pattern, path, why) in [
+            ("/mutuelle/demandes/:id", "/mutuelle/demandes/", "an empty parameter"),
+            ("/mutuelle/demandes/:id", "/mutuelle/demandes/12/x", "one segment more"),
+            ("/mutuelle/demandes/:id", "/mutuelle/demandes", "one segment less"),
+            ("/mutuelle/demandes", "/mutuelle/demande", "another word"),
+        ] {
+            assert!(!route(pattern).pattern.is_match(path), "{why}");
+        }
     }
 
     #[test]
     fn an_id_written_as_the_spa_writes_a_positive_integer_fills_the_page_s_answer() {
         let page = route("/mutuelle/demandes/:id");
-        let by_id = |path: &str| page.preloads_by_id(path).collect::<Vec<_>>();
-        assert_eq!(by_id("/mutuelle/demandes/12"), ["</api/demande/12>; rel=preload; as=fetch; crossorigin"]);
-        assert_eq!(by_id("/mutuelle/demandes/999999999").len(), 1);
+        assert_eq!(
+            page.preloads_by_id("/mutuelle/demandes/12"),
+            ["</api/demande/12>; rel=preload; as=fetch; crossorigin"]
+        );
+        assert_eq!(page.preloads_by_id("/mutuelle/demandes/999999999").len(), 1);
         for refused in ["012", "0", "1234567890", "1e3", "-1", "12%20", "%31"] {
-            assert!(by_id(&format!("/mutuelle/demandes/{refused}")).is_empty(), "{refused}");
+            assert!(page.preloads_by_id(&format!("/mutuelle/demandes/{refused}")).is_empty(), "{refused}");
         }
+    }
+
+    #[test]
+    fn the_manifest_decides_what_is_public_home_and_a_page() {
+        let manifest = r#"{"publicPaths": ["/", "/fallback"], "home": {"pattern": "/home", "data": ["/api/home"]},
+            "session": "/api/session", "sidebar": ["/api/menus"], "first": ["/a.js"], "memberSpace": ["/m.js"], "sections": ["/s.js"],
+            "pages": [{"pattern": "/x/:id", "data": ["/api/x/:id", "/api/y"], "scripts": ["/x.js"]},
+                      {"pattern": "/x/static", "data": [], "scripts": ["/static.js"]}]}"#;
+        let links = PageLinks::from_manifest(serde_json::from_str(manifest).unwrap());
+        assert!(links.for_path("/").is_none() && links.for_path("/fallback").is_none());
+        let home = links.for_path("/home").unwrap();
+        assert_eq!(
+            home.to_str().unwrap(),
+            "</a.js>; rel=modulepreload, </api/session>; rel=preload; as=fetch; crossorigin, \
+             </api/home>; rel=preload; as=fetch; crossorigin, </api/menus>; rel=preload; as=fetch; \
+             crossorigin, </m.js>; rel=modulepreload, </api/strapi/bloc-gauche/home>; rel=preload; \
+             as=fetch; crossorigin"
+        );
+        let page = links.for_path("/x/7").unwrap();
+        let page = page.to_str().unwrap();
+        assert!(page.contains("</s.js>") && page.contains("</x.js>") && page.contains("</api/y>"));
+        assert!(page.contains("</api/x/7>") && !page.contains("static.js"));
+        let static_page = links.for_path("/x/static").unwrap();
+        assert!(static_page.to_str().unwrap().contains("</static.js>"), "a static pattern before `:id`");
     }
 }

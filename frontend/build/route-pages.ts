@@ -1,6 +1,6 @@
 import type { LazyPageRoute } from '../src/lib/page-route.ts';
 
-// No Node module here: the app's own tests (src/app/page-chunks.test.ts) read the routes with it
+// No Node module here: the app's own tests (src/app/route-manifest.test.ts) read the routes with it
 // too, and their type check knows only the browser's globals.
 
 /** A lazily loaded page as its feature's `routes.ts` declares it. */
@@ -34,7 +34,7 @@ export function declaredPages(file: string, exports: Readonly<Record<string, unk
     const data = [...(route.preload ?? [])];
     // The server fills a key's `:id` from the page's own: a page without one could not.
     if (data.some((address) => address.includes(':id')) && !route.pattern.split('/').includes(':id')) {
-      throw new Error(`page-chunks: ${file}: ${route.pattern} has no :id for its data ${data.join(', ')}`);
+      throw new Error(`route-manifest: ${file}: ${route.pattern} has no :id for its data ${data.join(', ')}`);
     }
     return { pattern: route.pattern, module: decodeURIComponent(new URL(route.module, `file://${file}`).pathname), data };
   });

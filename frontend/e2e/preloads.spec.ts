@@ -18,7 +18,7 @@ async function requestedWhile(page: Page, load: () => Promise<void>): Promise<st
 }
 
 // The server names a signed-in page's first needs in its `Link` header (src/pages.rs), a
-// section's page with its own scripts and styles (from the build's page-chunks.json); the
+// section's page with its own scripts and styles (from the build's route-manifest.json); the
 // browser only reuses a preload whose URL, type and mode match the SPA's own request, or it
 // asks twice.
 test.describe('what a signed-in page preloads', () => {

@@ -1,11 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { getSession, sessionKey } from '@/api/get-session';
-import { demandesNonLusKey, getDemandesNonLus } from '@/api/get-demandes-non-lus';
+import { getSession } from '@/api/get-session';
+import { getDemandesNonLus } from '@/api/get-demandes-non-lus';
 import { blocGaucheUrl, getBlocGauche } from '@/features/content/api/get-bloc-gauche';
-import { getMenus, menusKey } from '@/features/content/api/get-menus';
+import { getMenus } from '@/features/content/api/get-menus';
 import { homeData } from '@/features/home/home-data';
-import { homeRoute } from '@/features/home/routes';
 import homeTexts from '@/i18n/fr/home.json';
 import shellTexts from '@/i18n/fr/shell.json';
 import { addMessages } from '@/i18n/t';
@@ -16,6 +15,7 @@ import { MemberSpace } from './member-space';
 import { HomePage } from './pages/home-page';
 import { onArrival, preloadingLoader } from './route-data';
 import { routeIds } from './route-ids';
+import { serverRoutes } from './server-routes';
 import { Shell } from './shell/shell';
 
 addMessages(homeTexts);
@@ -34,11 +34,12 @@ const swrConfig: SWRConfiguration = {
  * the first page renders whole in one pass instead of rendering the sidebar again as each
  * arrives. Route changes reload them from the sidebar itself (docs/product/shell.md#sidebar).
  */
+const { session, sidebar, home } = serverRoutes;
 const sidebarData: PageData = (_params, _query, pathname) =>
   Promise.all([
-    preloadData(menusKey, getMenus),
+    preloadData(sidebar.menus, getMenus),
     preloadData(blocGaucheUrl(pathname), () => getBlocGauche(pathname)),
-    preloadData(demandesNonLusKey, getDemandesNonLus),
+    preloadData(sidebar.nonLus, getDemandesNonLus),
   ]);
 
 /** The member space with the data layer's settings: the public pages fetch nothing. */
@@ -62,7 +63,7 @@ export const memberRoutes: RouteObject[] = [
     Component: MemberSpaceWithData,
     // The session check leaves with the page's code and first requests; once per page
     // load, the guard's own hook keeps it fresh afterwards.
-    loader: preloadingLoader(() => preloadData(sessionKey, getSession)),
+    loader: preloadingLoader(() => preloadData(session, getSession)),
     shouldRevalidate: () => false,
     children: [
       {
@@ -72,7 +73,7 @@ export const memberRoutes: RouteObject[] = [
         shouldRevalidate: () => false,
         children: [
           {
-            path: homeRoute.pattern,
+            path: home.pattern,
             Component: HomePage,
             loader: preloadingLoader(homeData),
             shouldRevalidate: onArrival,

@@ -9,7 +9,7 @@ export type MessageParams = Readonly<Record<string, string | number>>;
  * The partner's wording (`messages` of the brand block in index.html), read once, for the
  * first text asked for, rather than set later by main.tsx, so that every text, the first one
  * included, is the partner's. Not when this module is evaluated: the build evaluates the
- * routes files, which import it, outside a page (`build/page-chunks.ts`).
+ * routes files, which import it, outside a page (`build/route-manifest.ts`).
  */
 let overrides: MessageOverrides | undefined;
 

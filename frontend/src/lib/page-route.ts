@@ -12,7 +12,7 @@ export type PageData = (params: Params, query: URLSearchParams, pathname: string
  * A page's route as its feature declares it in its `routes.ts`: its pattern and the answers it
  * asks for as it mounts. One declaration serves the route's loader (which asks for them on
  * arrival, `preloadPage`) and the server's `Link` header (which names them with the page's
- * scripts, from the build's table, `build/page-chunks.ts`), with the keys the page's hooks read:
+ * scripts, from the build's table, `build/route-manifest.ts`), with the keys the page's hooks read:
  * the three cannot name different addresses.
  */
 export interface PageRoute {

@@ -29,7 +29,7 @@ vi.mock('swr', async (importOriginal) => ({
 const routesModules = import.meta.glob<Record<string, unknown>>('/src/features/*/routes.ts', { eager: true });
 const pageModules = new Set(Object.keys(import.meta.glob('/src/features/*/components/*.tsx')));
 
-/** What the build's page-chunks plugin reads in a feature's `routes.ts`. */
+/** What the build's route-manifest plugin reads in a feature's `routes.ts`. */
 function declaredIn(feature: string) {
   const file = `/src/features/${feature}/routes.ts`;
   return declaredPages(file, routesModules[file] ?? {});

@@ -3,12 +3,14 @@ import { closure } from './closure.ts';
 import { declaredPages } from './route-pages.ts';
 
 /**
- * `page-chunks.json` in the build: the first script with what it imports, the scripts that the
- * member space (`member-routes`) and the sections' routes (`section-routes`) bring beyond it,
- * then, for each lazily loaded page's route pattern, those its code needs beyond all three and
- * the addresses of its first answers known before the visit (its `preload`; the styles are one
- * file, linked from `index.html`). The server names them in its `Link` header
- * (`src/pages.rs`), so that a page's code and data download with the first script instead of
+ * `route-manifest.json` in the build, what the server knows of the front end's routes
+ * (`src/pages.rs` reads it, never TypeScript): the public paths, the home page, and what every
+ * signed-in page asks for first (`src/app/server-routes.ts`); the first script with what it
+ * imports, the scripts that the member space (`member-routes`) and the sections' routes
+ * (`section-routes`) bring beyond it; then, for each lazily loaded page's route pattern, those
+ * its code needs beyond all three and the addresses of its first answers known before the visit
+ * (its `preload`; the styles are one file, linked from `index.html`). The server names them in
+ * its `Link` header, so that a page's code and data download with the first script instead of
  * after it: a chunk only one of them imports is otherwise found once that one has arrived.
  *
  * The pages are read from each feature's `routes.ts`, evaluated as the app evaluates it (with
@@ -17,7 +19,15 @@ import { declaredPages } from './route-pages.ts';
  * import must therefore be evaluable outside a browser (no `document` when a module is first
  * evaluated); a build that cannot evaluate one fails with the error.
  */
-export function pageChunks(): Plugin {
+/** `serverRoutes` of `src/app/server-routes.ts`, as this build reads it. */
+interface ServerRoutes {
+  publicPaths: readonly string[];
+  home: { pattern: string; preload?: readonly string[] };
+  session: string;
+  sidebar: Readonly<Record<string, string>>;
+}
+
+export function routeManifest(): Plugin {
   let root = '';
   let alias: Alias[] = [];
   const evaluate = async (file: string) => {
@@ -29,7 +39,7 @@ export function pageChunks(): Plugin {
     return module;
   };
   return {
-    name: 'page-chunks',
+    name: 'route-manifest',
     apply: 'build',
     configResolved(config) {
       root = config.root;
@@ -41,7 +51,7 @@ export function pageChunks(): Plugin {
       const importsOf = (file: string) => byFile.get(file)?.imports ?? [];
       const named = (name: string) => {
         const chunk = chunks.find((candidate) => candidate.name === name);
-        if (!chunk) throw new Error(`page-chunks: no chunk named ${name}`);
+        if (!chunk) throw new Error(`route-manifest: no chunk named ${name}`);
         return chunk.fileName;
       };
       const scripts = (files: Iterable<string>) => [...files].map((file) => `/${file}`);
@@ -57,12 +67,22 @@ export function pageChunks(): Plugin {
       const declared = await Promise.all(routesFiles.map(async (file) => declaredPages(file, await evaluate(file))));
       const pages = declared.flat().map(({ pattern, module, data }) => {
         const page = chunks.find((chunk) => chunk.facadeModuleId === module);
-        if (!page) throw new Error(`page-chunks: no chunk for ${module}`);
+        if (!page) throw new Error(`route-manifest: no chunk for ${module}`);
         return { pattern, data, scripts: scripts(closure([page.fileName], importsOf, always)) };
       });
-      if (pages.length === 0) throw new Error('page-chunks: no lazily loaded page found');
-      const table = { first: scripts(first), memberSpace: scripts(memberSpace), sections: scripts(sections), pages };
-      this.emitFile({ type: 'asset', fileName: 'page-chunks.json', source: JSON.stringify(table) });
+      if (pages.length === 0) throw new Error('route-manifest: no lazily loaded page found');
+      const { serverRoutes } = (await evaluate(`${root}/src/app/server-routes.ts`)) as { serverRoutes: ServerRoutes };
+      const manifest = {
+        publicPaths: serverRoutes.publicPaths,
+        home: { pattern: serverRoutes.home.pattern, data: serverRoutes.home.preload ?? [] },
+        session: serverRoutes.session,
+        sidebar: Object.values(serverRoutes.sidebar),
+        first: scripts(first),
+        memberSpace: scripts(memberSpace),
+        sections: scripts(sections),
+        pages,
+      };
+      this.emitFile({ type: 'asset', fileName: 'route-manifest.json', source: JSON.stringify(manifest) });
     },
   };
 }

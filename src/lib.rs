@@ -8,6 +8,7 @@ pub mod brand;
 pub mod build_info;
 pub mod captcha;
 pub mod check_upstreams;
+pub mod client_assertion;
 pub mod clock;
 pub mod cms;
 pub mod config;
@@ -109,7 +110,7 @@ impl Application {
         .recording(upstream_calls.clone());
         let member_api = member_api::MemberApiClient::from_settings(&settings, &endpoints)?
             .recording(upstream_calls.clone());
-        let secret = settings.oidc.client_secret.as_ref().expect("validated, or made for the demo");
+        let secret = settings.derivation_secret();
         let stores = stores::Stores::open(&settings.session, secret).await?;
         let auth = auth::Auth::new(
             &settings,

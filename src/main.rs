@@ -3,9 +3,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use espace_assure::check_upstreams::{self, Inputs, MemberToken, Report};
+use espace_assure::client_assertion::AssertionKeys;
 use espace_assure::config::Settings;
 use espace_assure::telemetry::traces::Traces;
 use espace_assure::{Application, audit, build_info, health};
+use secrecy::ExposeSecret;
 
 /// The self-service portal of a mutual health insurer's members.
 #[derive(Parser)]
@@ -76,6 +78,12 @@ fn main() -> ExitCode {
     };
     if let Some(Command::CheckConfig { file }) = &cli.command {
         println!("{}: configuration valid", file.display());
+        if let Some(pem) = &settings.oidc.client_assertion_key {
+            let published = &settings.oidc.client_assertion_published_key_files;
+            if let Ok(keys) = AssertionKeys::new(pem.expose_secret(), published) {
+                println!("oidc.client_assertion_key_file: private_key_jwt signs with {}", keys.describe());
+            }
+        }
         return ExitCode::SUCCESS;
     }
     if let Some(Command::CheckUpstreams { member_token_file }) = &cli.command {

@@ -60,11 +60,16 @@ pub(super) async fn authenticated(
         _ => {}
     }
     let http = auth.provider.http(ProviderCall::Token);
-    let token = discovered
+    let exchange = discovered
         .client
         .exchange_code(AuthorizationCode::new(code))
         .map_err(|_| StartupFailure::init_failed(0))?
-        .set_pkce_verifier(PkceCodeVerifier::new(login.pkce_verifier.clone()))
+        .set_pkce_verifier(PkceCodeVerifier::new(login.pkce_verifier.clone()));
+    let token = auth
+        .provider
+        .assertion_params()
+        .into_iter()
+        .fold(exchange, |exchange, (name, value)| exchange.add_extra_param(name, value))
         .request_async(&http)
         .await
         .map_err(|error| {

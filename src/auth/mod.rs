@@ -7,6 +7,7 @@ mod callback;
 mod connexions;
 mod cookies;
 pub mod failure;
+mod jwks;
 mod login;
 mod logout;
 mod member;
@@ -40,7 +41,8 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth: &Auth) {
     cfg.service(web::resource("/auth/login").wrap(sign_in_cookie()).get(login::login))
         .service(web::resource("/auth/callback").wrap(sign_in_cookie()).get(login::callback))
         .service(web::resource("/auth/logout").post(logout::logout))
-        .service(web::resource("/auth/backchannel-logout").post(backchannel::backchannel_logout));
+        .service(web::resource("/auth/backchannel-logout").post(backchannel::backchannel_logout))
+        .service(web::resource("/auth/jwks.json").get(jwks::published_keys));
 }
 
 /// The member's session and open connections, in the `/api` scope.

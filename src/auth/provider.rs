@@ -25,6 +25,8 @@ use tracing::Instrument;
 
 use super::failure::{ProviderHttpError, StartupFailure};
 use super::memo::Memo;
+use crate::client_assertion::AssertionKeys;
+use crate::config::ClientAuth;
 use crate::upstream_calls::{Outcome, Upstream, UpstreamCalls};
 
 /// Claims beyond the standard ones (the person number, under a configurable name).
@@ -113,10 +115,23 @@ const FAILURE_REMEMBERED_FOR: Duration = Duration::from_secs(5);
 /// discovery and a JWKS download.
 pub const UNKNOWN_KEY_REFETCH_INTERVAL: Duration = Duration::from_secs(30);
 
+/// How the portal proves it is the client (`oidc.client_auth`).
+pub enum Credentials {
+    /// `client_secret_basic`.
+    Secret(ClientSecret),
+    /// `private_key_jwt`: a fresh assertion with every request.
+    Assertion(AssertionKeys),
+    /// `tls_client_auth`: the client certificate its connection presents.
+    Certificate,
+}
+
+/// The type of a `private_key_jwt` assertion (RFC 7523 §2.2).
+const ASSERTION_TYPE: &str = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+
 pub struct Provider {
     pub issuer: IssuerUrl,
     pub client_id: ClientId,
-    pub client_secret: ClientSecret,
+    pub credentials: Credentials,
     pub redirect_url: RedirectUrl,
     pub http_client: reqwest::Client,
     /// Where its calls are timed and counted.
@@ -140,27 +155,34 @@ impl Provider {
         http: reqwest::Client,
     ) -> anyhow::Result<Self> {
         use anyhow::Context as _;
-        let secret = settings.oidc.client_secret.as_ref().context("oidc.client_secret is not set")?;
+        let oidc = &settings.oidc;
+        let credentials = match oidc.client_auth {
+            ClientAuth::ClientSecretBasic => {
+                let secret = oidc.client_secret.as_ref().context("oidc.client_secret is not set")?;
+                Credentials::Secret(ClientSecret::new(secret.expose_secret().to_owned()))
+            }
+            ClientAuth::PrivateKeyJwt => {
+                let pem = oidc
+                    .client_assertion_key
+                    .as_ref()
+                    .context("oidc.client_assertion_key_file is not set")?;
+                let keys =
+                    AssertionKeys::new(pem.expose_secret(), &oidc.client_assertion_published_key_files)
+                        .map_err(|problem| anyhow::anyhow!("oidc.client_assertion_key_file: {problem}"))?;
+                Credentials::Assertion(keys)
+            }
+            ClientAuth::TlsClientAuth => Credentials::Certificate,
+        };
         let redirect_url = endpoints.public_url.join("auth/callback")?;
-        Self::new(&endpoints.issuer_id, &settings.oidc, secret, &redirect_url, http)
-    }
-
-    fn new(
-        issuer: &str,
-        settings: &crate::config::OidcSettings,
-        client_secret: &secrecy::SecretString,
-        redirect_url: &url::Url,
-        http: reqwest::Client,
-    ) -> anyhow::Result<Self> {
-        let names = &settings.signing_algorithms;
+        let names = &oidc.signing_algorithms;
         Ok(Self {
-            issuer: IssuerUrl::new(issuer.to_owned())?,
-            client_id: ClientId::new(settings.client_id.clone()),
-            client_secret: ClientSecret::new(client_secret.expose_secret().to_owned()),
-            redirect_url: RedirectUrl::from_url(redirect_url.clone()),
+            issuer: IssuerUrl::new(endpoints.issuer_id.clone())?,
+            client_id: ClientId::new(oidc.client_id.clone()),
+            credentials,
+            redirect_url: RedirectUrl::from_url(redirect_url),
             http_client: http,
             recorded: UpstreamCalls::detached(),
-            timeout: Duration::from_millis(settings.timeout_ms),
+            timeout: Duration::from_millis(oidc.timeout_ms),
             id_token_algorithms: names
                 .iter()
                 .map(|name| serde_json::from_value(serde_json::Value::String(name.clone())))
@@ -234,6 +256,22 @@ impl Provider {
         })
     }
 
+    /// What a request to the token, pushed authorization or revocation endpoint carries to
+    /// authenticate the client beyond what `openidconnect` sends: a fresh assertion, for the
+    /// issuer, with `private_key_jwt`.
+    pub fn assertion_params(&self) -> Vec<(&'static str, String)> {
+        match &self.credentials {
+            Credentials::Assertion(keys) => vec![
+                ("client_assertion_type", ASSERTION_TYPE.to_owned()),
+                (
+                    "client_assertion",
+                    keys.assertion(self.client_id.as_str(), self.issuer.as_str(), crate::clock::now()),
+                ),
+            ],
+            Credentials::Secret(_) | Credentials::Certificate => Vec::new(),
+        }
+    }
+
     /// Reads the discovery document and the keys now, as a sign-in would, without the cache:
     /// what went wrong is kept in words (`check-upstreams` prints it).
     pub async fn read_discovery(&self) -> Result<Discovered, DiscoveryFailure> {
@@ -244,12 +282,19 @@ impl Provider {
             .and_then(serde_json::from_value)
             .map_err(DiscoveryFailure::Keys)?;
         let additional = metadata.additional_metadata().clone();
-        let client = OidcClient::from_provider_metadata(
-            metadata,
-            self.client_id.clone(),
-            Some(self.client_secret.clone()),
-        )
-        .set_redirect_uri(self.redirect_url.clone());
+        let secret = match &self.credentials {
+            Credentials::Secret(secret) => Some(secret.clone()),
+            Credentials::Assertion(_) | Credentials::Certificate => None,
+        };
+        let client = OidcClient::from_provider_metadata(metadata, self.client_id.clone(), secret)
+            .set_redirect_uri(self.redirect_url.clone())
+            // Without a secret, the client names itself in the body (with its assertion, or
+            // beside the certificate its connection presents).
+            .set_auth_type(if matches!(self.credentials, Credentials::Secret(_)) {
+                openidconnect::AuthType::BasicAuth
+            } else {
+                openidconnect::AuthType::RequestBody
+            });
         let extra = additional.additional_metadata;
         Ok(Discovered {
             client,

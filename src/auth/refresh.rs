@@ -128,6 +128,11 @@ impl Auth {
             .client
             .exchange_refresh_token(&refresh_token)
             .map_err(|error| ApiError::Internal(error.into()))?;
+        let request = self
+            .provider
+            .assertion_params()
+            .into_iter()
+            .fold(request, |request, (name, value)| request.add_extra_param(name, value));
         let answer = request.request_async(&self.provider.http(ProviderCall::Token)).await;
         self.refresher.outcomes.inc(match &answer {
             Ok(_) => "refreshed",

@@ -5,7 +5,7 @@
 
 use tracing::Instrument;
 
-use super::provider::ProviderCall;
+use super::provider::{Credentials, ProviderCall};
 use super::service::Auth;
 use crate::session::Session;
 use crate::upstream_calls::{Outcome, Upstream};
@@ -26,12 +26,22 @@ impl Auth {
         let Some(endpoint) = &discovered.revocation else { return };
         let name = ProviderCall::Revocation.name(endpoint.path());
         let started = provider.recorded.start(Upstream::IdentityProvider, name);
-        let answer = provider
-            .http_client
-            .post(endpoint.clone())
+        let mut form =
+            vec![("token", refresh_token.to_owned()), ("token_type_hint", "refresh_token".to_owned())];
+        let request = provider.http_client.post(endpoint.clone());
+        let request = match &provider.credentials {
+            Credentials::Secret(secret) => {
+                request.basic_auth(provider.client_id.as_str(), Some(secret.secret()))
+            }
+            Credentials::Assertion(_) | Credentials::Certificate => {
+                form.push(("client_id", provider.client_id.to_string()));
+                form.extend(provider.assertion_params());
+                request
+            }
+        };
+        let answer = request
             .headers(crate::telemetry::traces::trace_headers(started.span()))
-            .basic_auth(provider.client_id.as_str(), Some(provider.client_secret.secret()))
-            .form(&[("token", refresh_token), ("token_type_hint", "refresh_token")])
+            .form(&form)
             .timeout(provider.timeout)
             .send()
             .instrument(started.span().clone())

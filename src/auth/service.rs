@@ -129,7 +129,7 @@ impl Auth {
         recorded: UpstreamCalls,
         registry: &prometheus::Registry,
     ) -> anyhow::Result<Self> {
-        let secret = settings.oidc.client_secret.as_ref().expect("validated, or made for the demo");
+        let secret = settings.derivation_secret();
         let http = crate::outbound::http_client(settings, settings.oidc.tls())?;
         let mut provider = Provider::from_settings(settings, endpoints, http)?;
         provider.recorded = recorded;

@@ -8,7 +8,7 @@ use url::Url;
 
 use super::report::{Report, json_value, quoted};
 use super::token::MemberToken;
-use crate::config::Settings;
+use crate::config::{ClientAuth, Settings};
 use crate::endpoints::Endpoints;
 
 const UPSTREAM: &str = "provider";
@@ -22,9 +22,6 @@ const ENDPOINTS: [(&str, &str); 6] = [
     ("end_session_endpoint", "sign-out at the provider"),
     ("revocation_endpoint", "refresh tokens revoked at sign-out"),
 ];
-
-/// How the portal authenticates to the token endpoint (openidconnect's default).
-const CLIENT_AUTHENTICATION: &str = "client_secret_basic";
 
 pub async fn check(
     settings: &Settings,
@@ -52,7 +49,7 @@ pub async fn check(
     https(&document, report);
     announced_endpoints(&document, report);
     pkce(&document, report);
-    client_authentication(&document, report);
+    client_authentication(&document, settings.oidc.client_auth, report);
     backchannel_logout(&document, report);
     signature_algorithms(&document, &settings.oidc.signing_algorithms, report);
     keys(&http, timeout, &document, &settings.oidc.signing_algorithms, report).await;
@@ -160,17 +157,24 @@ fn pkce(document: &Map<String, Value>, report: &mut Report) {
     }
 }
 
-/// Absent, the specification's default is `client_secret_basic`.
-fn client_authentication(document: &Map<String, Value>, report: &mut Report) {
+/// The method `oidc.client_auth` names, among those the provider offers at its token endpoint
+/// (absent, the specification's default is `client_secret_basic` alone).
+fn client_authentication(document: &Map<String, Value>, method: ClientAuth, report: &mut Report) {
+    let method = match method {
+        ClientAuth::ClientSecretBasic => "client_secret_basic",
+        ClientAuth::PrivateKeyJwt => "private_key_jwt",
+        ClientAuth::TlsClientAuth => "tls_client_auth",
+    };
     let key = "token_endpoint_auth_methods_supported";
-    let offered = !document.contains_key(key) || strings(document, key).contains(&CLIENT_AUTHENTICATION);
+    let offered = if document.contains_key(key) {
+        strings(document, key).contains(&method)
+    } else {
+        method == "client_secret_basic"
+    };
     report.check(
         UPSTREAM,
         offered,
-        format!(
-            "client authentication {CLIENT_AUTHENTICATION} at the token endpoint ({key}: {})",
-            shown(document, key)
-        ),
+        format!("client authentication {method} at the token endpoint ({key}: {})", shown(document, key)),
     );
 }
 

@@ -2,12 +2,13 @@
 
 use std::path::PathBuf;
 
-use secrecy::SecretString;
+use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use url::Url;
 
 use super::demo::DemoSettings;
 use super::problems::Problems;
+use crate::client_assertion::AssertionKeys;
 use crate::tls::TlsFiles;
 
 #[derive(Debug, Clone, Deserialize)]
@@ -19,6 +20,19 @@ pub struct OidcSettings {
     pub client_secret: Option<SecretString>,
     /// A file holding `client_secret`.
     pub client_secret_file: Option<PathBuf>,
+    /// How the portal authenticates to the provider (token, pushed authorization requests,
+    /// revocation): `client_secret_basic` (the secret), `private_key_jwt` (an assertion signed
+    /// with `client_assertion_key_file`) or `tls_client_auth` (the client certificate of
+    /// `client_cert_file`, which the connection presents).
+    pub client_auth: ClientAuth,
+    /// The private key (PKCS#8 PEM, EC P-256 or RSA) `private_key_jwt` signs with.
+    pub client_assertion_key_file: Option<PathBuf>,
+    /// Other keys published at `/auth/jwks.json` with the signing one (the next key, while
+    /// the provider learns it).
+    pub client_assertion_published_key_files: Vec<PathBuf>,
+    /// The text of `client_assertion_key_file`, read with the other secrets.
+    #[serde(skip)]
+    pub client_assertion_key: Option<SecretString>,
     /// Claim of the ID token (else userinfo) holding the member's person number.
     pub person_number_claim: String,
     /// Signature algorithms accepted on ID and logout tokens. Only the provider's asymmetric
@@ -43,6 +57,15 @@ pub struct OidcSettings {
     pub acr_values: Vec<String>,
 }
 
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ClientAuth {
+    #[default]
+    ClientSecretBasic,
+    PrivateKeyJwt,
+    TlsClientAuth,
+}
+
 /// What `oidc.recent_sign_in_secs` accepts: from a minute, the time to come back from the
 /// provider and confirm, to an hour, past which a sign-in hardly says the member is there.
 pub const RECENT_SIGN_IN_SECS: std::ops::RangeInclusive<u64> = 60..=3600;
@@ -58,6 +81,10 @@ impl Default for OidcSettings {
             client_id: "espace-assure".into(),
             client_secret: None,
             client_secret_file: None,
+            client_auth: ClientAuth::ClientSecretBasic,
+            client_assertion_key_file: None,
+            client_assertion_published_key_files: Vec::new(),
+            client_assertion_key: None,
             person_number_claim: "NUMERO_PERSONNE".into(),
             signing_algorithms: vec!["RS256".into(), "ES256".into()],
             timeout_ms: 10_000,
@@ -82,8 +109,30 @@ impl OidcSettings {
     pub(super) fn validate(&self, demo: &DemoSettings, problems: &mut Problems) {
         problems.tls("oidc.", self.tls());
         problems.upstream("oidc.issuer", self.issuer.as_ref(), demo.idp_on(), "demo.idp");
-        if !demo.idp_on() && self.client_secret.is_none() {
-            problems.add("oidc.client_secret", "required for the confidential client");
+        match self.client_auth {
+            ClientAuth::ClientSecretBasic if !demo.idp_on() && self.client_secret.is_none() => {
+                problems.add("oidc.client_secret", "required for the confidential client");
+            }
+            ClientAuth::PrivateKeyJwt if demo.idp_on() => problems.add(
+                "oidc.client_auth",
+                "the embedded demo provider (demo.idp) authenticates its client by its secret",
+            ),
+            ClientAuth::PrivateKeyJwt => match &self.client_assertion_key {
+                None if self.client_assertion_key_file.is_none() => {
+                    problems.add("oidc.client_assertion_key_file", "required with private_key_jwt")
+                }
+                None => {}
+                Some(pem) => {
+                    let published = &self.client_assertion_published_key_files;
+                    if let Err(problem) = AssertionKeys::new(pem.expose_secret(), published) {
+                        problems.add("oidc.client_assertion_key_file", problem);
+                    }
+                }
+            },
+            ClientAuth::TlsClientAuth if self.client_cert_file.is_none() => {
+                problems.add("oidc.client_cert_file", "required with tls_client_auth")
+            }
+            _ => {}
         }
         if self.person_number_claim.trim().is_empty() {
             problems.add("oidc.person_number_claim", "must not be empty");

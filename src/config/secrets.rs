@@ -97,6 +97,12 @@ pub(super) fn read_files(settings: &mut Settings, credentials: Option<&Path>, pr
     one("captcha.secret", &mut captcha.secret, captcha.secret_file.as_deref(), credentials, problems);
     one("outbound.proxy", &mut outbound.proxy, outbound.proxy_file.as_deref(), credentials, problems);
     one("mail.smtp_url", &mut mail.smtp_url, mail.smtp_url_file.as_deref(), credentials, problems);
+    if let Some(path) = &oidc.client_assertion_key_file {
+        match read(path) {
+            Ok(pem) => oidc.client_assertion_key = Some(pem.into()),
+            Err(problem) => problems.add("oidc.client_assertion_key_file", problem),
+        }
+    }
     let key_file = audit.pseudonym_key_file.as_deref();
     one("audit.pseudonym_key", &mut audit.pseudonym_key, key_file, credentials, problems);
     // Several keys, one per line.

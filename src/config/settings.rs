@@ -1,5 +1,6 @@
 //! The whole configuration, a section a table, and its check as a whole.
 
+use secrecy::SecretString;
 use serde::Deserialize;
 
 use super::audit::AuditSettings;
@@ -8,7 +9,7 @@ use super::captcha::CaptchaSettings;
 use super::demo::DemoSettings;
 use super::limits::LimitsSettings;
 use super::mail::MailSettings;
-use super::oidc::OidcSettings;
+use super::oidc::{ClientAuth, OidcSettings};
 use super::outbound::OutboundSettings;
 use super::problems::{ConfigError, Problems};
 use super::security_txt::SecurityTxtSettings;
@@ -38,6 +39,19 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The secret every instance holds, from which the portal derives its own keys (the
+    /// anti-forgery tokens', the captcha's, the sign-in cookie's, and in demo mode the seal of
+    /// what Redis holds): the client secret; a client without one (`private_key_jwt`,
+    /// `tls_client_auth`) uses `session.cookie_key`, else its assertion key.
+    pub fn derivation_secret(&self) -> &SecretString {
+        let oidc = &self.oidc;
+        oidc.client_secret
+            .as_ref()
+            .or(self.session.cookie_key.as_ref())
+            .or(oidc.client_assertion_key.as_ref())
+            .expect("validated, or made for the demo")
+    }
+
     /// Every section checks its own keys; a section whose rules depend on demo mode is given
     /// `[demo]`. All problems are gathered, so an operator fixes a file in one pass.
     pub(super) fn validate(&self) -> Result<(), ConfigError> {
@@ -56,6 +70,16 @@ impl Settings {
         self.telemetry.validate(&mut problems);
         self.audit.validate(&mut problems);
         self.demo.validate(&mut problems);
+        let secretless = self.oidc.client_secret.is_none() && self.oidc.client_assertion_key.is_none();
+        if secretless
+            && self.oidc.client_auth == ClientAuth::TlsClientAuth
+            && self.session.cookie_key.is_none()
+        {
+            problems.add(
+                "session.cookie_key",
+                "required with oidc.client_auth = tls_client_auth and no oidc.client_secret: the instances derive their own keys from it",
+            );
+        }
         if problems.0.is_empty() { Ok(()) } else { Err(ConfigError { problems: problems.0 }) }
     }
 }

@@ -599,3 +599,64 @@ async fn a_provider_that_does_not_announce_the_issuer_in_its_answer_is_still_che
     assert!(location.starts_with("/error?"), "{location}");
     app.sign_in(&idp, 300).await;
 }
+
+/// `private_key_jwt` (RFC 7523): no secret on the wire; every token and revocation request
+/// carries a fresh assertion for the issuer, which the keys the portal publishes verify.
+#[tokio::test]
+async fn with_private_key_jwt_each_request_to_the_provider_carries_an_assertion_its_published_keys_verify() {
+    let idp = FakeIdp::start().await;
+    idp.accepts_revocations().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |settings| {
+        settings.oidc.client_secret = None;
+        settings.oidc.client_auth = espace_assure::config::ClientAuth::PrivateKeyJwt;
+        settings.oidc.client_assertion_key =
+            Some(include_str!("../fixtures/client-v1-key.pem").to_owned().into());
+    })
+    .await;
+    let published = app.get("/auth/jwks.json", &[]).await;
+    assert_eq!(header(published.headers(), "content-type"), "application/jwk-set+json");
+    let published: jsonwebtoken::jwk::JwkSet = published.json().await.unwrap();
+    assert_eq!(published.keys.len(), 1);
+
+    let xsrf = app.sign_in(&idp, 300).await;
+    let signed_out = app.request(reqwest::Method::POST, "/auth/logout", &[("X-XSRF-TOKEN", &xsrf)]).await;
+    assert_eq!(signed_out.status(), 200);
+
+    let requests = idp.server.received_requests().await.unwrap();
+    let to_provider = ["/realms/test/token", "/realms/test/revoke"];
+    let mut jtis = Vec::new();
+    for request in requests.iter().filter(|request| to_provider.contains(&request.url.path())) {
+        assert!(request.headers.get("authorization").is_none(), "no secret, no basic authentication");
+        let form: std::collections::HashMap<String, String> =
+            url::form_urlencoded::parse(&request.body).into_owned().collect();
+        assert_eq!(form["client_id"], "espace-assure");
+        assert_eq!(form["client_assertion_type"], "urn:ietf:params:oauth:client-assertion-type:jwt-bearer");
+        let assertion = &form["client_assertion"];
+        let kid = jsonwebtoken::decode_header(assertion).unwrap().kid.unwrap();
+        let key = published.find(&kid).expect("signed with a published key");
+        let mut validation = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::ES256);
+        validation.set_audience(&[&idp.issuer]);
+        validation.set_issuer(&["espace-assure"]);
+        let claims = jsonwebtoken::decode::<serde_json::Value>(
+            assertion,
+            &jsonwebtoken::DecodingKey::from_jwk(key).unwrap(),
+            &validation,
+        )
+        .unwrap()
+        .claims;
+        assert_eq!(claims["sub"], "espace-assure");
+        assert!(claims["exp"].as_i64().unwrap() - claims["iat"].as_i64().unwrap() <= 60);
+        jtis.push(claims["jti"].as_str().unwrap().to_owned());
+    }
+    assert_eq!(jtis.len(), 2, "the code exchange and the revocation at sign-out");
+    assert_ne!(jtis[0], jtis[1], "never the same assertion twice");
+}
+
+#[tokio::test]
+async fn a_client_authenticated_by_its_secret_publishes_no_keys() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
+    assert_json_error(app.get("/auth/jwks.json", &[]).await, 404, "not_found").await;
+}

@@ -193,3 +193,32 @@ fn exits_successfully(child: &mut std::process::Child) {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+#[test]
+fn check_config_says_how_private_key_jwt_signs_and_refuses_a_key_it_cannot_use() {
+    let key = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/client-v1-key.pem");
+    let config = |key_file: &str| {
+        format!(
+            "[demo]\nenabled = true\nidp = false\n[oidc]\nissuer = \"https://sso.example/realms/m\"\n\
+             client_auth = \"private_key_jwt\"\nclient_assertion_key_file = \"{key_file}\"\n"
+        )
+    };
+    let output = check_config(&config(&key.display().to_string()));
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("private_key_jwt signs with ES256, kid "), "{stdout}");
+
+    let not_a_key = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(not_a_key.path(), "not a key\n").unwrap();
+    let output = check_config(&config(&not_a_key.path().display().to_string()));
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("oidc.client_assertion_key_file: not a PKCS#8 PEM private key"), "{stderr}");
+    let output = check_config(
+        "[demo]\nenabled = true\nidp = false\n[oidc]\nissuer = \"https://sso.example/\"\nclient_auth = \"private_key_jwt\"\n",
+    );
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("oidc.client_assertion_key_file: required with private_key_jwt")
+    );
+}

@@ -13,7 +13,7 @@ use super::callback::{authenticated, failed, query_value, redirect, tokens_of};
 use super::failure::StartupFailure;
 use super::service::Auth;
 use super::sign_in_state::{self, LoginState};
-use super::{member, return_to, sign_in_again};
+use super::{member, pushed, return_to, sign_in_again};
 use crate::audit::{self, Kind, Note};
 use crate::error::ApiError;
 use crate::member_api::MemberApiClient;
@@ -86,8 +86,13 @@ pub async fn login(
                     .filter(|_| again)
                     .map(|current| auth.sessions.names(&current.id).swap_remove(0)),
             };
-            sign_in_state::remember(&sign_ins, login, now)?;
-            redirect(url.as_str())
+            match pushed::authorization_address(&auth.provider, &discovered, url).await {
+                Ok(address) => {
+                    sign_in_state::remember(&sign_ins, login, now)?;
+                    redirect(address.as_str())
+                }
+                Err(failure) => redirect(&failure.location()),
+            }
         }
     };
     // A sign-in again keeps the session it renews until the provider answers.

@@ -13,6 +13,7 @@ mod logout;
 mod member;
 mod memo;
 pub mod provider;
+mod pushed;
 mod recent_sign_in;
 mod refresh;
 mod refresher;

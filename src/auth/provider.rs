@@ -26,7 +26,7 @@ use tracing::Instrument;
 use super::failure::{ProviderHttpError, StartupFailure};
 use super::memo::Memo;
 use crate::client_assertion::AssertionKeys;
-use crate::config::ClientAuth;
+use crate::config::{ClientAuth, PushedAuthorization};
 use crate::upstream_calls::{Outcome, Upstream, UpstreamCalls};
 
 /// Claims beyond the standard ones (the person number, under a configurable name).
@@ -42,6 +42,8 @@ impl AdditionalClaims for ExtraClaims {}
 pub struct ExtraMetadata {
     /// RFC 7009 revocation, which Keycloak announces.
     pub revocation_endpoint: Option<String>,
+    /// RFC 9126: where authorization requests are pushed, when the provider takes them.
+    pub pushed_authorization_request_endpoint: Option<String>,
     /// RFC 9207: the provider names itself (`iss`) in its authorization responses.
     #[serde(default)]
     pub authorization_response_iss_parameter_supported: bool,
@@ -100,6 +102,8 @@ pub struct Discovered {
     pub end_session: Option<openidconnect::EndSessionUrl>,
     /// Its authorization responses carry `iss`, which must then be present (RFC 9207).
     pub issuer_in_response: bool,
+    /// Where authorization requests are pushed (RFC 9126), when it takes them.
+    pub pushed_authorization: Option<url::Url>,
     /// The provider's keys in the form `jsonwebtoken` reads, for back-channel logout tokens.
     pub jwks: jsonwebtoken::jwk::JwkSet,
 }
@@ -132,6 +136,9 @@ pub struct Provider {
     pub issuer: IssuerUrl,
     pub client_id: ClientId,
     pub credentials: Credentials,
+    /// `oidc.pushed_authorization = "required"`: a provider without pushed authorization
+    /// requests is refused.
+    pub pushed_authorization_required: bool,
     pub redirect_url: RedirectUrl,
     pub http_client: reqwest::Client,
     /// Where its calls are timed and counted.
@@ -179,6 +186,7 @@ impl Provider {
             issuer: IssuerUrl::new(endpoints.issuer_id.clone())?,
             client_id: ClientId::new(oidc.client_id.clone()),
             credentials,
+            pushed_authorization_required: oidc.pushed_authorization == PushedAuthorization::Required,
             redirect_url: RedirectUrl::from_url(redirect_url),
             http_client: http,
             recorded: UpstreamCalls::detached(),
@@ -301,6 +309,9 @@ impl Provider {
             revocation: extra.revocation_endpoint.and_then(|url| url.parse().ok()),
             end_session: additional.end_session_endpoint,
             issuer_in_response: extra.authorization_response_iss_parameter_supported,
+            pushed_authorization: extra
+                .pushed_authorization_request_endpoint
+                .and_then(|url| url.parse().ok()),
             jwks,
         })
     }
@@ -336,6 +347,7 @@ pub enum ProviderCall {
     Token,
     UserInfo,
     Revocation,
+    PushedAuthorization,
 }
 
 impl ProviderCall {
@@ -347,6 +359,7 @@ impl ProviderCall {
             Self::Token => "token",
             Self::UserInfo => "userinfo",
             Self::Revocation => "revocation",
+            Self::PushedAuthorization => "pushed_authorization",
         }
     }
 }

@@ -8,7 +8,7 @@ use url::Url;
 
 use super::report::{Report, json_value, quoted};
 use super::token::MemberToken;
-use crate::config::{ClientAuth, Settings};
+use crate::config::{ClientAuth, PushedAuthorization, Settings};
 use crate::endpoints::Endpoints;
 
 const UPSTREAM: &str = "provider";
@@ -50,6 +50,7 @@ pub async fn check(
     announced_endpoints(&document, report);
     pkce(&document, report);
     client_authentication(&document, settings.oidc.client_auth, report);
+    pushed_authorization(&document, settings.oidc.pushed_authorization, report);
     backchannel_logout(&document, report);
     signature_algorithms(&document, &settings.oidc.signing_algorithms, report);
     keys(&http, timeout, &document, &settings.oidc.signing_algorithms, report).await;
@@ -176,6 +177,29 @@ fn client_authentication(document: &Map<String, Value>, method: ClientAuth, repo
         offered,
         format!("client authentication {method} at the token endpoint ({key}: {})", shown(document, key)),
     );
+}
+
+/// Pushed authorization requests (RFC 9126): used whenever offered, required when configured so.
+fn pushed_authorization(document: &Map<String, Value>, wanted: PushedAuthorization, report: &mut Report) {
+    let key = "pushed_authorization_request_endpoint";
+    match (document.get(key).and_then(Value::as_str), wanted) {
+        (Some(endpoint), _) => {
+            report.ok(UPSTREAM, format!("pushed authorization requests at {}", quoted(endpoint)))
+        }
+        (None, PushedAuthorization::Required) => report.check(
+            UPSTREAM,
+            false,
+            format!(
+                "pushed authorization requests, which oidc.pushed_authorization requires ({key}: absent)"
+            ),
+        ),
+        (None, PushedAuthorization::Auto) => report.skip(
+            UPSTREAM,
+            format!(
+                "pushed authorization requests: not offered ({key}: absent), the request goes in the address"
+            ),
+        ),
+    }
 }
 
 fn backchannel_logout(document: &Map<String, Value>, report: &mut Report) {

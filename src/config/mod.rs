@@ -25,7 +25,7 @@ pub use captcha::{CAPTCHA_MAX_EXPIRES_SECS, CaptchaProvider, CaptchaSettings};
 pub use demo::DemoSettings;
 pub use limits::LimitsSettings;
 pub use mail::{MailSettings, MailTransport};
-pub use oidc::{ClientAuth, OidcSettings, SIGNING_ALGORITHMS};
+pub use oidc::{ClientAuth, OidcSettings, PushedAuthorization, SIGNING_ALGORITHMS};
 pub use outbound::OutboundSettings;
 pub use problems::{ConfigError, is_loopback};
 pub use security_txt::SecurityTxtSettings;

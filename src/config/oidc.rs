@@ -30,6 +30,10 @@ pub struct OidcSettings {
     /// Other keys published at `/auth/jwks.json` with the signing one (the next key, while
     /// the provider learns it).
     pub client_assertion_published_key_files: Vec<PathBuf>,
+    /// Pushed authorization requests (RFC 9126), so that the browser's address carries only
+    /// `client_id` and `request_uri`: `auto`, whenever the provider offers them; `required`,
+    /// and a provider that does not is refused (the sign-in ends on the error page).
+    pub pushed_authorization: PushedAuthorization,
     /// The text of `client_assertion_key_file`, read with the other secrets.
     #[serde(skip)]
     pub client_assertion_key: Option<SecretString>,
@@ -66,6 +70,14 @@ pub enum ClientAuth {
     TlsClientAuth,
 }
 
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PushedAuthorization {
+    #[default]
+    Auto,
+    Required,
+}
+
 /// What `oidc.recent_sign_in_secs` accepts: from a minute, the time to come back from the
 /// provider and confirm, to an hour, past which a sign-in hardly says the member is there.
 pub const RECENT_SIGN_IN_SECS: std::ops::RangeInclusive<u64> = 60..=3600;
@@ -84,6 +96,7 @@ impl Default for OidcSettings {
             client_auth: ClientAuth::ClientSecretBasic,
             client_assertion_key_file: None,
             client_assertion_published_key_files: Vec::new(),
+            pushed_authorization: PushedAuthorization::Auto,
             client_assertion_key: None,
             person_number_claim: "NUMERO_PERSONNE".into(),
             signing_algorithms: vec!["RS256".into(), "ES256".into()],

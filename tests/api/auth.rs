@@ -660,3 +660,67 @@ async fn a_client_authenticated_by_its_secret_publishes_no_keys() {
     let app = spawn_app_with_idp(&idp, &api, |_| {}).await;
     assert_json_error(app.get("/auth/jwks.json", &[]).await, 404, "not_found").await;
 }
+
+/// RFC 9126: a provider that takes pushed authorization requests gets the request from the
+/// portal, authenticated as the client; the browser's address carries only `client_id` and
+/// `request_uri`, and the sign-in completes as usual.
+#[tokio::test]
+async fn a_provider_taking_pushed_requests_gets_the_request_and_the_browser_only_its_reference() {
+    let idp = FakeIdp::start_with_discovery(|mut document| {
+        document["pushed_authorization_request_endpoint"] =
+            json!(format!("{}/par", document["issuer"].as_str().unwrap()));
+        wiremock::ResponseTemplate::new(200).set_body_json(document)
+    })
+    .await;
+    wiremock::Mock::given(wiremock::matchers::method("POST"))
+        .and(wiremock::matchers::path("/realms/test/par"))
+        .respond_with(
+            wiremock::ResponseTemplate::new(201).set_body_json(
+                json!({"request_uri": "urn:ietf:params:oauth:request_uri:abc", "expires_in": 60}),
+            ),
+        )
+        .mount(&idp.server)
+        .await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |settings| {
+        settings.oidc.pushed_authorization = espace_assure::config::PushedAuthorization::Required;
+    })
+    .await;
+    let authorize = app.start_login("/home").await;
+    assert!(authorize.as_str().starts_with(&format!("{}/auth?", idp.issuer)));
+    let mut sent: Vec<(String, String)> = authorize.query_pairs().into_owned().collect();
+    sent.sort();
+    assert_eq!(
+        sent,
+        [
+            ("client_id".to_owned(), "espace-assure".to_owned()),
+            ("request_uri".to_owned(), "urn:ietf:params:oauth:request_uri:abc".to_owned())
+        ]
+    );
+    let requests = idp.server.received_requests().await.unwrap();
+    let pushed = requests.iter().find(|request| request.url.path() == "/realms/test/par").unwrap();
+    assert!(header(&pushed.headers, "authorization").starts_with("Basic "), "authenticated as the client");
+    let form: std::collections::HashMap<String, String> =
+        url::form_urlencoded::parse(&pushed.body).into_owned().collect();
+    assert_eq!(form["code_challenge_method"], "S256");
+    assert_eq!(form["redirect_uri"], format!("{}/auth/callback", app.address));
+    assert_eq!(form["scope"], "openid profile email");
+
+    idp.token_answers(200, idp.tokens(&form["nonce"], 300)).await;
+    let location = app.callback(&format!("code=abc&state={}", form["state"])).await;
+    assert_eq!(location, "/home");
+}
+
+#[tokio::test]
+async fn pushed_requests_required_of_a_provider_without_them_end_on_the_error_page() {
+    let idp = FakeIdp::start().await;
+    let api = member_api(200).await;
+    let app = spawn_app_with_idp(&idp, &api, |settings| {
+        settings.oidc.pushed_authorization = espace_assure::config::PushedAuthorization::Required;
+    })
+    .await;
+    let response = app.get("/auth/login?returnTo=%2Fhome", &[]).await;
+    assert_eq!(response.status(), 303);
+    assert!(header(response.headers(), "location").starts_with("/error?reason=keycloak-init-failed"));
+    assert!(app.cookie("espace-assure-login").is_none(), "no sign-in under way");
+}

@@ -280,6 +280,44 @@ impl Provider {
         }
     }
 
+    /// A form POST to one of the provider's endpoints that `openidconnect` does not call
+    /// (pushed authorization requests, revocation), authenticated as the client, timed and
+    /// recorded as `call`.
+    pub async fn post_form(
+        &self,
+        call: ProviderCall,
+        endpoint: &url::Url,
+        mut form: Vec<(String, String)>,
+    ) -> reqwest::Result<reqwest::Response> {
+        let request = self.http_client.post(endpoint.clone());
+        let request = match &self.credentials {
+            Credentials::Secret(secret) => request.basic_auth(self.client_id.as_str(), Some(secret.secret())),
+            Credentials::Assertion(_) | Credentials::Certificate => {
+                if !form.iter().any(|(name, _)| name == "client_id") {
+                    form.push(("client_id".to_owned(), self.client_id.to_string()));
+                }
+                form.extend(
+                    self.assertion_params().into_iter().map(|(name, value)| (name.to_owned(), value)),
+                );
+                request
+            }
+        };
+        let started = self.recorded.start(Upstream::IdentityProvider, call.name(endpoint.path()));
+        let answer = request
+            .headers(crate::telemetry::traces::trace_headers(started.span()))
+            .form(&form)
+            .timeout(self.timeout)
+            .send()
+            .instrument(started.span().clone())
+            .await;
+        started.finish(match &answer {
+            Ok(answer) if !answer.status().is_server_error() => Outcome::Answered,
+            Err(error) if error.is_timeout() => Outcome::Timeout,
+            _ => Outcome::Failed,
+        });
+        answer
+    }
+
     /// Reads the discovery document and the keys now, as a sign-in would, without the cache:
     /// what went wrong is kept in words (`check-upstreams` prints it).
     pub async fn read_discovery(&self) -> Result<Discovered, DiscoveryFailure> {

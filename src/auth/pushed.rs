@@ -5,12 +5,10 @@
 //! its history or the logs of what stands between, and it cannot be altered on the way.
 
 use serde::Deserialize;
-use tracing::Instrument;
 use url::Url;
 
 use super::failure::StartupFailure;
-use super::provider::{Credentials, Discovered, Provider, ProviderCall};
-use crate::upstream_calls::{Outcome, Upstream};
+use super::provider::{Discovered, Provider, ProviderCall};
 
 /// The provider's answer (RFC 9126 §2.2).
 #[derive(Deserialize)]
@@ -35,31 +33,8 @@ pub async fn authorization_address(
         }
         return Ok(authorization);
     };
-    let mut form: Vec<(String, String)> = authorization.query_pairs().into_owned().collect();
-    let request = provider.http_client.post(endpoint.clone());
-    let request = match &provider.credentials {
-        Credentials::Secret(secret) => request.basic_auth(provider.client_id.as_str(), Some(secret.secret())),
-        Credentials::Assertion(_) | Credentials::Certificate => {
-            form.extend(
-                provider.assertion_params().into_iter().map(|(name, value)| (name.to_owned(), value)),
-            );
-            request
-        }
-    };
-    let started =
-        provider.recorded.start(Upstream::IdentityProvider, ProviderCall::PushedAuthorization.name(""));
-    let answer = request
-        .headers(crate::telemetry::traces::trace_headers(started.span()))
-        .form(&form)
-        .timeout(provider.timeout)
-        .send()
-        .instrument(started.span().clone())
-        .await;
-    started.finish(match &answer {
-        Ok(answer) if !answer.status().is_server_error() => Outcome::Answered,
-        Err(error) if error.is_timeout() => Outcome::Timeout,
-        _ => Outcome::Failed,
-    });
+    let form = authorization.query_pairs().into_owned().collect();
+    let answer = provider.post_form(ProviderCall::PushedAuthorization, endpoint, form).await;
     let answer = answer.map_err(|error| {
         tracing::warn!(%error, "pushed authorization request failed");
         StartupFailure::unreachable()

@@ -8,7 +8,7 @@ use rusqlite::Connection;
 
 use super::documents::taille_lisible;
 use super::error::ApiFailure;
-use crate::Settings;
+use crate::settings::Settings;
 
 /// What `[demo]` allows of uploads not yet sent with a request.
 #[derive(Debug, Clone, Copy)]

@@ -58,7 +58,7 @@ use self::depots_en_attente::DepotsEnAttente;
 pub use self::error::{ApiFailure, method_not_allowed};
 use self::file_courriels::Facteur;
 use self::jeton_desabonnement::CleDesabonnement;
-use crate::Settings;
+use crate::settings::Settings;
 
 /// Where the portal mounts the API.
 pub const PREFIX: &str = "/_demo/api";

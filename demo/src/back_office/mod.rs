@@ -34,10 +34,10 @@ use self::actions::{
 use self::pages::{EchecDemande, Fait, FormulaireDemande};
 use self::refus::Refus;
 use self::session::{Operateur, Sessions, identifiants_valides};
-use crate::Settings;
 use crate::api::format_fichier::{self, PDF};
 use crate::api::json::fichier;
 use crate::api::{Context, MemberApi, today, validation};
+use crate::settings::Settings;
 
 /// Where the server mounts the back office.
 pub const MOUNT: &str = "/_demo/back-office";

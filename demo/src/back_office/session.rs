@@ -79,8 +79,11 @@ impl Sessions {
     /// A new session's cookie.
     pub fn ouvrir(&self) -> Cookie<'static> {
         let expire = chrono::Utc::now() + DUREE;
-        let contenu =
-            Contenu { id: crate::random_token(), jeton: crate::random_token(), expire: expire.timestamp() };
+        let contenu = Contenu {
+            id: crate::random::random_token(),
+            jeton: crate::random::random_token(),
+            expire: expire.timestamp(),
+        };
         let valeur = serde_json::to_string(&contenu).expect("plain fields serialise");
         let mut jar = CookieJar::new();
         jar.private_mut(&self.key).add(self.cookie(valeur, DUREE));

@@ -18,7 +18,7 @@ use super::pages::Refusal;
 use super::store::{AuthorizationRequest, CodeGrant, Session};
 use super::{Idp, pages};
 use crate::personas;
-use crate::random_token;
+use crate::random::random_token;
 
 /// The scopes the provider knows; others are ignored (RFC 6749 §3.3 lets it grant less).
 pub(super) const SUPPORTED_SCOPES: [&str; 3] = ["openid", "profile", "email"];

@@ -22,7 +22,7 @@ use actix_web::{Scope, web};
 use secrecy::SecretString;
 use url::Url;
 
-use crate::Settings;
+use crate::settings::Settings;
 
 use keys::SigningKey;
 

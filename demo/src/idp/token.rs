@@ -14,7 +14,7 @@ use super::claims::{ACCESS_TOKEN_TYPE, ID_TOKEN_TYPE, TokenClaims};
 use super::client_auth::{PostedCredentials, authenticate};
 use super::oauth_error::OAuthError;
 use super::store::Session;
-use crate::random_token;
+use crate::random::random_token;
 
 #[derive(Debug, Deserialize)]
 struct TokenRequest {

@@ -5,10 +5,10 @@
 
 pub mod api;
 mod back_office;
-pub mod cms;
-pub mod idp;
+pub mod content;
 pub mod outbox;
 pub mod personas;
+pub mod provider;
 mod random;
 mod settings;
 
@@ -23,11 +23,11 @@ pub use self::settings::Settings;
 /// The embedded upstreams that `[demo]` switches on, opened once and shared by every worker.
 #[derive(Clone)]
 pub struct Demo {
-    idp: Option<web::Data<idp::Idp>>,
+    idp: Option<web::Data<provider::Idp>>,
     api: Option<api::MemberApi>,
     /// On with the member API, whose database it writes to.
     back_office: Option<web::Data<back_office::BackOffice>>,
-    cms: Option<web::Data<cms::Cms>>,
+    cms: Option<web::Data<content::Cms>>,
     outbox: Option<web::Data<outbox::Outbox>>,
 }
 
@@ -38,9 +38,9 @@ impl Demo {
         create_private_dir(&demo.data_dir)
             .with_context(|| format!("cannot create the demo data folder {}", demo.data_dir.display()))?;
         let idp = if demo.idp {
-            let client = idp::ClientRegistration::for_portal(settings)?;
-            let config = idp::IdpConfig::new(settings, client);
-            Some(web::Data::new(idp::Idp::open(config, &demo.data_dir)?))
+            let client = provider::ClientRegistration::for_portal(settings)?;
+            let config = provider::IdpConfig::new(settings, client);
+            Some(web::Data::new(provider::Idp::open(config, &demo.data_dir)?))
         } else {
             None
         };
@@ -53,7 +53,7 @@ impl Demo {
             .as_ref()
             .map(|api| back_office::BackOffice::open(settings, api).map(web::Data::new))
             .transpose()?;
-        let cms = if demo.cms { Some(web::Data::new(cms::Cms::load()?)) } else { None };
+        let cms = if demo.cms { Some(web::Data::new(content::Cms::load()?)) } else { None };
         let mounted: Vec<&str> = [
             (demo.idp, "identity provider (/_demo/idp)"),
             (demo.api, "member API (/_demo/api) and its back office (/_demo/back-office)"),
@@ -75,7 +75,7 @@ impl Demo {
     /// Registers the switched-on upstreams; called before the asset catch-all.
     pub fn mount(&self, cfg: &mut web::ServiceConfig) {
         if let Some(idp) = &self.idp {
-            cfg.service(idp::scope(idp.clone()));
+            cfg.service(provider::scope(idp.clone()));
         }
         self.mount_called_by_portal(cfg);
         if let Some(api) = &self.api {
@@ -96,7 +96,7 @@ impl Demo {
             api.configure(cfg);
         }
         if let Some(cms) = &self.cms {
-            cms::configure(cms.clone(), cfg);
+            content::configure(cms.clone(), cfg);
         }
     }
 }

@@ -7,9 +7,10 @@ use jsonwebtoken::Validation;
 use serde::Deserialize;
 
 use super::claims::{ID_TOKEN_TYPE, LOGOUT_TOKEN_TYPE, LogoutClaims, TokenClaims};
+use super::idp::Idp;
+use super::pages;
 use super::pages::Refusal;
 use super::store::Session;
-use super::{Idp, pages};
 
 #[derive(Debug, Default, Deserialize)]
 struct LogoutRequest {

@@ -7,7 +7,7 @@ use actix_web::http::header::{self, ContentType};
 use maud::{DOCTYPE, Markup, html};
 use url::Url;
 
-use super::MOUNT;
+use super::config::MOUNT;
 use crate::personas::PERSONAS;
 
 const STYLESHEET: &str = include_str!("style.css");

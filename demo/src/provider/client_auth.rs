@@ -10,7 +10,7 @@ use secrecy::ExposeSecret;
 use serde::Deserialize;
 use subtle::ConstantTimeEq;
 
-use super::ClientRegistration;
+use super::config::ClientRegistration;
 use super::oauth_error::OAuthError;
 
 /// The credentials a client may put in a form body (`client_secret_post`), flattened into

@@ -9,9 +9,9 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::Idp;
 use super::claims::{ACCESS_TOKEN_TYPE, ID_TOKEN_TYPE, TokenClaims};
 use super::client_auth::{PostedCredentials, authenticate};
+use super::idp::Idp;
 use super::oauth_error::OAuthError;
 use super::store::Session;
 use crate::random::random_token;

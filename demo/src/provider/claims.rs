@@ -7,7 +7,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::IdpConfig;
+use super::config::IdpConfig;
 use super::store::Session;
 use crate::personas::Persona;
 

@@ -5,8 +5,8 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use serde_json::json;
 
-use super::Idp;
 use super::authorize::SUPPORTED_SCOPES;
+use super::idp::Idp;
 
 /// Clients may cache both documents a little; the key only changes with the data folder.
 const CACHE_CONTROL: &str = "public, max-age=300";

@@ -4,8 +4,8 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use jsonwebtoken::Validation;
 
-use super::Idp;
 use super::claims::{ACCESS_TOKEN_TYPE, TokenClaims, profile};
+use super::idp::Idp;
 use super::oauth_error::OAuthError;
 
 pub async fn userinfo(idp: web::Data<Idp>, request: HttpRequest) -> Result<HttpResponse, OAuthError> {

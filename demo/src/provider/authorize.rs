@@ -14,9 +14,10 @@ use serde::Deserialize;
 use url::Url;
 
 use super::claims::now;
+use super::idp::Idp;
+use super::pages;
 use super::pages::Refusal;
 use super::store::{AuthorizationRequest, CodeGrant, Session};
-use super::{Idp, pages};
 use crate::personas;
 use crate::random::random_token;
 

@@ -1,8 +1,8 @@
 //! The embedded content service of the demo: the content paths of SPEC.md §7, read-only JSON
 //! without authentication, with the field names of SPEC.md §3 (`Id`, `Titre`, `Contenu`,
 //! `courtierChesneau`, `Libelle`, `Texte`, `URL`, `Visible`, `Lien`, `LienTitre`,
-//! `Image.content`). The content is written in `cms/content.toml`, whose keys are those field
-//! names, and its illustrations are the SVG files of `cms/images`, served as data URIs.
+//! `Image.content`). The content is written in `content/content.toml`, whose keys are those field
+//! names, and its illustrations are the SVG files of `content/images`, served as data URIs.
 
 use std::collections::BTreeMap;
 
@@ -18,12 +18,12 @@ use serde::{Deserialize, Serialize};
 use crate::api::{ApiFailure, method_not_allowed};
 
 pub const MOUNT: &str = "/_demo/cms";
-const CONTENT: &str = include_str!("cms/content.toml");
+const CONTENT: &str = include_str!("content.toml");
 /// A left-block key is derived from an app path; longer ones are not paths of the app.
 const MAX_KEY_LENGTH: usize = 200;
 
 #[derive(RustEmbed)]
-#[folder = "src/cms/images"]
+#[folder = "src/content/images"]
 struct Images;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -93,7 +93,7 @@ struct Banner {
     visible: bool,
 }
 
-/// A left block as written in the content file: its image is a file of `cms/images`.
+/// A left block as written in the content file: its image is a file of `content/images`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct LeftBlockSource {
@@ -152,7 +152,7 @@ pub struct Cms {
 
 impl Cms {
     pub fn load() -> anyhow::Result<Self> {
-        let source: ContentSource = toml::from_str(CONTENT).context("demo content: cms/content.toml")?;
+        let source: ContentSource = toml::from_str(CONTENT).context("demo content: content/content.toml")?;
         let blocs = source
             .blocs
             .into_iter()

@@ -3,9 +3,9 @@
 //! through its production clients; its `embedded.rs` is the only code that knows this crate,
 //! which knows nothing of the portal: what it needs is [`Settings`].
 
-pub mod api;
 mod back_office;
 pub mod content;
+pub mod member_api;
 pub mod outbox;
 pub mod personas;
 pub mod provider;
@@ -24,7 +24,7 @@ pub use self::settings::Settings;
 #[derive(Clone)]
 pub struct Demo {
     idp: Option<web::Data<provider::Idp>>,
-    api: Option<api::MemberApi>,
+    api: Option<member_api::MemberApi>,
     /// On with the member API, whose database it writes to.
     back_office: Option<web::Data<back_office::BackOffice>>,
     cms: Option<web::Data<content::Cms>>,
@@ -44,7 +44,7 @@ impl Demo {
         } else {
             None
         };
-        let api = if demo.api { Some(api::MemberApi::open(settings, http)?) } else { None };
+        let api = if demo.api { Some(member_api::MemberApi::open(settings, http)?) } else { None };
         if let Some(api) = &api {
             api.spawn_upload_cleanup();
             api.spawn_mail_queue();

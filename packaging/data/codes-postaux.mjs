@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Regenerates demo/src/api/data/codes-postaux.tsv.br, the French postal communes embedded in the
+// Regenerates demo/src/member_api/data/codes-postaux.tsv.br, the French postal communes embedded in the
 // demo member API, from the etalab `codes-postaux` npm package (MIT, see NOTICE).
 //
 //   node packaging/data/codes-postaux.mjs

@@ -4,13 +4,13 @@
 use chrono::NaiveDate;
 use rusqlite::{Connection, params};
 
-use crate::api::ajout_beneficiaire;
-use crate::api::demandes::{ETATS_TERMINES, parse_json};
-use crate::api::documents::DocumentInfo;
-use crate::api::messages::Message;
-use crate::api::reclamation::Reclamation;
-use crate::api::seed::catalogue::Cents;
-use crate::api::types_demande::RECLAMATION;
+use crate::member_api::ajout_beneficiaire;
+use crate::member_api::demandes::{ETATS_TERMINES, parse_json};
+use crate::member_api::documents::DocumentInfo;
+use crate::member_api::messages::Message;
+use crate::member_api::reclamation::Reclamation;
+use crate::member_api::seed::catalogue::Cents;
+use crate::member_api::types_demande::RECLAMATION;
 
 /// How many payments a member's page lists, newest first.
 const PAIEMENTS_LISTES: i64 = 10;

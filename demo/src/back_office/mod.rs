@@ -9,7 +9,7 @@
 //! ([`publier`]). Mounted with the demo member API only, hence never in a partner's build; its
 //! operator signs in on its own page ([`session`]).
 //!
-//! [`publier`]: crate::api::evenements::publier
+//! [`publier`]: crate::member_api::evenements::publier
 
 mod actions;
 mod dossiers;
@@ -34,9 +34,9 @@ use self::actions::{
 use self::pages::{EchecDemande, Fait, FormulaireDemande};
 use self::refus::Refus;
 use self::session::{Operateur, Sessions, identifiants_valides};
-use crate::api::format_fichier::{self, PDF};
-use crate::api::json::fichier;
-use crate::api::{Context, MemberApi, today, validation};
+use crate::member_api::format_fichier::{self, PDF};
+use crate::member_api::json::fichier;
+use crate::member_api::{Context, MemberApi, today, validation};
 use crate::settings::Settings;
 
 /// Where the server mounts the back office.
@@ -517,7 +517,7 @@ async fn lire_pdf(mut champ: Field, limite: usize) -> Result<Option<Pdf>, Refus>
                 StatusCode::PAYLOAD_TOO_LARGE,
                 format!(
                     "Le document dépasse la taille maximale autorisée ({}).",
-                    crate::api::documents::taille_lisible(limite as u64)
+                    crate::member_api::documents::taille_lisible(limite as u64)
                 ),
             ));
         }

@@ -16,13 +16,13 @@ use super::actions::{
 };
 use super::dossiers::{Adherent, Demande, Dossier, DossierDemande};
 use super::session::{IDENTIFIANT, MOT_DE_PASSE, Operateur};
-use crate::api::ajout_beneficiaire::{self, Lien};
-use crate::api::documents::{DocumentInfo, taille_lisible};
-use crate::api::impression::{date, montant};
-use crate::api::messages::MUTUELLE;
-use crate::api::noemie;
-use crate::api::reclamation::Reclamation;
-use crate::api::seed::catalogue::ACTES;
+use crate::member_api::ajout_beneficiaire::{self, Lien};
+use crate::member_api::documents::{DocumentInfo, taille_lisible};
+use crate::member_api::impression::{date, montant};
+use crate::member_api::messages::MUTUELLE;
+use crate::member_api::noemie;
+use crate::member_api::reclamation::Reclamation;
+use crate::member_api::seed::catalogue::ACTES;
 
 pub const STYLESHEET: &str = include_str!("style.css");
 const NOM: &str = "Back-office de démonstration";

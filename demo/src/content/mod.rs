@@ -15,7 +15,7 @@ use base64::engine::general_purpose::STANDARD;
 use rust_embed::RustEmbed;
 use serde::{Deserialize, Serialize};
 
-use crate::api::{ApiFailure, method_not_allowed};
+use crate::member_api::{ApiFailure, method_not_allowed};
 
 pub const MOUNT: &str = "/_demo/cms";
 const CONTENT: &str = include_str!("content.toml");

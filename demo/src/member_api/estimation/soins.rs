@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::api::seed::catalogue::{self, Cents};
+use crate::member_api::seed::catalogue::{self, Cents};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]

@@ -95,9 +95,9 @@ mod tests {
     use chrono::{DateTime, TimeZone, Utc};
 
     use super::*;
-    use crate::api::connexions;
-    use crate::api::db::testing;
-    use crate::api::evenements::{Evenement, publier};
+    use crate::member_api::connexions;
+    use crate::member_api::db::testing;
+    use crate::member_api::evenements::{Evenement, publier};
 
     const MARIE: &str = "100001";
 

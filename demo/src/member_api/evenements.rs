@@ -90,7 +90,7 @@ mod tests {
     use chrono::{NaiveDate, TimeZone};
 
     use super::*;
-    use crate::api::db::testing;
+    use crate::member_api::db::testing;
 
     #[test]
     fn an_event_is_recorded_with_what_names_it() {
@@ -161,7 +161,7 @@ mod tests {
                 Ok((row.get(0)?, row.get(1)?))
             })
             .unwrap();
-        crate::api::preferences::desactiver(&db, &numero, Alerte::Remboursement).unwrap();
+        crate::member_api::preferences::desactiver(&db, &numero, Alerte::Remboursement).unwrap();
         let at = Utc.with_ymd_and_hms(2026, 3, 15, 9, 41, 5).unwrap();
         publier(&db, &numero, &Evenement::Remboursement { paiement_id: paiement }, at).unwrap();
         let events: i64 = db.query_row("SELECT count(*) FROM evenements", [], |row| row.get(0)).unwrap();

@@ -50,7 +50,7 @@ pub fn lookup(code_postal: &str) -> Result<Vec<Commune>, InvalidPostalCode> {
 /// The file is part of the binary and checked by the tests below, so a malformed line is a build
 /// mistake, not a runtime condition: it panics with the way to fix it.
 fn load() -> Vec<Commune> {
-    const REGENERATE: &str = "demo/src/api/data/codes-postaux.tsv.br is damaged: \
+    const REGENERATE: &str = "demo/src/member_api/data/codes-postaux.tsv.br is damaged: \
                               regenerate it with packaging/data/codes-postaux.mjs";
     let mut text = String::new();
     brotli::Decompressor::new(DATASET, 64 * 1024).read_to_string(&mut text).expect(REGENERATE);

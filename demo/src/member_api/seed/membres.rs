@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use super::DOCUMENTS;
 use super::catalogue::{self, Cents};
-use crate::api::{noemie, types_demande};
+use crate::member_api::{noemie, types_demande};
 use crate::personas;
 
 /// In the order they are seeded, which row ids and payment numbers follow.

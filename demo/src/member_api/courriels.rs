@@ -94,8 +94,8 @@ mod tests {
     use chrono::{NaiveDate, TimeZone};
 
     use super::*;
-    use crate::api::db::testing;
-    use crate::api::preferences::desactiver;
+    use crate::member_api::db::testing;
+    use crate::member_api::preferences::desactiver;
 
     const MARIE: &str = "100001";
 

@@ -178,7 +178,7 @@ mod tests {
     use chrono::NaiveDate;
 
     use super::*;
-    use crate::api::db::testing;
+    use crate::member_api::db::testing;
 
     const MARIE: &str = "100001";
 

@@ -6,8 +6,8 @@
 use chrono::{Datelike, Months, NaiveDate};
 
 use super::soins::{Definition, Renouvellement, Soin, Unite};
-use crate::api::impression::{date, montant};
-use crate::api::seed::catalogue::{self, Cents, Garantie, Produit};
+use crate::member_api::impression::{date, montant};
+use crate::member_api::seed::catalogue::{self, Cents, Garantie, Produit};
 
 /// The quote, as the member read it, checked for shape.
 #[derive(Debug, Clone, Copy)]
@@ -349,7 +349,7 @@ fn plafond_utilise(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::seed::catalogue::{SANTE_FAMILLE_CONFORT, produit};
+    use crate::member_api::seed::catalogue::{SANTE_FAMILLE_CONFORT, produit};
 
     fn jour(text: &str) -> NaiveDate {
         text.parse().unwrap()

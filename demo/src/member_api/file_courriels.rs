@@ -201,9 +201,9 @@ mod tests {
     use mail_parser::MessageParser;
 
     use super::*;
-    use crate::api::courriels::{Courriel, INFORMATIONS_PERSONNELLES, mettre_en_file};
-    use crate::api::db::testing;
-    use crate::api::preferences::Alerte;
+    use crate::member_api::courriels::{Courriel, INFORMATIONS_PERSONNELLES, mettre_en_file};
+    use crate::member_api::db::testing;
+    use crate::member_api::preferences::Alerte;
 
     const MARIE: &str = "100001";
 

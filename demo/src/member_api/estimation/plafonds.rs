@@ -9,9 +9,9 @@ use serde::Serialize;
 use super::calcul::{self, PlafondDeGarantie, Situation};
 use super::soins::Soin;
 use super::{Plafond, Releves, Renouvellement, couverture};
-use crate::api::auth::Member;
-use crate::api::error::ApiFailure;
-use crate::api::{Context, today};
+use crate::member_api::auth::Member;
+use crate::member_api::error::ApiFailure;
+use crate::member_api::{Context, today};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -14,8 +14,7 @@ use crate::member_api::reclamation::Reclamation;
 use crate::member_api::seed::catalogue::{ACTES, Acte, Cents, PRODUITS};
 use crate::member_api::seed::{Consommation, paiement_id, remboursement};
 use crate::member_api::types_demande::RECLAMATION;
-use crate::member_api::validation;
-use crate::member_api::{impression, noemie};
+use crate::member_api::{impression, noemie, validation};
 
 /// The states of a request, as the contract names them, with the words « Mes demandes » shows.
 pub const ETATS: [(&str, &str); 5] = [
@@ -213,7 +212,7 @@ pub fn ajouter_remboursement(
     maintenant: DateTime<Utc>,
 ) -> Result<String, Refus> {
     verifier_adherent(tx, numero)?;
-    let aujourdhui = crate::member_api::today();
+    let aujourdhui = crate::member_api::clock::today();
     let nouveau = saisie.verifier(aujourdhui)?;
     let proprietaire: Option<String> = tx
         .query_row("SELECT numero_personne FROM beneficiaires WHERE id = ?1", [nouveau.beneficiaire], |row| {
@@ -417,7 +416,7 @@ pub fn changer_etat(
     }
     tx.execute(
         "UPDATE demandes SET etat = ?1, date_mise_a_jour = ?2 WHERE id = ?3",
-        params![etat, crate::member_api::today(), id],
+        params![etat, crate::member_api::clock::today(), id],
     )?;
     publier(tx, numero, &Evenement::StatutDemande { demande_id: id, etat: (*etat).to_owned() }, maintenant)?;
     Ok(())
@@ -436,7 +435,7 @@ pub fn repondre(
     let demande = demande(tx, numero, id)?;
     let texte = validation::texte_multiligne(Some(&saisie.texte), "La réponse", REPONSE_MAX)?
         .ok_or_else(|| Refus::saisie("Écrivez la réponse de la mutuelle."))?;
-    let aujourdhui = crate::member_api::today();
+    let aujourdhui = crate::member_api::clock::today();
     let issue = saisie.issue.trim();
     let reclamation = match (demande.reclamation, issue) {
         (Some(Reclamation { issue: Some(_), repondu_le, .. }), issue) if !issue.is_empty() => {
@@ -531,7 +530,7 @@ pub fn decider_ajout(
             "Cette demande a déjà reçu sa décision.",
         ));
     }
-    let aujourdhui = crate::member_api::today();
+    let aujourdhui = crate::member_api::clock::today();
     let personne = format!("{} {}", dossier.ajout.prenom, dossier.ajout.nom);
     let (decision, texte) = match saisie.decision.as_str() {
         "ACCEPTER" => {
@@ -579,7 +578,7 @@ pub fn emettre_document(
     maintenant: DateTime<Utc>,
 ) -> Result<i64, Refus> {
     demande(tx, numero, id)?;
-    let aujourdhui = crate::member_api::today();
+    let aujourdhui = crate::member_api::clock::today();
     tx.execute(
         "INSERT INTO documents (numero_personne, demande_id, nom_fichier, type_mime, taille, contenu, date_depot,
             nature, depose_le)

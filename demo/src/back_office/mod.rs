@@ -34,9 +34,10 @@ use self::actions::{
 use self::pages::{EchecDemande, Fait, FormulaireDemande};
 use self::refus::Refus;
 use self::session::{Operateur, Sessions, identifiants_valides};
+use crate::member_api::clock::today;
 use crate::member_api::format_fichier::{self, PDF};
 use crate::member_api::json::fichier;
-use crate::member_api::{Context, MemberApi, today, validation};
+use crate::member_api::{Context, MemberApi, validation};
 use crate::settings::Settings;
 
 /// Where the server mounts the back office.

@@ -7,7 +7,7 @@ use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, ResponseError};
 
 use super::{MOUNT, pages};
-use crate::member_api::ApiFailure;
+use crate::member_api::failure::ApiFailure;
 
 #[derive(Debug)]
 pub enum Refus {

@@ -14,9 +14,10 @@ use serde::{Deserialize, Serialize};
 use super::auth::Member;
 use super::contrats::Contrat;
 use super::demandes::{ETATS_TERMINES, NouvelleDemande, enregistrer};
-use super::error::ApiFailure;
 use super::types_demande::{self, AJOUT_BENEFICIAIRE};
-use super::{Context, impression, today, validation};
+use super::{Context, impression, validation};
+use crate::member_api::clock::today;
+use crate::member_api::failure::ApiFailure;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/document/ajoutBeneficiaire").post(creer));

@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use super::auth::Member;
 use super::communes::{self, Commune};
-use super::error::ApiFailure;
-use super::{Context, today, validation};
+use super::{Context, validation};
+use crate::member_api::clock::today;
+use crate::member_api::failure::ApiFailure;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/").get(identite))

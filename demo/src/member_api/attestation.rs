@@ -11,10 +11,11 @@ use serde::Deserialize;
 
 use super::auth::Member;
 use super::carte_tp::CarteTp;
-use super::error::ApiFailure;
 use super::json::fichier;
 use super::pdf::{self, Tableau};
-use super::{Context, impression, today};
+use super::{Context, impression};
+use crate::member_api::clock::today;
+use crate::member_api::failure::ApiFailure;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/attestation").get(attestation));

@@ -17,7 +17,7 @@ use tokio::sync::Mutex;
 use url::Url;
 
 use super::Context;
-use super::error::ApiFailure;
+use crate::member_api::failure::ApiFailure;
 
 /// A token whose key id is unknown makes us fetch the keys again (the issuer rotated them),
 /// but not more often than this: forged tokens must not turn us against the issuer.

@@ -11,9 +11,10 @@ use serde::{Deserialize, Serialize};
 
 use super::auth::Member;
 use super::courriels::{self, Courriel, INFORMATIONS_PERSONNELLES, Nature};
-use super::error::ApiFailure;
 use super::json::masquer_iban;
-use super::{Context, today, validation};
+use super::{Context, validation};
+use crate::member_api::clock::today;
+use crate::member_api::failure::ApiFailure;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/banques").get(banques))

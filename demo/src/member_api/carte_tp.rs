@@ -7,9 +7,10 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
 use super::auth::Member;
-use super::error::ApiFailure;
 use super::json::fichier;
-use super::{Context, impression, pdf, today};
+use super::{Context, impression, pdf};
+use crate::member_api::clock::today;
+use crate::member_api::failure::ApiFailure;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/carte-tp").get(cartes))

@@ -8,10 +8,11 @@ use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
+use super::Context;
 use super::auth::Member;
 use super::connexions::{self, Appareil};
-use super::error::ApiFailure;
-use super::{Context, today};
+use crate::member_api::clock::today;
+use crate::member_api::failure::ApiFailure;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/compte/auth").post(sign_in));

@@ -7,9 +7,9 @@ use rusqlite::{Connection, params};
 use serde::Deserialize;
 
 use super::courriels::{self, Courriel, INFORMATIONS_PERSONNELLES, Nature};
-use super::error::ApiFailure;
 use super::evenements::horodatage;
 use super::validation;
+use crate::member_api::failure::ApiFailure;
 
 /// The longest browser or system name the portal sends.
 const NOM_MAX: usize = 60;

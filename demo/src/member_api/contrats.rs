@@ -9,9 +9,10 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::auth::Member;
-use super::error::ApiFailure;
 use super::json::{Euros, fichier};
-use super::{Context, impression, pdf, today};
+use super::{Context, impression, pdf};
+use crate::member_api::clock::today;
+use crate::member_api::failure::ApiFailure;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/contrats").get(contrats))

@@ -14,8 +14,8 @@ use rusqlite::hooks::Action;
 use rusqlite_migration::{M, Migrations};
 use tokio::sync::Notify;
 
-use super::error::ApiFailure;
 use super::seed;
+use crate::member_api::failure::ApiFailure;
 
 const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("migrations/0001_schema.sql")),

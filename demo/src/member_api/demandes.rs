@@ -15,14 +15,15 @@ use super::ajout_beneficiaire::{self, AjoutBeneficiaire};
 use super::auth::Member;
 use super::contrats::Contrat;
 use super::documents::{ACCUSE_RECEPTION_RESILIATION, DocumentInfo};
-use super::error::ApiFailure;
 use super::messages::Message;
 use super::reclamation::Reclamation;
 use super::signalement::Signalement;
 use super::types_demande::{
     self, ATTESTATION_VITALE, DEMANDE_DE_RESILIATION, PRISE_EN_CHARGE_HOSPITALIERE, TypeDemande,
 };
-use super::{Context, PREFIX, impression, noemie, now, pdf, resiliation, today, validation};
+use super::{Context, PREFIX, impression, noemie, pdf, resiliation, validation};
+use crate::member_api::clock::{now, today};
+use crate::member_api::failure::ApiFailure;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/demandes").get(demandes))

@@ -7,7 +7,7 @@ use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
 use rusqlite::Connection;
 
 use super::documents::taille_lisible;
-use super::error::ApiFailure;
+use crate::member_api::failure::ApiFailure;
 use crate::settings::Settings;
 
 /// What `[demo]` allows of uploads not yet sent with a request.

@@ -14,8 +14,8 @@ use serde::Deserialize;
 
 use super::Context;
 use super::courriels::{INFORMATIONS_PERSONNELLES, Nature};
-use super::error::ApiFailure;
 use super::preferences::{self, Alerte};
+use crate::member_api::failure::ApiFailure;
 
 /// Where the link points, under the server's root.
 pub const CHEMIN: &str = "/_demo/desabonnement";

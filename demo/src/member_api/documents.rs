@@ -9,12 +9,13 @@ use futures_util::StreamExt;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
+use super::Context;
 use super::auth::Member;
 use super::depots_en_attente::horodatage;
-use super::error::ApiFailure;
 use super::format_fichier::{self, Format};
 use super::json::fichier;
-use super::{Context, today};
+use crate::member_api::clock::today;
+use crate::member_api::failure::ApiFailure;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/document/upload").post(upload))

@@ -11,9 +11,10 @@ use super::demandes::{
     ETAT_INITIAL, ETATS_TERMINES, documents_a_joindre, verifier_documents, verifier_titulaire,
 };
 use super::documents::DocumentInfo;
-use super::error::ApiFailure;
 use super::evenements::horodatage;
-use super::{Context, today, validation};
+use super::{Context, validation};
+use crate::member_api::clock::today;
+use crate::member_api::failure::ApiFailure;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/demandes/nonLus").get(non_lus))

@@ -9,6 +9,7 @@ mod attestation;
 mod auth;
 mod banques;
 mod carte_tp;
+pub(crate) mod clock;
 pub mod communes;
 mod compte;
 mod connexions;
@@ -22,6 +23,7 @@ pub(crate) mod documents;
 mod error;
 mod estimation;
 pub mod evenements;
+pub(crate) mod failure;
 mod file_courriels;
 pub(crate) mod format_fichier;
 pub(crate) mod impression;
@@ -49,13 +51,13 @@ use actix_web::http::StatusCode;
 use actix_web::middleware::ErrorHandlers;
 use actix_web::web;
 use anyhow::Context as _;
-use chrono::NaiveDate;
 use url::Url;
 
 use self::auth::TokenVerifier;
 use self::db::Database;
 use self::depots_en_attente::DepotsEnAttente;
-pub use self::error::{ApiFailure, method_not_allowed};
+pub use self::error::method_not_allowed;
+pub use self::failure::ApiFailure;
 use self::file_courriels::Facteur;
 use self::jeton_desabonnement::CleDesabonnement;
 use crate::settings::Settings;
@@ -105,7 +107,7 @@ impl MemberApi {
         std::fs::create_dir_all(data_dir)
             .with_context(|| format!("cannot create the demo data folder {}", data_dir.display()))?;
         let path = data_dir.join("member-api.sqlite3");
-        let db = Database::open(&path, today())
+        let db = Database::open(&path, clock::today())
             .with_context(|| format!("cannot open the demo member API database {}", path.display()))?;
         let cle_desabonnement = CleDesabonnement::charger_ou_creer(data_dir)?;
         let facteur = match &settings.outbox_dir {
@@ -241,17 +243,4 @@ impl MemberApi {
                 .wrap(actix_web::middleware::from_fn(move |request, next| latence.attendre(request, next))),
         );
     }
-}
-
-/// The day the API lives in: flags (struck off, future member, valid card) and due dates are
-/// judged against it, so the seeded data ages like real data.
-/// The mutual is in France: its days, and the moments printed on its documents, are Paris ones
-/// whatever the server's own time zone.
-pub fn today() -> NaiveDate {
-    now().date_naive()
-}
-
-/// This moment, in Paris time.
-pub fn now() -> chrono::DateTime<chrono_tz::Tz> {
-    chrono::Utc::now().with_timezone(&chrono_tz::Europe::Paris)
 }

@@ -9,8 +9,8 @@ use serde::Serialize;
 
 use super::Context;
 use super::auth::Member;
-use super::error::ApiFailure;
 use super::json::Euros;
+use crate::member_api::failure::ApiFailure;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/nouveautes").get(nouveautes));

@@ -7,8 +7,8 @@ use rusqlite::{Connection, params};
 use serde::{Deserialize, Serialize};
 
 use super::auth::Member;
-use super::error::ApiFailure;
 use super::{Context, validation};
+use crate::member_api::failure::ApiFailure;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/preferences").get(lire).put(changer));

@@ -9,9 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use super::auth::Member;
 use super::demandes::{NouvelleDemande, enregistrer};
-use super::error::ApiFailure;
 use super::types_demande::{self, RECLAMATION};
-use super::{Context, now, validation};
+use super::{Context, validation};
+use crate::member_api::clock::now;
+use crate::member_api::failure::ApiFailure;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/document/creationReclamation").post(creer));

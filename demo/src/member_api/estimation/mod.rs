@@ -14,12 +14,13 @@ use serde::{Deserialize, Serialize};
 
 use self::calcul::{Couverture, Devis, Historique, PlafondUtilise, RenouvellementVu, Situation};
 use self::soins::Soin;
+use super::Context;
 use super::auth::Member;
-use super::error::ApiFailure;
 use super::impression::date;
 use super::json::Euros;
 use super::seed::catalogue::{Cents, produit};
-use super::{Context, today};
+use crate::member_api::clock::today;
+use crate::member_api::failure::ApiFailure;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/estimation").post(estimer))

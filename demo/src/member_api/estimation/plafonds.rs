@@ -9,9 +9,10 @@ use serde::Serialize;
 use super::calcul::{self, PlafondDeGarantie, Situation};
 use super::soins::Soin;
 use super::{Plafond, Releves, Renouvellement, couverture};
+use crate::member_api::Context;
 use crate::member_api::auth::Member;
-use crate::member_api::error::ApiFailure;
-use crate::member_api::{Context, today};
+use crate::member_api::clock::today;
+use crate::member_api::failure::ApiFailure;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -10,11 +10,12 @@ use super::refus::Refus;
 use crate::member_api::ajout_beneficiaire::{self, Civilite, Decision, Dossier};
 use crate::member_api::documents::DOCUMENT_MUTUELLE;
 use crate::member_api::evenements::{Evenement, horodatage, publier};
+use crate::member_api::pdf::impression;
 use crate::member_api::reclamation::Reclamation;
 use crate::member_api::seed::catalogue::{ACTES, Acte, Cents, PRODUITS};
 use crate::member_api::seed::{Consommation, paiement_id, remboursement};
 use crate::member_api::types_demande::RECLAMATION;
-use crate::member_api::{impression, noemie, validation};
+use crate::member_api::{noemie, validation};
 
 /// The states of a request, as the contract names them, with the words « Mes demandes » shows.
 pub const ETATS: [(&str, &str); 5] = [

@@ -518,7 +518,7 @@ async fn lire_pdf(mut champ: Field, limite: usize) -> Result<Option<Pdf>, Refus>
                 StatusCode::PAYLOAD_TOO_LARGE,
                 format!(
                     "Le document dépasse la taille maximale autorisée ({}).",
-                    crate::member_api::documents::taille_lisible(limite as u64)
+                    crate::member_api::pdf::impression::taille_lisible(limite as u64)
                 ),
             ));
         }

@@ -17,10 +17,11 @@ use super::actions::{
 use super::dossiers::{Adherent, Demande, Dossier, DossierDemande};
 use super::session::{IDENTIFIANT, MOT_DE_PASSE, Operateur};
 use crate::member_api::ajout_beneficiaire::{self, Lien};
-use crate::member_api::documents::{DocumentInfo, taille_lisible};
-use crate::member_api::impression::{date, montant};
+use crate::member_api::documents::DocumentInfo;
 use crate::member_api::messages::MUTUELLE;
 use crate::member_api::noemie;
+use crate::member_api::pdf::impression::taille_lisible;
+use crate::member_api::pdf::impression::{date, montant};
 use crate::member_api::reclamation::Reclamation;
 use crate::member_api::seed::catalogue::ACTES;
 

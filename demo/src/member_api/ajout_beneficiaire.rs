@@ -15,9 +15,10 @@ use super::auth::Member;
 use super::contrats::Contrat;
 use super::demandes::{ETATS_TERMINES, NouvelleDemande, enregistrer};
 use super::types_demande::{self, AJOUT_BENEFICIAIRE};
-use super::{Context, impression, validation};
+use super::{Context, validation};
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::pdf::impression;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/document/ajoutBeneficiaire").post(creer));

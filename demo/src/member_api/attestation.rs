@@ -9,13 +9,14 @@ use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension};
 use serde::Deserialize;
 
+use super::Context;
 use super::auth::Member;
 use super::carte_tp::CarteTp;
 use super::json::fichier;
-use super::pdf::{self, Tableau};
-use super::{Context, impression};
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::pdf::attestation::Tableau;
+use crate::member_api::pdf::{self, impression};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/attestation").get(attestation));
@@ -172,7 +173,7 @@ async fn attestation(
                 personne.nom.to_lowercase().replace(' ', "-")
             );
             Ok((
-                pdf::Attestation {
+                pdf::attestation::Attestation {
                     mutuelle,
                     titre,
                     declaration,
@@ -184,7 +185,7 @@ async fn attestation(
             ))
         })
         .await?;
-    let contenu = web::block(move || pdf::attestation(&attestation))
+    let contenu = web::block(move || pdf::attestation::attestation(&attestation))
         .await
         .map_err(|error| ApiFailure::internal(error.into()))?;
     Ok(fichier("application/pdf", &nom, contenu))

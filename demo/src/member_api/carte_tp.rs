@@ -6,11 +6,13 @@ use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
+use super::Context;
 use super::auth::Member;
 use super::json::fichier;
-use super::{Context, impression, pdf};
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::pdf;
+use crate::member_api::pdf::impression;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/carte-tp").get(cartes))
@@ -163,7 +165,7 @@ async fn carte_pdf(
             )?;
             let carte = CarteTp::read(db, id, &mutuelle)?;
             let code = carte.code();
-            Ok(pdf::CarteTp {
+            Ok(pdf::carte_tp::CarteTp {
                 mutuelle: carte.libelle_amc,
                 adherent,
                 numero_adherent: carte.numero_adherent,
@@ -176,7 +178,7 @@ async fn carte_pdf(
                 beneficiaires: carte
                     .beneficiaires
                     .into_iter()
-                    .map(|porteur| pdf::BeneficiaireCarte {
+                    .map(|porteur| pdf::carte_tp::BeneficiaireCarte {
                         nom: format!("{} {}", porteur.prenom, porteur.nom),
                         date_naissance: impression::date(porteur.date_naissance),
                         rang: u8::try_from(porteur.rang_naissance).unwrap_or(u8::MAX),
@@ -185,7 +187,7 @@ async fn carte_pdf(
                 domaines: carte
                     .domaines
                     .into_iter()
-                    .map(|domaine| pdf::DomaineSoins {
+                    .map(|domaine| pdf::carte_tp::DomaineSoins {
                         code: domaine.code,
                         libelle: domaine.libelle,
                         taux: domaine.taux,
@@ -195,7 +197,7 @@ async fn carte_pdf(
         })
         .await?;
     let nom = format!("carte-tiers-payant-{}.pdf", &carte.fin_validite[6..]);
-    let contenu = web::block(move || pdf::carte_tp(&carte))
+    let contenu = web::block(move || pdf::carte_tp::carte_tp(&carte))
         .await
         .map_err(|error| ApiFailure::internal(error.into()))?;
     Ok(fichier("application/pdf", &nom, contenu))

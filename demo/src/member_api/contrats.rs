@@ -8,11 +8,13 @@ use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
+use super::Context;
 use super::auth::Member;
 use super::json::{Euros, fichier};
-use super::{Context, impression, pdf};
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::pdf;
+use crate::member_api::pdf::impression;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/contrats").get(contrats))
@@ -439,12 +441,12 @@ async fn livret(member: Member, context: web::Data<Context>) -> Result<HttpRespo
             )?;
             let categories = garanties(db, &contrat.code_produit)?
                 .into_iter()
-                .map(|categorie| pdf::CategorieGaranties {
+                .map(|categorie| pdf::livret::CategorieGaranties {
                     libelle: categorie.libelle_categorie.to_owned(),
                     garanties: categorie
                         .garanties
                         .into_iter()
-                        .map(|garantie| pdf::Garantie {
+                        .map(|garantie| pdf::livret::Garantie {
                             libelle: garantie.libelle,
                             regle: impression::insecable(&garantie.regle),
                             plafond: garantie.plafond.map(|Euros(cents)| {
@@ -459,7 +461,7 @@ async fn livret(member: Member, context: web::Data<Context>) -> Result<HttpRespo
                         .collect(),
                 })
                 .collect();
-            Ok(pdf::Livret {
+            Ok(pdf::livret::Livret {
                 mutuelle,
                 adherent,
                 numero_adherent: member.person_number,
@@ -472,7 +474,8 @@ async fn livret(member: Member, context: web::Data<Context>) -> Result<HttpRespo
         .await?;
     let nom = format!("livret-de-garanties-{}.pdf", livret.numero_contrat);
     // Laying out and compressing a PDF is CPU work: off the async worker.
-    let contenu =
-        web::block(move || pdf::livret(&livret)).await.map_err(|error| ApiFailure::internal(error.into()))?;
+    let contenu = web::block(move || pdf::livret::livret(&livret))
+        .await
+        .map_err(|error| ApiFailure::internal(error.into()))?;
     Ok(fichier("application/pdf", &nom, contenu))
 }

@@ -21,9 +21,11 @@ use super::signalement::Signalement;
 use super::types_demande::{
     self, ATTESTATION_VITALE, DEMANDE_DE_RESILIATION, PRISE_EN_CHARGE_HOSPITALIERE, TypeDemande,
 };
-use super::{Context, PREFIX, impression, noemie, pdf, resiliation, validation};
+use super::{Context, PREFIX, noemie, resiliation, validation};
 use crate::member_api::clock::{now, today};
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::pdf;
+use crate::member_api::pdf::impression;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/demandes").get(demandes))
@@ -715,7 +717,7 @@ async fn creer_resiliation(
                 email: Some(email.unwrap_or_else(|| identite.email.clone())),
                 email_dossier: identite.email,
             };
-            let accuse = pdf::AccuseResiliation {
+            let accuse = pdf::accuse_resiliation::AccuseResiliation {
                 mutuelle,
                 numero_demande: String::new(),
                 adherent: resiliation.adherent.clone(),
@@ -744,10 +746,10 @@ fn joindre_accuse(
     tx: &Transaction,
     member: &Member,
     id: i64,
-    mut accuse: pdf::AccuseResiliation,
+    mut accuse: pdf::accuse_resiliation::AccuseResiliation,
 ) -> Result<(), ApiFailure> {
     accuse.numero_demande = id.to_string();
-    let contenu = pdf::accuse_resiliation(&accuse);
+    let contenu = pdf::accuse_resiliation::accuse_resiliation(&accuse);
     tx.execute(
         "INSERT INTO documents (numero_personne, nom_fichier, type_mime, taille, contenu, date_depot, demande_id, nature)
          VALUES (?1, ?2, 'application/pdf', ?3, ?4, ?5, ?6, ?7)",

@@ -6,8 +6,8 @@
 use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
 use rusqlite::Connection;
 
-use super::documents::taille_lisible;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::pdf::impression::taille_lisible;
 use crate::settings::Settings;
 
 /// What `[demo]` allows of uploads not yet sent with a request.

@@ -180,7 +180,7 @@ async fn recevoir(mut field: Field, limite: usize) -> Result<Recu, ApiFailure> {
         Err(_) => {
             return Err(ApiFailure::payload_too_large(format!(
                 "Le fichier « {nom} » dépasse la taille maximale autorisée ({}).",
-                taille_lisible(limite as u64)
+                crate::member_api::pdf::impression::taille_lisible(limite as u64)
             )));
         }
     };
@@ -197,21 +197,6 @@ async fn recevoir(mut field: Field, limite: usize) -> Result<Recu, ApiFailure> {
 
 fn taille(contenu: &[u8]) -> i64 {
     i64::try_from(contenu.len()).expect("an upload is bounded")
-}
-
-/// A size in French units: "10 Mo", "512 Ko".
-pub fn taille_lisible(octets: u64) -> String {
-    const KO: u64 = 1024;
-    const MO: u64 = 1024 * KO;
-    if octets >= MO && octets.is_multiple_of(MO) {
-        format!("{} Mo", octets / MO)
-    } else if octets >= MO {
-        format!("{:.1} Mo", octets as f64 / MO as f64).replace('.', ",")
-    } else if octets >= KO {
-        format!("{} Ko", octets / KO)
-    } else {
-        format!("{octets} octets")
-    }
 }
 
 async fn download(
@@ -236,17 +221,4 @@ async fn download(
         })
         .await?;
     Ok(fichier(&type_mime, &nom, contenu))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sizes_read_in_french_units() {
-        assert_eq!(taille_lisible(10 * 1024 * 1024), "10 Mo");
-        assert_eq!(taille_lisible(1536 * 1024), "1,5 Mo");
-        assert_eq!(taille_lisible(2048), "2 Ko");
-        assert_eq!(taille_lisible(100), "100 octets");
-    }
 }

@@ -4,7 +4,7 @@
 
 use chrono::{Months, NaiveDate};
 
-use super::impression;
+use crate::member_api::pdf::impression;
 
 /// The grounds a member can give, with the label printed on the acknowledgement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 use chrono::{Months, NaiveDate};
 use iban::{Iban, IbanLike, ParseBaseIbanError, ParseIbanError};
 
-use super::impression;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::pdf::impression;
 
 /// A French postal code: five digits.
 pub fn code_postal(value: &str) -> Result<&str, ApiFailure> {

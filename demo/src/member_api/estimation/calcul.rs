@@ -6,7 +6,7 @@
 use chrono::{Datelike, Months, NaiveDate};
 
 use super::soins::{Definition, Renouvellement, Soin, Unite};
-use crate::member_api::impression::{date, montant};
+use crate::member_api::pdf::impression::{date, montant};
 use crate::member_api::seed::catalogue::{self, Cents, Garantie, Produit};
 
 /// The quote, as the member read it, checked for shape.

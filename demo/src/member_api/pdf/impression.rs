@@ -1,4 +1,4 @@
-//! Dates, amounts and rules as the generated PDFs print them, in French typography.
+//! Dates, amounts, sizes and rules as the generated PDFs print them, in French typography.
 
 use chrono::NaiveDate;
 
@@ -39,6 +39,21 @@ pub fn insecable(text: &str) -> String {
     text.replace(" %", "\u{a0}%").replace(" €", "\u{a0}€")
 }
 
+/// A size in French units: "10 Mo", "512 Ko".
+pub fn taille_lisible(octets: u64) -> String {
+    const KO: u64 = 1024;
+    const MO: u64 = 1024 * KO;
+    if octets >= MO && octets.is_multiple_of(MO) {
+        format!("{} Mo", octets / MO)
+    } else if octets >= MO {
+        format!("{:.1} Mo", octets as f64 / MO as f64).replace('.', ",")
+    } else if octets >= KO {
+        format!("{} Ko", octets / KO)
+    } else {
+        format!("{octets} octets")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,6 +69,14 @@ mod tests {
     fn counts_group_their_thousands() {
         assert_eq!(nombre(4_000), "4\u{202f}000");
         assert_eq!(nombre(38), "38");
+    }
+
+    #[test]
+    fn sizes_read_in_french_units() {
+        assert_eq!(taille_lisible(10 * 1024 * 1024), "10 Mo");
+        assert_eq!(taille_lisible(1536 * 1024), "1,5 Mo");
+        assert_eq!(taille_lisible(2048), "2 Ko");
+        assert_eq!(taille_lisible(100), "100 octets");
     }
 
     #[test]

@@ -9,11 +9,13 @@ use serde::Deserialize;
 use super::refus::Refus;
 use crate::member_api::ajout_beneficiaire::{self, Civilite, Decision, Dossier};
 use crate::member_api::documents::DOCUMENT_MUTUELLE;
-use crate::member_api::evenements::{Evenement, horodatage, publier};
+use crate::member_api::evenements::{Evenement, publier};
 use crate::member_api::pdf::impression;
 use crate::member_api::reclamation::Reclamation;
-use crate::member_api::seed::catalogue::{ACTES, Acte, Cents, PRODUITS};
+use crate::member_api::seed::catalogue::{ACTES, Acte, PRODUITS};
 use crate::member_api::seed::{Consommation, paiement_id, remboursement};
+use crate::member_api::store::horodatage::horodatage;
+use crate::member_api::store::montant::Cents;
 use crate::member_api::types_demande::RECLAMATION;
 use crate::member_api::{noemie, validation};
 

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::auth::Member;
 use super::communes::{self, Commune};
+use super::json::json;
 use super::{Context, validation};
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
@@ -371,7 +372,7 @@ impl Beneficiaire {
 
 async fn beneficiaires(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
     let key = format!("beneficiaires {}", member.person_number);
-    context.db.read_json(key, move |db| Ok(Beneficiaire::all(db, &member.person_number)?)).await
+    context.db.read_json(key, move |db| Ok(Beneficiaire::all(db, &member.person_number)?)).await.map(json)
 }
 
 #[cfg(test)]

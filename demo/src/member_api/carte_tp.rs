@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::Context;
 use super::auth::Member;
 use super::json::fichier;
+use super::json::json;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf;
@@ -140,7 +141,11 @@ async fn cartes(member: Member, context: web::Data<Context>) -> Result<HttpRespo
     let mutuelle = context.mutuelle.clone();
     // The cards in force are those of today.
     let key = format!("cartes {} {}", member.person_number, today());
-    context.db.read_json(key, move |db| Ok(CarteTp::valides(db, &member.person_number, &mutuelle)?)).await
+    context
+        .db
+        .read_json(key, move |db| Ok(CarteTp::valides(db, &member.person_number, &mutuelle)?))
+        .await
+        .map(json)
 }
 
 /// One card as a PDF (where `smartCarteUrl` points).

@@ -7,9 +7,9 @@ use rusqlite::{Connection, params};
 use serde::Deserialize;
 
 use super::courriels::{self, Courriel, INFORMATIONS_PERSONNELLES, Nature};
-use super::evenements::horodatage;
 use super::validation;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::store::horodatage::horodatage;
 
 /// The longest browser or system name the portal sends.
 const NOM_MAX: usize = 60;
@@ -101,7 +101,7 @@ mod tests {
     use chrono::{NaiveDate, TimeZone};
 
     use super::*;
-    use crate::member_api::db::testing;
+    use crate::member_api::store::database::testing;
 
     const MARIE: &str = "100001";
 

@@ -10,11 +10,13 @@ use serde::Serialize;
 
 use super::Context;
 use super::auth::Member;
-use super::json::{Euros, fichier};
+use super::json::fichier;
+use super::json::json;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf;
 use crate::member_api::pdf::impression;
+use crate::member_api::store::montant::Euros;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/contrats").get(contrats))
@@ -204,6 +206,7 @@ async fn contrats(member: Member, context: web::Data<Context>) -> Result<HttpRes
                 .collect::<Result<Vec<_>, ApiFailure>>()
         })
         .await
+        .map(json)
 }
 
 #[derive(Serialize)]
@@ -242,6 +245,7 @@ async fn echeance_prochaine(member: Member, context: web::Data<Context>) -> Resu
                 .optional()?)
         })
         .await
+        .map(json)
 }
 
 #[derive(Serialize)]

@@ -6,8 +6,8 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
-use super::evenements::horodatage;
 use super::preferences::{Alerte, Preferences};
+use crate::member_api::store::horodatage::horodatage;
 
 /// Where a security email sends the member: their bank details and « Mes connexions ».
 pub const INFORMATIONS_PERSONNELLES: &str = "/compte/informations-personnelles";
@@ -94,8 +94,8 @@ mod tests {
     use chrono::{NaiveDate, TimeZone};
 
     use super::*;
-    use crate::member_api::db::testing;
     use crate::member_api::preferences::desactiver;
+    use crate::member_api::store::database::testing;
 
     const MARIE: &str = "100001";
 

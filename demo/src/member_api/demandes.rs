@@ -15,6 +15,7 @@ use super::ajout_beneficiaire::{self, AjoutBeneficiaire};
 use super::auth::Member;
 use super::contrats::Contrat;
 use super::documents::{ACCUSE_RECEPTION_RESILIATION, DocumentInfo};
+use super::json::json;
 use super::messages::Message;
 use super::reclamation::Reclamation;
 use super::signalement::Signalement;
@@ -237,7 +238,11 @@ fn lire(db: &Connection, id: i64) -> rusqlite::Result<Demande> {
 /// Every request, newest first.
 async fn demandes(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
     let key = format!("demandes {}", member.person_number);
-    context.db.read_json(key, move |db| Ok(liste(db, &member.person_number, Selection::Toutes)?)).await
+    context
+        .db
+        .read_json(key, move |db| Ok(liste(db, &member.person_number, Selection::Toutes)?))
+        .await
+        .map(json)
 }
 
 /// The home page's requests ("Vos demandes en cours"): pending and recently done ones.
@@ -248,6 +253,7 @@ async fn demandes_en_cours(member: Member, context: web::Data<Context>) -> Resul
         .db
         .read_json(key, move |db| Ok(liste(db, &member.person_number, Selection::Accueil(today))?))
         .await
+        .map(json)
 }
 
 async fn demande(
@@ -815,8 +821,8 @@ fn resiliable(tx: &Transaction, member: &Member, numero_contrat: &str) -> Result
 
 #[cfg(test)]
 mod tests {
-    use super::super::db::testing::seeded;
     use super::*;
+    use crate::member_api::store::database::testing::seeded;
 
     const MARIE: &str = "100001";
 

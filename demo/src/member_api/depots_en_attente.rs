@@ -3,11 +3,12 @@
 //! So each member may keep only so many of them (files and bytes), and they are removed once
 //! they have waited long enough.
 
-use chrono::{DateTime, SecondsFormat, TimeDelta, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use rusqlite::Connection;
 
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf::impression::taille_lisible;
+use crate::member_api::store::horodatage::horodatage;
 use crate::settings::Settings;
 
 /// What `[demo]` allows of uploads not yet sent with a request.
@@ -82,19 +83,13 @@ pub fn supprimer_expires(
     )
 }
 
-/// RFC 3339 in UTC to the second: strings of one width and one offset sort as the moments
-/// they name, so SQLite compares them as text.
-pub fn horodatage(moment: DateTime<Utc>) -> String {
-    moment.to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
 #[cfg(test)]
 mod tests {
     use chrono::NaiveDate;
     use rusqlite::params;
 
-    use super::super::db::testing::seeded;
     use super::*;
+    use crate::member_api::store::database::testing::seeded;
 
     const MARIE: &str = "100001";
 
@@ -155,14 +150,14 @@ mod tests {
         let db = Connection::open_in_memory().unwrap();
         // A document alone, without the member it belongs to: only its dates matter here.
         db.pragma_update(None, "foreign_keys", "OFF").unwrap();
-        db.execute_batch(include_str!("migrations/0001_schema.sql")).unwrap();
+        db.execute_batch(include_str!("store/migrations/0001_schema.sql")).unwrap();
         db.execute(
             "INSERT INTO documents (numero_personne, nom_fichier, type_mime, taille, contenu, date_depot)
              VALUES (?1, 'piece.pdf', 'application/pdf', 4, x'25504446', '2026-11-21')",
             [MARIE],
         )
         .unwrap();
-        db.execute_batch(include_str!("migrations/0003_document_depose_le.sql")).unwrap();
+        db.execute_batch(include_str!("store/migrations/0003_document_depose_le.sql")).unwrap();
         let depose_le: String =
             db.query_row("SELECT depose_le FROM documents", [], |row| row.get(0)).unwrap();
         assert_eq!(depose_le, "2026-11-21T23:59:59Z");
@@ -185,10 +180,5 @@ mod tests {
         assert!(quota.admettre(&db, "100002", 3, 1000).is_ok(), "each member's own");
         let refus = format!("{:?}", quota.admettre(&db, MARIE, 3, 10).unwrap_err());
         assert!(refus.contains("429") && refus.contains("24 heures après leur dépôt"), "{refus}");
-    }
-
-    #[test]
-    fn moments_are_written_to_sort_as_text() {
-        assert_eq!(horodatage(moment("2026-11-22T09:41:05.123+01:00")), "2026-11-22T08:41:05Z");
     }
 }

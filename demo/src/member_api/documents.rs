@@ -11,11 +11,11 @@ use serde::Serialize;
 
 use super::Context;
 use super::auth::Member;
-use super::depots_en_attente::horodatage;
 use super::format_fichier::{self, Format};
 use super::json::fichier;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::store::horodatage::horodatage;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/document/upload").post(upload))

@@ -3,11 +3,12 @@
 //! transaction as the change itself, so that the home page's « depuis votre dernière visite »
 //! and the email alerts never tell of a change that did not happen, nor miss one that did.
 
-use chrono::{DateTime, SecondsFormat, Utc};
+use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
 use super::courriels::{self, Courriel, Nature};
 use super::preferences::Alerte;
+use crate::member_api::store::horodatage::horodatage;
 
 /// One thing that happened, with what names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,12 +49,6 @@ impl Evenement {
     }
 }
 
-/// The moment as the tables keep it: RFC 3339 in UTC, to the second, fixed width, so that
-/// comparing the texts compares the moments.
-pub fn horodatage(at: DateTime<Utc>) -> String {
-    at.to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
 /// Records `evenement` for the member, at `at`, and queues its email alert when the member's
 /// preferences want it. Call it inside the transaction that makes the change.
 pub fn publier(
@@ -90,7 +85,7 @@ mod tests {
     use chrono::{NaiveDate, TimeZone};
 
     use super::*;
-    use crate::member_api::db::testing;
+    use crate::member_api::store::database::testing;
 
     #[test]
     fn an_event_is_recorded_with_what_names_it() {

@@ -16,9 +16,9 @@ use url::Url;
 
 use super::courriels::Nature;
 use super::desabonnement;
-use super::evenements::horodatage;
 use super::jeton_desabonnement::CleDesabonnement;
 use super::redaction::{self, Redaction};
+use crate::member_api::store::horodatage::horodatage;
 
 /// Attempts an email gets before it is left unsent.
 pub const TENTATIVES_MAX: i64 = 5;
@@ -202,8 +202,8 @@ mod tests {
 
     use super::*;
     use crate::member_api::courriels::{Courriel, INFORMATIONS_PERSONNELLES, mettre_en_file};
-    use crate::member_api::db::testing;
     use crate::member_api::preferences::Alerte;
+    use crate::member_api::store::database::testing;
 
     const MARIE: &str = "100001";
 

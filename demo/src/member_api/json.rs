@@ -2,25 +2,7 @@
 
 use actix_web::HttpResponse;
 use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
-use rusqlite::types::{FromSql, FromSqlResult, ValueRef};
-use serde::{Serialize, Serializer};
-
-/// An amount kept in cents and sent as a JSON number of euros (`12.5`), as the spec's amounts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Euros(pub i64);
-
-impl Serialize for Euros {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        // Cents are exact in an f64 for any amount a health insurer pays.
-        serializer.serialize_f64(self.0 as f64 / 100.0)
-    }
-}
-
-impl FromSql for Euros {
-    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
-        i64::column_result(value).map(Euros)
-    }
-}
+use bytes::Bytes;
 
 /// An IBAN as shown to its owner: country, check digits and the last four characters, the rest
 /// hidden, grouped by four: "FR76 **** **** **** **** ***0 189".
@@ -37,6 +19,13 @@ pub fn masquer_iban(iban: &str) -> String {
         .map(|chunk| String::from_utf8_lossy(chunk).into_owned())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A JSON answer, as the database kept it ([`Database::read_json`]).
+///
+/// [`Database::read_json`]: crate::member_api::store::database::Database::read_json
+pub fn json(body: Bytes) -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(body)
 }
 
 /// A file answer: its bytes, its type and a name for the browser's download. Always an
@@ -152,11 +141,5 @@ mod tests {
     #[test]
     fn an_iban_shows_only_its_country_and_last_digits() {
         assert_eq!(masquer_iban("FR7630006000011234567890189"), "FR76 **** **** **** **** ***0 189");
-    }
-
-    #[test]
-    fn euros_are_numbers() {
-        assert_eq!(serde_json::to_string(&Euros(1_250)).unwrap(), "12.5");
-        assert_eq!(serde_json::to_string(&Euros(0)).unwrap(), "0.0");
     }
 }

@@ -11,10 +11,11 @@ use super::demandes::{
     ETAT_INITIAL, ETATS_TERMINES, documents_a_joindre, verifier_documents, verifier_titulaire,
 };
 use super::documents::DocumentInfo;
-use super::evenements::horodatage;
+use super::json::json;
 use super::{Context, validation};
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::store::horodatage::horodatage;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/demandes/nonLus").get(non_lus))
@@ -181,4 +182,5 @@ async fn non_lus(member: Member, context: web::Data<Context>) -> Result<HttpResp
             Ok(NonLus { total: demandes.iter().map(|demande| demande.non_lus).sum(), demandes })
         })
         .await
+        .map(json)
 }

@@ -15,14 +15,13 @@ mod compte;
 mod connexions;
 mod contrats;
 mod courriels;
-mod db;
 pub(crate) mod demandes;
 mod depots_en_attente;
 mod desabonnement;
 pub(crate) mod documents;
 mod error;
 mod estimation;
-pub mod evenements;
+pub(crate) mod evenements;
 pub(crate) mod failure;
 mod file_courriels;
 pub(crate) mod format_fichier;
@@ -40,6 +39,7 @@ mod redaction;
 mod resiliation;
 pub(crate) mod seed;
 mod signalement;
+pub(crate) mod store;
 pub(crate) mod types_demande;
 pub(crate) mod validation;
 
@@ -53,12 +53,14 @@ use anyhow::Context as _;
 use url::Url;
 
 use self::auth::TokenVerifier;
-use self::db::Database;
 use self::depots_en_attente::DepotsEnAttente;
 pub use self::error::method_not_allowed;
+pub use self::evenements::{Evenement, publier};
 pub use self::failure::ApiFailure;
 use self::file_courriels::Facteur;
 use self::jeton_desabonnement::CleDesabonnement;
+use self::store::database::Database;
+pub use self::store::horodatage::horodatage;
 use crate::settings::Settings;
 
 /// Where the portal mounts the API.
@@ -106,7 +108,7 @@ impl MemberApi {
         std::fs::create_dir_all(data_dir)
             .with_context(|| format!("cannot create the demo data folder {}", data_dir.display()))?;
         let path = data_dir.join("member-api.sqlite3");
-        let db = Database::open(&path, clock::today())
+        let db = Database::open(&path, |connection| seed::seed_once(connection, clock::today()))
             .with_context(|| format!("cannot open the demo member API database {}", path.display()))?;
         let cle_desabonnement = CleDesabonnement::charger_ou_creer(data_dir)?;
         let facteur = match &settings.outbox_dir {

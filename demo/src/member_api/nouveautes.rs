@@ -9,8 +9,9 @@ use serde::Serialize;
 
 use super::Context;
 use super::auth::Member;
-use super::json::Euros;
+use super::json::json;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::store::montant::Euros;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/nouveautes").get(nouveautes));
@@ -87,7 +88,11 @@ pub fn depuis_la_derniere_visite(db: &Connection, numero_personne: &str) -> rusq
 
 async fn nouveautes(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
     let key = format!("nouveautes {}", member.person_number);
-    context.db.read_json(key, move |db| Ok(depuis_la_derniere_visite(db, &member.person_number)?)).await
+    context
+        .db
+        .read_json(key, move |db| Ok(depuis_la_derniere_visite(db, &member.person_number)?))
+        .await
+        .map(json)
 }
 
 #[cfg(test)]
@@ -96,8 +101,8 @@ mod tests {
 
     use super::*;
     use crate::member_api::connexions;
-    use crate::member_api::db::testing;
     use crate::member_api::evenements::{Evenement, publier};
+    use crate::member_api::store::database::testing;
 
     const MARIE: &str = "100001";
 

@@ -178,7 +178,7 @@ mod tests {
     use chrono::NaiveDate;
 
     use super::*;
-    use crate::member_api::db::testing;
+    use crate::member_api::store::database::testing;
 
     const MARIE: &str = "100001";
 

@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use super::Context;
 use super::auth::Member;
-use super::json::Euros;
+use super::json::json;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::store::montant::Euros;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/prestations").get(prestations))
@@ -197,6 +198,7 @@ async fn liste(
             Ok(paiements_detailles(db, &member.person_number, &filtre, professionnels_seulement)?)
         })
         .await
+        .map(json)
 }
 
 /// Every payment with its lines, newest first.
@@ -234,6 +236,7 @@ async fn recentes(member: Member, context: web::Data<Context>) -> Result<HttpRes
             Ok(paiements.collect::<rusqlite::Result<Vec<_>>>()?)
         })
         .await
+        .map(json)
 }
 
 #[derive(Serialize)]
@@ -261,6 +264,7 @@ async fn prestation(
             Ok(Detail { data: lignes(db, &payment_id)? })
         })
         .await
+        .map(json)
 }
 
 /// The former flat list, one entry per line, kept for older clients.

@@ -7,7 +7,8 @@ use chrono::{Datelike, Months, NaiveDate};
 
 use super::soins::{Definition, Renouvellement, Soin, Unite};
 use crate::member_api::pdf::impression::{date, montant};
-use crate::member_api::seed::catalogue::{self, Cents, Garantie, Produit};
+use crate::member_api::seed::catalogue::{self, Garantie, Produit};
+use crate::member_api::store::montant::Cents;
 
 /// The quote, as the member read it, checked for shape.
 #[derive(Debug, Clone, Copy)]

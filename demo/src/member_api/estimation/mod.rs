@@ -16,11 +16,11 @@ use self::calcul::{Couverture, Devis, Historique, PlafondUtilise, Renouvellement
 use self::soins::Soin;
 use super::Context;
 use super::auth::Member;
-use super::json::Euros;
-use super::seed::catalogue::{Cents, produit};
+use super::seed::catalogue::produit;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf::impression::date;
+use crate::member_api::store::montant::{Cents, Euros};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/estimation").post(estimer))

@@ -5,7 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::member_api::seed::catalogue::{self, Cents};
+use crate::member_api::seed::catalogue;
+use crate::member_api::store::montant::Cents;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]

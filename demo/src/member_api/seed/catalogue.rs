@@ -2,8 +2,7 @@
 //! official base and rate, products with their guarantees. Seeded reimbursements are computed
 //! from these, so every line adds up (expense = Sécurité sociale + mutual + remaining cost).
 
-/// Cents.
-pub type Cents = i64;
+use crate::member_api::store::montant::Cents;
 
 /// A medical act as it appears on a statement (NGAP/CCAM-style code and label).
 pub struct Acte {

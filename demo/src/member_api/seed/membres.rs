@@ -11,7 +11,8 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::DOCUMENTS;
-use super::catalogue::{self, Cents};
+use super::catalogue;
+use crate::member_api::store::montant::Cents;
 use crate::member_api::{noemie, types_demande};
 use crate::personas;
 

@@ -10,10 +10,11 @@ use std::collections::HashMap;
 use chrono::{Datelike, Days, Months, NaiveDate};
 use rusqlite::{Connection, Transaction, params};
 
-use self::catalogue::{Cents, Garantie, PRODUITS, Plafond, Produit, acte_par_code, produit};
+use self::catalogue::{Garantie, PRODUITS, Plafond, Produit, acte_par_code, produit};
 use self::membres::{CarteAnnee, Detail, Membre, Quand, Soin};
 use super::demandes::{Identite, PriseEnCharge, Resiliation};
 use super::reclamation::Reclamation;
+use crate::member_api::store::montant::Cents;
 use crate::personas;
 
 /// The documents attached to the seeded requests, as a member would have sent them.
@@ -462,7 +463,7 @@ impl Seeder<'_> {
             if let Some(reponse) = &demande.reponse {
                 let envoyee_le =
                     a_10_heures(self.il_y_a(demande.mise_a_jour_il_y_a)).with_timezone(&chrono::Utc);
-                let envoyee_le = super::evenements::horodatage(envoyee_le);
+                let envoyee_le = crate::member_api::store::horodatage::horodatage(envoyee_le);
                 self.tx.execute(
                     "INSERT INTO messages_demande (demande_id, auteur, texte, envoye_le, lu_le)
                      VALUES (?1, 'MUTUELLE', ?2, ?3, ?3)",
@@ -624,8 +625,8 @@ pub fn remboursement(
 
 #[cfg(test)]
 mod tests {
-    use super::super::db::testing::seeded;
     use super::*;
+    use crate::member_api::store::database::testing::seeded;
 
     const LEA: &str = "100003";
 

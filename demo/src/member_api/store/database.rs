@@ -1,20 +1,21 @@
 //! The SQLite file of the demo member API: schema migrations, first-start seed, and a way for
 //! async handlers to use the (blocking) connection without stalling the server.
+//!
+//! The seed is written by the caller (`member_api::seed`): it computes its members' payments and
+//! deadlines by the mutual's rules, which the store does not know.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use actix_web::{HttpResponse, web};
+use actix_web::web;
 use bytes::Bytes;
-use chrono::NaiveDate;
 use rusqlite::Connection;
 use rusqlite::hooks::Action;
 use rusqlite_migration::{M, Migrations};
 use tokio::sync::Notify;
 
-use super::seed;
 use crate::member_api::failure::ApiFailure;
 
 const MIGRATIONS: &[M<'static>] = &[
@@ -52,13 +53,16 @@ pub struct Database {
 
 impl Database {
     /// Opens (or creates) the file, brings its schema up to date and, on the very first start,
-    /// seeds the demo members with data dated relative to `today`.
-    pub fn open(path: &Path, today: NaiveDate) -> anyhow::Result<Self> {
+    /// seeds the demo members with data dated relative to `today`: `seed` writes them.
+    pub fn open(
+        path: &Path,
+        seed: impl FnOnce(&mut Connection) -> anyhow::Result<()>,
+    ) -> anyhow::Result<Self> {
         let mut connection = Connection::open(path)?;
         connection.pragma_update(None, "journal_mode", "WAL")?;
         connection.pragma_update(None, "foreign_keys", "ON")?;
         Migrations::from_slice(MIGRATIONS).to_latest(&mut connection)?;
-        seed::seed_once(&mut connection, today)?;
+        seed(&mut connection)?;
         // SQLite calls the hook as the row is written, before its transaction commits: the
         // queue then waits for the connection, and so for the commit, or finds nothing when the
         // transaction was rolled back.
@@ -106,14 +110,14 @@ impl Database {
         .map_err(|error| ApiFailure::internal(error.into()))?
     }
 
-    /// The JSON answer of a read `job`, kept under `key` (which names everything the answer
+    /// The JSON answer of a read `job` (its body), kept under `key` (which names everything the answer
     /// depends on: the member, the query) until the next write, by this process or another
     /// one sharing the file (SQLite's `data_version` tells those).
     pub async fn read_json<T: serde::Serialize + Send + 'static>(
         &self,
         key: String,
         job: impl FnOnce(&mut Connection) -> Result<T, ApiFailure> + Send + 'static,
-    ) -> Result<HttpResponse, ApiFailure> {
+    ) -> Result<Bytes, ApiFailure> {
         // Read before the job: a write landing meanwhile makes this answer stale at once.
         // A pragma of a few microseconds: read here when the connection is free, rather than
         // through the blocking pool, whose round trip costs more than the pragma.
@@ -135,20 +139,27 @@ impl Database {
                 body
             }
         };
-        Ok(HttpResponse::Ok().content_type("application/json").body(body))
+        Ok(body)
     }
 }
 
 /// What the unit tests of the API's modules share.
 #[cfg(test)]
 pub mod testing {
+    use chrono::NaiveDate;
+
     use super::*;
+
+    /// Opens the file at `path`, seeded as of `seed_day` on its first start.
+    pub fn open(path: &Path, seed_day: NaiveDate) -> anyhow::Result<Database> {
+        Database::open(path, |connection| crate::member_api::seed::seed_once(connection, seed_day))
+    }
 
     /// A database seeded as of `seed_day`, and the temporary folder that holds it.
     pub fn seeded(seed_day: NaiveDate) -> (tempfile::TempDir, Connection) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("api.sqlite3");
-        Database::open(&path, seed_day).unwrap();
+        open(&path, seed_day).unwrap();
         let connection = Connection::open(&path).unwrap();
         (dir, connection)
     }
@@ -156,6 +167,8 @@ pub mod testing {
 
 #[cfg(test)]
 mod tests {
+    use chrono::NaiveDate;
+
     use super::*;
 
     #[test]
@@ -167,7 +180,7 @@ mod tests {
     async fn a_read_answer_is_kept_until_anything_is_written() {
         let folder = tempfile::tempdir().unwrap();
         let db =
-            Database::open(&folder.path().join("demo.sqlite"), NaiveDate::from_ymd_opt(2026, 3, 15).unwrap())
+            testing::open(&folder.path().join("demo.sqlite"), NaiveDate::from_ymd_opt(2026, 3, 15).unwrap())
                 .unwrap();
         let runs = Arc::new(AtomicU64::new(0));
         let read = || {
@@ -177,11 +190,8 @@ mod tests {
                 Ok(db.query_row("SELECT COUNT(*) FROM demandes", [], |row| row.get::<_, i64>(0))?)
             })
         };
-        let body = |answer: HttpResponse| async move {
-            actix_web::body::to_bytes(answer.into_body()).await.unwrap_or_default()
-        };
-        let before = body(read().await.unwrap()).await;
-        assert_eq!(body(read().await.unwrap()).await, before);
+        let before = read().await.unwrap();
+        assert_eq!(read().await.unwrap(), before);
         assert_eq!(runs.load(Ordering::SeqCst), 1, "the second read is the kept answer");
 
         db.run(|db| Ok(db.execute("UPDATE demandes SET commentaire = commentaire", [])?)).await.unwrap();
@@ -207,7 +217,7 @@ mod tests {
         let (dir, _) = seeded();
         let path = dir.path().join("api.sqlite3");
         // A later start, on another day, keeps the first seed and its dates.
-        Database::open(&path, NaiveDate::from_ymd_opt(2027, 1, 1).unwrap()).unwrap();
+        testing::open(&path, NaiveDate::from_ymd_opt(2027, 1, 1).unwrap()).unwrap();
         let connection = Connection::open(&path).unwrap();
         let (members, seeded_on): (i64, String) = connection
             .query_row("SELECT (SELECT count(*) FROM adherents), seeded_on FROM seed", [], |row| {
@@ -243,8 +253,8 @@ mod tests {
             .collect();
         assert!(!accounts.is_empty());
         for (iban, bic) in accounts {
-            let parsed = super::super::validation::iban(&iban).unwrap_or_else(|_| panic!("{iban}"));
-            super::super::validation::bic(&bic, &parsed).unwrap_or_else(|_| panic!("{bic}"));
+            let parsed = crate::member_api::validation::iban(&iban).unwrap_or_else(|_| panic!("{iban}"));
+            crate::member_api::validation::bic(&bic, &parsed).unwrap_or_else(|_| panic!("{bic}"));
         }
     }
 }

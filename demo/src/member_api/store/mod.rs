@@ -1,0 +1,7 @@
+//! The member API's database: the SQLite file, its migrations, and every SQL statement, each
+//! in the module of what it stores. Nothing here decides: the rules (`rules/`) do, the
+//! handlers (`http/`) and the back office ask them.
+
+pub mod database;
+pub mod horodatage;
+pub mod montant;

@@ -12,12 +12,12 @@ use crate::member_api::documents::DOCUMENT_MUTUELLE;
 use crate::member_api::evenements::{Evenement, publier};
 use crate::member_api::pdf::impression;
 use crate::member_api::reclamation::Reclamation;
-use crate::member_api::seed::catalogue::{ACTES, Acte, PRODUITS};
+use crate::member_api::rules::catalogue::{ACTES, Acte, PRODUITS};
+use crate::member_api::rules::types_demande::RECLAMATION;
+use crate::member_api::rules::{noemie, validation};
 use crate::member_api::seed::{Consommation, paiement_id, remboursement};
 use crate::member_api::store::horodatage::horodatage;
 use crate::member_api::store::montant::Cents;
-use crate::member_api::types_demande::RECLAMATION;
-use crate::member_api::{noemie, validation};
 
 /// The states of a request, as the contract names them, with the words « Mes demandes » shows.
 pub const ETATS: [(&str, &str); 5] = [

@@ -9,8 +9,8 @@ use crate::member_api::demandes::{ETATS_TERMINES, parse_json};
 use crate::member_api::documents::DocumentInfo;
 use crate::member_api::messages::Message;
 use crate::member_api::reclamation::Reclamation;
+use crate::member_api::rules::types_demande::RECLAMATION;
 use crate::member_api::store::montant::Cents;
-use crate::member_api::types_demande::RECLAMATION;
 
 /// How many payments a member's page lists, newest first.
 const PAIEMENTS_LISTES: i64 = 10;

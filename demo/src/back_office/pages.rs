@@ -19,11 +19,10 @@ use super::session::{IDENTIFIANT, MOT_DE_PASSE, Operateur};
 use crate::member_api::ajout_beneficiaire::{self, Lien};
 use crate::member_api::documents::DocumentInfo;
 use crate::member_api::messages::MUTUELLE;
-use crate::member_api::noemie;
-use crate::member_api::pdf::impression::taille_lisible;
-use crate::member_api::pdf::impression::{date, montant};
+use crate::member_api::pdf::impression::{date, montant, taille_lisible};
 use crate::member_api::reclamation::Reclamation;
-use crate::member_api::seed::catalogue::ACTES;
+use crate::member_api::rules::catalogue::ACTES;
+use crate::member_api::rules::noemie;
 
 pub const STYLESHEET: &str = include_str!("style.css");
 const NOM: &str = "Back-office de démonstration";

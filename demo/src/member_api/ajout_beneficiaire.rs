@@ -11,14 +11,15 @@ use chrono::{Datelike, Months, NaiveDate};
 use rusqlite::{Connection, Transaction, params};
 use serde::{Deserialize, Serialize};
 
+use super::Context;
 use super::auth::Member;
 use super::contrats::Contrat;
 use super::demandes::{ETATS_TERMINES, NouvelleDemande, enregistrer};
-use super::types_demande::{self, AJOUT_BENEFICIAIRE};
-use super::{Context, validation};
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf::impression;
+use crate::member_api::rules::types_demande::{self, AJOUT_BENEFICIAIRE};
+use crate::member_api::rules::validation;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/document/ajoutBeneficiaire").post(creer));

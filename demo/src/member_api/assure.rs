@@ -7,12 +7,13 @@ use chrono::NaiveDate;
 use rusqlite::{Connection, Row, params};
 use serde::{Deserialize, Serialize};
 
+use super::Context;
 use super::auth::Member;
-use super::communes::{self, Commune};
 use super::json::json;
-use super::{Context, validation};
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::communes::{self, Commune};
+use crate::member_api::rules::validation;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/").get(identite))

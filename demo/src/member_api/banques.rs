@@ -9,12 +9,13 @@ use iban::{Iban, IbanLike};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
 
+use super::Context;
 use super::auth::Member;
 use super::courriels::{self, Courriel, INFORMATIONS_PERSONNELLES, Nature};
 use super::json::masquer_iban;
-use super::{Context, validation};
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::validation;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/banques").get(banques))

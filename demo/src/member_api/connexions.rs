@@ -7,8 +7,8 @@ use rusqlite::{Connection, params};
 use serde::Deserialize;
 
 use super::courriels::{self, Courriel, INFORMATIONS_PERSONNELLES, Nature};
-use super::validation;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::validation;
 use crate::member_api::store::horodatage::horodatage;
 
 /// The longest browser or system name the portal sends.

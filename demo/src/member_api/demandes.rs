@@ -19,14 +19,15 @@ use super::json::json;
 use super::messages::Message;
 use super::reclamation::Reclamation;
 use super::signalement::Signalement;
-use super::types_demande::{
-    self, ATTESTATION_VITALE, DEMANDE_DE_RESILIATION, PRISE_EN_CHARGE_HOSPITALIERE, TypeDemande,
-};
-use super::{Context, PREFIX, noemie, resiliation, validation};
+use super::{Context, PREFIX};
 use crate::member_api::clock::{now, today};
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf;
 use crate::member_api::pdf::impression;
+use crate::member_api::rules::types_demande::{
+    self, ATTESTATION_VITALE, DEMANDE_DE_RESILIATION, PRISE_EN_CHARGE_HOSPITALIERE, TypeDemande,
+};
+use crate::member_api::rules::{noemie, resiliation, validation};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/demandes").get(demandes))

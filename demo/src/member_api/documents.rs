@@ -11,10 +11,10 @@ use serde::Serialize;
 
 use super::Context;
 use super::auth::Member;
-use super::format_fichier::{self, Format};
 use super::json::fichier;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::format_fichier::{self, Format};
 use crate::member_api::store::horodatage::horodatage;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -164,7 +164,7 @@ async fn recevoir(mut field: Field, limite: usize) -> Result<Recu, ApiFailure> {
     if field.name() != Some(CHAMP_FICHIER) {
         return Err(ApiFailure::bad_request(format!(
             "Champ inattendu « {} » : envoyez les fichiers dans le champ « {CHAMP_FICHIER} ».",
-            super::validation::citation(field.name().unwrap_or_default())
+            crate::member_api::rules::validation::citation(field.name().unwrap_or_default())
         )));
     }
     let nom = field

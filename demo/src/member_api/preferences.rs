@@ -6,9 +6,10 @@ use actix_web::{HttpResponse, web};
 use rusqlite::{Connection, params};
 use serde::{Deserialize, Serialize};
 
+use super::Context;
 use super::auth::Member;
-use super::{Context, validation};
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::validation;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/preferences").get(lire).put(changer));

@@ -7,12 +7,13 @@ use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
 use rusqlite::{OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
 
+use super::Context;
 use super::auth::Member;
 use super::demandes::{NouvelleDemande, enregistrer};
-use super::types_demande::{self, RECLAMATION};
-use super::{Context, validation};
 use crate::member_api::clock::now;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::types_demande::{self, RECLAMATION};
+use crate::member_api::rules::validation;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/document/creationReclamation").post(creer));

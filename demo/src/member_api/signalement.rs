@@ -7,12 +7,13 @@ use actix_web::{HttpResponse, web};
 use rusqlite::OptionalExtension;
 use serde::{Deserialize, Serialize};
 
+use super::Context;
 use super::auth::Member;
 use super::demandes::{NouvelleDemande, enregistrer};
 use super::reclamation::verifier_titulaire;
-use super::types_demande::{self, SOIN_NON_RECONNU};
-use super::{Context, validation};
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::types_demande::{self, SOIN_NON_RECONNU};
+use crate::member_api::rules::validation;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/document/signalementSoin").post(signaler));

@@ -3,23 +3,24 @@
 //! and what the beneficiary was already paid. The rules are in [`calcul`], the care in [`soins`];
 //! what is left of each ceiling (`GET assure/plafonds`) is [`plafonds`], by the same rules.
 
-mod calcul;
 mod plafonds;
-mod soins;
 
 use actix_web::{HttpResponse, web};
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, params_from_iter};
 use serde::{Deserialize, Serialize};
 
-use self::calcul::{Couverture, Devis, Historique, PlafondUtilise, RenouvellementVu, Situation};
-use self::soins::Soin;
 use super::Context;
 use super::auth::Member;
-use super::seed::catalogue::produit;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf::impression::date;
+use crate::member_api::rules::catalogue::produit;
+use crate::member_api::rules::estimation::calcul;
+use crate::member_api::rules::estimation::calcul::{
+    Couverture, Devis, Historique, PlafondUtilise, RenouvellementVu, Situation,
+};
+use crate::member_api::rules::estimation::soins::Soin;
 use crate::member_api::store::montant::{Cents, Euros};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

@@ -6,13 +6,13 @@ use actix_web::{HttpResponse, web};
 use rusqlite::Connection;
 use serde::Serialize;
 
-use super::calcul::{self, PlafondDeGarantie, Situation};
-use super::soins::Soin;
 use super::{Plafond, Releves, Renouvellement, couverture};
 use crate::member_api::Context;
 use crate::member_api::auth::Member;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::estimation::calcul::{self, PlafondDeGarantie, Situation};
+use crate::member_api::rules::estimation::soins::Soin;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]

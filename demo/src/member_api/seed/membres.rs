@@ -11,9 +11,8 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::DOCUMENTS;
-use super::catalogue;
+use crate::member_api::rules::{catalogue, noemie, types_demande};
 use crate::member_api::store::montant::Cents;
-use crate::member_api::{noemie, types_demande};
 use crate::personas;
 
 /// In the order they are seeded, which row ids and payment numbers follow.

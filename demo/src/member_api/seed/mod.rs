@@ -2,7 +2,6 @@
 //! everything the portal shows about them. Written once, in one transaction, then left to the
 //! members' own changes.
 
-pub mod catalogue;
 mod membres;
 
 use std::collections::HashMap;
@@ -10,10 +9,12 @@ use std::collections::HashMap;
 use chrono::{Datelike, Days, Months, NaiveDate};
 use rusqlite::{Connection, Transaction, params};
 
-use self::catalogue::{Garantie, PRODUITS, Plafond, Produit, acte_par_code, produit};
 use self::membres::{CarteAnnee, Detail, Membre, Quand, Soin};
 use super::demandes::{Identite, PriseEnCharge, Resiliation};
 use super::reclamation::Reclamation;
+use crate::member_api::rules::catalogue::{
+    self, Garantie, PRODUITS, Plafond, Produit, acte_par_code, produit,
+};
 use crate::member_api::store::montant::Cents;
 use crate::personas;
 
@@ -384,8 +385,8 @@ impl Seeder<'_> {
 
     fn insert_demandes(&self) -> anyhow::Result<()> {
         for demande in &self.membre.demandes {
-            let type_demande =
-                super::types_demande::par_type(&demande.type_demande).expect("a known request type");
+            let type_demande = crate::member_api::rules::types_demande::par_type(&demande.type_demande)
+                .expect("a known request type");
             let creation = self.il_y_a(demande.il_y_a);
             let mut objet = type_demande.objet.to_owned();
             let mut reclamation = None;
@@ -472,8 +473,9 @@ impl Seeder<'_> {
             }
             for nom in &demande.documents {
                 let (_, contenu) = DOCUMENTS.iter().find(|(known, _)| known == nom).expect("a seed document");
-                let type_mime =
-                    super::format_fichier::detecter(contenu).expect("a recognisable seed document").type_mime;
+                let type_mime = crate::member_api::rules::format_fichier::detecter(contenu)
+                    .expect("a recognisable seed document")
+                    .type_mime;
                 self.tx.execute(
                     "INSERT INTO documents (numero_personne, demande_id, nom_fichier, type_mime, taille, contenu, date_depot)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",

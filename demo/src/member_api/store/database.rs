@@ -253,8 +253,9 @@ mod tests {
             .collect();
         assert!(!accounts.is_empty());
         for (iban, bic) in accounts {
-            let parsed = crate::member_api::validation::iban(&iban).unwrap_or_else(|_| panic!("{iban}"));
-            crate::member_api::validation::bic(&bic, &parsed).unwrap_or_else(|_| panic!("{bic}"));
+            let parsed =
+                crate::member_api::rules::validation::iban(&iban).unwrap_or_else(|_| panic!("{iban}"));
+            crate::member_api::rules::validation::bic(&bic, &parsed).unwrap_or_else(|_| panic!("{bic}"));
         }
     }
 }

@@ -2,6 +2,7 @@
 //! in the module of what it stores. Nothing here decides: the rules (`rules/`) do, the
 //! handlers (`http/`) and the back office ask them.
 
+pub mod beneficiaires;
 pub mod database;
 pub mod horodatage;
 pub mod montant;

@@ -4,7 +4,9 @@
 //! it), asks again, and the link is then being set up until the Sécurité sociale answers (the
 //! back office records its answer).
 
-use rusqlite::{Transaction, params};
+use rusqlite::Transaction;
+
+use crate::member_api::store::beneficiaires;
 
 pub const RACCORDE: &str = "RACCORDE";
 pub const EN_COURS_DE_RACCORDEMENT: &str = "EN_COURS_DE_RACCORDEMENT";
@@ -35,9 +37,10 @@ pub fn libelle(statut: &str) -> &str {
 /// for again, in the transaction that records the request. A link active or already asked for
 /// stays as it is.
 pub fn attestation_recue(tx: &Transaction, beneficiaire: i64) -> rusqlite::Result<()> {
-    tx.execute(
-        "UPDATE beneficiaires SET statut_noemie = ?1 WHERE id = ?2 AND statut_noemie IN (?3, ?4)",
-        params![EN_COURS_DE_RACCORDEMENT, beneficiaire, NON_RACCORDE, REFUSE],
-    )?;
-    Ok(())
+    beneficiaires::changer_statut_noemie_depuis(
+        tx,
+        beneficiaire,
+        EN_COURS_DE_RACCORDEMENT,
+        [NON_RACCORDE, REFUSE],
+    )
 }

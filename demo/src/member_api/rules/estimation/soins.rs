@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::member_api::seed::catalogue;
+use crate::member_api::rules::catalogue;
 use crate::member_api::store::montant::Cents;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]

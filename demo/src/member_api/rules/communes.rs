@@ -2,7 +2,7 @@
 //! `codes-postaux` dataset (MIT, see `NOTICE`), compacted into the binary so that the demo needs
 //! no network and no database import.
 //!
-//! `data/codes-postaux.tsv.br` is written by `packaging/data/codes-postaux.mjs` (pinned package
+//! `codes-postaux.tsv.br` is written by `packaging/data/codes-postaux.mjs` (pinned package
 //! version): one line per postal code and commune, `codePostal`, `codeCommune`, `nomCommune`,
 //! `libelleAcheminement` separated by tabs, brotli-compressed (about 400 kB for 35 000 lines).
 
@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use serde::Serialize;
 
-const DATASET: &[u8] = include_bytes!("data/codes-postaux.tsv.br");
+const DATASET: &[u8] = include_bytes!("codes-postaux.tsv.br");
 
 /// A commune served by a postal code. One postal code may serve several communes, and one
 /// commune may have several postal codes.
@@ -50,7 +50,7 @@ pub fn lookup(code_postal: &str) -> Result<Vec<Commune>, InvalidPostalCode> {
 /// The file is part of the binary and checked by the tests below, so a malformed line is a build
 /// mistake, not a runtime condition: it panics with the way to fix it.
 fn load() -> Vec<Commune> {
-    const REGENERATE: &str = "demo/src/member_api/data/codes-postaux.tsv.br is damaged: \
+    const REGENERATE: &str = "demo/src/member_api/rules/codes-postaux.tsv.br is damaged: \
                               regenerate it with packaging/data/codes-postaux.mjs";
     let mut text = String::new();
     brotli::Decompressor::new(DATASET, 64 * 1024).read_to_string(&mut text).expect(REGENERATE);

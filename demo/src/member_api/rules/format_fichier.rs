@@ -87,13 +87,13 @@ mod tests {
     use super::*;
 
     fn pdf() -> Vec<u8> {
-        include_bytes!("seed/documents/rib.pdf").to_vec()
+        include_bytes!("../seed/documents/rib.pdf").to_vec()
     }
 
     #[test]
     fn pdf_jpeg_and_png_are_recognised_by_their_first_bytes() {
         assert_eq!(detecter(&pdf()), Some(&PDF));
-        assert_eq!(detecter(include_bytes!("seed/documents/note-honoraires-osteopathe.png")), Some(&PNG));
+        assert_eq!(detecter(include_bytes!("../seed/documents/note-honoraires-osteopathe.png")), Some(&PNG));
         assert_eq!(detecter(b"\xFF\xD8\xFF\xE0\x00\x10JFIF\x00"), Some(&JPEG));
         assert_eq!(detecter(b"%PDF-2.0\n"), Some(&PDF));
     }

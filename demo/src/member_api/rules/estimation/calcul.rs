@@ -7,7 +7,7 @@ use chrono::{Datelike, Months, NaiveDate};
 
 use super::soins::{Definition, Renouvellement, Soin, Unite};
 use crate::member_api::pdf::impression::{date, montant};
-use crate::member_api::seed::catalogue::{self, Garantie, Produit};
+use crate::member_api::rules::catalogue::{self, Garantie, Produit};
 use crate::member_api::store::montant::Cents;
 
 /// The quote, as the member read it, checked for shape.
@@ -350,7 +350,7 @@ fn plafond_utilise(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::member_api::seed::catalogue::{SANTE_FAMILLE_CONFORT, produit};
+    use crate::member_api::rules::catalogue::{SANTE_FAMILLE_CONFORT, produit};
 
     fn jour(text: &str) -> NaiveDate {
         text.parse().unwrap()

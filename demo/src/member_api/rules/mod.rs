@@ -1,0 +1,13 @@
+//! The mutual's rules: what it accepts, refuses and decides, and what it computes (cover,
+//! deadlines, estimates, reimbursements). Pure functions on values wherever they can be; what
+//! must be read or written goes through the store (`store/`). The member API's handlers
+//! (`http/`) and the back office ask here, never the store, before anything changes.
+
+pub mod catalogue;
+pub mod communes;
+pub mod estimation;
+pub mod format_fichier;
+pub mod noemie;
+pub mod resiliation;
+pub mod types_demande;
+pub mod validation;

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use super::refus::Refus;
 use crate::member_api::ajout_beneficiaire::{self, Civilite, Decision, Dossier};
 use crate::member_api::documents::DOCUMENT_MUTUELLE;
-use crate::member_api::evenements::{Evenement, publier};
+use crate::member_api::mail::evenements::{Evenement, publier};
 use crate::member_api::pdf::impression;
 use crate::member_api::reclamation::Reclamation;
 use crate::member_api::rules::catalogue::{ACTES, Acte, PRODUITS};

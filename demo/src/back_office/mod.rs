@@ -9,7 +9,7 @@
 //! ([`publier`]). Mounted with the demo member API only, hence never in a partner's build; its
 //! operator signs in on its own page ([`session`]).
 //!
-//! [`publier`]: crate::member_api::evenements::publier
+//! [`publier`]: crate::member_api::mail::evenements::publier
 
 mod actions;
 mod dossiers;

@@ -11,10 +11,10 @@ use serde::{Deserialize, Serialize};
 
 use super::Context;
 use super::auth::Member;
-use super::courriels::{self, Courriel, INFORMATIONS_PERSONNELLES, Nature};
 use super::json::masquer_iban;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::mail::courriels::{self, Courriel, INFORMATIONS_PERSONNELLES, Nature};
 use crate::member_api::rules::validation;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

@@ -10,9 +10,9 @@ use serde::{Deserialize, Serialize};
 
 use super::Context;
 use super::auth::Member;
-use super::connexions::{self, Appareil};
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::connexions::{self, Appareil};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/compte/auth").post(sign_in));

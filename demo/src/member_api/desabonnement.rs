@@ -9,16 +9,14 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{self, ContentType};
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{DOCTYPE, Markup, html};
-use rusqlite::OptionalExtension;
 use serde::Deserialize;
 
 use super::Context;
-use super::courriels::{INFORMATIONS_PERSONNELLES, Nature};
-use super::preferences::{self, Alerte};
 use crate::member_api::failure::ApiFailure;
-
-/// Where the link points, under the server's root.
-pub const CHEMIN: &str = "/_demo/desabonnement";
+use crate::member_api::mail::courriels::{INFORMATIONS_PERSONNELLES, Nature};
+use crate::member_api::mail::jeton_desabonnement::CHEMIN;
+use crate::member_api::store::courriels;
+use crate::member_api::store::preferences::{self, Alerte};
 
 pub fn resource(context: web::Data<Context>) -> actix_web::Resource {
     web::resource(CHEMIN).app_data(context).get(confirmer).post(desabonner)
@@ -46,16 +44,7 @@ async fn du_lien(
         return Ok(None);
     };
     let Some(courriel) = context.cle_desabonnement.verifier(&jeton) else { return Ok(None) };
-    let trouve: Option<(String, String)> = context
-        .db
-        .run(move |db| {
-            Ok(db
-                .query_row("SELECT numero_personne, nature FROM courriels WHERE id = ?1", [courriel], |row| {
-                    Ok((row.get(0)?, row.get(1)?))
-                })
-                .optional()?)
-        })
-        .await?;
+    let trouve = context.db.run(move |db| Ok(courriels::destinataire(db, courriel)?)).await?;
     Ok(trouve.and_then(|(numero_personne, nature)| match Nature::parse(&nature) {
         Some(Nature::Alerte(alerte)) => Some(Desabonnement { numero_personne, alerte, jeton }),
         _ => None,

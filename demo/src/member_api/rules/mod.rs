@@ -5,6 +5,7 @@
 
 pub mod catalogue;
 pub mod communes;
+pub mod connexions;
 pub mod estimation;
 pub mod format_fichier;
 pub mod noemie;

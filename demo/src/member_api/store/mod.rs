@@ -3,6 +3,10 @@
 //! handlers (`http/`) and the back office ask them.
 
 pub mod beneficiaires;
+pub mod connexions;
+pub mod courriels;
 pub mod database;
+pub mod evenements;
 pub mod horodatage;
 pub mod montant;
+pub mod preferences;

@@ -3,13 +3,13 @@
 //! them a security email, unless it is their very first (nothing to compare it with).
 
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use serde::Deserialize;
 
-use super::courriels::{self, Courriel, INFORMATIONS_PERSONNELLES, Nature};
+use super::validation;
 use crate::member_api::failure::ApiFailure;
-use crate::member_api::rules::validation;
-use crate::member_api::store::horodatage::horodatage;
+use crate::member_api::mail::courriels::{self, Courriel, INFORMATIONS_PERSONNELLES, Nature};
+use crate::member_api::store::connexions;
 
 /// The longest browser or system name the portal sends.
 const NOM_MAX: usize = 60;
@@ -65,25 +65,11 @@ pub fn enregistrer(
     appareil: Option<&Appareil>,
     at: DateTime<Utc>,
 ) -> rusqlite::Result<bool> {
-    let maintenant = horodatage(at);
-    db.execute(
-        "INSERT INTO connexions (numero_personne, derniere) VALUES (?1, ?2)
-         ON CONFLICT (numero_personne) DO UPDATE SET precedente = connexions.derniere, derniere = excluded.derniere",
-        params![numero_personne, maintenant],
-    )?;
+    connexions::enregistrer(db, numero_personne, at)?;
     let Some(appareil) = appareil else { return Ok(false) };
     let (navigateur, systeme) = appareil.canonique();
-    let (connus, deja_vu): (i64, bool) = db.query_row(
-        "SELECT count(*), coalesce(max(navigateur = ?2 AND systeme = ?3), 0)
-         FROM appareils_connus WHERE numero_personne = ?1",
-        params![numero_personne, navigateur, systeme],
-        |row| Ok((row.get(0)?, row.get(1)?)),
-    )?;
-    db.execute(
-        "INSERT INTO appareils_connus (numero_personne, navigateur, systeme, vu_le) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (numero_personne, navigateur, systeme) DO UPDATE SET vu_le = excluded.vu_le",
-        params![numero_personne, navigateur, systeme, maintenant],
-    )?;
+    let (connus, deja_vu) = connexions::appareils_connus(db, numero_personne, &navigateur, &systeme)?;
+    connexions::appareil_vu(db, numero_personne, &navigateur, &systeme, at)?;
     if connus == 0 || deja_vu {
         return Ok(false);
     }

@@ -4,11 +4,11 @@
 //! and the email alerts never tell of a change that did not happen, nor miss one that did.
 
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 
 use super::courriels::{self, Courriel, Nature};
-use super::preferences::Alerte;
-use crate::member_api::store::horodatage::horodatage;
+use crate::member_api::store::evenements::{self, EvenementEcrit};
+use crate::member_api::store::preferences::Alerte;
 
 /// One thing that happened, with what names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,11 +65,9 @@ pub fn publier(
             (None, Some(*demande_id), Some(*document_id), None)
         }
     };
-    db.execute(
-        "INSERT INTO evenements (numero_personne, type, paiement_id, demande_id, document_id, etat, survenu_le)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![numero_personne, evenement.code(), paiement_id, demande_id, document_id, etat, horodatage(at)],
-    )?;
+    let ecrit =
+        EvenementEcrit { type_evenement: evenement.code(), paiement_id, demande_id, document_id, etat };
+    evenements::inserer(db, numero_personne, &ecrit, at)?;
     let (alerte, lien) = evenement.alerte();
     courriels::mettre_en_file(
         db,
@@ -156,7 +154,7 @@ mod tests {
                 Ok((row.get(0)?, row.get(1)?))
             })
             .unwrap();
-        crate::member_api::preferences::desactiver(&db, &numero, Alerte::Remboursement).unwrap();
+        crate::member_api::store::preferences::desactiver(&db, &numero, Alerte::Remboursement).unwrap();
         let at = Utc.with_ymd_and_hms(2026, 3, 15, 9, 41, 5).unwrap();
         publier(&db, &numero, &Evenement::Remboursement { paiement_id: paiement }, at).unwrap();
         let events: i64 = db.query_row("SELECT count(*) FROM evenements", [], |row| row.get(0)).unwrap();

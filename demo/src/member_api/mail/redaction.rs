@@ -7,8 +7,8 @@ use chrono::{DateTime, Utc};
 use url::Url;
 
 use super::courriels::Nature;
-use super::preferences::Alerte;
 use crate::member_api::pdf::impression;
+use crate::member_api::store::preferences::Alerte;
 
 /// An email's subject and text.
 #[derive(Debug, PartialEq, Eq)]

@@ -11,14 +11,13 @@ use chrono::{DateTime, Utc};
 use lettre::Address;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, Message};
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use url::Url;
 
 use super::courriels::Nature;
-use super::desabonnement;
-use super::jeton_desabonnement::CleDesabonnement;
+use super::jeton_desabonnement::{self, CleDesabonnement};
 use super::redaction::{self, Redaction};
-use crate::member_api::store::horodatage::horodatage;
+use crate::member_api::store::courriels::{self, EnAttente};
 
 /// Attempts an email gets before it is left unsent.
 pub const TENTATIVES_MAX: i64 = 5;
@@ -44,17 +43,6 @@ pub struct Facteur {
 pub struct Tournee {
     pub envoyes: usize,
     pub echecs: usize,
-}
-
-/// A row of `courriels` to send, with its member's addresses.
-struct EnAttente {
-    id: i64,
-    nature: String,
-    lien: String,
-    appareil: Option<String>,
-    cree_le: String,
-    email_contact: String,
-    email_alertes: Option<String>,
 }
 
 /// Writes `message` to the outbox as `<uuid>.eml`, whole or not at all: it is written under
@@ -92,46 +80,17 @@ impl Facteur {
     /// changes the mutual makes together reach the member as one email (see
     /// `courriels::mettre_en_file`); a security email leaves at once.
     pub fn tournee(&self, db: &Connection, maintenant: DateTime<Utc>) -> rusqlite::Result<Tournee> {
-        let mut statement = db.prepare_cached(
-            "SELECT c.id, c.nature, c.lien, c.appareil, c.cree_le, a.email, p.email_alertes
-             FROM courriels c
-             JOIN adherents a ON a.numero_personne = c.numero_personne
-             LEFT JOIN preferences p ON p.numero_personne = c.numero_personne
-             WHERE c.envoye_le IS NULL AND c.tentatives < ?1
-               AND (c.nature NOT IN ('REMBOURSEMENT', 'DEMANDE', 'DOCUMENT') OR c.cree_le <= ?3)
-             ORDER BY c.id LIMIT ?2",
-        )?;
-        let groupees_jusqua = horodatage(maintenant - GROUPEMENT);
-        let en_attente = statement
-            .query_map(params![TENTATIVES_MAX, PAR_TOURNEE, groupees_jusqua], |row| {
-                Ok(EnAttente {
-                    id: row.get(0)?,
-                    nature: row.get(1)?,
-                    lien: row.get(2)?,
-                    appareil: row.get(3)?,
-                    cree_le: row.get(4)?,
-                    email_contact: row.get(5)?,
-                    email_alertes: row.get(6)?,
-                })
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let en_attente = courriels::a_envoyer(db, TENTATIVES_MAX, PAR_TOURNEE, maintenant - GROUPEMENT)?;
         let mut tournee = Tournee::default();
         for courriel in en_attente {
             match self.message(&courriel, maintenant).and_then(|message| Ok(deposer(&self.outbox, &message)?))
             {
                 Ok(_) => {
-                    db.execute(
-                        "UPDATE courriels SET envoye_le = ?2 WHERE id = ?1",
-                        params![courriel.id, horodatage(maintenant)],
-                    )?;
+                    courriels::envoye(db, courriel.id, maintenant)?;
                     tournee.envoyes += 1;
                 }
                 Err(error) => {
-                    let tentatives: i64 = db.query_row(
-                        "UPDATE courriels SET tentatives = tentatives + 1 WHERE id = ?1 RETURNING tentatives",
-                        [courriel.id],
-                        |row| row.get(0),
-                    )?;
+                    let tentatives = courriels::tentative_echouee(db, courriel.id)?;
                     // The error may quote the address: the log names the row only.
                     tracing::warn!(
                         courriel = courriel.id,
@@ -160,7 +119,7 @@ impl Facteur {
         };
         let destinataire: Address = destinataire.parse().context("the member's address")?;
         let lien = self.public_url.join(courriel.lien.trim_start_matches('/')).context("the link")?;
-        let mut desabonnement = self.public_url.join(desabonnement::CHEMIN.trim_start_matches('/'))?;
+        let mut desabonnement = self.public_url.join(jeton_desabonnement::CHEMIN.trim_start_matches('/'))?;
         desabonnement.query_pairs_mut().append_pair("jeton", &self.cle.jeton(courriel.id));
         let cree_le = DateTime::parse_from_rfc3339(&courriel.cree_le).context("cree_le")?.with_timezone(&Utc);
         let redige = redaction::rediger(&Redaction {
@@ -201,9 +160,9 @@ mod tests {
     use mail_parser::MessageParser;
 
     use super::*;
-    use crate::member_api::courriels::{Courriel, INFORMATIONS_PERSONNELLES, mettre_en_file};
-    use crate::member_api::preferences::Alerte;
+    use crate::member_api::mail::courriels::{Courriel, INFORMATIONS_PERSONNELLES, mettre_en_file};
     use crate::member_api::store::database::testing;
+    use crate::member_api::store::preferences::Alerte;
 
     const MARIE: &str = "100001";
 

@@ -4,10 +4,10 @@
 //! security emails go whatever the preferences. The queue (`file_courriels.rs`) sends them.
 
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 
-use super::preferences::{Alerte, Preferences};
-use crate::member_api::store::horodatage::horodatage;
+use crate::member_api::store::courriels;
+use crate::member_api::store::preferences::{Alerte, Preferences};
 
 /// Where a security email sends the member: their bank details and « Mes connexions ».
 pub const INFORMATIONS_PERSONNELLES: &str = "/compte/informations-personnelles";
@@ -72,20 +72,11 @@ pub fn mettre_en_file(
         if !Preferences::de(db, numero_personne)?.alertes.voulue(alerte) {
             return Ok(false);
         }
-        let en_attente: bool = db.query_row(
-            "SELECT EXISTS (SELECT 1 FROM courriels WHERE numero_personne = ?1 AND nature = ?2 AND lien = ?3
-                 AND envoye_le IS NULL AND tentatives = 0)",
-            params![numero_personne, courriel.nature.code(), courriel.lien],
-            |row| row.get(0),
-        )?;
-        if en_attente {
+        if courriels::alerte_en_attente(db, numero_personne, courriel.nature.code(), courriel.lien)? {
             return Ok(true);
         }
     }
-    db.execute(
-        "INSERT INTO courriels (numero_personne, nature, lien, appareil, cree_le) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![numero_personne, courriel.nature.code(), courriel.lien, courriel.appareil, horodatage(at)],
-    )?;
+    courriels::inserer(db, numero_personne, courriel.nature.code(), courriel.lien, courriel.appareil, at)?;
     Ok(true)
 }
 
@@ -94,8 +85,8 @@ mod tests {
     use chrono::{NaiveDate, TimeZone};
 
     use super::*;
-    use crate::member_api::preferences::desactiver;
     use crate::member_api::store::database::testing;
+    use crate::member_api::store::preferences::desactiver;
 
     const MARIE: &str = "100001";
 

@@ -14,6 +14,9 @@ use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
+/// Where the link points, under the server's root.
+pub const CHEMIN: &str = "/_demo/desabonnement";
+
 /// Name of the key's file in the demo data folder.
 const FICHIER: &str = "member-api-unsubscribe.key";
 const LONGUEUR: usize = 32;

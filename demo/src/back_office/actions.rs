@@ -7,11 +7,11 @@ use rusqlite::{OptionalExtension, Transaction, params, params_from_iter};
 use serde::Deserialize;
 
 use super::refus::Refus;
-use crate::member_api::ajout_beneficiaire::{self, Civilite, Decision, Dossier};
-use crate::member_api::documents::DOCUMENT_MUTUELLE;
+use crate::member_api::http::ajout_beneficiaire::{self, Civilite, Decision, Dossier};
+use crate::member_api::http::documents::DOCUMENT_MUTUELLE;
+use crate::member_api::http::reclamation::Reclamation;
 use crate::member_api::mail::evenements::{Evenement, publier};
 use crate::member_api::pdf::impression;
-use crate::member_api::reclamation::Reclamation;
 use crate::member_api::rules::catalogue::{ACTES, Acte, PRODUITS};
 use crate::member_api::rules::types_demande::RECLAMATION;
 use crate::member_api::rules::{noemie, validation};

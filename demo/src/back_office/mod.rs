@@ -34,11 +34,12 @@ use self::actions::{
 use self::pages::{EchecDemande, Fait, FormulaireDemande};
 use self::refus::Refus;
 use self::session::{Operateur, Sessions, identifiants_valides};
+use crate::member_api::MemberApi;
 use crate::member_api::clock::today;
-use crate::member_api::json::fichier;
+use crate::member_api::http::context::Context;
+use crate::member_api::http::reponses::fichier;
 use crate::member_api::rules::format_fichier::{self, PDF};
 use crate::member_api::rules::validation;
-use crate::member_api::{Context, MemberApi};
 use crate::settings::Settings;
 
 /// Where the server mounts the back office.

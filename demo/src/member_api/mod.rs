@@ -3,58 +3,33 @@
 //! like the real upstream: bearer JWTs checked against the issuer's keys, members confined to
 //! their own data, changes kept across restarts. Response shapes: `openapi/member-api.yaml`.
 
-pub(crate) mod ajout_beneficiaire;
-mod assure;
-mod attestation;
-mod auth;
-mod banques;
-mod carte_tp;
 pub(crate) mod clock;
-mod compte;
-mod contrats;
-pub(crate) mod demandes;
-mod depots_en_attente;
-mod desabonnement;
-pub(crate) mod documents;
-mod error;
-mod estimation;
 pub(crate) mod failure;
-pub(crate) mod json;
-mod latence;
+pub(crate) mod http;
 pub(crate) mod mail;
-pub(crate) mod messages;
-mod nouveautes;
 pub(crate) mod pdf;
-mod preferences;
-mod prestations;
-pub(crate) mod reclamation;
 pub(crate) mod rules;
 pub(crate) mod seed;
-mod signalement;
 pub(crate) mod store;
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use actix_web::http::StatusCode;
-use actix_web::middleware::ErrorHandlers;
 use actix_web::web;
 use anyhow::Context as _;
-use url::Url;
 
-use self::auth::TokenVerifier;
-use self::depots_en_attente::DepotsEnAttente;
-pub use self::error::method_not_allowed;
 pub use self::failure::ApiFailure;
+use self::http::auth::TokenVerifier;
+use self::http::context::Context;
+pub use self::http::error::method_not_allowed;
+use self::http::latence::Latence;
 pub use self::mail::evenements::{Evenement, publier};
 use self::mail::file_courriels::Facteur;
 use self::mail::jeton_desabonnement::CleDesabonnement;
+use self::rules::depots_en_attente::{self, DepotsEnAttente};
 use self::store::database::Database;
 pub use self::store::horodatage::horodatage;
 use crate::settings::Settings;
-
-/// Where the portal mounts the API.
-pub const PREFIX: &str = "/_demo/api";
 
 /// How often uploads no request took are looked for: an upload is kept its time to within
 /// this, which is nothing beside a time counted in hours.
@@ -63,30 +38,10 @@ const NETTOYAGE_DES_DEPOTS: Duration = Duration::from_secs(10 * 60);
 /// once, so this only paces the retries of those that failed.
 const RELEVE_DU_COURRIER: Duration = Duration::from_secs(5);
 
-/// What every handler of the API shares.
-pub struct Context {
-    pub db: Database,
-    pub tokens: TokenVerifier,
-    pub max_upload_bytes: usize,
-    /// How many uploads a member may keep unsent, and for how long.
-    pub depots_en_attente: DepotsEnAttente,
-    /// Where a browser reaches the API through the portal (`smartCarteUrl`).
-    pub portal_api: Url,
-    /// The mutual's name, printed on the tiers-payant card and the booklet, and signing its emails.
-    pub mutuelle: String,
-    /// Where browsers reach the server, with a trailing slash: the emails' links start there.
-    pub public_url: Url,
-    /// Signs the unsubscribe links of the alerts.
-    pub cle_desabonnement: CleDesabonnement,
-    /// Sends the queued emails to the outbox; none when the server has no outbox, and then
-    /// they wait in the queue.
-    pub facteur: Option<Facteur>,
-}
-
 #[derive(Clone)]
 pub struct MemberApi {
     context: web::Data<Context>,
-    latence: latence::Latence,
+    latence: Latence,
 }
 
 impl MemberApi {
@@ -133,7 +88,7 @@ impl MemberApi {
                 cle_desabonnement,
                 facteur,
             })),
-            latence: latence::Latence::new(settings.api_latency, settings.api_latency_jitter),
+            latence: Latence::new(settings.api_latency, settings.api_latency_jitter),
         })
     }
 
@@ -195,7 +150,7 @@ impl MemberApi {
     /// The unsubscribe link of the alerts, `/_demo/desabonnement`, outside the API's prefix: a
     /// mail client follows it with no token.
     pub fn desabonnement(&self) -> actix_web::Resource {
-        desabonnement::resource(self.context.clone())
+        http::desabonnement::resource(self.context.clone())
     }
 
     /// What the handlers share: the back office writes through the same database, so that the
@@ -205,33 +160,9 @@ impl MemberApi {
     }
 
     /// Registers the API's routes under [`PREFIX`].
+    ///
+    /// [`PREFIX`]: http::reponses::PREFIX
     pub fn configure(&self, cfg: &mut web::ServiceConfig) {
-        let latence = self.latence;
-        cfg.service(
-            web::scope(PREFIX)
-                .app_data(self.context.clone())
-                .app_data(web::JsonConfig::default().error_handler(|e, _| error::json_error(e)))
-                .app_data(web::PathConfig::default().error_handler(|e, _| error::extractor_error(e)))
-                .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
-                .configure(compte::routes)
-                .configure(assure::routes)
-                .configure(preferences::routes)
-                .configure(nouveautes::routes)
-                .configure(banques::routes)
-                .configure(contrats::routes)
-                .configure(estimation::routes)
-                .configure(attestation::routes)
-                .configure(prestations::routes)
-                .configure(carte_tp::routes)
-                .configure(demandes::routes)
-                .configure(messages::routes)
-                .configure(reclamation::routes)
-                .configure(signalement::routes)
-                .configure(ajout_beneficiaire::routes)
-                .configure(documents::routes)
-                .default_service(web::to(error::no_such_route))
-                .wrap(ErrorHandlers::new().handler(StatusCode::METHOD_NOT_ALLOWED, method_not_allowed))
-                .wrap(actix_web::middleware::from_fn(move |request, next| latence.attendre(request, next))),
-        );
+        http::routes::configure(cfg, self.context.clone(), self.latence);
     }
 }

@@ -6,8 +6,10 @@
 pub mod catalogue;
 pub mod communes;
 pub mod connexions;
+pub mod depots_en_attente;
 pub mod estimation;
 pub mod format_fichier;
+pub mod membre;
 pub mod noemie;
 pub mod resiliation;
 pub mod types_demande;

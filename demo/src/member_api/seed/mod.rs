@@ -10,8 +10,8 @@ use chrono::{Datelike, Days, Months, NaiveDate};
 use rusqlite::{Connection, Transaction, params};
 
 use self::membres::{CarteAnnee, Detail, Membre, Quand, Soin};
-use super::demandes::{Identite, PriseEnCharge, Resiliation};
-use super::reclamation::Reclamation;
+use crate::member_api::http::demandes::{Identite, PriseEnCharge, Resiliation};
+use crate::member_api::http::reclamation::Reclamation;
 use crate::member_api::rules::catalogue::{
     self, Garantie, PRODUITS, Plafond, Produit, acte_par_code, produit,
 };

@@ -2,11 +2,16 @@
 //! in the module of what it stores. Nothing here decides: the rules (`rules/`) do, the
 //! handlers (`http/`) and the back office ask them.
 
+pub mod adherents;
 pub mod beneficiaires;
+pub mod comptes_bancaires;
 pub mod connexions;
+pub mod contrats;
 pub mod courriels;
 pub mod database;
+pub mod documents;
 pub mod evenements;
 pub mod horodatage;
 pub mod montant;
+pub mod paiements;
 pub mod preferences;

@@ -9,12 +9,12 @@ use futures_util::StreamExt;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
-use super::Context;
-use super::auth::Member;
-use super::json::fichier;
+use super::context::Context;
+use super::reponses::fichier;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::rules::format_fichier::{self, Format};
+use crate::member_api::rules::membre::Member;
 use crate::member_api::store::horodatage::horodatage;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

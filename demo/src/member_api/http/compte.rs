@@ -8,11 +8,11 @@ use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
-use super::Context;
-use super::auth::Member;
+use super::context::Context;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::rules::connexions::{self, Appareil};
+use crate::member_api::rules::membre::Member;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/compte/auth").post(sign_in));

@@ -8,7 +8,7 @@ use rusqlite::Connection;
 
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf::impression::taille_lisible;
-use crate::member_api::store::horodatage::horodatage;
+use crate::member_api::store::documents;
 use crate::settings::Settings;
 
 /// What `[demo]` allows of uploads not yet sent with a request.
@@ -43,11 +43,7 @@ impl DepotsEnAttente {
         fichiers: u64,
         octets: u64,
     ) -> Result<(), ApiFailure> {
-        let (fichiers_deja, octets_deja): (i64, i64) = db.query_row(
-            "SELECT count(*), coalesce(sum(taille), 0) FROM documents WHERE numero_personne = ?1 AND demande_id IS NULL",
-            [numero_personne],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )?;
+        let (fichiers_deja, octets_deja) = documents::en_attente(db, numero_personne)?;
         // SQLite counts in i64; a count, or a sum of sizes, is never negative.
         let (fichiers_deja, octets_deja) = (fichiers_deja.unsigned_abs(), octets_deja.unsigned_abs());
         let depassement = if fichiers_deja + fichiers > self.fichiers_max {
@@ -77,10 +73,7 @@ pub fn supprimer_expires(
     maintenant: DateTime<Utc>,
     duree: TimeDelta,
 ) -> rusqlite::Result<usize> {
-    db.execute(
-        "DELETE FROM documents WHERE demande_id IS NULL AND depose_le < ?1",
-        [horodatage(maintenant - duree)],
-    )
+    documents::supprimer_en_attente_deposes_avant(db, maintenant - duree)
 }
 
 #[cfg(test)]
@@ -150,14 +143,14 @@ mod tests {
         let db = Connection::open_in_memory().unwrap();
         // A document alone, without the member it belongs to: only its dates matter here.
         db.pragma_update(None, "foreign_keys", "OFF").unwrap();
-        db.execute_batch(include_str!("store/migrations/0001_schema.sql")).unwrap();
+        db.execute_batch(include_str!("../store/migrations/0001_schema.sql")).unwrap();
         db.execute(
             "INSERT INTO documents (numero_personne, nom_fichier, type_mime, taille, contenu, date_depot)
              VALUES (?1, 'piece.pdf', 'application/pdf', 4, x'25504446', '2026-11-21')",
             [MARIE],
         )
         .unwrap();
-        db.execute_batch(include_str!("store/migrations/0003_document_depose_le.sql")).unwrap();
+        db.execute_batch(include_str!("../store/migrations/0003_document_depose_le.sql")).unwrap();
         let depose_le: String =
             db.query_row("SELECT depose_le FROM documents", [], |row| row.get(0)).unwrap();
         assert_eq!(depose_le, "2026-11-21T23:59:59Z");

@@ -7,11 +7,11 @@ use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
 use rusqlite::{OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
 
-use super::Context;
-use super::auth::Member;
+use super::context::Context;
 use super::demandes::{NouvelleDemande, enregistrer};
 use crate::member_api::clock::now;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::membre::Member;
 use crate::member_api::rules::types_demande::{self, RECLAMATION};
 use crate::member_api::rules::validation;
 

@@ -6,15 +6,15 @@ use actix_web::{HttpResponse, web};
 use rusqlite::{Connection, params};
 use serde::{Deserialize, Serialize};
 
-use super::Context;
-use super::auth::Member;
+use super::context::Context;
 use super::demandes::{
     ETAT_INITIAL, ETATS_TERMINES, documents_a_joindre, verifier_documents, verifier_titulaire,
 };
 use super::documents::DocumentInfo;
-use super::json::json;
+use super::reponses::json;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::membre::Member;
 use crate::member_api::rules::validation;
 use crate::member_api::store::horodatage::horodatage;
 

@@ -9,14 +9,14 @@ use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension};
 use serde::Deserialize;
 
-use super::Context;
-use super::auth::Member;
 use super::carte_tp::CarteTp;
-use super::json::fichier;
+use super::context::Context;
+use super::reponses::fichier;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf::attestation::Tableau;
 use crate::member_api::pdf::{self, impression};
+use crate::member_api::rules::membre::Member;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/attestation").get(attestation));

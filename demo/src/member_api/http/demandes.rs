@@ -12,18 +12,18 @@ use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 use serde::{Deserialize, Serialize};
 
 use super::ajout_beneficiaire::{self, AjoutBeneficiaire};
-use super::auth::Member;
+use super::context::Context;
 use super::contrats::Contrat;
 use super::documents::{ACCUSE_RECEPTION_RESILIATION, DocumentInfo};
-use super::json::json;
 use super::messages::Message;
 use super::reclamation::Reclamation;
+use super::reponses::{PREFIX, json};
 use super::signalement::Signalement;
-use super::{Context, PREFIX};
 use crate::member_api::clock::{now, today};
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf;
 use crate::member_api::pdf::impression;
+use crate::member_api::rules::membre::Member;
 use crate::member_api::rules::types_demande::{
     self, ATTESTATION_VITALE, DEMANDE_DE_RESILIATION, PRISE_EN_CHARGE_HOSPITALIERE, TypeDemande,
 };

@@ -1,54 +1,5 @@
-//! Value types shared by the answers: amounts, masked bank numbers, downloadable files.
-
-use actix_web::HttpResponse;
-use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
-use bytes::Bytes;
-
-/// An IBAN as shown to its owner: country, check digits and the last four characters, the rest
-/// hidden, grouped by four: "FR76 **** **** **** **** ***0 189".
-pub fn masquer_iban(iban: &str) -> String {
-    let visible_tail = iban.len().saturating_sub(4);
-    let masked: String = iban
-        .chars()
-        .enumerate()
-        .map(|(index, character)| if index < 4 || index >= visible_tail { character } else { '*' })
-        .collect();
-    masked
-        .as_bytes()
-        .chunks(4)
-        .map(|chunk| String::from_utf8_lossy(chunk).into_owned())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// A JSON answer, as the database kept it ([`Database::read_json`]).
-///
-/// [`Database::read_json`]: crate::member_api::store::database::Database::read_json
-pub fn json(body: Bytes) -> HttpResponse {
-    HttpResponse::Ok().content_type("application/json").body(body)
-}
-
-/// A file answer: its bytes, its type and a name for the browser's download. Always an
-/// attachment, in a sandbox: a stored upload is the member's bytes, never a page to render.
-pub fn fichier(content_type: &str, nom: &str, contenu: Vec<u8>) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type(content_type.to_owned())
-        .insert_header((header::CONTENT_SECURITY_POLICY, "sandbox; default-src 'none'"))
-        .insert_header(ContentDisposition {
-            disposition: DispositionType::Attachment,
-            // `filename*` carries accented names intact; `filename` is the ASCII fallback.
-            parameters: vec![
-                DispositionParam::Filename(nom.chars().map(|c| if c.is_ascii() { c } else { '_' }).collect()),
-                DispositionParam::FilenameExt(header::ExtendedValue {
-                    charset: header::Charset::Ext("UTF-8".to_owned()),
-                    language_tag: None,
-                    value: nom.as_bytes().to_vec(),
-                }),
-            ],
-        })
-        .insert_header((header::CACHE_CONTROL, "private, no-store"))
-        .body(contenu)
-}
+//! Reading the bodies: whole numbers as JSON Schema has them, and fields that may be left out
+//! but never set to `null`.
 
 /// A whole number as JSON Schema's `integer` has it: any number without a fractional part, so
 /// `3.0` as well as `3` (generated clients and some JSON libraries write the first), within
@@ -136,10 +87,5 @@ mod tests {
         {
             assert!(serde_json::from_str::<Corps>(refused).is_err(), "{refused}");
         }
-    }
-
-    #[test]
-    fn an_iban_shows_only_its_country_and_last_digits() {
-        assert_eq!(masquer_iban("FR7630006000011234567890189"), "FR76 **** **** **** **** ***0 189");
     }
 }

@@ -5,9 +5,9 @@
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
-use super::Context;
-use super::auth::Member;
+use super::context::Context;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::membre::Member;
 use crate::member_api::rules::validation;
 use crate::member_api::store::preferences::{self, Alertes};
 

@@ -16,8 +16,10 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Mutex;
 use url::Url;
 
-use super::Context;
+use super::context::Context;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::membre::Member;
+use crate::member_api::store::adherents;
 
 /// A token whose key id is unknown makes us fetch the keys again (the issuer rotated them),
 /// but not more often than this: forged tokens must not turn us against the issuer.
@@ -205,12 +207,6 @@ fn refused(reason: &str, detail: impl std::fmt::Display) -> ApiFailure {
     ApiFailure::unauthorized()
 }
 
-/// The member a request is made for: a valid bearer token whose person number is a known
-/// member. Handlers that take it are protected; nothing else needs to check.
-pub struct Member {
-    pub person_number: String,
-}
-
 impl FromRequest for Member {
     type Error = ApiFailure;
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
@@ -228,16 +224,7 @@ impl FromRequest for Member {
             }
             let (person_number, expires_at) = context.tokens.person_number(&token).await?;
             let lookup = person_number.clone();
-            let known = context
-                .db
-                .run(move |db| {
-                    Ok(db.query_row(
-                        "SELECT EXISTS (SELECT 1 FROM adherents WHERE numero_personne = ?1)",
-                        [lookup],
-                        |row| row.get::<_, bool>(0),
-                    )?)
-                })
-                .await?;
+            let known = context.db.run(move |db| Ok(adherents::existe(db, &lookup)?)).await?;
             if !known {
                 return Err(refused("unknown member", "-"));
             }
@@ -254,18 +241,6 @@ fn bearer_token(request: &HttpRequest) -> Option<String> {
     let value = request.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
     (scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty()).then(|| token.trim().to_owned())
-}
-
-impl Member {
-    /// Whether the member may see a resource whose owner is `owner`: 404 when there is no
-    /// such resource, 403 when it is somebody else's.
-    pub fn check_owner(&self, owner: Option<String>) -> Result<(), ApiFailure> {
-        match owner {
-            None => Err(ApiFailure::not_found()),
-            Some(owner) if owner == self.person_number => Ok(()),
-            Some(_) => Err(ApiFailure::forbidden()),
-        }
-    }
 }
 
 #[cfg(test)]

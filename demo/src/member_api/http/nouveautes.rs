@@ -4,10 +4,10 @@
 
 use actix_web::{HttpResponse, web};
 
-use super::Context;
-use super::auth::Member;
-use super::json::json;
+use super::context::Context;
+use super::reponses::json;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::membre::Member;
 use crate::member_api::store::evenements::depuis_la_derniere_visite;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

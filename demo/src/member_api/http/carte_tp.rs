@@ -6,14 +6,13 @@ use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
-use super::Context;
-use super::auth::Member;
-use super::json::fichier;
-use super::json::json;
+use super::context::Context;
+use super::reponses::{fichier, json};
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf;
 use crate::member_api::pdf::impression;
+use crate::member_api::rules::membre::Member;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/carte-tp").get(cartes))

@@ -7,11 +7,11 @@ use actix_web::{HttpResponse, web};
 use rusqlite::OptionalExtension;
 use serde::{Deserialize, Serialize};
 
-use super::Context;
-use super::auth::Member;
+use super::context::Context;
 use super::demandes::{NouvelleDemande, enregistrer};
 use super::reclamation::verifier_titulaire;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::membre::Member;
 use crate::member_api::rules::types_demande::{self, SOIN_NON_RECONNU};
 use crate::member_api::rules::validation;
 

@@ -7,12 +7,12 @@ use chrono::NaiveDate;
 use rusqlite::{Connection, Row, params};
 use serde::{Deserialize, Serialize};
 
-use super::Context;
-use super::auth::Member;
-use super::json::json;
+use super::context::Context;
+use super::reponses::json;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::rules::communes::{self, Commune};
+use crate::member_api::rules::membre::Member;
 use crate::member_api::rules::validation;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

@@ -11,13 +11,13 @@ use chrono::{Datelike, Months, NaiveDate};
 use rusqlite::{Connection, Transaction, params};
 use serde::{Deserialize, Serialize};
 
-use super::Context;
-use super::auth::Member;
+use super::context::Context;
 use super::contrats::Contrat;
 use super::demandes::{ETATS_TERMINES, NouvelleDemande, enregistrer};
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf::impression;
+use crate::member_api::rules::membre::Member;
 use crate::member_api::rules::types_demande::{self, AJOUT_BENEFICIAIRE};
 use crate::member_api::rules::validation;
 

@@ -7,10 +7,10 @@ use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
 
-use super::Context;
-use super::auth::Member;
-use super::json::json;
+use super::context::Context;
+use super::reponses::json;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::membre::Member;
 use crate::member_api::store::montant::Euros;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

@@ -11,7 +11,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{DOCTYPE, Markup, html};
 use serde::Deserialize;
 
-use super::Context;
+use super::context::Context;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::mail::courriels::{INFORMATIONS_PERSONNELLES, Nature};
 use crate::member_api::mail::jeton_desabonnement::CHEMIN;

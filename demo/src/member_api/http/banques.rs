@@ -9,13 +9,13 @@ use iban::{Iban, IbanLike};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
 
-use super::Context;
-use super::auth::Member;
-use super::json::masquer_iban;
+use super::context::Context;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::mail::courriels::{self, Courriel, INFORMATIONS_PERSONNELLES, Nature};
+use crate::member_api::rules::membre::Member;
 use crate::member_api::rules::validation;
+use crate::member_api::store::comptes_bancaires::masquer_iban;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/banques").get(banques))

@@ -19,9 +19,9 @@ use actix_web::web;
 use anyhow::Context as _;
 
 pub use self::failure::ApiFailure;
-use self::http::auth::TokenVerifier;
 use self::http::context::Context;
 pub use self::http::error::method_not_allowed;
+use self::http::jetons::TokenVerifier;
 use self::http::latence::Latence;
 pub use self::mail::evenements::{Evenement, publier};
 use self::mail::file_courriels::Facteur;

@@ -2,7 +2,7 @@
 
 use url::Url;
 
-use super::auth::TokenVerifier;
+use super::jetons::TokenVerifier;
 use crate::member_api::mail::file_courriels::Facteur;
 use crate::member_api::mail::jeton_desabonnement::CleDesabonnement;
 use crate::member_api::rules::depots_en_attente::DepotsEnAttente;

@@ -6,7 +6,7 @@
 pub(crate) mod ajout_beneficiaire;
 mod assure;
 mod attestation;
-pub(crate) mod auth;
+mod auth;
 mod banques;
 mod carte_tp;
 mod compte;
@@ -17,6 +17,7 @@ pub(crate) mod desabonnement;
 pub(crate) mod documents;
 pub(crate) mod error;
 mod estimation;
+pub(crate) mod jetons;
 mod json;
 pub(crate) mod latence;
 pub(crate) mod messages;

@@ -84,7 +84,8 @@ async fn par_beneficiaire(member: Member, context: web::Data<Context>) -> Result
     let infos = context
         .db
         .run(move |db| {
-            let beneficiaires = super::assure::Beneficiaire::all(db, &member.person_number)?;
+            let beneficiaires =
+                crate::member_api::store::beneficiaires::Beneficiaire::all(db, &member.person_number)?;
             beneficiaires
                 .into_iter()
                 .map(|beneficiaire| {

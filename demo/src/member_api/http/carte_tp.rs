@@ -114,7 +114,7 @@ impl CarteTp {
 }
 
 fn porteurs(db: &Connection, person_number: &str) -> rusqlite::Result<Vec<PorteurCarte>> {
-    Ok(super::assure::Beneficiaire::all(db, person_number)?
+    Ok(crate::member_api::store::beneficiaires::Beneficiaire::all(db, person_number)?
         .into_iter()
         .map(|beneficiaire| PorteurCarte {
             prenom: beneficiaire.prenom,

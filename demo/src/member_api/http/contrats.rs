@@ -284,36 +284,37 @@ async fn droits(member: Member, context: web::Data<Context>) -> Result<HttpRespo
             let today = today();
             let contrats = Contrat::all(db, &member.person_number)?;
             let couvert = contrats.iter().any(|contrat| contrat.statut(today) == "ACTIF");
-            let beneficiaires = super::assure::Beneficiaire::all(db, &member.person_number)?
-                .into_iter()
-                .map(|beneficiaire| {
-                    let mut statement = db.prepare_cached(
-                        "SELECT contrat_id FROM contrat_beneficiaires WHERE beneficiaire_id = ?1",
-                    )?;
-                    let ids = statement
-                        .query_map([beneficiaire.id], |row| row.get::<_, i64>(0))?
-                        .collect::<rusqlite::Result<Vec<_>>>()?;
-                    let droits = contrats
-                        .iter()
-                        .filter(|contrat| ids.contains(&contrat.id))
-                        .map(|contrat| Droit {
-                            numero_contrat: contrat.numero_contrat.clone(),
-                            libelle_produit: contrat.libelle_produit.clone(),
-                            date_debut: contrat.date_debut,
-                            date_fin: contrat.date_fin,
-                            statut: contrat.statut(today),
+            let beneficiaires =
+                crate::member_api::store::beneficiaires::Beneficiaire::all(db, &member.person_number)?
+                    .into_iter()
+                    .map(|beneficiaire| {
+                        let mut statement = db.prepare_cached(
+                            "SELECT contrat_id FROM contrat_beneficiaires WHERE beneficiaire_id = ?1",
+                        )?;
+                        let ids = statement
+                            .query_map([beneficiaire.id], |row| row.get::<_, i64>(0))?
+                            .collect::<rusqlite::Result<Vec<_>>>()?;
+                        let droits = contrats
+                            .iter()
+                            .filter(|contrat| ids.contains(&contrat.id))
+                            .map(|contrat| Droit {
+                                numero_contrat: contrat.numero_contrat.clone(),
+                                libelle_produit: contrat.libelle_produit.clone(),
+                                date_debut: contrat.date_debut,
+                                date_fin: contrat.date_fin,
+                                statut: contrat.statut(today),
+                            })
+                            .collect();
+                        Ok(DroitsBeneficiaire {
+                            id_beneficiaire: beneficiaire.id,
+                            prenom: beneficiaire.prenom,
+                            nom: beneficiaire.nom,
+                            lien: beneficiaire.lien,
+                            date_naissance: beneficiaire.date_naissance,
+                            droits,
                         })
-                        .collect();
-                    Ok(DroitsBeneficiaire {
-                        id_beneficiaire: beneficiaire.id,
-                        prenom: beneficiaire.prenom,
-                        nom: beneficiaire.nom,
-                        lien: beneficiaire.lien,
-                        date_naissance: beneficiaire.date_naissance,
-                        droits,
                     })
-                })
-                .collect::<Result<Vec<_>, ApiFailure>>()?;
+                    .collect::<Result<Vec<_>, ApiFailure>>()?;
             Ok(Droits { numero_personne: member.person_number, couvert, beneficiaires })
         })
         .await?;

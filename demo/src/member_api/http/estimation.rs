@@ -23,8 +23,7 @@ use crate::member_api::store::beneficiaires::Personne;
 use crate::member_api::store::montant::Euros;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/assure/estimation").post(estimer))
-        .service(web::resource("/assure/plafonds").get(super::plafonds::plafonds));
+    cfg.service(web::resource("/assure/estimation").post(estimer));
 }
 
 #[derive(Deserialize)]

@@ -13,6 +13,10 @@ use crate::member_api::rules::estimation::calcul::PlafondDeGarantie;
 use crate::member_api::rules::estimation::soins::Soin;
 use crate::member_api::rules::membre::Member;
 
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/assure/plafonds").get(plafonds));
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct PlafondsBeneficiaire {
@@ -45,7 +49,7 @@ impl From<PlafondDeGarantie> for Garantie {
     }
 }
 
-pub async fn plafonds(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
+async fn plafonds(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
     let plafonds = context
         .db
         .run(move |db| estimation::plafonds::du_membre(db, &member.person_number, today()))

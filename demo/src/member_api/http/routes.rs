@@ -11,7 +11,7 @@ use super::latence::Latence;
 use super::reponses::PREFIX;
 use super::{
     ajout_beneficiaire, assure, attestation, banques, carte_tp, compte, contrats, demandes, documents,
-    estimation, messages, nouveautes, preferences, prestations, reclamation, signalement,
+    estimation, messages, nouveautes, plafonds, preferences, prestations, reclamation, signalement,
 };
 
 /// Registers the API's routes under [`PREFIX`].
@@ -29,6 +29,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, context: web::Data<Context>, late
             .configure(banques::routes)
             .configure(contrats::routes)
             .configure(estimation::routes)
+            .configure(plafonds::routes)
             .configure(attestation::routes)
             .configure(prestations::routes)
             .configure(carte_tp::routes)

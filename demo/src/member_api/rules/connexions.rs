@@ -6,10 +6,13 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use serde::Deserialize;
 
+use super::situation::Situation;
 use super::validation;
+use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::mail::courriels::{self, Courriel, INFORMATIONS_PERSONNELLES, Nature};
-use crate::member_api::store::connexions;
+use crate::member_api::store::adherents::{self, Utilisateur};
+use crate::member_api::store::{cartes_tp, connexions};
 
 /// The longest browser or system name the portal sends.
 const NOM_MAX: usize = 60;
@@ -80,6 +83,25 @@ pub fn enregistrer(
         appareil: Some(&libelle),
     };
     courriels::mettre_en_file(db, numero_personne, &courriel, at)
+}
+
+/// Signs the member in (`compte/auth`), in one transaction: who they are, where they stand
+/// today, the card to show (today's, else the next one), and the sign-in recorded with its
+/// device.
+pub fn connexion(
+    db: &mut Connection,
+    numero_personne: &str,
+    appareil: Option<&Appareil>,
+) -> Result<(Utilisateur, Situation, Option<i64>), ApiFailure> {
+    let tx = db.transaction()?;
+    let today = today();
+    let utilisateur = adherents::utilisateur(&tx, numero_personne)?;
+    // The card to show: today's, else the next one.
+    let carte = cartes_tp::a_montrer(&tx, numero_personne, today)?;
+    let situation = Situation::of(&tx, numero_personne, today)?;
+    enregistrer(&tx, numero_personne, appareil, chrono::Utc::now())?;
+    tx.commit()?;
+    Ok((utilisateur, situation, carte))
 }
 
 #[cfg(test)]

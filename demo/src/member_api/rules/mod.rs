@@ -3,6 +3,7 @@
 //! must be read or written goes through the store (`store/`). The member API's handlers
 //! (`http/`) and the back office ask here, never the store, before anything changes.
 
+pub mod adresse;
 pub mod catalogue;
 pub mod communes;
 pub mod connexions;
@@ -12,5 +13,6 @@ pub mod format_fichier;
 pub mod membre;
 pub mod noemie;
 pub mod resiliation;
+pub mod situation;
 pub mod types_demande;
 pub mod validation;

@@ -58,3 +58,45 @@ pub fn couverts_un_jour(
         })?
         .collect()
 }
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Beneficiaire {
+    pub id: i64,
+    /// ASSURE_PRINCIPAL, CONJOINT or ENFANT.
+    pub lien: String,
+    pub prenom: String,
+    pub nom: String,
+    pub date_naissance: NaiveDate,
+    pub numero_securite_sociale: String,
+    pub rang_naissance: i64,
+    pub caisse_assurance_maladie: String,
+    /// Whether the Sécurité sociale forwards statements to the mutual (NOEMIE link):
+    /// RACCORDE, EN_COURS_DE_RACCORDEMENT or NON_RACCORDE.
+    pub statut_noemie: String,
+}
+
+impl Beneficiaire {
+    /// The people a member's contracts cover, the member first.
+    pub fn all(db: &Connection, person_number: &str) -> rusqlite::Result<Vec<Self>> {
+        let mut statement = db.prepare(
+            "SELECT id, lien, prenom, nom, date_naissance, numero_securite_sociale, rang_naissance, caisse, statut_noemie
+             FROM beneficiaires WHERE numero_personne = ?1
+             ORDER BY CASE lien WHEN 'ASSURE_PRINCIPAL' THEN 0 WHEN 'CONJOINT' THEN 1 ELSE 2 END, date_naissance",
+        )?;
+        let rows = statement.query_map([person_number], |row| {
+            Ok(Self {
+                id: row.get(0)?,
+                lien: row.get(1)?,
+                prenom: row.get(2)?,
+                nom: row.get(3)?,
+                date_naissance: row.get(4)?,
+                numero_securite_sociale: row.get(5)?,
+                rang_naissance: row.get(6)?,
+                caisse_assurance_maladie: row.get(7)?,
+                statut_noemie: row.get(8)?,
+            })
+        })?;
+        rows.collect()
+    }
+}

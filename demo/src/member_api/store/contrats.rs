@@ -2,7 +2,7 @@
 //! their contribution schedules (`echeances`).
 
 use chrono::NaiveDate;
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::{Connection, OptionalExtension, params};
 
 /// A contract of a beneficiary: its number, product, first and last day.
 pub struct ContratDuBeneficiaire {
@@ -40,4 +40,33 @@ pub fn du_beneficiaire(
         },
     )
     .optional()
+}
+
+/// The member's contracts, counted: all of them, those in force on `jour` (and among them the
+/// individual ones), those that start later.
+pub struct Decompte {
+    pub contrats: i64,
+    pub actifs: i64,
+    pub actifs_individuels: i64,
+    pub futurs: i64,
+}
+
+pub fn decompte(db: &Connection, numero_personne: &str, jour: NaiveDate) -> rusqlite::Result<Decompte> {
+    db.query_row(
+        "SELECT count(*),
+                count(*) FILTER (WHERE date_debut <= ?2 AND (date_fin IS NULL OR date_fin >= ?2)),
+                count(*) FILTER (WHERE date_debut <= ?2 AND (date_fin IS NULL OR date_fin >= ?2)
+                                   AND type_contrat = 'INDIVIDUEL'),
+                count(*) FILTER (WHERE date_debut > ?2)
+         FROM contrats WHERE numero_personne = ?1",
+        params![numero_personne, jour],
+        |row| {
+            Ok(Decompte {
+                contrats: row.get(0)?,
+                actifs: row.get(1)?,
+                actifs_individuels: row.get(2)?,
+                futurs: row.get(3)?,
+            })
+        },
+    )
 }

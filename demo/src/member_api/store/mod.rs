@@ -4,6 +4,7 @@
 
 pub mod adherents;
 pub mod beneficiaires;
+pub mod cartes_tp;
 pub mod comptes_bancaires;
 pub mod connexions;
 pub mod contrats;

@@ -7,6 +7,7 @@ pub mod adresse;
 pub mod catalogue;
 pub mod communes;
 pub mod connexions;
+pub mod coordonnees_bancaires;
 pub mod depots_en_attente;
 pub mod estimation;
 pub mod format_fichier;

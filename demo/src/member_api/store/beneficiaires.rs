@@ -100,3 +100,22 @@ impl Beneficiaire {
         rows.collect()
     }
 }
+
+/// The beneficiary `id`, their member and their link to them.
+pub fn titulaire_et_lien(db: &Connection, id: i64) -> rusqlite::Result<Option<(i64, String, String)>> {
+    db.query_row("SELECT id, numero_personne, lien FROM beneficiaires WHERE id = ?1", [id], |row| {
+        Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+    })
+    .optional()
+}
+
+/// The member as a beneficiary of their own contracts, their member and their link.
+pub fn principal(db: &Connection, numero_personne: &str) -> rusqlite::Result<Option<(i64, String, String)>> {
+    db.query_row(
+        "SELECT id, numero_personne, lien FROM beneficiaires
+         WHERE numero_personne = ?1 AND lien = 'ASSURE_PRINCIPAL'",
+        [numero_personne],
+        |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+    )
+    .optional()
+}

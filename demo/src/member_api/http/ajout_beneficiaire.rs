@@ -12,7 +12,6 @@ use rusqlite::{Connection, Transaction, params};
 use serde::{Deserialize, Serialize};
 
 use super::context::Context;
-use super::contrats::Contrat;
 use super::demandes::{ETATS_TERMINES, NouvelleDemande, enregistrer};
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
@@ -20,6 +19,7 @@ use crate::member_api::pdf::impression;
 use crate::member_api::rules::membre::Member;
 use crate::member_api::rules::types_demande::{self, AJOUT_BENEFICIAIRE};
 use crate::member_api::rules::validation;
+use crate::member_api::store::contrats::Contrat;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/document/ajoutBeneficiaire").post(creer));

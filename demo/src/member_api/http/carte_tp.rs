@@ -3,8 +3,6 @@
 
 use actix_web::{HttpResponse, web};
 use chrono::NaiveDate;
-use rusqlite::{Connection, OptionalExtension, Row, params};
-use serde::Serialize;
 
 use super::context::Context;
 use super::reponses::{fichier, json};
@@ -13,127 +11,28 @@ use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf;
 use crate::member_api::pdf::impression;
 use crate::member_api::rules::membre::Member;
+use crate::member_api::store::adherents;
+use crate::member_api::store::cartes_tp::{self, CarteTp};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/carte-tp").get(cartes))
         .service(web::resource("/assure/carte-tp-detail/{id}").get(carte_pdf));
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CarteTp {
-    pub id: i64,
-    /// EN_COURS (valid today) or SUIVANTE (not begun yet).
-    pub periode: &'static str,
-    /// The supplementary insurer (AMC) professionals bill.
-    pub numero_amc: String,
-    pub libelle_amc: String,
-    pub type_convention: String,
-    /// Routes the professional's bill to the right third-party payment operator.
-    pub critere_aiguillage: String,
-    pub numero_adherent: String,
-    pub date_debut_validite: NaiveDate,
-    pub date_fin_validite: NaiveDate,
-    pub beneficiaires: Vec<PorteurCarte>,
-    pub domaines: Vec<Domaine>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PorteurCarte {
-    pub prenom: String,
-    pub nom: String,
-    pub date_naissance: NaiveDate,
-    pub numero_securite_sociale: String,
-    pub rang_naissance: i64,
-}
-
-/// A care domain and what the mutual pays there directly ("100 %", or "PEC" when the
-/// professional asks for a prior agreement).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Domaine {
-    pub code: String,
-    pub libelle: String,
-    pub taux: String,
-}
-
-const CARTE_COLUMNS: &str = "id, numero_amc, type_convention, critere_aiguillage, numero_adherent, date_debut, date_fin, numero_personne";
-
-impl CarteTp {
-    /// The member's cards that are still of use: today's and the next period's.
-    fn read(db: &Connection, id: i64, mutuelle: &str) -> rusqlite::Result<Self> {
-        db.query_row(&format!("SELECT {CARTE_COLUMNS} FROM cartes_tp WHERE id = ?1"), [id], |row| {
-            Self::from_row(db, row, mutuelle)
-        })
-    }
-
-    pub fn valides(db: &Connection, person_number: &str, mutuelle: &str) -> rusqlite::Result<Vec<Self>> {
-        let mut statement = db.prepare(&format!(
-            "SELECT {CARTE_COLUMNS} FROM cartes_tp WHERE numero_personne = ?1 AND date_fin >= ?2 ORDER BY date_debut"
-        ))?;
-        let rows =
-            statement.query_map(params![person_number, today()], |row| Self::from_row(db, row, mutuelle))?;
-        rows.collect()
-    }
-
-    /// What the card's 2D code carries, the same text as the card on screen draws (the front
-    /// end's `carteTpCode`): the fields a professional keys in to bill the mutual, one
-    /// `NAME:value` per line, dates as YYYYMMDD.
-    fn code(&self) -> String {
-        let compact = |date: NaiveDate| date.format("%Y%m%d");
-        format!(
-            "AMC:{}\nCONV:{}\nAIG:{}\nADH:{}\nVAL:{}-{}",
-            self.numero_amc,
-            self.type_convention,
-            self.critere_aiguillage,
-            self.numero_adherent,
-            compact(self.date_debut_validite),
-            compact(self.date_fin_validite)
-        )
-    }
-
-    fn from_row(db: &Connection, row: &Row, mutuelle: &str) -> rusqlite::Result<Self> {
-        let id: i64 = row.get(0)?;
-        let date_debut: NaiveDate = row.get(5)?;
-        let person_number: String = row.get(7)?;
-        Ok(Self {
-            id,
-            periode: if date_debut > today() { "SUIVANTE" } else { "EN_COURS" },
-            numero_amc: row.get(1)?,
-            libelle_amc: mutuelle.to_owned(),
-            type_convention: row.get(2)?,
-            critere_aiguillage: row.get(3)?,
-            numero_adherent: row.get(4)?,
-            date_debut_validite: date_debut,
-            date_fin_validite: row.get(6)?,
-            beneficiaires: porteurs(db, &person_number)?,
-            domaines: domaines(db, id)?,
-        })
-    }
-}
-
-fn porteurs(db: &Connection, person_number: &str) -> rusqlite::Result<Vec<PorteurCarte>> {
-    Ok(crate::member_api::store::beneficiaires::Beneficiaire::all(db, person_number)?
-        .into_iter()
-        .map(|beneficiaire| PorteurCarte {
-            prenom: beneficiaire.prenom,
-            nom: beneficiaire.nom,
-            date_naissance: beneficiaire.date_naissance,
-            numero_securite_sociale: beneficiaire.numero_securite_sociale,
-            rang_naissance: beneficiaire.rang_naissance,
-        })
-        .collect())
-}
-
-fn domaines(db: &Connection, carte: i64) -> rusqlite::Result<Vec<Domaine>> {
-    let mut statement = db.prepare_cached(
-        "SELECT code, libelle, taux FROM carte_tp_domaines WHERE carte_id = ?1 ORDER BY ordre",
-    )?;
-    let rows = statement.query_map([carte], |row| {
-        Ok(Domaine { code: row.get(0)?, libelle: row.get(1)?, taux: row.get(2)? })
-    })?;
-    rows.collect()
+/// What the card's 2D code carries, the same text as the card on screen draws (the front
+/// end's `carteTpCode`): the fields a professional keys in to bill the mutual, one
+/// `NAME:value` per line, dates as YYYYMMDD.
+fn code(carte: &CarteTp) -> String {
+    let compact = |date: NaiveDate| date.format("%Y%m%d");
+    format!(
+        "AMC:{}\nCONV:{}\nAIG:{}\nADH:{}\nVAL:{}-{}",
+        carte.numero_amc,
+        carte.type_convention,
+        carte.critere_aiguillage,
+        carte.numero_adherent,
+        compact(carte.date_debut_validite),
+        compact(carte.date_fin_validite)
+    )
 }
 
 async fn cartes(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
@@ -158,17 +57,11 @@ async fn carte_pdf(
     let carte = context
         .db
         .run(move |db| {
-            let owner = db
-                .query_row("SELECT numero_personne FROM cartes_tp WHERE id = ?1", [id], |row| row.get(0))
-                .optional()?;
+            let owner = cartes_tp::titulaire(db, id)?;
             member.check_owner(owner)?;
-            let adherent: String = db.query_row(
-                "SELECT civilite || ' ' || prenom || ' ' || nom FROM adherents WHERE numero_personne = ?1",
-                [&member.person_number],
-                |row| row.get(0),
-            )?;
+            let adherent = adherents::nom_complet(db, &member.person_number)?;
             let carte = CarteTp::read(db, id, &mutuelle)?;
-            let code = carte.code();
+            let code = code(&carte);
             Ok(pdf::carte_tp::CarteTp {
                 mutuelle: carte.libelle_amc,
                 adherent,

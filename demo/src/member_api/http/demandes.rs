@@ -13,7 +13,6 @@ use serde::{Deserialize, Serialize};
 
 use super::ajout_beneficiaire::{self, AjoutBeneficiaire};
 use super::context::Context;
-use super::contrats::Contrat;
 use super::documents::{ACCUSE_RECEPTION_RESILIATION, DocumentInfo};
 use super::messages::Message;
 use super::reclamation::Reclamation;
@@ -28,6 +27,7 @@ use crate::member_api::rules::types_demande::{
     self, ATTESTATION_VITALE, DEMANDE_DE_RESILIATION, PRISE_EN_CHARGE_HOSPITALIERE, TypeDemande,
 };
 use crate::member_api::rules::{noemie, resiliation, validation};
+use crate::member_api::store::contrats::Contrat;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/demandes").get(demandes))

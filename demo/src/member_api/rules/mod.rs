@@ -4,9 +4,11 @@
 //! (`http/`) and the back office ask here, never the store, before anything changes.
 
 pub mod adresse;
+pub mod attestation;
 pub mod catalogue;
 pub mod communes;
 pub mod connexions;
+pub mod contrats;
 pub mod coordonnees_bancaires;
 pub mod depots_en_attente;
 pub mod estimation;

@@ -201,3 +201,21 @@ pub fn changer_ligne_adresse(
     )?;
     Ok(())
 }
+
+/// The member as addressed: "Mme Marie DUPONT".
+pub fn nom_complet(db: &Connection, numero_personne: &str) -> rusqlite::Result<String> {
+    db.query_row(
+        "SELECT civilite || ' ' || prenom || ' ' || nom FROM adherents WHERE numero_personne = ?1",
+        [numero_personne],
+        |row| row.get(0),
+    )
+}
+
+/// The member's title ("Mme"), and the member as addressed: "Mme Marie DUPONT".
+pub fn civilite_et_nom_complet(db: &Connection, numero_personne: &str) -> rusqlite::Result<(String, String)> {
+    db.query_row(
+        "SELECT civilite, civilite || ' ' || prenom || ' ' || nom FROM adherents WHERE numero_personne = ?1",
+        [numero_personne],
+        |row| Ok((row.get(0)?, row.get(1)?)),
+    )
+}

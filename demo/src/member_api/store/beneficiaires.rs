@@ -119,3 +119,31 @@ pub fn principal(db: &Connection, numero_personne: &str) -> rusqlite::Result<Opt
     )
     .optional()
 }
+
+/// A person as a certificate names them.
+pub struct PersonneCouverte {
+    pub nom: String,
+    pub lien: String,
+    pub date_naissance: NaiveDate,
+    pub numero_securite_sociale: String,
+}
+
+pub fn personne_couverte(db: &Connection, id: i64) -> rusqlite::Result<PersonneCouverte> {
+    db.query_row(
+        "SELECT prenom || ' ' || nom, lien, date_naissance, numero_securite_sociale FROM beneficiaires WHERE id = ?1",
+        [id],
+        |row| {
+            Ok(PersonneCouverte {
+                nom: row.get(0)?,
+                lien: row.get(1)?,
+                date_naissance: row.get(2)?,
+                numero_securite_sociale: row.get(3)?,
+            })
+        },
+    )
+}
+
+/// The member of the beneficiary `id`; `None` when there is no such beneficiary.
+pub fn titulaire(db: &Connection, id: i64) -> rusqlite::Result<Option<String>> {
+    db.query_row("SELECT numero_personne FROM beneficiaires WHERE id = ?1", [id], |row| row.get(0)).optional()
+}

@@ -3,6 +3,9 @@
 
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+
+use super::montant::Euros;
 
 /// A contract of a beneficiary: its number, product, first and last day.
 pub struct ContratDuBeneficiaire {
@@ -69,4 +72,159 @@ pub fn decompte(db: &Connection, numero_personne: &str, jour: NaiveDate) -> rusq
             })
         },
     )
+}
+
+/// A contract as the member reads it.
+pub struct Contrat {
+    pub id: i64,
+    pub numero_contrat: String,
+    pub code_produit: String,
+    pub libelle_produit: String,
+    pub type_contrat: String,
+    pub entreprise: Option<String>,
+    pub date_debut: NaiveDate,
+    pub date_fin: Option<NaiveDate>,
+    pub motif_fin: Option<String>,
+    pub cotisation: i64,
+    pub periodicite: String,
+    pub mode_paiement: String,
+}
+
+impl Contrat {
+    /// A member's contracts, the one in force first, then the latest.
+    pub fn all(db: &Connection, person_number: &str) -> rusqlite::Result<Vec<Self>> {
+        let mut statement = db.prepare(
+            "SELECT c.id, c.numero_contrat, c.code_produit, p.libelle, c.type_contrat, c.entreprise, c.date_debut,
+                    c.date_fin, c.motif_fin, c.cotisation, c.periodicite, c.mode_paiement
+             FROM contrats c JOIN produits p ON p.code = c.code_produit
+             WHERE c.numero_personne = ?1 ORDER BY c.date_fin IS NOT NULL, c.date_debut DESC",
+        )?;
+        let rows = statement.query_map([person_number], |row| {
+            Ok(Self {
+                id: row.get(0)?,
+                numero_contrat: row.get(1)?,
+                code_produit: row.get(2)?,
+                libelle_produit: row.get(3)?,
+                type_contrat: row.get(4)?,
+                entreprise: row.get(5)?,
+                date_debut: row.get(6)?,
+                date_fin: row.get(7)?,
+                motif_fin: row.get(8)?,
+                cotisation: row.get(9)?,
+                periodicite: row.get(10)?,
+                mode_paiement: row.get(11)?,
+            })
+        })?;
+        rows.collect()
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Couvert {
+    pub id: i64,
+    pub prenom: String,
+    pub nom: String,
+    pub lien: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Echeance {
+    pub date_echeance: NaiveDate,
+    pub periode_debut: NaiveDate,
+    pub periode_fin: NaiveDate,
+    pub montant: Euros,
+    /// REGLEE once its date has passed, A_VENIR before.
+    pub statut: &'static str,
+}
+
+pub fn couverts(db: &Connection, contrat: i64) -> rusqlite::Result<Vec<Couvert>> {
+    let mut statement = db.prepare(
+        "SELECT b.id, b.prenom, b.nom, b.lien FROM contrat_beneficiaires cb JOIN beneficiaires b ON b.id = cb.beneficiaire_id
+         WHERE cb.contrat_id = ?1
+         ORDER BY CASE b.lien WHEN 'ASSURE_PRINCIPAL' THEN 0 WHEN 'CONJOINT' THEN 1 ELSE 2 END, b.date_naissance",
+    )?;
+    let rows = statement.query_map([contrat], |row| {
+        Ok(Couvert { id: row.get(0)?, prenom: row.get(1)?, nom: row.get(2)?, lien: row.get(3)? })
+    })?;
+    rows.collect()
+}
+
+pub fn echeancier(db: &Connection, contrat: i64, today: NaiveDate) -> rusqlite::Result<Vec<Echeance>> {
+    let mut statement = db.prepare(
+        "SELECT date_echeance, periode_debut, periode_fin, montant FROM echeances WHERE contrat_id = ?1 ORDER BY date_echeance",
+    )?;
+    let rows = statement.query_map([contrat], |row| {
+        let date_echeance: NaiveDate = row.get(0)?;
+        Ok(Echeance {
+            date_echeance,
+            periode_debut: row.get(1)?,
+            periode_fin: row.get(2)?,
+            montant: row.get(3)?,
+            statut: if date_echeance < today { "REGLEE" } else { "A_VENIR" },
+        })
+    })?;
+    rows.collect()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EcheanceProchaine {
+    pub numero_contrat: String,
+    pub date_echeance: NaiveDate,
+    pub montant: Euros,
+    pub mode_paiement: String,
+}
+
+/// The next call for funds of any of the member's contracts, on or after `jour`.
+pub fn echeance_prochaine(
+    db: &Connection,
+    numero_personne: &str,
+    jour: NaiveDate,
+) -> rusqlite::Result<Option<EcheanceProchaine>> {
+    db.query_row(
+        "SELECT c.numero_contrat, e.date_echeance, e.montant, c.mode_paiement
+             FROM echeances e JOIN contrats c ON c.id = e.contrat_id
+             WHERE c.numero_personne = ?1 AND e.date_echeance >= ?2
+             ORDER BY e.date_echeance LIMIT 1",
+        params![numero_personne, jour],
+        |row| {
+            Ok(EcheanceProchaine {
+                numero_contrat: row.get(0)?,
+                date_echeance: row.get(1)?,
+                montant: row.get(2)?,
+                mode_paiement: row.get(3)?,
+            })
+        },
+    )
+    .optional()
+}
+
+/// The contracts covering the beneficiary.
+pub fn du_couvert(db: &Connection, beneficiaire: i64) -> rusqlite::Result<Vec<i64>> {
+    let mut statement =
+        db.prepare_cached("SELECT contrat_id FROM contrat_beneficiaires WHERE beneficiaire_id = ?1")?;
+    statement.query_map([beneficiaire], |row| row.get::<_, i64>(0))?.collect()
+}
+
+/// A contract covering the person, with its dates.
+pub struct Periode {
+    pub numero: String,
+    pub produit: String,
+    pub debut: NaiveDate,
+    pub fin: Option<NaiveDate>,
+}
+
+/// The contracts covering the beneficiary, oldest first.
+pub fn periodes_du_couvert(db: &Connection, beneficiaire: i64) -> rusqlite::Result<Vec<Periode>> {
+    let mut statement = db.prepare(
+        "SELECT c.numero_contrat, p.libelle, c.date_debut, c.date_fin
+         FROM contrat_beneficiaires cb JOIN contrats c ON c.id = cb.contrat_id JOIN produits p ON p.code = c.code_produit
+         WHERE cb.beneficiaire_id = ?1 ORDER BY c.date_debut",
+    )?;
+    let rows = statement.query_map([beneficiaire], |row| {
+        Ok(Periode { numero: row.get(0)?, produit: row.get(1)?, debut: row.get(2)?, fin: row.get(3)? })
+    })?;
+    rows.collect()
 }

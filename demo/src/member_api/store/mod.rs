@@ -16,3 +16,4 @@ pub mod horodatage;
 pub mod montant;
 pub mod paiements;
 pub mod preferences;
+pub mod produits;

@@ -6,10 +6,10 @@ use rusqlite::{Connection, params};
 
 use crate::member_api::http::ajout_beneficiaire;
 use crate::member_api::http::demandes::{ETATS_TERMINES, parse_json};
-use crate::member_api::http::documents::DocumentInfo;
 use crate::member_api::http::messages::Message;
 use crate::member_api::http::reclamation::Reclamation;
 use crate::member_api::rules::types_demande::RECLAMATION;
+use crate::member_api::store::documents::DocumentInfo;
 use crate::member_api::store::montant::Cents;
 
 /// How many payments a member's page lists, newest first.

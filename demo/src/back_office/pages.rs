@@ -17,12 +17,12 @@ use super::actions::{
 use super::dossiers::{Adherent, Demande, Dossier, DossierDemande};
 use super::session::{IDENTIFIANT, MOT_DE_PASSE, Operateur};
 use crate::member_api::http::ajout_beneficiaire::{self, Lien};
-use crate::member_api::http::documents::DocumentInfo;
 use crate::member_api::http::messages::MUTUELLE;
 use crate::member_api::http::reclamation::Reclamation;
 use crate::member_api::pdf::impression::{date, montant, taille_lisible};
 use crate::member_api::rules::catalogue::ACTES;
 use crate::member_api::rules::noemie;
+use crate::member_api::store::documents::DocumentInfo;
 
 pub const STYLESHEET: &str = include_str!("style.css");
 const NOM: &str = "Back-office de démonstration";

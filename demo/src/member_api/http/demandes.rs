@@ -13,7 +13,6 @@ use serde::{Deserialize, Serialize};
 
 use super::ajout_beneficiaire::{self, AjoutBeneficiaire};
 use super::context::Context;
-use super::documents::{ACCUSE_RECEPTION_RESILIATION, DocumentInfo};
 use super::messages::Message;
 use super::reclamation::Reclamation;
 use super::reponses::{PREFIX, json};
@@ -28,6 +27,7 @@ use crate::member_api::rules::types_demande::{
 };
 use crate::member_api::rules::{noemie, resiliation, validation};
 use crate::member_api::store::contrats::Contrat;
+use crate::member_api::store::documents::{ACCUSE_RECEPTION_RESILIATION, DocumentInfo};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/demandes").get(demandes))

@@ -10,12 +10,12 @@ use super::context::Context;
 use super::demandes::{
     ETAT_INITIAL, ETATS_TERMINES, documents_a_joindre, verifier_documents, verifier_titulaire,
 };
-use super::documents::DocumentInfo;
 use super::reponses::json;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::rules::membre::Member;
 use crate::member_api::rules::validation;
+use crate::member_api::store::documents::DocumentInfo;
 use crate::member_api::store::horodatage::horodatage;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

@@ -11,6 +11,7 @@ pub mod connexions;
 pub mod contrats;
 pub mod coordonnees_bancaires;
 pub mod depots_en_attente;
+pub mod documents;
 pub mod estimation;
 pub mod format_fichier;
 pub mod membre;

@@ -280,6 +280,16 @@ pub fn siren(value: &str) -> Result<String, ApiFailure> {
     }
 }
 
+/// A period from `debut` to `fin`, either of them open.
+pub fn periode(debut: Option<NaiveDate>, fin: Option<NaiveDate>) -> Result<(), ApiFailure> {
+    match (debut, fin) {
+        (Some(debut), Some(fin)) if debut > fin => {
+            Err(ApiFailure::unprocessable("La date de début doit précéder la date de fin."))
+        }
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,15 +7,15 @@ use rusqlite::{OptionalExtension, Transaction, params, params_from_iter};
 use serde::Deserialize;
 
 use super::refus::Refus;
-use crate::member_api::http::ajout_beneficiaire::{self, Civilite, Decision, Dossier};
-use crate::member_api::http::reclamation::Reclamation;
 use crate::member_api::mail::evenements::{Evenement, publier};
 use crate::member_api::pdf::impression;
+use crate::member_api::rules::ajout_beneficiaire;
 use crate::member_api::rules::catalogue::{ACTES, Acte, PRODUITS};
 use crate::member_api::rules::types_demande::RECLAMATION;
 use crate::member_api::rules::{noemie, validation};
 use crate::member_api::seed::{Consommation, paiement_id, remboursement};
 use crate::member_api::store::documents::DOCUMENT_MUTUELLE;
+use crate::member_api::store::formulaires::{Civilite, Decision, Dossier, Reclamation};
 use crate::member_api::store::horodatage::horodatage;
 use crate::member_api::store::montant::Cents;
 

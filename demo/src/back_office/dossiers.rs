@@ -4,12 +4,11 @@
 use chrono::NaiveDate;
 use rusqlite::{Connection, params};
 
-use crate::member_api::http::ajout_beneficiaire;
-use crate::member_api::http::demandes::{ETATS_TERMINES, parse_json};
-use crate::member_api::http::messages::Message;
-use crate::member_api::http::reclamation::Reclamation;
+use crate::member_api::rules::demandes::ETATS_TERMINES;
 use crate::member_api::rules::types_demande::RECLAMATION;
 use crate::member_api::store::documents::DocumentInfo;
+use crate::member_api::store::formulaires::{self, Reclamation, parse_json};
+use crate::member_api::store::messages::Message;
 use crate::member_api::store::montant::Cents;
 
 /// How many payments a member's page lists, newest first.
@@ -64,7 +63,7 @@ pub struct Demande {
     /// A complaint (TypeCode REC): answering it also decides its outcome.
     pub est_reclamation: bool,
     /// For a request to add a beneficiary (TypeCode ABE): who, and the decision once taken.
-    pub ajout_beneficiaire: Option<ajout_beneficiaire::Dossier>,
+    pub ajout_beneficiaire: Option<formulaires::Dossier>,
 }
 
 /// A member's file, as the member page shows it.

@@ -16,13 +16,12 @@ use super::actions::{
 };
 use super::dossiers::{Adherent, Demande, Dossier, DossierDemande};
 use super::session::{IDENTIFIANT, MOT_DE_PASSE, Operateur};
-use crate::member_api::http::ajout_beneficiaire::{self, Lien};
-use crate::member_api::http::messages::MUTUELLE;
-use crate::member_api::http::reclamation::Reclamation;
 use crate::member_api::pdf::impression::{date, montant, taille_lisible};
 use crate::member_api::rules::catalogue::ACTES;
 use crate::member_api::rules::noemie;
 use crate::member_api::store::documents::DocumentInfo;
+use crate::member_api::store::formulaires::{self, Lien, Reclamation};
+use crate::member_api::store::messages::MUTUELLE;
 
 pub const STYLESHEET: &str = include_str!("style.css");
 const NOM: &str = "Back-office de démonstration";
@@ -462,7 +461,7 @@ fn libelle_lien(lien: Lien) -> &'static str {
 }
 
 /// Who a request to add a beneficiary is for, and the decision once taken.
-fn details_ajout(dossier: &ajout_beneficiaire::Dossier) -> Markup {
+fn details_ajout(dossier: &formulaires::Dossier) -> Markup {
     let ajout = &dossier.ajout;
     html! {
         dt { "Personne à ajouter" } dd { (ajout.prenom) " " (ajout.nom) " (" (libelle_lien(ajout.lien)) ")" }
@@ -487,7 +486,7 @@ fn details_ajout(dossier: &ajout_beneficiaire::Dossier) -> Markup {
 fn formulaire_decision(
     operateur: &Operateur,
     action: &str,
-    dossier: &ajout_beneficiaire::Dossier,
+    dossier: &formulaires::Dossier,
     saisie: &SaisieDecision,
     erreur: Option<&str>,
 ) -> Markup {

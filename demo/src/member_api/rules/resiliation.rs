@@ -3,8 +3,21 @@
 //! are acceptable, and when the contract ends, for a notice received on a given day.
 
 use chrono::{Months, NaiveDate};
+use rusqlite::{Connection, Transaction};
 
+use super::demandes::{self, ETATS_TERMINES, NouvelleDemande};
+use super::membre::Member;
+use super::types_demande::{self, DEMANDE_DE_RESILIATION};
+use super::validation;
+use crate::member_api::clock::{now, today};
+use crate::member_api::failure::ApiFailure;
+use crate::member_api::pdf::accuse_resiliation::{AccuseResiliation, accuse_resiliation};
 use crate::member_api::pdf::impression;
+use crate::member_api::store::adherents::Identite;
+use crate::member_api::store::contrats::{self, Contrat};
+use crate::member_api::store::demandes::{Demande, resiliation_en_cours};
+use crate::member_api::store::documents::{self, ACCUSE_RECEPTION_RESILIATION, NouveauDocument};
+use crate::member_api::store::formulaires::Resiliation;
 
 /// The grounds a member can give, with the label printed on the acknowledgement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,6 +132,170 @@ pub fn date_effet(motif: Motif, debut: NaiveDate, recue_le: NaiveDate) -> NaiveD
         .map(|annees| debut + Months::new(12 * annees))
         .find(|echeance| *echeance >= preavis)
         .expect("an anniversary comes after any date")
+}
+
+/// What the member sends. Who gives notice is the token's member, and the end date is the
+/// mutual's.
+pub struct Saisie {
+    pub numero_contrat: String,
+    pub motif: String,
+    pub date_evenement: Option<NaiveDate>,
+    pub email: Option<String>,
+    pub commentaire: Option<String>,
+    pub id_documents: Vec<i64>,
+}
+
+/// The request checked, with what its acknowledgement needs.
+pub struct DemandeResiliation {
+    nouvelle: NouvelleDemande,
+    motif: Motif,
+    numero_contrat: String,
+    date_evenement: Option<NaiveDate>,
+    email: Option<String>,
+}
+
+/// An address a message can be sent to, in its canonical form; the contract leaves its form to
+/// this rule (422), where preferences make it part of the schema.
+fn email(value: Option<&str>) -> Result<Option<String>, ApiFailure> {
+    validation::texte_facultatif(value, "L’adresse électronique", 254)?
+        .map(|email| {
+            validation::email_canonique(&email)
+                .ok_or_else(|| ApiFailure::unprocessable("L’adresse électronique n’est pas valide."))
+        })
+        .transpose()
+}
+
+pub fn demande(saisie: Saisie) -> Result<DemandeResiliation, ApiFailure> {
+    let Some(motif) = Motif::parse(&saisie.motif) else {
+        return Err(ApiFailure::bad_request(format!(
+            "Motif de résiliation inconnu : « {} ».",
+            validation::citation(&saisie.motif)
+        )));
+    };
+    if motif == Motif::Autre && saisie.commentaire.as_deref().is_none_or(|text| text.trim().is_empty()) {
+        return Err(ApiFailure::unprocessable("Précisez le motif de votre résiliation."));
+    }
+    let email = email(saisie.email.as_deref())?;
+    let type_demande = types_demande::par_type(DEMANDE_DE_RESILIATION).expect("a known type");
+    let nouvelle =
+        NouvelleDemande::new(type_demande, saisie.commentaire.as_deref(), None, saisie.id_documents)?;
+    let numero_contrat = saisie.numero_contrat.trim().to_owned();
+    Ok(DemandeResiliation { nouvelle, motif, numero_contrat, date_evenement: saisie.date_evenement, email })
+}
+
+/// Writes the termination of the contract, as of now, with its acknowledgement printed for
+/// `mutuelle`.
+pub fn enregistrer(
+    db: &mut Connection,
+    member: &Member,
+    demande: DemandeResiliation,
+    mutuelle: String,
+) -> Result<Demande, ApiFailure> {
+    let DemandeResiliation { nouvelle, motif, numero_contrat, date_evenement, email } = demande;
+    demandes::enregistrer(
+        db,
+        member,
+        nouvelle,
+        move |tx, member, nouvelle| {
+            let contrat = resiliable(tx, member, &numero_contrat)?;
+            let notifiee_le = now();
+            verifier(motif, contrat.date_debut, date_evenement, notifiee_le.date_naive())
+                .map_err(ApiFailure::unprocessable)?;
+            let identite = Identite::lire(tx, &member.person_number)?;
+            let resiliation = Resiliation {
+                numero_contrat: contrat.numero_contrat.clone(),
+                libelle_produit: contrat.libelle_produit.clone(),
+                date_effet: date_effet(motif, contrat.date_debut, notifiee_le.date_naive()),
+                motif: motif.code().to_owned(),
+                date_evenement,
+                notifiee_le: notifiee_le.to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
+                adherent: identite.adherent,
+                numero_adherent: member.person_number.clone(),
+                email: Some(email.unwrap_or_else(|| identite.email.clone())),
+                email_dossier: identite.email,
+            };
+            let accuse = AccuseResiliation {
+                mutuelle,
+                numero_demande: String::new(),
+                adherent: resiliation.adherent.clone(),
+                numero_adherent: resiliation.numero_adherent.clone(),
+                contrat: format!("{} — {}", contrat.numero_contrat, contrat.libelle_produit),
+                motif: motif.libelle().to_owned(),
+                date_evenement: date_evenement.map(impression::date).unwrap_or_else(|| "—".to_owned()),
+                notifiee_le: format!(
+                    "{} à {}",
+                    impression::date(notifiee_le.date_naive()),
+                    notifiee_le.format("%H:%M")
+                ),
+                fin_contrat: impression::date(resiliation.date_effet),
+            };
+            nouvelle.resiliation = Some(resiliation);
+            Ok(accuse)
+        },
+        joindre_accuse,
+    )
+}
+
+/// The acknowledgement, printed once the request has its number, and kept among its
+/// documents as what it is: the durable medium of Code de la mutualité D221-1.
+fn joindre_accuse(
+    tx: &Transaction,
+    member: &Member,
+    id: i64,
+    mut accuse: AccuseResiliation,
+) -> Result<(), ApiFailure> {
+    accuse.numero_demande = id.to_string();
+    let contenu = accuse_resiliation(&accuse);
+    documents::inserer(
+        tx,
+        &NouveauDocument {
+            numero_personne: &member.person_number,
+            demande_id: Some(id),
+            nom_fichier: &format!("accuse-reception-resiliation-{id}.pdf"),
+            type_mime: "application/pdf",
+            contenu: &contenu,
+            date_depot: today(),
+            nature: ACCUSE_RECEPTION_RESILIATION,
+            depose_le: None,
+        },
+    )?;
+    Ok(())
+}
+
+/// Only an individual contract in force can be terminated online, once: that contract.
+fn resiliable(tx: &Transaction, member: &Member, numero_contrat: &str) -> Result<Contrat, ApiFailure> {
+    let owner = contrats::titulaire(tx, numero_contrat)?;
+    match owner {
+        None => return Err(ApiFailure::unprocessable(format!("Le contrat {numero_contrat} n’existe pas."))),
+        Some(owner) if owner != member.person_number => return Err(ApiFailure::forbidden()),
+        Some(_) => {}
+    }
+    let contrat = Contrat::all(tx, &member.person_number)?
+        .into_iter()
+        .find(|contrat| contrat.numero_contrat == numero_contrat)
+        .ok_or_else(ApiFailure::not_found)?;
+    if let Some(fin) = contrat.date_fin.filter(|_| contrat.statut(today()) == "RESILIE") {
+        return Err(ApiFailure::unprocessable(format!(
+            "Le contrat {numero_contrat} a déjà pris fin le {} : il n’y a plus rien à résilier.",
+            impression::date(fin)
+        )));
+    }
+    if contrat.type_contrat != "INDIVIDUEL" || contrat.statut(today()) != "ACTIF" {
+        return Err(ApiFailure::unprocessable(
+            "Seul un contrat individuel en cours peut être résilié en ligne. Pour un contrat collectif, adressez-vous à votre employeur.",
+        ));
+    }
+    let deja_demandee = resiliation_en_cours(
+        tx,
+        &member.person_number,
+        DEMANDE_DE_RESILIATION,
+        ETATS_TERMINES,
+        numero_contrat,
+    )?;
+    if deja_demandee {
+        return Err(ApiFailure::conflict("Une demande de résiliation de ce contrat est déjà en cours."));
+    }
+    Ok(contrat)
 }
 
 #[cfg(test)]

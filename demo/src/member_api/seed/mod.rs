@@ -10,11 +10,11 @@ use chrono::{Datelike, Days, Months, NaiveDate};
 use rusqlite::{Connection, Transaction, params};
 
 use self::membres::{CarteAnnee, Detail, Membre, Quand, Soin};
-use crate::member_api::http::demandes::{Identite, PriseEnCharge, Resiliation};
-use crate::member_api::http::reclamation::Reclamation;
 use crate::member_api::rules::catalogue::{
     self, Garantie, PRODUITS, Plafond, Produit, acte_par_code, produit,
 };
+use crate::member_api::store::adherents::Identite;
+use crate::member_api::store::formulaires::{PriseEnCharge, Reclamation, Resiliation};
 use crate::member_api::store::montant::Cents;
 use crate::personas;
 

@@ -219,3 +219,26 @@ pub fn civilite_et_nom_complet(db: &Connection, numero_personne: &str) -> rusqli
         |row| Ok((row.get(0)?, row.get(1)?)),
     )
 }
+
+/// The member as the acknowledgement names them, and their address on file.
+pub struct Identite {
+    pub adherent: String,
+    pub email: String,
+}
+
+impl Identite {
+    pub fn lire(db: &Connection, numero_personne: &str) -> rusqlite::Result<Self> {
+        db.query_row(
+            "SELECT civilite || ' ' || prenom || ' ' || nom, email FROM adherents WHERE numero_personne = ?1",
+            [numero_personne],
+            |row| Ok(Self { adherent: row.get(0)?, email: row.get(1)? }),
+        )
+    }
+}
+
+/// The broker who follows the member, if one does.
+pub fn courtier(db: &Connection, numero_personne: &str) -> rusqlite::Result<Option<String>> {
+    db.query_row("SELECT courtier FROM adherents WHERE numero_personne = ?1", [numero_personne], |row| {
+        row.get(0)
+    })
+}

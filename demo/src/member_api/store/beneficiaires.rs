@@ -147,3 +147,77 @@ pub fn personne_couverte(db: &Connection, id: i64) -> rusqlite::Result<PersonneC
 pub fn titulaire(db: &Connection, id: i64) -> rusqlite::Result<Option<String>> {
     db.query_row("SELECT numero_personne FROM beneficiaires WHERE id = ?1", [id], |row| row.get(0)).optional()
 }
+
+/// The people of the member's household as they are kept: link, first name, birth day.
+pub fn du_foyer(
+    db: &Connection,
+    numero_personne: &str,
+) -> rusqlite::Result<Vec<(String, String, NaiveDate)>> {
+    let mut statement =
+        db.prepare("SELECT lien, prenom, date_naissance FROM beneficiaires WHERE numero_personne = ?1")?;
+    statement.query_map([numero_personne], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?.collect()
+}
+
+/// The member's social security number and health insurance fund.
+pub fn nir_et_caisse_du_principal(
+    db: &Connection,
+    numero_personne: &str,
+) -> rusqlite::Result<(String, String)> {
+    db.query_row(
+        "SELECT numero_securite_sociale, caisse FROM beneficiaires
+         WHERE numero_personne = ?1 AND lien = 'ASSURE_PRINCIPAL'",
+        [numero_personne],
+        |row| Ok((row.get(0)?, row.get(1)?)),
+    )
+}
+
+/// The rank of birth a new beneficiary of this number and birth day takes: one more than those
+/// already there (twins share a number).
+pub fn rang_de_naissance(
+    db: &Connection,
+    numero_personne: &str,
+    numero_securite_sociale: &str,
+    date_naissance: NaiveDate,
+) -> rusqlite::Result<i64> {
+    db.query_row(
+        "SELECT count(*) + 1 FROM beneficiaires
+         WHERE numero_personne = ?1 AND numero_securite_sociale = ?2 AND date_naissance = ?3",
+        params![numero_personne, numero_securite_sociale, date_naissance],
+        |row| row.get(0),
+    )
+}
+
+/// A person to add to the member's household.
+pub struct NouveauBeneficiaire<'a> {
+    pub numero_personne: &'a str,
+    /// ASSURE_PRINCIPAL, CONJOINT or ENFANT.
+    pub lien: &'a str,
+    pub prenom: &'a str,
+    pub nom: &'a str,
+    pub date_naissance: NaiveDate,
+    pub numero_securite_sociale: &'a str,
+    pub rang_naissance: i64,
+    pub caisse: &'a str,
+    pub statut_noemie: &'a str,
+}
+
+/// Adds the person to the member's household; their id.
+pub fn inserer(db: &Connection, beneficiaire: &NouveauBeneficiaire<'_>) -> rusqlite::Result<i64> {
+    db.execute(
+        "INSERT INTO beneficiaires (numero_personne, lien, prenom, nom, date_naissance, numero_securite_sociale,
+            rang_naissance, caisse, statut_noemie)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            beneficiaire.numero_personne,
+            beneficiaire.lien,
+            beneficiaire.prenom,
+            beneficiaire.nom,
+            beneficiaire.date_naissance,
+            beneficiaire.numero_securite_sociale,
+            beneficiaire.rang_naissance,
+            beneficiaire.caisse,
+            beneficiaire.statut_noemie,
+        ],
+    )?;
+    Ok(db.last_insert_rowid())
+}

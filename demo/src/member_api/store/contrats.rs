@@ -228,3 +228,42 @@ pub fn periodes_du_couvert(db: &Connection, beneficiaire: i64) -> rusqlite::Resu
     })?;
     rows.collect()
 }
+
+/// The member of the contract numbered `numero_contrat`; `None` when there is no such contract.
+pub fn titulaire(db: &Connection, numero_contrat: &str) -> rusqlite::Result<Option<String>> {
+    db.query_row("SELECT numero_personne FROM contrats WHERE numero_contrat = ?1", [numero_contrat], |row| {
+        row.get(0)
+    })
+    .optional()
+}
+
+/// Whether one of the member's contracts covered `date`, for the beneficiary when one is named.
+pub fn couvraient(
+    db: &Connection,
+    numero_personne: &str,
+    beneficiaire: Option<i64>,
+    date: NaiveDate,
+) -> rusqlite::Result<bool> {
+    db.query_row(
+        "SELECT EXISTS (SELECT 1 FROM contrats c
+             WHERE c.numero_personne = ?1 AND c.date_debut <= ?3 AND (c.date_fin IS NULL OR c.date_fin >= ?3)
+               AND (?2 IS NULL OR EXISTS (SELECT 1 FROM contrat_beneficiaires cb
+                                          WHERE cb.contrat_id = c.id AND cb.beneficiaire_id = ?2)))",
+        params![numero_personne, beneficiaire, date],
+        |row| row.get(0),
+    )
+}
+
+/// The contract covers the beneficiary from now on.
+pub fn couvrir(db: &Connection, contrat: i64, beneficiaire: i64) -> rusqlite::Result<()> {
+    db.execute(
+        "INSERT INTO contrat_beneficiaires (contrat_id, beneficiaire_id) VALUES (?1, ?2)",
+        params![contrat, beneficiaire],
+    )?;
+    Ok(())
+}
+
+/// The age up to which the contract covers a child.
+pub fn age_limite_enfant(db: &Connection, contrat: i64) -> rusqlite::Result<u32> {
+    db.query_row("SELECT age_limite_enfant FROM contrats WHERE id = ?1", [contrat], |row| row.get(0))
+}

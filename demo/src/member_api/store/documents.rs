@@ -125,6 +125,30 @@ pub fn fichier(db: &Connection, id: i64) -> rusqlite::Result<Option<Fichier>> {
     .optional()
 }
 
+/// The member of the document `id`, and the request holding it; `None` when there is no such
+/// document.
+pub fn titulaire_et_demande(db: &Connection, id: i64) -> rusqlite::Result<Option<(String, Option<i64>)>> {
+    db.query_row("SELECT numero_personne, demande_id FROM documents WHERE id = ?1", [id], |row| {
+        Ok((row.get(0)?, row.get(1)?))
+    })
+    .optional()
+}
+
+/// The request `demande` holds the document `id` from now on.
+pub fn attacher(db: &Connection, demande: i64, id: i64) -> rusqlite::Result<()> {
+    db.execute("UPDATE documents SET demande_id = ?1 WHERE id = ?2", [demande, id])?;
+    Ok(())
+}
+
+/// The message `message` of the request `demande` holds the document `id` from now on.
+pub fn attacher_au_message(db: &Connection, demande: i64, message: i64, id: i64) -> rusqlite::Result<()> {
+    db.execute(
+        "UPDATE documents SET demande_id = ?1, message_id = ?2 WHERE id = ?3",
+        [demande, message, id],
+    )?;
+    Ok(())
+}
+
 /// How many of the member's uploads no request holds yet, and their bytes in all.
 pub fn en_attente(db: &Connection, numero_personne: &str) -> rusqlite::Result<(i64, i64)> {
     db.query_row(

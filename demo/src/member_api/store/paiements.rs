@@ -256,3 +256,15 @@ pub fn lignes_a_plat(db: &Connection, numero_personne: &str) -> rusqlite::Result
     })?;
     claims.collect()
 }
+
+/// The payment a statement line belongs to, and its beneficiary; `None` when there is no such
+/// line.
+pub fn ligne(db: &Connection, id_ligne: i64) -> rusqlite::Result<Option<(String, i64)>> {
+    db.query_row(
+        "SELECT l.paiement_id, p.beneficiaire_id FROM lignes_prestation l
+         JOIN paiements p ON p.id = l.paiement_id WHERE l.id = ?1",
+        [id_ligne],
+        |row| Ok((row.get(0)?, row.get(1)?)),
+    )
+    .optional()
+}

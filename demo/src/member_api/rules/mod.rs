@@ -22,6 +22,7 @@ pub mod membre;
 pub mod messages;
 pub mod noemie;
 pub mod reclamation;
+pub mod remboursements;
 pub mod resiliation;
 pub mod signalement;
 pub mod situation;

@@ -10,7 +10,7 @@ use anyhow::{Context, ensure};
 use chrono::NaiveDate;
 use serde::Deserialize;
 
-use super::DOCUMENTS;
+use super::documents::DOCUMENTS;
 use crate::member_api::rules::{catalogue, noemie, types_demande};
 use crate::member_api::store::montant::Cents;
 use crate::personas;

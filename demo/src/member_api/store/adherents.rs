@@ -242,3 +242,49 @@ pub fn courtier(db: &Connection, numero_personne: &str) -> rusqlite::Result<Opti
         row.get(0)
     })
 }
+
+/// A member to write, with their address in France.
+pub struct NouvelAdherent<'a> {
+    pub numero_personne: &'a str,
+    pub civilite: &'a str,
+    pub prenom: &'a str,
+    pub nom: &'a str,
+    pub date_naissance: NaiveDate,
+    pub email: &'a str,
+    pub telephone_portable: Option<&'a str>,
+    pub telephone_fixe: Option<&'a str>,
+    pub courtier: Option<&'a str>,
+    pub numero_et_voie: &'a str,
+    pub complement_destinataire: Option<&'a str>,
+    pub complement_adresse: Option<&'a str>,
+    pub lieu_dit: Option<&'a str>,
+    pub code_postal: &'a str,
+    pub commune: &'a str,
+}
+
+pub fn inserer(db: &Connection, adherent: &NouvelAdherent<'_>) -> rusqlite::Result<()> {
+    db.execute(
+        "INSERT INTO adherents (numero_personne, civilite, prenom, nom, date_naissance, email,
+            telephone_portable, telephone_fixe, courtier, numero_et_voie, complement_destinataire,
+            complement_adresse, lieu_dit, code_postal, commune, pays)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'FRANCE')",
+        params![
+            adherent.numero_personne,
+            adherent.civilite,
+            adherent.prenom,
+            adherent.nom,
+            adherent.date_naissance,
+            adherent.email,
+            adherent.telephone_portable,
+            adherent.telephone_fixe,
+            adherent.courtier,
+            adherent.numero_et_voie,
+            adherent.complement_destinataire,
+            adherent.complement_adresse,
+            adherent.lieu_dit,
+            adherent.code_postal,
+            adherent.commune,
+        ],
+    )?;
+    Ok(())
+}

@@ -137,3 +137,47 @@ fn domaines(db: &Connection, carte: i64) -> rusqlite::Result<Vec<Domaine>> {
 pub fn titulaire(db: &Connection, id: i64) -> rusqlite::Result<Option<String>> {
     db.query_row("SELECT numero_personne FROM cartes_tp WHERE id = ?1", [id], |row| row.get(0)).optional()
 }
+
+/// A card to write.
+pub struct NouvelleCarte<'a> {
+    pub numero_personne: &'a str,
+    pub numero_amc: &'a str,
+    pub type_convention: &'a str,
+    pub critere_aiguillage: &'a str,
+    pub numero_adherent: &'a str,
+    pub date_debut: NaiveDate,
+    pub date_fin: NaiveDate,
+}
+
+/// Writes the card; its id.
+pub fn inserer(db: &Connection, carte: &NouvelleCarte<'_>) -> rusqlite::Result<i64> {
+    db.execute(
+        "INSERT INTO cartes_tp (numero_personne, numero_amc, type_convention, critere_aiguillage,
+            numero_adherent, date_debut, date_fin)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            carte.numero_personne,
+            carte.numero_amc,
+            carte.type_convention,
+            carte.critere_aiguillage,
+            carte.numero_adherent,
+            carte.date_debut,
+            carte.date_fin
+        ],
+    )?;
+    Ok(db.last_insert_rowid())
+}
+
+/// A care domain the card opens to tiers payant (code, label, rate), in its place.
+pub fn ajouter_domaine(
+    db: &Connection,
+    carte: i64,
+    (code, libelle, taux): (&str, &str, &str),
+    ordre: i64,
+) -> rusqlite::Result<()> {
+    db.execute(
+        "INSERT INTO carte_tp_domaines (carte_id, code, libelle, taux, ordre) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![carte, code, libelle, taux, ordre],
+    )?;
+    Ok(())
+}

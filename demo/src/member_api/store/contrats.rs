@@ -267,3 +267,68 @@ pub fn couvrir(db: &Connection, contrat: i64, beneficiaire: i64) -> rusqlite::Re
 pub fn age_limite_enfant(db: &Connection, contrat: i64) -> rusqlite::Result<u32> {
     db.query_row("SELECT age_limite_enfant FROM contrats WHERE id = ?1", [contrat], |row| row.get(0))
 }
+
+/// A contract to write.
+pub struct NouveauContrat<'a> {
+    pub numero_personne: &'a str,
+    pub numero_contrat: &'a str,
+    pub code_produit: &'a str,
+    pub type_contrat: &'a str,
+    pub entreprise: Option<&'a str>,
+    pub date_debut: NaiveDate,
+    pub date_fin: Option<NaiveDate>,
+    pub motif_fin: Option<&'a str>,
+    pub cotisation: i64,
+    pub periodicite: &'a str,
+    pub mode_paiement: &'a str,
+}
+
+/// Writes the contract; its id.
+pub fn inserer(db: &Connection, contrat: &NouveauContrat<'_>) -> rusqlite::Result<i64> {
+    db.execute(
+        "INSERT INTO contrats (numero_personne, numero_contrat, code_produit, type_contrat, entreprise,
+            date_debut, date_fin, motif_fin, cotisation, periodicite, mode_paiement)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        params![
+            contrat.numero_personne,
+            contrat.numero_contrat,
+            contrat.code_produit,
+            contrat.type_contrat,
+            contrat.entreprise,
+            contrat.date_debut,
+            contrat.date_fin,
+            contrat.motif_fin,
+            contrat.cotisation,
+            contrat.periodicite,
+            contrat.mode_paiement,
+        ],
+    )?;
+    Ok(db.last_insert_rowid())
+}
+
+/// A call for funds of the contract, due on `date_echeance`, for the period from its first to
+/// its last day.
+pub fn ajouter_echeance(
+    db: &Connection,
+    contrat: i64,
+    date_echeance: NaiveDate,
+    (periode_debut, periode_fin): (NaiveDate, NaiveDate),
+    montant: i64,
+) -> rusqlite::Result<()> {
+    db.execute(
+        "INSERT INTO echeances (contrat_id, date_echeance, periode_debut, periode_fin, montant)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![contrat, date_echeance, periode_debut, periode_fin, montant],
+    )?;
+    Ok(())
+}
+
+/// The label of the product of the contract numbered `numero_contrat`.
+pub fn libelle_produit(db: &Connection, numero_contrat: &str) -> rusqlite::Result<String> {
+    db.query_row(
+        "SELECT p.libelle FROM contrats c JOIN produits p ON p.code = c.code_produit
+         WHERE c.numero_contrat = ?1",
+        [numero_contrat],
+        |row| row.get(0),
+    )
+}

@@ -12,6 +12,7 @@ pub mod courriels;
 pub mod database;
 pub mod demandes;
 pub mod documents;
+pub mod ensemencement;
 pub mod evenements;
 pub mod formulaires;
 pub mod horodatage;

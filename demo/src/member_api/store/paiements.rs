@@ -268,3 +268,76 @@ pub fn ligne(db: &Connection, id_ligne: i64) -> rusqlite::Result<Option<(String,
     )
     .optional()
 }
+
+/// A payment to write.
+pub struct NouveauPaiement<'a> {
+    pub id: &'a str,
+    pub numero_personne: &'a str,
+    pub beneficiaire_id: i64,
+    pub date_paiement: NaiveDate,
+    /// ASSURE or PROFESSIONNEL_DE_SANTE.
+    pub destinataire: &'a str,
+    pub nom_destinataire: &'a str,
+}
+
+pub fn inserer(db: &Connection, paiement: &NouveauPaiement<'_>) -> rusqlite::Result<()> {
+    db.execute(
+        "INSERT INTO paiements (id, numero_personne, beneficiaire_id, date_paiement, destinataire, nom_destinataire)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![
+            paiement.id,
+            paiement.numero_personne,
+            paiement.beneficiaire_id,
+            paiement.date_paiement,
+            paiement.destinataire,
+            paiement.nom_destinataire
+        ],
+    )?;
+    Ok(())
+}
+
+/// A line of a payment to write: what was spent on an act of care, and who paid what.
+pub struct NouvelleLigne<'a> {
+    pub paiement_id: &'a str,
+    pub date_soins: NaiveDate,
+    pub code_acte: &'a str,
+    pub libelle_acte: &'a str,
+    pub professionnel_sante: &'a str,
+    pub montant_depense: Cents,
+    pub base_remboursement: Cents,
+    pub taux_secu: i64,
+    pub montant_secu: Cents,
+    pub montant_mutuelle: Cents,
+    pub tiers_payant: bool,
+    /// PAYE or REJETE.
+    pub statut: &'a str,
+    pub motif_rejet: Option<&'a str>,
+}
+
+/// Writes the line; what is left to the member is what the Sécurité sociale and the mutual did
+/// not pay.
+pub fn inserer_ligne(db: &Connection, ligne: &NouvelleLigne<'_>) -> rusqlite::Result<()> {
+    db.execute(
+        "INSERT INTO lignes_prestation (paiement_id, date_soins, code_acte, libelle_acte, professionnel_sante,
+            montant_depense, base_remboursement, taux_secu, montant_secu, montant_mutuelle, reste_a_charge,
+            tiers_payant, statut, motif_rejet)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+        params![
+            ligne.paiement_id,
+            ligne.date_soins,
+            ligne.code_acte,
+            ligne.libelle_acte,
+            ligne.professionnel_sante,
+            ligne.montant_depense,
+            ligne.base_remboursement,
+            ligne.taux_secu,
+            ligne.montant_secu,
+            ligne.montant_mutuelle,
+            ligne.montant_depense - ligne.montant_secu - ligne.montant_mutuelle,
+            ligne.tiers_payant,
+            ligne.statut,
+            ligne.motif_rejet,
+        ],
+    )?;
+    Ok(())
+}

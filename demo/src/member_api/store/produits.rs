@@ -1,7 +1,7 @@
 //! What the mutual sells (`produits`) and the guarantees of each product (`garanties`), in the
 //! booklet's order.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, params};
 use serde::Serialize;
 
 use super::montant::Euros;
@@ -64,4 +64,43 @@ fn libelle_categorie(categorie: &str) -> &'static str {
         "PREVENTION" => "Prévention",
         _ => "Autres garanties",
     }
+}
+
+/// A guarantee of a product, as the table keeps it.
+pub struct GarantieEcrite<'a> {
+    pub categorie: &'a str,
+    pub libelle: &'a str,
+    pub regle: String,
+    pub plafond: Option<i64>,
+    pub periodicite_plafond: Option<&'a str>,
+}
+
+/// Writes the product (code, label, range) anew, with its guarantees in their order.
+pub fn ecrire(
+    db: &Connection,
+    (code, libelle, gamme): (&str, &str, &str),
+    garanties: &[GarantieEcrite<'_>],
+) -> rusqlite::Result<()> {
+    db.execute(
+        "INSERT INTO produits (code, libelle, gamme) VALUES (?1, ?2, ?3)
+         ON CONFLICT (code) DO UPDATE SET libelle = excluded.libelle, gamme = excluded.gamme",
+        params![code, libelle, gamme],
+    )?;
+    db.execute("DELETE FROM garanties WHERE code_produit = ?1", [code])?;
+    for (ordre, garantie) in (0_i64..).zip(garanties) {
+        db.execute(
+            "INSERT INTO garanties (code_produit, categorie, libelle, regle, plafond, periodicite_plafond, ordre)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                code,
+                garantie.categorie,
+                garantie.libelle,
+                garantie.regle,
+                garantie.plafond,
+                garantie.periodicite_plafond,
+                ordre,
+            ],
+        )?;
+    }
+    Ok(())
 }

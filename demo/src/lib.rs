@@ -11,6 +11,7 @@ pub mod personas;
 pub mod provider;
 mod random;
 mod settings;
+mod telechargement;
 
 use std::path::Path;
 

@@ -56,6 +56,11 @@ impl ApiFailure {
         Self::new(StatusCode::NOT_FOUND, None)
     }
 
+    /// 404, saying what is not there (a member, a request of theirs, a document of a request).
+    pub fn missing(message: &'static str) -> Self {
+        Self::new(StatusCode::NOT_FOUND, Some(message.into()))
+    }
+
     pub fn payload_too_large(message: String) -> Self {
         Self::new(StatusCode::PAYLOAD_TOO_LARGE, Some(message.into()))
     }

@@ -153,10 +153,15 @@ impl MemberApi {
         http::desabonnement::resource(self.context.clone())
     }
 
-    /// What the handlers share: the back office writes through the same database, so that the
-    /// API's kept answers follow its changes.
-    pub(crate) fn context(&self) -> web::Data<Context> {
-        self.context.clone()
+    /// The API's database: the back office writes through it, so that the API's kept answers
+    /// follow its changes.
+    pub(crate) fn database(&self) -> Database {
+        self.context.db.clone()
+    }
+
+    /// The largest file the API accepts.
+    pub(crate) fn max_upload_bytes(&self) -> usize {
+        self.context.max_upload_bytes
     }
 
     /// Registers the API's routes under [`PREFIX`].

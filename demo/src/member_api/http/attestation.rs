@@ -8,7 +8,6 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 
 use super::context::Context;
-use super::reponses::fichier;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf::attestation::Tableau;
@@ -17,6 +16,7 @@ use crate::member_api::rules::attestation;
 use crate::member_api::rules::membre::Member;
 use crate::member_api::store::cartes_tp::CarteTp;
 use crate::member_api::store::{adherents, beneficiaires, contrats};
+use crate::telechargement::fichier;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/attestation").get(attestation));

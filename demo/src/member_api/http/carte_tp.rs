@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, web};
 use chrono::NaiveDate;
 
 use super::context::Context;
-use super::reponses::{fichier, json};
+use super::reponses::json;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf;
@@ -13,6 +13,7 @@ use crate::member_api::pdf::impression;
 use crate::member_api::rules::membre::Member;
 use crate::member_api::store::adherents;
 use crate::member_api::store::cartes_tp::{self, CarteTp};
+use crate::telechargement::fichier;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/carte-tp").get(cartes))

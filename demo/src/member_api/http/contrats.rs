@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use super::context::Context;
-use super::reponses::{fichier, json};
+use super::reponses::json;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf;
@@ -18,6 +18,7 @@ use crate::member_api::store::adherents;
 use crate::member_api::store::contrats::{self, Couvert, Echeance};
 use crate::member_api::store::montant::Euros;
 use crate::member_api::store::produits::{self, CategorieGaranties};
+use crate::telechargement::fichier;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/contrats").get(contrats))

@@ -7,11 +7,11 @@ use actix_web::{HttpResponse, web};
 use futures_util::StreamExt;
 
 use super::context::Context;
-use super::reponses::fichier;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::rules::documents::{self, Recu};
 use crate::member_api::rules::format_fichier;
 use crate::member_api::rules::membre::Member;
+use crate::telechargement::fichier;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/document/upload").post(upload))

@@ -6,22 +6,25 @@
 //! parents declare it once home from the maternity; later it joins as any child, from the
 //! first day of the next month, like a spouse.
 
-use chrono::{Datelike, Months, NaiveDate};
+use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 use rusqlite::{Connection, Transaction};
 
-use super::demandes::{self, ETATS_TERMINES, NouvelleDemande};
+use super::demandes::{self, ETATS_TERMINES, NouvelleDemande, de_l_adherent};
 use super::membre::Member;
+use super::messages::REPONSE_MAX;
 use super::noemie::NON_RACCORDE;
 use super::types_demande::{self, AJOUT_BENEFICIAIRE};
 use super::validation;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::mail::evenements::{Evenement, publier};
 use crate::member_api::pdf::impression;
 use crate::member_api::store::adherents;
 use crate::member_api::store::beneficiaires::{self, NouveauBeneficiaire};
 use crate::member_api::store::contrats::{self, Contrat};
-use crate::member_api::store::demandes::{Demande, ajouts_en_attente};
-use crate::member_api::store::formulaires::{AjoutBeneficiaire, Civilite, Dossier, Lien};
+use crate::member_api::store::demandes::{self as requetes, Demande, ajouts_en_attente};
+use crate::member_api::store::formulaires::{AjoutBeneficiaire, Civilite, Decision, Dossier, Lien};
+use crate::member_api::store::messages::{self, MUTUELLE};
 
 /// How long after the birth a newborn is covered from the birth.
 const DELAI_NOUVEAU_NE: Months = Months::new(3);
@@ -333,6 +336,97 @@ pub fn creer_beneficiaire(tx: &Transaction, numero: &str, dossier: &Dossier) -> 
     Ok(id)
 }
 
+/// What the operator decides on a request to add a beneficiary, with the words of the back office.
+pub const DECISIONS: [(&str, &str); 2] = [
+    ("ACCEPTER", "Accepter : la personne est ajoutée au contrat"),
+    ("REFUSER", "Refuser : l’adhérent lit le motif"),
+];
+
+/// A decision on a request of another kind: the page decides nothing there.
+const PAS_UN_AJOUT: &str = "Cette demande n’est pas un ajout de bénéficiaire : il n’y a rien à décider.";
+
+/// The mutual's « Décider » of a request to add a beneficiary, as its operator typed it: the
+/// start date when accepted, the reason when refused.
+pub struct SaisieDecision<'a> {
+    pub decision: &'a str,
+    pub date_effet: &'a str,
+    pub motif: &'a str,
+}
+
+/// The start date the operator typed: `YYYY-MM-DD`, not before the birth, and within a year
+/// of today (beyond, it is a typing mistake).
+fn date_effet(texte: &str, naissance: NaiveDate, aujourdhui: NaiveDate) -> Result<NaiveDate, ApiFailure> {
+    let texte = texte.trim();
+    if texte.is_empty() {
+        return Err(ApiFailure::bad_request("Indiquez la date d’effet de l’ajout."));
+    }
+    let date = NaiveDate::parse_from_str(texte, "%Y-%m-%d")
+        .map_err(|_| ApiFailure::bad_request("La date d’effet doit être une date au format AAAA-MM-JJ."))?;
+    if date < naissance {
+        return Err(ApiFailure::unprocessable("La date d’effet ne peut pas être antérieure à la naissance."));
+    }
+    let un_an = Months::new(12);
+    let (debut, fin) = (aujourdhui - un_an, aujourdhui + un_an);
+    if !(debut..=fin).contains(&date) {
+        return Err(ApiFailure::unprocessable(format!(
+            "La date d’effet doit être comprise entre le {} et le {}.",
+            impression::date(debut),
+            impression::date(fin)
+        )));
+    }
+    Ok(date)
+}
+
+/// Decides a request to add a beneficiary, once: accepted, the person is covered by the
+/// contract from the date chosen; refused, the member reads why. Either way the request is
+/// done, and the member reads the decision in its conversation.
+pub fn decider(
+    tx: &Transaction,
+    numero: &str,
+    id: i64,
+    saisie: &SaisieDecision<'_>,
+    maintenant: DateTime<Utc>,
+) -> Result<(), ApiFailure> {
+    de_l_adherent(tx, numero, id)?;
+    let mut dossier = requetes::ajout_beneficiaire(tx, id)?.ok_or(ApiFailure::missing(PAS_UN_AJOUT))?;
+    if dossier.ajout.decision.is_some() {
+        return Err(ApiFailure::conflict("Cette demande a déjà reçu sa décision."));
+    }
+    let aujourdhui = today();
+    let personne = format!("{} {}", dossier.ajout.prenom, dossier.ajout.nom);
+    let (decision, texte) = match saisie.decision {
+        "ACCEPTER" => {
+            let date = date_effet(saisie.date_effet, dossier.ajout.date_naissance, aujourdhui)?;
+            creer_beneficiaire(tx, numero, &dossier)?;
+            let couvert = if dossier.civilite == Civilite::Madame { "couverte" } else { "couvert" };
+            let texte = format!(
+                "Votre demande est acceptée : {personne} est {couvert} par votre contrat à partir du {}.",
+                impression::date(date)
+            );
+            (Decision { accepte: true, date_effet: Some(date), motif: None }, texte)
+        }
+        "REFUSER" => {
+            let motif = validation::texte_multiligne(Some(saisie.motif), "Le motif du refus", REPONSE_MAX)?
+                .ok_or_else(|| {
+                ApiFailure::bad_request("Indiquez le motif du refus : l’adhérent le lira.")
+            })?;
+            let texte = format!("Votre demande d’ajout de {personne} n’est pas acceptée : {motif}");
+            (Decision { accepte: false, date_effet: None, motif: Some(motif) }, texte)
+        }
+        _ => return Err(ApiFailure::bad_request("Choisissez d’accepter ou de refuser l’ajout.")),
+    };
+    dossier.ajout.decision = Some(decision);
+    messages::inserer(tx, id, MUTUELLE, &texte, maintenant, false)?;
+    requetes::decider_ajout(tx, id, ETATS_TERMINES[0], aujourdhui, &dossier)?;
+    publier(
+        tx,
+        numero,
+        &Evenement::StatutDemande { demande_id: id, etat: ETATS_TERMINES[0].to_owned() },
+        maintenant,
+    )?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use actix_web::ResponseError as _;
@@ -517,5 +611,20 @@ mod tests {
                 "Le numéro de sécurité sociale comporte 15 caractères : 13 chiffres (2A ou 2B pour un département de Corse) et une clé de 2 chiffres."
             );
         }
+    }
+
+    #[test]
+    fn a_start_date_is_not_before_the_birth_and_within_a_year_of_today() {
+        let today = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+        let naissance = NaiveDate::from_ymd_opt(2026, 11, 2).unwrap();
+        assert_eq!(date_effet(" 2026-11-02 ", naissance, today).unwrap(), naissance);
+        let message = |texte: &str| date_effet(texte, naissance, today).unwrap_err().message().to_owned();
+        assert_eq!(message("2026-11-01"), "La date d’effet ne peut pas être antérieure à la naissance.");
+        assert_eq!(
+            message("2027-11-23"),
+            "La date d’effet doit être comprise entre le 22/11/2025 et le 22/11/2027."
+        );
+        assert_eq!(message("02/11/2026"), "La date d’effet doit être une date au format AAAA-MM-JJ.");
+        assert_eq!(message(""), "Indiquez la date d’effet de l’ajout.");
     }
 }

@@ -3,15 +3,16 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{Months, NaiveDate};
+use chrono::{DateTime, Months, NaiveDate, Utc};
 use rusqlite::{Connection, Transaction};
 
-use super::membre::Member;
-use super::types_demande::TypeDemande;
+use super::membre::{Member, verifier_adherent};
+use super::types_demande::{RECLAMATION, TypeDemande};
 use super::validation;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
-use crate::member_api::store::demandes::{self, Demande, LigneDemande};
+use crate::member_api::mail::evenements::{Evenement, publier};
+use crate::member_api::store::demandes::{self, Demande, DemandeSuivie, LigneDemande};
 use crate::member_api::store::formulaires::{Dossier, PriseEnCharge, Reclamation, Resiliation, Signalement};
 use crate::member_api::store::{beneficiaires, documents};
 
@@ -193,6 +194,49 @@ pub fn enregistrer<P>(
     let demande = demandes::lire(&tx, id)?;
     tx.commit()?;
     Ok(demande)
+}
+
+/// The states of a request, as the contract names them, with the words « Mes demandes » shows.
+pub const ETATS: [(&str, &str); 5] = [
+    ("A_TRAITER", "À traiter"),
+    ("EN_COURS", "En cours"),
+    ("EN_ATTENTE_DE_PIECES", "En attente de pièces"),
+    ("TERMINE", "Terminée"),
+    ("Traité", "Traitée"),
+];
+
+/// The label of a state; an unknown one as it is kept.
+pub fn libelle_etat(code: &str) -> &str {
+    ETATS.iter().find(|(known, _)| *known == code).map_or(code, |(_, libelle)| libelle)
+}
+
+pub const DEMANDE_INCONNUE: &str = "Cette demande n’existe pas, ou n’est pas une demande de cet adhérent.";
+
+/// The request `id` of the member `numero`, as the mutual acts on it.
+pub fn de_l_adherent(tx: &Transaction, numero: &str, id: i64) -> Result<DemandeSuivie, ApiFailure> {
+    verifier_adherent(tx, numero)?;
+    demandes::suivie(tx, numero, id, RECLAMATION)?.ok_or(ApiFailure::missing(DEMANDE_INCONNUE))
+}
+
+/// Moves the request to the state chosen, updated today.
+pub fn changer_etat(
+    tx: &Transaction,
+    numero: &str,
+    id: i64,
+    etat: &str,
+    maintenant: DateTime<Utc>,
+) -> Result<(), ApiFailure> {
+    let demande = de_l_adherent(tx, numero, id)?;
+    let (etat, libelle) = ETATS
+        .iter()
+        .find(|(code, _)| *code == etat)
+        .ok_or_else(|| ApiFailure::bad_request("Choisissez le nouvel état dans la liste."))?;
+    if demande.etat == *etat {
+        return Err(ApiFailure::conflict(format!("La demande est déjà à l’état « {libelle} ».")));
+    }
+    demandes::changer_etat(tx, id, etat, today())?;
+    publier(tx, numero, &Evenement::StatutDemande { demande_id: id, etat: (*etat).to_owned() }, maintenant)?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,14 +1,20 @@
 //! The member's documents: the upload that precedes a request, within the quota of uploads kept
 //! unsent, and the download of a document of theirs.
 
-use rusqlite::Connection;
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, Transaction};
 
+use super::demandes::de_l_adherent;
 use super::depots_en_attente::DepotsEnAttente;
 use super::format_fichier::Format;
 use super::membre::Member;
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
-use crate::member_api::store::documents::{self, DocumentInfo, NouveauDocument, PIECE_JOINTE};
+use crate::member_api::mail::evenements::{Evenement, publier};
+use crate::member_api::store::demandes;
+use crate::member_api::store::documents::{
+    self, DOCUMENT_MUTUELLE, DocumentInfo, NouveauDocument, PIECE_JOINTE,
+};
 
 /// A file the member sent, read and recognised.
 pub struct Recu {
@@ -75,5 +81,48 @@ pub fn telecharger(
     let document = documents::fichier(db, id)?;
     member.check_owner(document.as_ref().map(|fichier| fichier.numero_personne.clone()))?;
     let fichier = document.expect("checked above");
+    Ok((fichier.nom, fichier.type_mime, fichier.contenu))
+}
+
+pub const DOCUMENT_INCONNU: &str = "Ce document n’existe pas, ou n’est pas joint à cette demande.";
+
+/// Attaches the mutual's document to the request, and returns its id.
+pub fn emettre(
+    tx: &Transaction,
+    numero: &str,
+    id: i64,
+    (nom, contenu): (&str, &[u8]),
+    maintenant: DateTime<Utc>,
+) -> Result<i64, ApiFailure> {
+    de_l_adherent(tx, numero, id)?;
+    let aujourdhui = today();
+    let document_id = documents::inserer(
+        tx,
+        &NouveauDocument {
+            numero_personne: numero,
+            demande_id: Some(id),
+            nom_fichier: nom,
+            type_mime: "application/pdf",
+            contenu,
+            date_depot: aujourdhui,
+            nature: DOCUMENT_MUTUELLE,
+            depose_le: Some(maintenant),
+        },
+    )?;
+    demandes::mise_a_jour(tx, id, aujourdhui)?;
+    publier(tx, numero, &Evenement::Document { demande_id: id, document_id }, maintenant)?;
+    Ok(document_id)
+}
+
+/// A document of the request `demande` of the member `numero`, as the mutual opens it: its name,
+/// type and content.
+pub fn de_la_demande(
+    db: &Connection,
+    numero: &str,
+    demande: i64,
+    document: i64,
+) -> Result<(String, String, Vec<u8>), ApiFailure> {
+    let fichier = documents::de_la_demande(db, numero, demande, document)?
+        .ok_or(ApiFailure::missing(DOCUMENT_INCONNU))?;
     Ok((fichier.nom, fichier.type_mime, fichier.contenu))
 }

@@ -4,11 +4,12 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{Months, NaiveDate};
+use chrono::NaiveDate;
 use rusqlite::{Connection, Transaction};
 
 use super::demandes::{self, NouvelleDemande};
 use super::membre::Member;
+use super::remboursements::{HorsDelai, dans_les_delais};
 use super::types_demande::{self, ATTESTATION_VITALE};
 use super::{noemie, validation};
 use crate::member_api::clock::today;
@@ -101,28 +102,20 @@ pub fn enregistrer(db: &mut Connection, member: &Member, demande: DemandeGed) ->
 /// The metadata of an invoice that says when the care was received (`YYYY-MM-DD`).
 const DATE_SOINS: &str = "dateSoins";
 
-/// How long after care the mutual may be asked to pay for it: two years (Code de la
-/// mutualité, article L221-11), past which the claim is time-barred.
-const PRESCRIPTION: Months = Months::new(24);
-
 /// The care date of an invoice: a day, not after today, within the two years a claim lasts.
 fn date_des_soins(texte: &str) -> Result<NaiveDate, ApiFailure> {
     let date = NaiveDate::parse_from_str(texte.trim(), "%Y-%m-%d")
         .map_err(|_| ApiFailure::bad_request("La date des soins doit être une date au format AAAA-MM-JJ."))?;
-    let aujourdhui = today();
-    if date > aujourdhui {
-        return Err(ApiFailure::unprocessable(
-            "La date des soins ne peut pas être postérieure à aujourd’hui.",
-        ));
-    }
-    let plus_ancienne = aujourdhui.checked_sub_months(PRESCRIPTION).unwrap_or(NaiveDate::MIN);
-    if date < plus_ancienne {
-        return Err(ApiFailure::unprocessable(format!(
+    match dans_les_delais(date, today()) {
+        Ok(()) => Ok(date),
+        Err(HorsDelai::AVenir) => {
+            Err(ApiFailure::unprocessable("La date des soins ne peut pas être postérieure à aujourd’hui."))
+        }
+        Err(HorsDelai::Prescrits) => Err(ApiFailure::unprocessable(format!(
             "Les soins du {} ont plus de deux ans : leur remboursement ne peut plus être demandé (article L221-11 du Code de la mutualité).",
             impression::date(date)
-        )));
+        ))),
     }
-    Ok(date)
 }
 
 /// The care of `date` was covered by one of the member's contracts, for the beneficiary when

@@ -1,6 +1,9 @@
 //! The member a call is made for, and what is theirs.
 
+use rusqlite::Connection;
+
 use crate::member_api::failure::ApiFailure;
+use crate::member_api::store::adherents;
 
 /// The member a request is made for: a valid bearer token whose person number is a known
 /// member. Handlers that take it are protected; nothing else needs to check.
@@ -18,4 +21,11 @@ impl Member {
             Some(_) => Err(ApiFailure::forbidden()),
         }
     }
+}
+
+pub const ADHERENT_INCONNU: &str = "Cet adhérent n’existe pas.";
+
+/// The member exists, or the action is about nobody.
+pub fn verifier_adherent(db: &Connection, numero: &str) -> Result<(), ApiFailure> {
+    if adherents::existe(db, numero)? { Ok(()) } else { Err(ApiFailure::missing(ADHERENT_INCONNU)) }
 }

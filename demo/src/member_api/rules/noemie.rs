@@ -6,6 +6,8 @@
 
 use rusqlite::Transaction;
 
+use super::membre::verifier_adherent;
+use crate::member_api::failure::ApiFailure;
 use crate::member_api::store::beneficiaires;
 
 pub const RACCORDE: &str = "RACCORDE";
@@ -43,4 +45,27 @@ pub fn attestation_recue(tx: &Transaction, beneficiaire: i64) -> rusqlite::Resul
         EN_COURS_DE_RACCORDEMENT,
         [NON_RACCORDE, REFUSE],
     )
+}
+
+pub const BENEFICIAIRE_INCONNU: &str =
+    "Ce bénéficiaire n’existe pas, ou n’est pas un bénéficiaire de cet adhérent.";
+
+/// Records the Sécurité sociale's answer on the beneficiary's NOEMIE link: linked, or refused.
+pub fn enregistrer_reponse(
+    tx: &Transaction,
+    numero: &str,
+    beneficiaire: i64,
+    statut: &str,
+) -> Result<(), ApiFailure> {
+    verifier_adherent(tx, numero)?;
+    let actuel = beneficiaires::statut_noemie(tx, beneficiaire, numero)?;
+    let actuel = actuel.ok_or(ApiFailure::missing(BENEFICIAIRE_INCONNU))?;
+    let (statut, libelle) = REPONSES.iter().find(|(code, _)| *code == statut).ok_or_else(|| {
+        ApiFailure::bad_request("Choisissez la réponse de la Sécurité sociale dans la liste.")
+    })?;
+    if actuel == *statut {
+        return Err(ApiFailure::conflict(format!("Le raccordement NOEMIE est déjà à l’état « {libelle} ».")));
+    }
+    beneficiaires::changer_statut_noemie(tx, beneficiaire, statut)?;
+    Ok(())
 }

@@ -20,6 +20,12 @@ const JOURS_ACCUSE_RECEPTION: usize = 10;
 /// Months the mutual has to answer it.
 const MOIS_REPONSE: u32 = 2;
 
+/// A complaint's outcome, as kept in its `issue`, with the words of the back office.
+pub const ISSUES: [(&str, &str); 2] = [
+    ("ACCEPTEE", "Fondée : la réclamation est acceptée"),
+    ("REFUSEE", "Non fondée : la réclamation est refusée"),
+];
+
 const MOTIFS: [&str; 5] = ["REMBOURSEMENT", "COTISATION", "CONTRAT", "SERVICE", "AUTRE"];
 const OBJET_MAX: usize = 120;
 const TEXTE_MAX: usize = 4000;

@@ -4,10 +4,19 @@
 
 use std::collections::HashMap;
 
-use chrono::{Datelike, NaiveDate};
+use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
+use rusqlite::Transaction;
 
-use super::catalogue::{Garantie, Plafond, Produit, acte_par_code};
+use super::catalogue::{ACTES, Acte, Garantie, PRODUITS, Plafond, Produit, acte_par_code};
+use super::membre::verifier_adherent;
+use super::validation;
+use crate::member_api::clock::today;
+use crate::member_api::failure::ApiFailure;
+use crate::member_api::mail::evenements::{Evenement, publier};
+use crate::member_api::pdf::impression;
 use crate::member_api::store::montant::Cents;
+use crate::member_api::store::paiements::{self, NouveauPaiement, NouvelleLigne};
+use crate::member_api::store::{adherents, beneficiaires, cartes_tp, comptes_bancaires, contrats};
 
 /// A payment's id: `PAI` and its rank among the mutual's payments, on eight digits.
 pub fn paiement_id(rang: u32) -> String {
@@ -112,6 +121,210 @@ pub fn remboursement(
     Ligne { base, secu, mutuelle, couvert: true }
 }
 
+/// How long after care the mutual may be asked to pay for it: two years (Code de la
+/// mutualité, article L221-11), past which the claim is time-barred.
+const PRESCRIPTION: Months = Months::new(24);
+
+/// Why care of a day cannot be claimed.
+pub enum HorsDelai {
+    /// The day is to come.
+    AVenir,
+    /// The claim is time-barred.
+    Prescrits,
+}
+
+/// Care of `date` can be claimed on `aujourdhui`: not to come, and within the two years a claim
+/// lasts.
+pub fn dans_les_delais(date: NaiveDate, aujourdhui: NaiveDate) -> Result<(), HorsDelai> {
+    if date > aujourdhui {
+        return Err(HorsDelai::AVenir);
+    }
+    let plus_ancienne = aujourdhui.checked_sub_months(PRESCRIPTION).unwrap_or(NaiveDate::MIN);
+    if date < plus_ancienne {
+        return Err(HorsDelai::Prescrits);
+    }
+    Ok(())
+}
+
+/// The mutual's « Ajouter un remboursement », as its operator typed it.
+pub struct SaisieRemboursement<'a> {
+    pub beneficiaire: &'a str,
+    pub date_soins: &'a str,
+    pub acte: &'a str,
+    pub professionnel: &'a str,
+    pub montant: &'a str,
+}
+
+/// The most an expense may be: beyond, it is a typing mistake.
+const DEPENSE_MAXIMUM: Cents = 10_000_000;
+const PROFESSIONNEL_MAX: usize = 80;
+
+struct NouveauRemboursement {
+    beneficiaire: i64,
+    date_soins: NaiveDate,
+    acte: &'static Acte,
+    professionnel: String,
+    depense: Cents,
+}
+
+impl SaisieRemboursement<'_> {
+    fn verifier(&self, aujourdhui: NaiveDate) -> Result<NouveauRemboursement, ApiFailure> {
+        let beneficiaire = self
+            .beneficiaire
+            .trim()
+            .parse()
+            .map_err(|_| ApiFailure::bad_request("Choisissez le bénéficiaire des soins."))?;
+        let date_soins = date_soins(self.date_soins, aujourdhui)?;
+        let acte = ACTES
+            .iter()
+            .find(|acte| acte.code == self.acte)
+            .ok_or_else(|| ApiFailure::bad_request("Choisissez l’acte de la liste."))?;
+        let professionnel = validation::texte_requis(
+            Some(self.professionnel),
+            "Le professionnel de santé",
+            PROFESSIONNEL_MAX,
+        )?;
+        let depense = depense(self.montant)?;
+        if let Some(base) = acte.base.filter(|base| depense < *base) {
+            return Err(ApiFailure::unprocessable(format!(
+                "Le montant dépensé ne peut être inférieur à la base de remboursement de la Sécurité sociale pour cet acte ({}).",
+                impression::montant(base)
+            )));
+        }
+        Ok(NouveauRemboursement { beneficiaire, date_soins, acte, professionnel, depense })
+    }
+}
+
+/// `YYYY-MM-DD`, as a date field sends it, neither to come nor too old to be reimbursed.
+fn date_soins(texte: &str, aujourdhui: NaiveDate) -> Result<NaiveDate, ApiFailure> {
+    let texte = texte.trim();
+    if texte.is_empty() {
+        return Err(ApiFailure::bad_request("Indiquez la date des soins."));
+    }
+    let date = NaiveDate::parse_from_str(texte, "%Y-%m-%d")
+        .map_err(|_| ApiFailure::bad_request("La date des soins doit être une date au format AAAA-MM-JJ."))?;
+    match dans_les_delais(date, aujourdhui) {
+        Ok(()) => Ok(date),
+        Err(HorsDelai::AVenir) => {
+            Err(ApiFailure::unprocessable("La date des soins ne peut pas être postérieure à aujourd’hui."))
+        }
+        Err(HorsDelai::Prescrits) => Err(ApiFailure::unprocessable(
+            "La date des soins doit dater de moins de deux ans : au-delà, les soins ne sont plus remboursés.",
+        )),
+    }
+}
+
+/// Euros as an operator types them, "25", "25,5" or "25.50", into cents.
+fn depense(texte: &str) -> Result<Cents, ApiFailure> {
+    let texte = texte.trim();
+    if texte.is_empty() {
+        return Err(ApiFailure::bad_request("Indiquez le montant dépensé."));
+    }
+    let centimes = centimes(texte).ok_or_else(|| {
+        ApiFailure::bad_request("Le montant dépensé doit être un montant en euros, par exemple 25 ou 25,50.")
+    })?;
+    if !(1..=DEPENSE_MAXIMUM).contains(&centimes) {
+        return Err(ApiFailure::bad_request(
+            "Le montant dépensé doit être compris entre 0,01 € et 100 000 €.",
+        ));
+    }
+    Ok(centimes)
+}
+
+fn centimes(texte: &str) -> Option<Cents> {
+    let (euros, decimales) = texte.split_once([',', '.']).unwrap_or((texte, "00"));
+    let chiffres =
+        |part: &str, max: usize| (1..=max).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_digit());
+    if !chiffres(euros, 12) || !chiffres(decimales, 2) {
+        return None;
+    }
+    let centimes: Cents = format!("{decimales:0<2}").parse().ok()?;
+    Some(euros.parse::<Cents>().ok()? * 100 + centimes)
+}
+
+/// Adds a payment made today, of one line computed as the seed computes its own, and returns its
+/// id.
+pub fn ajouter(
+    tx: &Transaction,
+    numero: &str,
+    saisie: &SaisieRemboursement<'_>,
+    maintenant: DateTime<Utc>,
+) -> Result<String, ApiFailure> {
+    verifier_adherent(tx, numero)?;
+    let aujourdhui = today();
+    let nouveau = saisie.verifier(aujourdhui)?;
+    let proprietaire = beneficiaires::titulaire(tx, nouveau.beneficiaire)?;
+    if proprietaire.as_deref() != Some(numero) {
+        return Err(ApiFailure::unprocessable("Ce bénéficiaire ne figure pas au dossier de l’adhérent."));
+    }
+    let code_produit =
+        contrats::produit_le(tx, nouveau.beneficiaire, nouveau.date_soins)?.ok_or_else(|| {
+            ApiFailure::unprocessable(format!(
+                "Aucun contrat ne couvrait ce bénéficiaire le {} : la mutuelle n’a rien à rembourser.",
+                impression::date(nouveau.date_soins)
+            ))
+        })?;
+    let produit = PRODUITS
+        .iter()
+        .find(|produit| produit.code == code_produit)
+        .ok_or_else(|| ApiFailure::internal(anyhow::anyhow!("unknown product {code_produit}")))?;
+    let acte = nouveau.acte;
+    let mut consomme = Consommation::lue(produit, acte.code, nouveau.date_soins, |actes, du, au| {
+        paiements::rembourse(tx, nouveau.beneficiaire, actes, du, au)
+    })?;
+    let ligne = remboursement(produit, acte.code, nouveau.depense, 0, nouveau.date_soins, &mut consomme);
+
+    let carte = cartes_tp::valide_le(tx, numero, nouveau.date_soins)?;
+    let tiers_payant = carte && acte.tiers_payant;
+    let (destinataire, nom_destinataire) = if tiers_payant {
+        ("PROFESSIONNEL_DE_SANTE", nouveau.professionnel.clone())
+    } else {
+        ("ASSURE", titulaire_prestations(tx, numero, nouveau.beneficiaire)?)
+    };
+    let rang = paiements::prochain_rang(tx)?;
+    let id = paiement_id(rang);
+    paiements::inserer(
+        tx,
+        &NouveauPaiement {
+            id: &id,
+            numero_personne: numero,
+            beneficiaire_id: nouveau.beneficiaire,
+            date_paiement: aujourdhui,
+            destinataire,
+            nom_destinataire: &nom_destinataire,
+        },
+    )?;
+    paiements::inserer_ligne(
+        tx,
+        &NouvelleLigne {
+            paiement_id: &id,
+            date_soins: nouveau.date_soins,
+            code_acte: acte.code,
+            libelle_acte: acte.libelle,
+            professionnel_sante: &nouveau.professionnel,
+            montant_depense: nouveau.depense,
+            base_remboursement: ligne.base,
+            taux_secu: acte.taux_secu,
+            montant_secu: ligne.secu,
+            montant_mutuelle: ligne.mutuelle,
+            tiers_payant,
+            statut: ligne.statut(),
+            motif_rejet: ligne.motif_rejet(),
+        },
+    )?;
+    publier(tx, numero, &Evenement::Remboursement { paiement_id: id.clone() }, maintenant)?;
+    Ok(id)
+}
+
+/// Who receives a beneficiary's reimbursements: the holder of their own account, else of the
+/// principal member's, else the member.
+fn titulaire_prestations(tx: &Transaction, numero: &str, beneficiaire: i64) -> rusqlite::Result<String> {
+    match comptes_bancaires::titulaire_prestations(tx, numero, beneficiaire)? {
+        Some(titulaire) => Ok(titulaire),
+        None => adherents::prenom_et_nom(tx, numero),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,5 +379,40 @@ mod tests {
             (ligne.statut(), ligne.motif_rejet()),
             ("REJETE", Some("Acte non couvert par votre garantie"))
         );
+    }
+
+    #[test]
+    fn an_amount_is_read_in_euros_with_a_comma_or_a_point() {
+        assert_eq!(centimes("25"), Some(2_500));
+        assert_eq!(centimes("25,5"), Some(2_550));
+        assert_eq!(centimes("25.05"), Some(2_505));
+        assert_eq!(centimes("0,01"), Some(1));
+        for malformed in ["", ",50", "25,", "25,505", "2 500", "-3", "1e3", "25€", "25,5,0", "１２"] {
+            assert_eq!(centimes(malformed), None, "{malformed}");
+        }
+    }
+
+    #[test]
+    fn an_expense_must_be_a_cent_to_100_000_euros() {
+        assert_eq!(depense(" 100000 ").unwrap(), DEPENSE_MAXIMUM);
+        for hors in ["0", "0,00", "100000,01", "999999999999"] {
+            assert_eq!(
+                depense(hors).unwrap_err().message(),
+                "Le montant dépensé doit être compris entre 0,01 € et 100 000 €."
+            );
+        }
+    }
+
+    #[test]
+    fn a_day_of_care_is_past_and_less_than_two_years_old() {
+        let today = NaiveDate::from_ymd_opt(2026, 3, 15).unwrap();
+        assert_eq!(date_soins("2026-03-15", today).unwrap(), today);
+        assert_eq!(date_soins("2024-03-15", today).unwrap(), NaiveDate::from_ymd_opt(2024, 3, 15).unwrap());
+        let message = |texte: &str| date_soins(texte, today).unwrap_err().message().to_owned();
+        assert_eq!(message("2026-03-16"), "La date des soins ne peut pas être postérieure à aujourd’hui.");
+        assert!(message("2024-03-14").starts_with("La date des soins doit dater de moins de deux ans"));
+        assert_eq!(message("15/03/2026"), "La date des soins doit être une date au format AAAA-MM-JJ.");
+        assert_eq!(message("2026-02-30"), "La date des soins doit être une date au format AAAA-MM-JJ.");
+        assert_eq!(message(" "), "Indiquez la date des soins.");
     }
 }

@@ -288,3 +288,58 @@ pub fn inserer(db: &Connection, adherent: &NouvelAdherent<'_>) -> rusqlite::Resu
     )?;
     Ok(())
 }
+
+/// The member's first and last name: "Marie DUPONT".
+pub fn prenom_et_nom(db: &Connection, numero_personne: &str) -> rusqlite::Result<String> {
+    db.query_row(
+        "SELECT prenom || ' ' || nom FROM adherents WHERE numero_personne = ?1",
+        [numero_personne],
+        |row| row.get(0),
+    )
+}
+
+/// A member as the mutual's back office lists them.
+pub struct Adherent {
+    pub numero: String,
+    pub civilite: String,
+    pub prenom: String,
+    pub nom: String,
+    pub email: String,
+    /// Requests not done yet.
+    pub demandes_ouvertes: i64,
+}
+
+impl Adherent {
+    /// "Mme Marie DUPONT".
+    pub fn nom_complet(&self) -> String {
+        format!("{} {} {}", self.civilite, self.prenom, self.nom)
+    }
+}
+
+/// Every member, or the one numbered `seul`, by name, with their requests not done (in none of
+/// the states `terminees`).
+pub fn avec_demandes_ouvertes(
+    db: &Connection,
+    seul: Option<&str>,
+    terminees: [&str; 2],
+) -> rusqlite::Result<Vec<Adherent>> {
+    let mut statement = db.prepare(
+        "SELECT a.numero_personne, a.civilite, a.prenom, a.nom, a.email,
+            (SELECT count(*) FROM demandes d WHERE d.numero_personne = a.numero_personne
+                AND d.etat NOT IN (?2, ?3))
+         FROM adherents a WHERE ?1 IS NULL OR a.numero_personne = ?1
+         ORDER BY a.nom, a.prenom, a.numero_personne",
+    )?;
+    statement
+        .query_map(params![seul, terminees[0], terminees[1]], |row| {
+            Ok(Adherent {
+                numero: row.get(0)?,
+                civilite: row.get(1)?,
+                prenom: row.get(2)?,
+                nom: row.get(3)?,
+                email: row.get(4)?,
+                demandes_ouvertes: row.get(5)?,
+            })
+        })?
+        .collect()
+}

@@ -221,3 +221,49 @@ pub fn inserer(db: &Connection, beneficiaire: &NouveauBeneficiaire<'_>) -> rusql
     )?;
     Ok(db.last_insert_rowid())
 }
+
+/// The NOEMIE link of the beneficiary `id` of the member `numero_personne`; `None` when the
+/// member has no such beneficiary.
+pub fn statut_noemie(db: &Connection, id: i64, numero_personne: &str) -> rusqlite::Result<Option<String>> {
+    db.query_row(
+        "SELECT statut_noemie FROM beneficiaires WHERE id = ?1 AND numero_personne = ?2",
+        params![id, numero_personne],
+        |row| row.get(0),
+    )
+    .optional()
+}
+
+pub fn changer_statut_noemie(db: &Connection, id: i64, statut: &str) -> rusqlite::Result<()> {
+    db.execute("UPDATE beneficiaires SET statut_noemie = ?1 WHERE id = ?2", params![statut, id])?;
+    Ok(())
+}
+
+/// A beneficiary as the mutual's back office follows them, NOEMIE link included.
+pub struct BeneficiaireSuivi {
+    pub id: i64,
+    pub lien: String,
+    pub prenom: String,
+    pub nom: String,
+    pub date_naissance: NaiveDate,
+    pub statut_noemie: String,
+}
+
+/// The member's beneficiaries, in the order they were added.
+pub fn suivis(db: &Connection, numero: &str) -> rusqlite::Result<Vec<BeneficiaireSuivi>> {
+    let mut statement = db.prepare(
+        "SELECT id, lien, prenom, nom, date_naissance, statut_noemie FROM beneficiaires
+         WHERE numero_personne = ?1 ORDER BY id",
+    )?;
+    statement
+        .query_map([numero], |row| {
+            Ok(BeneficiaireSuivi {
+                id: row.get(0)?,
+                lien: row.get(1)?,
+                prenom: row.get(2)?,
+                nom: row.get(3)?,
+                date_naissance: row.get(4)?,
+                statut_noemie: row.get(5)?,
+            })
+        })?
+        .collect()
+}

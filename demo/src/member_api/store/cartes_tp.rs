@@ -181,3 +181,12 @@ pub fn ajouter_domaine(
     )?;
     Ok(())
 }
+
+/// Whether the member had a card valid on `date`.
+pub fn valide_le(db: &Connection, numero_personne: &str, date: NaiveDate) -> rusqlite::Result<bool> {
+    db.query_row(
+        "SELECT EXISTS (SELECT 1 FROM cartes_tp WHERE numero_personne = ?1 AND date_debut <= ?2 AND date_fin >= ?2)",
+        params![numero_personne, date],
+        |row| row.get(0),
+    )
+}

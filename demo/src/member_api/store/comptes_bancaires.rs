@@ -98,6 +98,24 @@ pub fn masquer_iban(iban: &str) -> String {
         .join(" ")
 }
 
+/// The holder of the account a beneficiary's reimbursements are paid to: their own, else the
+/// member's; `None` when neither has one.
+pub fn titulaire_prestations(
+    db: &Connection,
+    numero_personne: &str,
+    beneficiaire: i64,
+) -> rusqlite::Result<Option<String>> {
+    db.query_row(
+        "SELECT c.titulaire FROM comptes_bancaires c JOIN beneficiaires b ON b.id = c.beneficiaire_id
+         WHERE c.usage = 'PRESTATIONS' AND b.numero_personne = ?1
+           AND (b.id = ?2 OR b.lien = 'ASSURE_PRINCIPAL')
+         ORDER BY b.id = ?2 DESC LIMIT 1",
+        params![numero_personne, beneficiaire],
+        |row| row.get(0),
+    )
+    .optional()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

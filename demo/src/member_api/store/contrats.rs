@@ -332,3 +332,15 @@ pub fn libelle_produit(db: &Connection, numero_contrat: &str) -> rusqlite::Resul
         |row| row.get(0),
     )
 }
+
+/// The product of the latest contract covering the beneficiary on `date`, if one did.
+pub fn produit_le(db: &Connection, beneficiaire: i64, date: NaiveDate) -> rusqlite::Result<Option<String>> {
+    db.query_row(
+        "SELECT c.code_produit FROM contrat_beneficiaires cb JOIN contrats c ON c.id = cb.contrat_id
+         WHERE cb.beneficiaire_id = ?1 AND c.date_debut <= ?2 AND (c.date_fin IS NULL OR c.date_fin >= ?2)
+         ORDER BY c.date_debut DESC LIMIT 1",
+        params![beneficiaire, date],
+        |row| row.get(0),
+    )
+    .optional()
+}

@@ -247,3 +247,138 @@ pub fn ajouts_en_attente(
         })?
         .collect()
 }
+
+/// A request as the mutual acts on it: its state and, for a complaint, what it records.
+pub struct DemandeSuivie {
+    pub etat: String,
+    pub reclamation: Option<Reclamation>,
+    /// Of type `type_reclamation`.
+    pub est_reclamation: bool,
+}
+
+/// The request `id` of the member `numero_personne`; `None` when the member has no such request.
+pub fn suivie(
+    db: &Connection,
+    numero_personne: &str,
+    id: i64,
+    type_reclamation: &str,
+) -> rusqlite::Result<Option<DemandeSuivie>> {
+    db.query_row(
+        "SELECT etat, reclamation, type = ?3 FROM demandes WHERE id = ?1 AND numero_personne = ?2",
+        params![id, numero_personne, type_reclamation],
+        |row| {
+            Ok(DemandeSuivie {
+                etat: row.get(0)?,
+                reclamation: parse_json(row, 1)?,
+                est_reclamation: row.get(2)?,
+            })
+        },
+    )
+    .optional()
+}
+
+/// The request moves to `etat`, updated on `jour`.
+pub fn changer_etat(db: &Connection, id: i64, etat: &str, jour: NaiveDate) -> rusqlite::Result<()> {
+    db.execute(
+        "UPDATE demandes SET etat = ?1, date_mise_a_jour = ?2 WHERE id = ?3",
+        params![etat, jour, id],
+    )?;
+    Ok(())
+}
+
+/// The request was updated on `jour`.
+pub fn mise_a_jour(db: &Connection, id: i64, jour: NaiveDate) -> rusqlite::Result<()> {
+    db.execute("UPDATE demandes SET date_mise_a_jour = ?1 WHERE id = ?2", params![jour, id])?;
+    Ok(())
+}
+
+/// The mutual answered on the request on `jour`; a complaint answered for the first time keeps
+/// its outcome, and moves to `etat_repondue`.
+pub fn apres_reponse(
+    db: &Connection,
+    id: i64,
+    jour: NaiveDate,
+    reclamation: Option<&Reclamation>,
+    etat_repondue: &str,
+) -> rusqlite::Result<()> {
+    db.execute(
+        "UPDATE demandes SET date_mise_a_jour = ?1, reclamation = coalesce(?2, reclamation),
+             etat = CASE WHEN ?2 IS NULL THEN etat ELSE ?4 END
+         WHERE id = ?3",
+        params![jour, json(reclamation)?, id, etat_repondue],
+    )?;
+    Ok(())
+}
+
+/// Who a request to add a beneficiary is for; `None` for a request of another kind.
+pub fn ajout_beneficiaire(db: &Connection, id: i64) -> rusqlite::Result<Option<Dossier>> {
+    db.query_row("SELECT ajout_beneficiaire FROM demandes WHERE id = ?1", [id], |row| parse_json(row, 0))
+}
+
+/// The mutual decided the request to add a beneficiary on `jour`: it moves to `etat`, with the
+/// decision kept in `dossier`.
+pub fn decider_ajout(
+    db: &Connection,
+    id: i64,
+    etat: &str,
+    jour: NaiveDate,
+    dossier: &Dossier,
+) -> rusqlite::Result<()> {
+    db.execute(
+        "UPDATE demandes SET etat = ?4, date_mise_a_jour = ?1, ajout_beneficiaire = ?2 WHERE id = ?3",
+        params![jour, json(Some(dossier))?, id, etat],
+    )?;
+    Ok(())
+}
+
+/// A request as the mutual's back office shows it.
+pub struct DemandeDuDossier {
+    pub id: i64,
+    pub type_code: String,
+    pub objet: String,
+    pub etat: String,
+    pub date_creation: NaiveDate,
+    pub date_mise_a_jour: NaiveDate,
+    pub commentaire: Option<String>,
+    pub beneficiaire: Option<String>,
+    /// For a complaint (`RECLAMATION`): its dates and outcome.
+    pub reclamation: Option<Reclamation>,
+    /// A complaint (TypeCode REC): answering it also decides its outcome.
+    pub est_reclamation: bool,
+    /// For a request to add a beneficiary (TypeCode ABE): who, and the decision once taken.
+    pub ajout_beneficiaire: Option<Dossier>,
+}
+
+/// The member's requests, newest first, or the one numbered `seule`; a complaint is of type
+/// `type_reclamation`.
+pub fn du_dossier(
+    db: &Connection,
+    numero: &str,
+    seule: Option<i64>,
+    type_reclamation: &str,
+) -> rusqlite::Result<Vec<DemandeDuDossier>> {
+    let mut statement = db.prepare(
+        "SELECT d.id, d.type_code, d.objet, d.etat, d.date_creation, d.date_mise_a_jour, d.commentaire,
+                b.prenom || ' ' || b.nom, d.reclamation, d.type = ?3, d.ajout_beneficiaire
+         FROM demandes d LEFT JOIN beneficiaires b ON b.id = d.beneficiaire_id
+         WHERE d.numero_personne = ?1 AND (?2 IS NULL OR d.id = ?2)
+         ORDER BY d.date_creation DESC, d.id DESC",
+    )?;
+    statement
+        .query_map(params![numero, seule, type_reclamation], |row| {
+            Ok(DemandeDuDossier {
+                id: row.get(0)?,
+                type_code: row.get(1)?,
+                objet: row.get(2)?,
+                etat: row.get(3)?,
+                date_creation: row.get(4)?,
+                date_mise_a_jour: row.get(5)?,
+                commentaire: row.get(6)?,
+                beneficiaire: row.get(7)?,
+                reclamation: parse_json(row, 8)?,
+                est_reclamation: row.get(9)?,
+                ajout_beneficiaire: parse_json(row, 10)?,
+            })
+        })?
+        .collect()
+}

@@ -125,6 +125,30 @@ pub fn fichier(db: &Connection, id: i64) -> rusqlite::Result<Option<Fichier>> {
     .optional()
 }
 
+/// The document `id` held by the request `demande` of the member `numero_personne`; `None` when
+/// the request holds no such document.
+pub fn de_la_demande(
+    db: &Connection,
+    numero_personne: &str,
+    demande: i64,
+    id: i64,
+) -> rusqlite::Result<Option<Fichier>> {
+    db.query_row(
+        "SELECT numero_personne, nom_fichier, type_mime, contenu FROM documents
+         WHERE id = ?1 AND demande_id = ?2 AND numero_personne = ?3",
+        params![id, demande, numero_personne],
+        |row| {
+            Ok(Fichier {
+                numero_personne: row.get(0)?,
+                nom: row.get(1)?,
+                type_mime: row.get(2)?,
+                contenu: row.get(3)?,
+            })
+        },
+    )
+    .optional()
+}
+
 /// The member of the document `id`, and the request holding it; `None` when there is no such
 /// document.
 pub fn titulaire_et_demande(db: &Connection, id: i64) -> rusqlite::Result<Option<(String, Option<i64>)>> {

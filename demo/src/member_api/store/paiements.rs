@@ -341,3 +341,47 @@ pub fn inserer_ligne(db: &Connection, ligne: &NouvelleLigne<'_>) -> rusqlite::Re
     )?;
     Ok(())
 }
+
+/// The rank of the next payment among the mutual's (`PAI` and eight digits).
+pub fn prochain_rang(db: &Connection) -> rusqlite::Result<u32> {
+    db.query_row(
+        "SELECT coalesce(max(CAST(substr(id, 4) AS INTEGER)), 0) + 1 FROM paiements WHERE id GLOB 'PAI[0-9]*'",
+        [],
+        |row| row.get(0),
+    )
+}
+
+/// A payment as the mutual's back office lists it, in all.
+pub struct PaiementRecapitule {
+    pub id: String,
+    pub date: NaiveDate,
+    pub beneficiaire: String,
+    pub destinataire: String,
+    pub depense: Cents,
+    pub rembourse: Cents,
+}
+
+/// The member's latest `nombre` payments, newest first.
+pub fn derniers(db: &Connection, numero: &str, nombre: i64) -> rusqlite::Result<Vec<PaiementRecapitule>> {
+    let mut statement = db.prepare(
+        "SELECT p.id, p.date_paiement, b.prenom || ' ' || b.nom, p.nom_destinataire,
+                sum(l.montant_depense), sum(l.montant_mutuelle)
+         FROM paiements p
+         JOIN beneficiaires b ON b.id = p.beneficiaire_id
+         JOIN lignes_prestation l ON l.paiement_id = p.id
+         WHERE p.numero_personne = ?1
+         GROUP BY p.id ORDER BY p.date_paiement DESC, p.id DESC LIMIT ?2",
+    )?;
+    statement
+        .query_map(params![numero, nombre], |row| {
+            Ok(PaiementRecapitule {
+                id: row.get(0)?,
+                date: row.get(1)?,
+                beneficiaire: row.get(2)?,
+                destinataire: row.get(3)?,
+                depense: row.get(4)?,
+                rembourse: row.get(5)?,
+            })
+        })?
+        .collect()
+}

@@ -14,7 +14,7 @@
 //! is held to can be bypassed from it. It reads a member's file from the store
 //! (`member_api::store`).
 //!
-//! [`publier`]: crate::member_api::mail::evenements::publier
+//! [`publier`]: crate::member_api::publier
 
 mod actions;
 mod chemins;

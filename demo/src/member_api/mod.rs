@@ -2,14 +2,21 @@
 //! portal forwards from its `/api/…`, over a SQLite file in the demo data folder. It behaves
 //! like the real upstream: bearer JWTs checked against the issuer's keys, members confined to
 //! their own data, changes kept across restarts. Response shapes: `openapi/member-api.yaml`.
+//!
+//! In layers, each importing only those below it: [`http`] reads the calls and answers them;
+//! [`rules`] decides what the mutual accepts, refuses and computes, and [`mail`] the emails it
+//! owes; [`store`] holds the database and every SQL statement, and [`pdf`] prints. The
+//! first-start members ([`seed`]) are computed by the rules and written by the store; the back
+//! office (`back_office/`) changes nothing but through the rules. What every layer shares is
+//! the day ([`clock`]) and the refusals ([`ApiFailure`]).
 
 pub(crate) mod clock;
-pub(crate) mod failure;
-pub(crate) mod http;
-pub(crate) mod mail;
+mod failure;
+mod http;
+mod mail;
 pub(crate) mod pdf;
 pub(crate) mod rules;
-pub(crate) mod seed;
+mod seed;
 pub(crate) mod store;
 
 use std::sync::Arc;
@@ -164,9 +171,7 @@ impl MemberApi {
         self.context.max_upload_bytes
     }
 
-    /// Registers the API's routes under [`PREFIX`].
-    ///
-    /// [`PREFIX`]: http::reponses::PREFIX
+    /// Registers the API's routes under its prefix, `/_demo/api`.
     pub fn configure(&self, cfg: &mut web::ServiceConfig) {
         http::routes::configure(cfg, self.context.clone(), self.latence);
     }

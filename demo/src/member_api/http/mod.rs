@@ -3,29 +3,29 @@
 //! sent and answers what the rules (`rules/`) decided or the store (`store/`) read: it holds no
 //! SQL and decides nothing itself.
 
-pub(crate) mod ajout_beneficiaire;
+mod ajout_beneficiaire;
 mod assure;
 mod attestation;
 mod auth;
 mod banques;
 mod carte_tp;
 mod compte;
-pub(crate) mod context;
+pub(super) mod context;
 mod contrats;
-pub(crate) mod demandes;
-pub(crate) mod desabonnement;
-pub(crate) mod documents;
-pub(crate) mod error;
+mod demandes;
+pub(super) mod desabonnement;
+mod documents;
+pub(super) mod error;
 mod estimation;
-pub(crate) mod jetons;
+pub(super) mod jetons;
 mod json;
-pub(crate) mod latence;
-pub(crate) mod messages;
+pub(super) mod latence;
+mod messages;
 mod nouveautes;
 mod plafonds;
 mod preferences;
 mod prestations;
-pub(crate) mod reclamation;
-pub(crate) mod reponses;
-pub(crate) mod routes;
+mod reclamation;
+mod reponses;
+pub(super) mod routes;
 mod signalement;

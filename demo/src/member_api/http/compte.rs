@@ -62,15 +62,7 @@ async fn sign_in(
     body: web::Json<SignIn>,
     context: web::Data<Context>,
 ) -> Result<HttpResponse, ApiFailure> {
-    if body.type_connexion != "ADH" {
-        return Err(ApiFailure::bad_request(
-            "Type de connexion non pris en charge : seul le type ADH est accepté.",
-        ));
-    }
-    // The portal signs in the member of the token, never another one.
-    if body.login.trim() != member.person_number {
-        return Err(ApiFailure::forbidden());
-    }
+    connexions::verifier_connexion(&body.type_connexion, &body.login, &member)?;
     let appareil = body.into_inner().appareil.map(Appareil::verifie).transpose()?;
     let person_number = member.person_number;
     let (utilisateur, situation, carte) =

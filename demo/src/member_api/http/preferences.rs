@@ -31,23 +31,13 @@ struct NouvellesPreferences {
     email_alertes: Option<String>,
 }
 
-/// The longest address a message can be sent to (RFC 5321's path, less its brackets).
-const EMAIL_MAX: usize = 254;
-
 async fn changer(
     member: Member,
     body: web::Json<NouvellesPreferences>,
     context: web::Data<Context>,
 ) -> Result<HttpResponse, ApiFailure> {
     let NouvellesPreferences { alertes, zero_papier, email_alertes } = body.into_inner();
-    const CHAMP: &str = "L’adresse électronique des alertes";
-    let email_alertes = match validation::texte_facultatif(email_alertes.as_deref(), CHAMP, EMAIL_MAX)? {
-        Some(email) => Some(
-            validation::email_canonique(&email)
-                .ok_or_else(|| ApiFailure::bad_request(format!("{CHAMP} n’est pas valide.")))?,
-        ),
-        None => None,
-    };
+    let email_alertes = validation::email_des_alertes(email_alertes.as_deref())?;
     let preferences = context
         .db
         .run(move |db| {

@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use serde::Deserialize;
 
+use super::membre::Member;
 use super::situation::Situation;
 use super::validation;
 use crate::member_api::clock::today;
@@ -83,6 +84,20 @@ pub fn enregistrer(
         appareil: Some(&libelle),
     };
     courriels::mettre_en_file(db, numero_personne, &courriel, at)
+}
+
+/// A sign-in (`compte/auth`) the mutual takes: of a member (type ADH), the token's own.
+pub fn verifier_connexion(type_connexion: &str, login: &str, member: &Member) -> Result<(), ApiFailure> {
+    if type_connexion != "ADH" {
+        return Err(ApiFailure::bad_request(
+            "Type de connexion non pris en charge : seul le type ADH est accepté.",
+        ));
+    }
+    // The portal signs in the member of the token, never another one.
+    if login.trim() != member.person_number {
+        return Err(ApiFailure::forbidden());
+    }
+    Ok(())
 }
 
 /// Signs the member in (`compte/auth`), in one transaction: who they are, where they stand

@@ -192,6 +192,23 @@ pub fn email_canonique(email: &str) -> Option<String> {
     valide.then(|| format!("{boite}@{}", domaine.to_lowercase()))
 }
 
+/// The longest address a message can be sent to (RFC 5321's path, less its brackets).
+const EMAIL_MAX: usize = 254;
+
+/// Where « Mes préférences » sends the alerts: an address in its canonical form, or none (the
+/// contact email).
+pub fn email_des_alertes(value: Option<&str>) -> Result<Option<String>, ApiFailure> {
+    const CHAMP: &str = "L’adresse électronique des alertes";
+    let email_alertes = match texte_facultatif(value, CHAMP, EMAIL_MAX)? {
+        Some(email) => Some(
+            email_canonique(&email)
+                .ok_or_else(|| ApiFailure::bad_request(format!("{CHAMP} n’est pas valide.")))?,
+        ),
+        None => None,
+    };
+    Ok(email_alertes)
+}
+
 /// `date`, named `champ` ("La date de …"), between `debut` and `fin` included.
 pub fn date_entre(
     date: NaiveDate,

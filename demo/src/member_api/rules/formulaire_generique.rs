@@ -1,4 +1,4 @@
-//! A request of any type of SPEC.md §9 that has no form of its own (`document/documentGedCegedim`),
+//! A request of a type that has no form of its own (`document/documentGedCegedim`),
 //! with the documents uploaded beforehand and the GED indexing metadata; an invoice says when
 //! the care was received, which a contract must have covered within the two years a claim lasts.
 

@@ -1,7 +1,7 @@
 //! The member API over HTTP: its routes, the extractors that read a call (the bearer's member,
-//! the bodies), the handlers, and the answers, refusals included. A handler reads what it was
-//! sent and answers what the rules (`rules/`) decided or the store (`store/`) read: it holds no
-//! SQL and decides nothing itself.
+//! the bodies, the uploads), the handlers, and the answers, refusals included. A handler reads
+//! what it was sent and answers what the rules (`rules/`) decided or the store (`store/`) read:
+//! it holds no SQL, and what the mutual accepts or refuses is the rules'.
 
 mod ajout_beneficiaire;
 mod assure;

@@ -3,70 +3,32 @@
 //! through its production clients; its `embedded.rs` is the only code that knows this crate,
 //! which knows nothing of the portal: what it needs is [`Settings`].
 
-pub mod api;
 mod back_office;
-pub mod cms;
-pub mod idp;
+pub mod content;
+pub mod member_api;
 pub mod outbox;
 pub mod personas;
+pub mod provider;
+mod random;
+mod settings;
+mod telechargement;
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::Path;
 
 use actix_web::web;
 use anyhow::Context;
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use secrecy::SecretString;
-use url::Url;
 
-/// What the embedded upstreams are told by the server that mounts them.
-#[derive(Debug, Clone)]
-pub struct Settings {
-    /// Holds the provider's key, the member API's database and its members' uploads.
-    pub data_dir: PathBuf,
-    pub idp: bool,
-    pub api: bool,
-    pub cms: bool,
-    /// Where browsers reach the server (and so `/_demo`), with a trailing slash.
-    pub public_url: Url,
-    /// The issuer whose tokens the member API accepts, with a trailing slash.
-    pub oidc_issuer: Url,
-    /// The one client the provider knows, and the member API's expected audience.
-    pub client_id: String,
-    /// The client's secret; required when the provider is on.
-    pub client_secret: Option<SecretString>,
-    /// The claim carrying the person number (`NUMERO_PERSONNE`).
-    pub person_number_claim: String,
-    pub access_token_ttl: Duration,
-    pub refresh_token_ttl: Duration,
-    /// The largest file the member API accepts.
-    pub max_upload_bytes: usize,
-    /// How many uploads, and bytes, a member may keep unsent, and for how many hours.
-    pub upload_quota_files: u64,
-    pub upload_quota_bytes: u64,
-    pub unattached_upload_ttl_hours: u64,
-    /// How long the member API takes to answer, give or take the jitter (drawn evenly).
-    pub api_latency: Duration,
-    pub api_latency_jitter: Duration,
-    /// The mutual's name, printed on the documents the member API makes.
-    pub mutuelle: String,
-    /// The folder the server's mail transport writes to, shown at `/_demo/outbox`; none when
-    /// mail goes elsewhere. The member API's own emails (alerts, security emails) are written
-    /// there too, and wait in its queue while there is none.
-    pub outbox_dir: Option<PathBuf>,
-    /// The sender of the mutual's emails, `Name <address>` (the portal's `mail.from`).
-    pub mail_from: String,
-}
+pub use self::random::random_client_secret;
+pub use self::settings::Settings;
 
 /// The embedded upstreams that `[demo]` switches on, opened once and shared by every worker.
 #[derive(Clone)]
 pub struct Demo {
-    idp: Option<web::Data<idp::Idp>>,
-    api: Option<api::MemberApi>,
+    idp: Option<web::Data<provider::Idp>>,
+    api: Option<member_api::MemberApi>,
     /// On with the member API, whose database it writes to.
     back_office: Option<web::Data<back_office::BackOffice>>,
-    cms: Option<web::Data<cms::Cms>>,
+    cms: Option<web::Data<content::Cms>>,
     outbox: Option<web::Data<outbox::Outbox>>,
 }
 
@@ -77,13 +39,13 @@ impl Demo {
         create_private_dir(&demo.data_dir)
             .with_context(|| format!("cannot create the demo data folder {}", demo.data_dir.display()))?;
         let idp = if demo.idp {
-            let client = idp::ClientRegistration::for_portal(settings)?;
-            let config = idp::IdpConfig::new(settings, client);
-            Some(web::Data::new(idp::Idp::open(config, &demo.data_dir)?))
+            let client = provider::ClientRegistration::for_portal(settings)?;
+            let config = provider::IdpConfig::new(settings, client);
+            Some(web::Data::new(provider::Idp::open(config, &demo.data_dir)?))
         } else {
             None
         };
-        let api = if demo.api { Some(api::MemberApi::open(settings, http)?) } else { None };
+        let api = if demo.api { Some(member_api::MemberApi::open(settings, http)?) } else { None };
         if let Some(api) = &api {
             api.spawn_upload_cleanup();
             api.spawn_mail_queue();
@@ -92,7 +54,7 @@ impl Demo {
             .as_ref()
             .map(|api| back_office::BackOffice::open(settings, api).map(web::Data::new))
             .transpose()?;
-        let cms = if demo.cms { Some(web::Data::new(cms::Cms::load()?)) } else { None };
+        let cms = if demo.cms { Some(web::Data::new(content::Cms::load()?)) } else { None };
         let mounted: Vec<&str> = [
             (demo.idp, "identity provider (/_demo/idp)"),
             (demo.api, "member API (/_demo/api) and its back office (/_demo/back-office)"),
@@ -114,7 +76,7 @@ impl Demo {
     /// Registers the switched-on upstreams; called before the asset catch-all.
     pub fn mount(&self, cfg: &mut web::ServiceConfig) {
         if let Some(idp) = &self.idp {
-            cfg.service(idp::scope(idp.clone()));
+            cfg.service(provider::scope(idp.clone()));
         }
         self.mount_called_by_portal(cfg);
         if let Some(api) = &self.api {
@@ -135,21 +97,9 @@ impl Demo {
             api.configure(cfg);
         }
         if let Some(cms) = &self.cms {
-            cms::configure(cms.clone(), cfg);
+            content::configure(cms.clone(), cfg);
         }
     }
-}
-
-/// A fresh client secret shared by the portal's OIDC client and the embedded provider, when
-/// the configuration names none: nothing to configure, and nothing guessable.
-pub fn random_client_secret() -> SecretString {
-    SecretString::from(random_token())
-}
-
-/// 256 random bits, base64url: codes, session ids, refresh tokens and secrets.
-pub(crate) fn random_token() -> String {
-    let bytes: [u8; 32] = rand::random();
-    URL_SAFE_NO_PAD.encode(bytes)
 }
 
 /// The folder holds the provider's private key: readable by the portal's user only.

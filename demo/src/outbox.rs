@@ -1,7 +1,7 @@
 //! `/_demo/outbox`: the emails written to the demo's outbox, by the portal (a termination's
 //! acknowledgement, see `mail.rs`) and by the demo member API (alerts and security emails, see
-//! `api/file_courriels.rs`), newest first, so that whoever tries the demo reads what a member
-//! would receive. Nothing is sent anywhere in demo mode.
+//! `member_api/mail/file_courriels.rs`), newest first, so that whoever tries the demo reads what
+//! a member would receive. Nothing is sent anywhere in demo mode.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;

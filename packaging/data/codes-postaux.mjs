@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Regenerates demo/src/api/data/codes-postaux.tsv.br, the French postal communes embedded in the
+// Regenerates demo/src/member_api/rules/codes-postaux.tsv.br, the French postal communes embedded in the
 // demo member API, from the etalab `codes-postaux` npm package (MIT, see NOTICE).
 //
 //   node packaging/data/codes-postaux.mjs
@@ -27,7 +27,7 @@ const INTEGRITY =
 const COLUMNS = ["codePostal", "codeCommune", "nomCommune", "libelleAcheminement"];
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const output = join(repository, "demo", "src", "api", "data", "codes-postaux.tsv.br");
+const output = join(repository, "demo", "src", "member_api", "rules", "codes-postaux.tsv.br");
 
 const workdir = mkdtempSync(join(tmpdir(), "codes-postaux-"));
 try {

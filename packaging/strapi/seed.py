@@ -2,7 +2,7 @@
 """Fills a Strapi 5 that has the content model of packaging/strapi/src with the demo content.
 
 Usage: seed.py --url http://127.0.0.1:1337 --token FULL_ACCESS_TOKEN
-               [--content demo/src/cms/content.toml] [--images demo/src/cms/images]
+               [--content demo/src/content/content.toml] [--images demo/src/content/images]
 
 Each illustration is uploaded to the media library, then every entry is created through the
 REST API, published. It is meant for an empty database: it stops, changing nothing, when any
@@ -174,8 +174,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", required=True, help="Strapi's address, e.g. http://127.0.0.1:1337")
     parser.add_argument("--token", required=True, help="a full-access API token")
-    parser.add_argument("--content", type=Path, default=ROOT / "demo/src/cms/content.toml")
-    parser.add_argument("--images", type=Path, default=ROOT / "demo/src/cms/images")
+    parser.add_argument("--content", type=Path, default=ROOT / "demo/src/content/content.toml")
+    parser.add_argument("--images", type=Path, default=ROOT / "demo/src/content/images")
     args = parser.parse_args()
     try:
         with args.content.open("rb") as file:

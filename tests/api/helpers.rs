@@ -119,8 +119,10 @@ pub fn dist() -> PathBuf {
 
 /// A small but real PDF, as a member's scan would be: one of the demo's seeded documents.
 pub fn pdf() -> Vec<u8> {
-    std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("demo/src/api/seed/documents/rib.pdf"))
-        .unwrap()
+    std::fs::read(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("demo/src/member_api/seed/documents/rib.pdf"),
+    )
+    .unwrap()
 }
 
 /// The largest hashed JavaScript file of the build, as `/assets/name.js`.

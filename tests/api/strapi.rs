@@ -73,7 +73,7 @@ async fn every_content_path_reads_strapi_in_the_portal_s_fields() {
     assert!(image.starts_with("/api/strapi/uploads/facture_") && image.ends_with(".svg"), "{image}");
     let served = app.get(image, &[]).await;
     assert_eq!(served.headers()["content-type"], "image/svg+xml");
-    let expected = std::fs::read("demo/src/cms/images/facture.svg").unwrap();
+    let expected = std::fs::read("demo/src/content/images/facture.svg").unwrap();
     assert_eq!(served.bytes().await.unwrap().as_ref(), expected.as_slice());
     // A route without a block of its own: an answer, not an error.
     assert_eq!(json(&app, "/api/strapi/bloc-gauche/inconnu").await, Value::Null);

@@ -9,20 +9,22 @@ use actix_web::http::header::{self, ContentType};
 use chrono::{DateTime, NaiveDate};
 use maud::{DOCTYPE, Markup, html};
 
-use super::MOUNT;
-use super::actions::{
-    DECISIONS, ETATS, ISSUES, REPONSE_MAX, SaisieDecision, SaisieEtat, SaisieRemboursement, SaisieReponse,
-    libelle_etat,
-};
-use super::dossiers::{Adherent, Demande, Dossier, DossierDemande};
+use super::chemins::{MOUNT, lien_adherent, lien_demande};
+use super::dossiers::{Dossier, DossierDemande};
+use super::formulaires::{SaisieDecision, SaisieEtat, SaisieRemboursement, SaisieReponse};
 use super::session::{IDENTIFIANT, MOT_DE_PASSE, Operateur};
-use crate::api::ajout_beneficiaire::{self, Lien};
-use crate::api::documents::{DocumentInfo, taille_lisible};
-use crate::api::impression::{date, montant};
-use crate::api::messages::MUTUELLE;
-use crate::api::noemie;
-use crate::api::reclamation::Reclamation;
-use crate::api::seed::catalogue::ACTES;
+use crate::member_api::pdf::impression::{date, montant, taille_lisible};
+use crate::member_api::rules::ajout_beneficiaire::DECISIONS;
+use crate::member_api::rules::catalogue::ACTES;
+use crate::member_api::rules::demandes::{ETATS, libelle_etat};
+use crate::member_api::rules::messages::REPONSE_MAX;
+use crate::member_api::rules::noemie;
+use crate::member_api::rules::reclamation::ISSUES;
+use crate::member_api::store::adherents::Adherent;
+use crate::member_api::store::demandes::DemandeDuDossier;
+use crate::member_api::store::documents::DocumentInfo;
+use crate::member_api::store::formulaires::{self, Lien, Reclamation};
+use crate::member_api::store::messages::MUTUELLE;
 
 pub const STYLESHEET: &str = include_str!("style.css");
 const NOM: &str = "Back-office de démonstration";
@@ -100,6 +102,13 @@ pub enum FormulaireDemande {
 pub struct EchecDemande<'a> {
     pub formulaire: &'a FormulaireDemande,
     pub message: &'a str,
+}
+
+pub fn redirection(vers: String) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, vers))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .finish()
 }
 
 pub fn reponse(status: StatusCode, page: Markup) -> HttpResponse {
@@ -230,18 +239,6 @@ pub fn erreur(titre: &str, message: &str) -> Markup {
     page(titre, None, &[], corps)
 }
 
-pub fn lien_adherent(numero: &str) -> String {
-    format!("{MOUNT}/adherents/{}", percent_encoding::utf8_percent_encode(numero, SEGMENT))
-}
-
-pub fn lien_demande(numero: &str, id: i64) -> String {
-    format!("{}/demandes/{id}", lien_adherent(numero))
-}
-
-/// What a path segment must encode: all but the unreserved characters.
-const SEGMENT: &percent_encoding::AsciiSet =
-    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
-
 pub fn adherents(operateur: &Operateur, adherents: &[Adherent]) -> Markup {
     let corps = html! {
         h1 { "Adhérents" }
@@ -288,7 +285,7 @@ pub fn adherent(
     let nom = adherent.nom_complet();
     let vide = SaisieRemboursement::default();
     let (saisie, erreur) = echec.map_or((&vide, None), |(saisie, message)| (saisie, Some(message)));
-    let (demandes, reclamations): (Vec<&Demande>, Vec<&Demande>) =
+    let (demandes, reclamations): (Vec<&DemandeDuDossier>, Vec<&DemandeDuDossier>) =
         dossier.demandes.iter().partition(|demande| !demande.est_reclamation);
     let corps = html! {
         h1 { (nom) }
@@ -395,7 +392,13 @@ pub fn adherent(
     page(&nom, Some(operateur), &[("Adhérents", Some(MOUNT.to_owned())), (&nom, None)], corps)
 }
 
-fn liste_demandes(id: &str, titre: &str, aucune: &str, numero: &str, demandes: &[&Demande]) -> Markup {
+fn liste_demandes(
+    id: &str,
+    titre: &str,
+    aucune: &str,
+    numero: &str,
+    demandes: &[&DemandeDuDossier],
+) -> Markup {
     html! {
         section aria-labelledby=(id) {
             h2 id=(id) { (titre) }
@@ -462,7 +465,7 @@ fn libelle_lien(lien: Lien) -> &'static str {
 }
 
 /// Who a request to add a beneficiary is for, and the decision once taken.
-fn details_ajout(dossier: &ajout_beneficiaire::Dossier) -> Markup {
+fn details_ajout(dossier: &formulaires::Dossier) -> Markup {
     let ajout = &dossier.ajout;
     html! {
         dt { "Personne à ajouter" } dd { (ajout.prenom) " " (ajout.nom) " (" (libelle_lien(ajout.lien)) ")" }
@@ -487,7 +490,7 @@ fn details_ajout(dossier: &ajout_beneficiaire::Dossier) -> Markup {
 fn formulaire_decision(
     operateur: &Operateur,
     action: &str,
-    dossier: &ajout_beneficiaire::Dossier,
+    dossier: &formulaires::Dossier,
     saisie: &SaisieDecision,
     erreur: Option<&str>,
 ) -> Markup {

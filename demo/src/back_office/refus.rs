@@ -6,8 +6,9 @@ use std::fmt;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, ResponseError};
 
-use super::{MOUNT, pages};
-use crate::api::ApiFailure;
+use super::chemins::MOUNT;
+use super::pages;
+use crate::member_api::ApiFailure;
 
 #[derive(Debug)]
 pub enum Refus {
@@ -79,12 +80,6 @@ impl From<ApiFailure> for Refus {
         } else {
             Self::new(status, failure.message().to_owned())
         }
-    }
-}
-
-impl From<rusqlite::Error> for Refus {
-    fn from(error: rusqlite::Error) -> Self {
-        Self::interne(error)
     }
 }
 

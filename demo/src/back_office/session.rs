@@ -4,22 +4,18 @@
 //! holds its own expiry and the anti-forgery token every form carries back; a sign-out is
 //! remembered until the session would have expired anyway.
 
-use std::future::{Ready, ready};
 use std::io::Write;
 use std::net::IpAddr;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use actix_web::HttpRequest;
 use actix_web::cookie::{Cookie, CookieJar, Key, SameSite};
-use actix_web::dev::Payload;
-use actix_web::http::Method;
-use actix_web::{FromRequest, HttpRequest, web};
 use anyhow::Context as _;
 use serde::{Deserialize, Serialize};
 use subtle::ConstantTimeEq;
 
-use super::refus::Refus;
-use super::{BackOffice, MOUNT};
+use super::chemins::MOUNT;
 
 /// The demo operator, fictitious like the members, and printed on the sign-in page.
 pub const IDENTIFIANT: &str = "gestionnaire";
@@ -79,8 +75,11 @@ impl Sessions {
     /// A new session's cookie.
     pub fn ouvrir(&self) -> Cookie<'static> {
         let expire = chrono::Utc::now() + DUREE;
-        let contenu =
-            Contenu { id: crate::random_token(), jeton: crate::random_token(), expire: expire.timestamp() };
+        let contenu = Contenu {
+            id: crate::random::random_token(),
+            jeton: crate::random::random_token(),
+            expire: expire.timestamp(),
+        };
         let valeur = serde_json::to_string(&contenu).expect("plain fields serialise");
         let mut jar = CookieJar::new();
         jar.private_mut(&self.key).add(self.cookie(valeur, DUREE));
@@ -105,7 +104,7 @@ impl Sessions {
             .finish()
     }
 
-    fn lire(&self, request: &HttpRequest) -> Option<Operateur> {
+    pub fn lire(&self, request: &HttpRequest) -> Option<Operateur> {
         let scelle = request.cookie(COOKIE)?;
         let ouvert = CookieJar::new().private(&self.key).decrypt(scelle)?;
         let contenu: Contenu = serde_json::from_str(ouvert.value()).ok()?;
@@ -157,33 +156,6 @@ pub fn adresse(request: &HttpRequest) -> IpAddr {
             None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
         },
         v4 => v4,
-    }
-}
-
-impl Operateur {
-    /// The anti-forgery token a form sent back is this session's: a page of another site can
-    /// make the browser post a form, never read the token from one of ours.
-    pub fn verifier(&self, jeton: &str) -> Result<(), Refus> {
-        if bool::from(jeton.as_bytes().ct_eq(self.jeton.as_bytes())) {
-            Ok(())
-        } else {
-            Err(Refus::new(
-                actix_web::http::StatusCode::FORBIDDEN,
-                "Ce formulaire n’est plus valable ou ne vient pas du back-office : rechargez la page, puis recommencez.",
-            ))
-        }
-    }
-}
-
-impl FromRequest for Operateur {
-    type Error = Refus;
-    type Future = Ready<Result<Self, Refus>>;
-
-    fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let operateur = request
-            .app_data::<web::Data<BackOffice>>()
-            .and_then(|back_office| back_office.sessions.lire(request));
-        ready(operateur.ok_or(Refus::NonConnecte { page: request.method() == Method::GET }))
     }
 }
 

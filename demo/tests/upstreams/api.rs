@@ -249,7 +249,7 @@ pub fn workspace() -> &'static Path {
 
 /// One of the documents seeded with the demo members.
 fn seed_document(name: &str) -> Vec<u8> {
-    let documents = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/api/seed/documents");
+    let documents = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/member_api/seed/documents");
     std::fs::read(documents.join(name)).unwrap()
 }
 

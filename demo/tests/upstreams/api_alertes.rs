@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, TimeDelta, Utc};
-use espace_assure_demo::api::evenements::{Evenement, horodatage, publier};
+use espace_assure_demo::member_api::{Evenement, horodatage, publier};
 use reqwest::Method;
 use serde_json::{Value, json};
 

@@ -230,7 +230,7 @@ async fn the_answers_to_writes_match_the_document() {
 
 #[tokio::test]
 async fn news_and_the_mutuals_messages_match_the_document() {
-    use espace_assure_demo::api::evenements::{Evenement, publier};
+    use espace_assure_demo::member_api::{Evenement, publier};
 
     let api = spawn_api().await;
     let sign_in = json!({"Login": MARIE, "Type": "ADH"});

@@ -3,7 +3,7 @@
 
 use base64::Engine;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
-use espace_assure_demo::api::evenements::{Evenement, publier};
+use espace_assure_demo::member_api::{Evenement, publier};
 use hmac::{Hmac, KeyInit, Mac};
 use reqwest::Method;
 use serde_json::Value;

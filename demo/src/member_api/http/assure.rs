@@ -1,0 +1,103 @@
+//! The insured person: identity (`assure/`), contact details (`assure/infos`), the address
+//! change (`PUT assure/adresse`) with its postal communes (`assure/referentiel/communes-postale`)
+//! and the people covered (`assure/beneficiaires`).
+
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+use super::context::Context;
+use super::reponses::json;
+use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::adresse::{self, AdresseSaisie, communes_de};
+use crate::member_api::rules::membre::Member;
+use crate::member_api::rules::validation;
+use crate::member_api::store::adherents;
+use crate::member_api::store::beneficiaires::Beneficiaire;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/assure/").get(identite))
+        .service(web::resource("/assure/infos").get(infos))
+        .service(web::resource("/assure/adresse").put(changer_adresse))
+        .service(web::resource("/assure/referentiel/communes-postale").get(communes_postales))
+        .service(web::resource("/assure/beneficiaires").get(beneficiaires));
+}
+
+async fn identite(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
+    let identite = context.db.run(move |db| Ok(adherents::identite(db, &member.person_number)?)).await?;
+    Ok(HttpResponse::Ok().json(identite))
+}
+
+async fn infos(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
+    let infos = context.db.run(move |db| Ok(adherents::infos(db, &member.person_number)?)).await?;
+    Ok(HttpResponse::Ok().json(infos))
+}
+
+/// `{putAdresse, infoASupprimer}`: the new address, and which optional lines to erase. An
+/// optional line left out of `putAdresse` keeps its value unless it is listed for removal,
+/// so a form that only shows some lines cannot erase the others by accident.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChangementAdresse {
+    #[serde(rename = "putAdresse")]
+    put_adresse: AdresseEnvoyee,
+    #[serde(rename = "infoASupprimer", default)]
+    info_a_supprimer: Vec<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+struct AdresseEnvoyee {
+    numero_et_voie: Option<String>,
+    complement_destinataire: Option<String>,
+    complement_adresse: Option<String>,
+    lieu_dit: Option<String>,
+    code_postal: Option<String>,
+    commune: Option<String>,
+    pays: Option<String>,
+}
+
+async fn changer_adresse(
+    member: Member,
+    body: web::Json<ChangementAdresse>,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    let ChangementAdresse { put_adresse, info_a_supprimer } = body.into_inner();
+    let AdresseEnvoyee {
+        numero_et_voie,
+        complement_destinataire,
+        complement_adresse,
+        lieu_dit,
+        code_postal,
+        commune,
+        pays,
+    } = put_adresse;
+    let saisie = AdresseSaisie {
+        numero_et_voie,
+        complement_destinataire,
+        complement_adresse,
+        lieu_dit,
+        code_postal,
+        commune,
+        pays,
+    };
+    let adresse = adresse::verifier(&saisie, &info_a_supprimer)?;
+    let adresse = context.db.run(move |db| adresse::enregistrer(db, &member.person_number, adresse)).await?;
+    Ok(HttpResponse::Ok().json(adresse))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CodePostal {
+    code_postal: String,
+}
+
+/// The communes a postal code serves; none for a well-formed code that does not exist.
+async fn communes_postales(_: Member, query: web::Query<CodePostal>) -> Result<HttpResponse, ApiFailure> {
+    let code_postal = validation::code_postal(&query.code_postal)?;
+    Ok(HttpResponse::Ok().json(communes_de(code_postal)))
+}
+
+async fn beneficiaires(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
+    let key = format!("beneficiaires {}", member.person_number);
+    context.db.read_json(key, move |db| Ok(Beneficiaire::all(db, &member.person_number)?)).await.map(json)
+}

@@ -1,0 +1,113 @@
+//! Reimbursements. A payment (`paymentId`) is what was paid on one day for one beneficiary to
+//! one payee; its lines are the acts of care. Field names the home page reads keep the upstream
+//! spelling (`paymentDate`, `labelExternalCode`, `expenseAmount`…,
+//! docs/product/entities.md#a-payment-and-its-lines), the rest is French.
+
+use actix_web::{HttpResponse, web};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use super::context::Context;
+use super::reponses::json;
+use crate::member_api::failure::ApiFailure;
+use crate::member_api::rules::membre::Member;
+use crate::member_api::rules::validation;
+use crate::member_api::store::paiements;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/assure/prestations").get(prestations))
+        .service(web::resource("/assure/prestations-pro").get(prestations_pro))
+        .service(web::resource("/assure/prestationsClaims").get(prestations_claims))
+        .service(web::resource("/assure/prestations-recentes").get(recentes))
+        .service(web::resource("/assure/prestation/{paymentId}").get(prestation));
+}
+
+/// How many payment days the home page's "Vos derniers remboursements" covers.
+const JOURS_RECENTS: i64 = 5;
+
+/// Filters of the reimbursement lists: a period of payment (one day for
+/// /mutuelle/remboursements/{date}) and a beneficiary.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Filtre {
+    date_debut: Option<NaiveDate>,
+    date_fin: Option<NaiveDate>,
+    id_beneficiaire: Option<i64>,
+}
+
+async fn liste(
+    member: Member,
+    filtre: Filtre,
+    context: web::Data<Context>,
+    professionnels_seulement: bool,
+) -> Result<HttpResponse, ApiFailure> {
+    validation::periode(filtre.date_debut, filtre.date_fin)?;
+    let key = format!("prestations {} {professionnels_seulement} {filtre:?}", member.person_number);
+    context
+        .db
+        .read_json(key, move |db| {
+            let Filtre { date_debut, date_fin, id_beneficiaire } = filtre;
+            let filtre =
+                paiements::Filtre { date_debut, date_fin, id_beneficiaire, professionnels_seulement };
+            Ok(paiements::detailles(db, &member.person_number, &filtre)?)
+        })
+        .await
+        .map(json)
+}
+
+/// Every payment with its lines, newest first.
+async fn prestations(
+    member: Member,
+    filtre: web::Query<Filtre>,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    liste(member, filtre.into_inner(), context, false).await
+}
+
+/// The payments made to health professionals under tiers payant.
+async fn prestations_pro(
+    member: Member,
+    filtre: web::Query<Filtre>,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    liste(member, filtre.into_inner(), context, true).await
+}
+
+/// The payments of the last few payment days, without their lines.
+async fn recentes(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
+    let key = format!("prestations-recentes {}", member.person_number);
+    context
+        .db
+        .read_json(key, move |db| Ok(paiements::recents(db, &member.person_number, JOURS_RECENTS)?))
+        .await
+        .map(json)
+}
+
+#[derive(Serialize)]
+struct Detail {
+    data: Vec<paiements::Ligne>,
+}
+
+/// One payment's lines, in `data`.
+async fn prestation(
+    member: Member,
+    payment_id: web::Path<String>,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    let payment_id = payment_id.into_inner();
+    let key = format!("prestation {} {payment_id}", member.person_number);
+    context
+        .db
+        .read_json(key, move |db| {
+            let owner = paiements::titulaire(db, &payment_id)?;
+            member.check_owner(owner)?;
+            Ok(Detail { data: paiements::lignes(db, &payment_id)? })
+        })
+        .await
+        .map(json)
+}
+
+async fn prestations_claims(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
+    let claims = context.db.run(move |db| Ok(paiements::lignes_a_plat(db, &member.person_number)?)).await?;
+    Ok(HttpResponse::Ok().json(claims))
+}

@@ -1,0 +1,195 @@
+//! What each email of the mutual says, in plain French text. Like ameli's, they say that
+//! something is waiting in the space and where, never what: no amount, no care, no
+//! beneficiary, no bank details, since an email is read on a lock screen or by whoever shares
+//! the mailbox. Alerts end with their unsubscribe link; security emails have none.
+
+use chrono::{DateTime, Utc};
+use url::Url;
+
+use super::courriels::Nature;
+use crate::member_api::pdf::impression;
+use crate::member_api::store::preferences::Alerte;
+
+/// An email's subject and text.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Redige {
+    pub objet: &'static str,
+    pub texte: String,
+}
+
+/// What an email is written from.
+pub struct Redaction<'a> {
+    pub nature: Nature,
+    /// The portal's page it links to.
+    pub lien: &'a Url,
+    /// For a new device: "Firefox sur Android".
+    pub appareil: Option<&'a str>,
+    /// When the change happened.
+    pub cree_le: DateTime<Utc>,
+    /// The email's unsubscribe link, which only an alert shows.
+    pub desabonnement: &'a Url,
+    /// Who signs it.
+    pub mutuelle: &'a str,
+}
+
+pub fn rediger(courriel: &Redaction<'_>) -> Redige {
+    let Redaction { lien, mutuelle, .. } = courriel;
+    let signature = format!("Cordialement,\n{mutuelle}");
+    match courriel.nature {
+        Nature::Alerte(alerte) => {
+            let (objet, invitation) = match alerte {
+                Alerte::Remboursement => (
+                    "Un nouveau remboursement est disponible dans votre espace assuré",
+                    "Pour le consulter, connectez-vous à votre espace assuré",
+                ),
+                Alerte::Demande => (
+                    "Votre demande a été mise à jour dans votre espace assuré",
+                    "Pour la consulter, connectez-vous à votre espace assuré",
+                ),
+                Alerte::Document => (
+                    "Un nouveau document est disponible dans votre espace assuré",
+                    "Pour le consulter, connectez-vous à votre espace assuré",
+                ),
+            };
+            let texte = format!(
+                "Bonjour,\n\n{objet}.\n\n{invitation} :\n{lien}\n\n{signature}\n\n--\n\
+                 Vous recevez ce courriel parce que l’alerte « {} » est activée dans vos préférences. \
+                 Pour ne plus la recevoir :\n{}\n",
+                alerte.nom(),
+                courriel.desabonnement
+            );
+            Redige { objet, texte }
+        }
+        Nature::CoordonneesBancaires => Redige {
+            objet: "Vos coordonnées bancaires ont été modifiées",
+            texte: format!(
+                "Bonjour,\n\nLes coordonnées bancaires de votre espace assuré ont été modifiées {}.\n\n\
+                 Si vous êtes à l’origine de cette modification, vous n’avez rien à faire.\n\n\
+                 Si ce n’est pas vous, contactez-nous sans attendre, et fermez dans « Mes connexions » \
+                 les connexions que vous ne reconnaissez pas :\n{lien}\n\n{signature}\n\n--\n{SECURITE}\n",
+                moment(courriel.cree_le)
+            ),
+        },
+        Nature::NouvelAppareil => Redige {
+            objet: "Nouvelle connexion à votre espace assuré",
+            texte: format!(
+                "Bonjour,\n\nUne connexion à votre espace assuré a eu lieu {} depuis un appareil que vous \
+                 n’aviez encore jamais utilisé : {}.\n\n\
+                 Si c’est vous, vous n’avez rien à faire.\n\n\
+                 Si ce n’est pas vous, fermez cette connexion dans « Mes connexions » et contactez-nous \
+                 sans attendre :\n{lien}\n\n{signature}\n\n--\n{SECURITE}\n",
+                moment(courriel.cree_le),
+                courriel.appareil.unwrap_or("un appareil inconnu")
+            ),
+        },
+    }
+}
+
+const SECURITE: &str =
+    "Ce courriel de sécurité vous est toujours envoyé, quelles que soient vos préférences.";
+
+/// "le 15/03/2026 à 10:41 (heure de Paris)": the mutual's time, whatever the server's.
+fn moment(at: DateTime<Utc>) -> String {
+    let paris = at.with_timezone(&chrono_tz::Europe::Paris);
+    format!("le {} à {} (heure de Paris)", impression::date(paris.date_naive()), paris.format("%H:%M"))
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    fn rediges(nature: Nature, lien: &str) -> Redige {
+        let lien: Url = format!("https://espace.example/{lien}").parse().unwrap();
+        let desabonnement: Url = "https://espace.example/_demo/desabonnement?jeton=7.abc".parse().unwrap();
+        rediger(&Redaction {
+            nature,
+            lien: &lien,
+            appareil: Some("Firefox sur Android"),
+            // 09:41 in UTC is 10:41 in Paris in winter.
+            cree_le: Utc.with_ymd_and_hms(2026, 3, 15, 9, 41, 5).unwrap(),
+            desabonnement: &desabonnement,
+            mutuelle: "Mutuelle Cogévie",
+        })
+    }
+
+    #[test]
+    fn a_payment_alert_says_only_that_one_is_waiting_and_where() {
+        let redige = rediges(Nature::Alerte(Alerte::Remboursement), "mutuelle/remboursements");
+        assert_eq!(redige.objet, "Un nouveau remboursement est disponible dans votre espace assuré");
+        assert_eq!(
+            redige.texte,
+            "Bonjour,\n\n\
+             Un nouveau remboursement est disponible dans votre espace assuré.\n\n\
+             Pour le consulter, connectez-vous à votre espace assuré :\n\
+             https://espace.example/mutuelle/remboursements\n\n\
+             Cordialement,\nMutuelle Cogévie\n\n--\n\
+             Vous recevez ce courriel parce que l’alerte « Nouveau remboursement » est activée dans vos préférences. \
+             Pour ne plus la recevoir :\nhttps://espace.example/_demo/desabonnement?jeton=7.abc\n"
+        );
+    }
+
+    #[test]
+    fn a_request_alert_and_a_document_alert_link_to_the_request() {
+        let demande = rediges(Nature::Alerte(Alerte::Demande), "mutuelle/demandes/12");
+        assert_eq!(demande.objet, "Votre demande a été mise à jour dans votre espace assuré");
+        assert!(demande.texte.contains(
+            "Votre demande a été mise à jour dans votre espace assuré.\n\n\
+             Pour la consulter, connectez-vous à votre espace assuré :\nhttps://espace.example/mutuelle/demandes/12\n"
+        ));
+        assert!(demande.texte.contains("l’alerte « Mise à jour d’une demande »"));
+        let document = rediges(Nature::Alerte(Alerte::Document), "mutuelle/demandes/12");
+        assert_eq!(document.objet, "Un nouveau document est disponible dans votre espace assuré");
+        assert!(document.texte.contains("https://espace.example/mutuelle/demandes/12\n"));
+        assert!(document.texte.contains("l’alerte « Nouveau document »"));
+    }
+
+    #[test]
+    fn the_bank_details_email_says_when_in_paris_time_and_what_to_do() {
+        let redige = rediges(Nature::CoordonneesBancaires, "compte/informations-personnelles");
+        assert_eq!(redige.objet, "Vos coordonnées bancaires ont été modifiées");
+        assert_eq!(
+            redige.texte,
+            "Bonjour,\n\n\
+             Les coordonnées bancaires de votre espace assuré ont été modifiées le 15/03/2026 à 10:41 (heure de Paris).\n\n\
+             Si vous êtes à l’origine de cette modification, vous n’avez rien à faire.\n\n\
+             Si ce n’est pas vous, contactez-nous sans attendre, et fermez dans « Mes connexions » les connexions \
+             que vous ne reconnaissez pas :\nhttps://espace.example/compte/informations-personnelles\n\n\
+             Cordialement,\nMutuelle Cogévie\n\n--\n\
+             Ce courriel de sécurité vous est toujours envoyé, quelles que soient vos préférences.\n"
+        );
+    }
+
+    #[test]
+    fn the_new_device_email_names_the_device_and_the_moment() {
+        let redige = rediges(Nature::NouvelAppareil, "compte/informations-personnelles");
+        assert_eq!(redige.objet, "Nouvelle connexion à votre espace assuré");
+        assert_eq!(
+            redige.texte,
+            "Bonjour,\n\n\
+             Une connexion à votre espace assuré a eu lieu le 15/03/2026 à 10:41 (heure de Paris) depuis un appareil \
+             que vous n’aviez encore jamais utilisé : Firefox sur Android.\n\n\
+             Si c’est vous, vous n’avez rien à faire.\n\n\
+             Si ce n’est pas vous, fermez cette connexion dans « Mes connexions » et contactez-nous sans attendre :\n\
+             https://espace.example/compte/informations-personnelles\n\n\
+             Cordialement,\nMutuelle Cogévie\n\n--\n\
+             Ce courriel de sécurité vous est toujours envoyé, quelles que soient vos préférences.\n"
+        );
+    }
+
+    #[test]
+    fn summer_time_is_paris_time_too() {
+        assert_eq!(
+            moment(Utc.with_ymd_and_hms(2026, 7, 1, 22, 30, 0).unwrap()),
+            "le 02/07/2026 à 00:30 (heure de Paris)"
+        );
+    }
+
+    #[test]
+    fn only_alerts_carry_the_unsubscribe_link() {
+        for nature in [Nature::CoordonneesBancaires, Nature::NouvelAppareil] {
+            assert!(!rediges(nature, "compte/informations-personnelles").texte.contains("desabonnement"));
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! The PDF documents the demo member API generates: the guarantees booklet (`/api/assure/livret`),
+//! the tiers-payant card (`carte-tp-detail`), the certificates (`assure/attestation`) and the
+//! acknowledgement of a termination (`document/creationResiliation`), laid out by
+//! [`mise_en_page`]; and how dates, amounts and sizes are printed ([`impression`]).
+
+pub mod accuse_resiliation;
+pub mod attestation;
+pub mod carte_tp;
+#[cfg(test)]
+mod exemples;
+pub mod impression;
+pub mod livret;
+mod mise_en_page;

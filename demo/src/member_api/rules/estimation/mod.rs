@@ -1,0 +1,9 @@
+//! « Estimer mon remboursement » and « Mes garanties »: what a quote will cost the member
+//! ([`devis`]), and what is left of each ceiling ([`plafonds`]), by the same rules ([`calcul`])
+//! over the care of [`soins`] and what the beneficiary was already paid ([`releves`]).
+
+pub mod calcul;
+pub mod devis;
+pub mod plafonds;
+pub mod releves;
+pub mod soins;

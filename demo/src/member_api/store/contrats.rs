@@ -1,0 +1,346 @@
+//! The members' contracts (`contrats`), the people each covers (`contrat_beneficiaires`) and
+//! their contribution schedules (`echeances`).
+
+use chrono::NaiveDate;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+
+use super::montant::Euros;
+
+/// A contract of a beneficiary: its number, product, first and last day.
+pub struct ContratDuBeneficiaire {
+    pub numero: String,
+    pub code_produit: String,
+    pub libelle_produit: String,
+    pub debut: NaiveDate,
+    pub fin: Option<NaiveDate>,
+}
+
+/// The contract covering the beneficiary on `jour`, else the one to come, else the last one.
+pub fn du_beneficiaire(
+    db: &Connection,
+    beneficiaire: i64,
+    jour: NaiveDate,
+) -> rusqlite::Result<Option<ContratDuBeneficiaire>> {
+    db.query_row(
+        "SELECT c.numero_contrat, c.code_produit, p.libelle, c.date_debut, c.date_fin
+             FROM contrat_beneficiaires cb
+             JOIN contrats c ON c.id = cb.contrat_id
+             JOIN produits p ON p.code = c.code_produit
+             WHERE cb.beneficiaire_id = ?1
+             ORDER BY (c.date_debut <= ?2 AND (c.date_fin IS NULL OR c.date_fin >= ?2)) DESC,
+                      c.date_debut > ?2 DESC, c.date_debut DESC
+             LIMIT 1",
+        rusqlite::params![beneficiaire, jour],
+        |row| {
+            Ok(ContratDuBeneficiaire {
+                numero: row.get(0)?,
+                code_produit: row.get(1)?,
+                libelle_produit: row.get(2)?,
+                debut: row.get(3)?,
+                fin: row.get(4)?,
+            })
+        },
+    )
+    .optional()
+}
+
+/// The member's contracts, counted: all of them, those in force on `jour` (and among them the
+/// individual ones), those that start later.
+pub struct Decompte {
+    pub contrats: i64,
+    pub actifs: i64,
+    pub actifs_individuels: i64,
+    pub futurs: i64,
+}
+
+pub fn decompte(db: &Connection, numero_personne: &str, jour: NaiveDate) -> rusqlite::Result<Decompte> {
+    db.query_row(
+        "SELECT count(*),
+                count(*) FILTER (WHERE date_debut <= ?2 AND (date_fin IS NULL OR date_fin >= ?2)),
+                count(*) FILTER (WHERE date_debut <= ?2 AND (date_fin IS NULL OR date_fin >= ?2)
+                                   AND type_contrat = 'INDIVIDUEL'),
+                count(*) FILTER (WHERE date_debut > ?2)
+         FROM contrats WHERE numero_personne = ?1",
+        params![numero_personne, jour],
+        |row| {
+            Ok(Decompte {
+                contrats: row.get(0)?,
+                actifs: row.get(1)?,
+                actifs_individuels: row.get(2)?,
+                futurs: row.get(3)?,
+            })
+        },
+    )
+}
+
+/// A contract as the member reads it.
+pub struct Contrat {
+    pub id: i64,
+    pub numero_contrat: String,
+    pub code_produit: String,
+    pub libelle_produit: String,
+    pub type_contrat: String,
+    pub entreprise: Option<String>,
+    pub date_debut: NaiveDate,
+    pub date_fin: Option<NaiveDate>,
+    pub motif_fin: Option<String>,
+    pub cotisation: i64,
+    pub periodicite: String,
+    pub mode_paiement: String,
+}
+
+impl Contrat {
+    /// A member's contracts, the one in force first, then the latest.
+    pub fn all(db: &Connection, person_number: &str) -> rusqlite::Result<Vec<Self>> {
+        let mut statement = db.prepare(
+            "SELECT c.id, c.numero_contrat, c.code_produit, p.libelle, c.type_contrat, c.entreprise, c.date_debut,
+                    c.date_fin, c.motif_fin, c.cotisation, c.periodicite, c.mode_paiement
+             FROM contrats c JOIN produits p ON p.code = c.code_produit
+             WHERE c.numero_personne = ?1 ORDER BY c.date_fin IS NOT NULL, c.date_debut DESC",
+        )?;
+        let rows = statement.query_map([person_number], |row| {
+            Ok(Self {
+                id: row.get(0)?,
+                numero_contrat: row.get(1)?,
+                code_produit: row.get(2)?,
+                libelle_produit: row.get(3)?,
+                type_contrat: row.get(4)?,
+                entreprise: row.get(5)?,
+                date_debut: row.get(6)?,
+                date_fin: row.get(7)?,
+                motif_fin: row.get(8)?,
+                cotisation: row.get(9)?,
+                periodicite: row.get(10)?,
+                mode_paiement: row.get(11)?,
+            })
+        })?;
+        rows.collect()
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Couvert {
+    pub id: i64,
+    pub prenom: String,
+    pub nom: String,
+    pub lien: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Echeance {
+    pub date_echeance: NaiveDate,
+    pub periode_debut: NaiveDate,
+    pub periode_fin: NaiveDate,
+    pub montant: Euros,
+    /// REGLEE once its date has passed, A_VENIR before.
+    pub statut: &'static str,
+}
+
+pub fn couverts(db: &Connection, contrat: i64) -> rusqlite::Result<Vec<Couvert>> {
+    let mut statement = db.prepare(
+        "SELECT b.id, b.prenom, b.nom, b.lien FROM contrat_beneficiaires cb JOIN beneficiaires b ON b.id = cb.beneficiaire_id
+         WHERE cb.contrat_id = ?1
+         ORDER BY CASE b.lien WHEN 'ASSURE_PRINCIPAL' THEN 0 WHEN 'CONJOINT' THEN 1 ELSE 2 END, b.date_naissance",
+    )?;
+    let rows = statement.query_map([contrat], |row| {
+        Ok(Couvert { id: row.get(0)?, prenom: row.get(1)?, nom: row.get(2)?, lien: row.get(3)? })
+    })?;
+    rows.collect()
+}
+
+pub fn echeancier(db: &Connection, contrat: i64, today: NaiveDate) -> rusqlite::Result<Vec<Echeance>> {
+    let mut statement = db.prepare(
+        "SELECT date_echeance, periode_debut, periode_fin, montant FROM echeances WHERE contrat_id = ?1 ORDER BY date_echeance",
+    )?;
+    let rows = statement.query_map([contrat], |row| {
+        let date_echeance: NaiveDate = row.get(0)?;
+        Ok(Echeance {
+            date_echeance,
+            periode_debut: row.get(1)?,
+            periode_fin: row.get(2)?,
+            montant: row.get(3)?,
+            statut: if date_echeance < today { "REGLEE" } else { "A_VENIR" },
+        })
+    })?;
+    rows.collect()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EcheanceProchaine {
+    pub numero_contrat: String,
+    pub date_echeance: NaiveDate,
+    pub montant: Euros,
+    pub mode_paiement: String,
+}
+
+/// The next call for funds of any of the member's contracts, on or after `jour`.
+pub fn echeance_prochaine(
+    db: &Connection,
+    numero_personne: &str,
+    jour: NaiveDate,
+) -> rusqlite::Result<Option<EcheanceProchaine>> {
+    db.query_row(
+        "SELECT c.numero_contrat, e.date_echeance, e.montant, c.mode_paiement
+             FROM echeances e JOIN contrats c ON c.id = e.contrat_id
+             WHERE c.numero_personne = ?1 AND e.date_echeance >= ?2
+             ORDER BY e.date_echeance LIMIT 1",
+        params![numero_personne, jour],
+        |row| {
+            Ok(EcheanceProchaine {
+                numero_contrat: row.get(0)?,
+                date_echeance: row.get(1)?,
+                montant: row.get(2)?,
+                mode_paiement: row.get(3)?,
+            })
+        },
+    )
+    .optional()
+}
+
+/// The contracts covering the beneficiary.
+pub fn du_couvert(db: &Connection, beneficiaire: i64) -> rusqlite::Result<Vec<i64>> {
+    let mut statement =
+        db.prepare_cached("SELECT contrat_id FROM contrat_beneficiaires WHERE beneficiaire_id = ?1")?;
+    statement.query_map([beneficiaire], |row| row.get::<_, i64>(0))?.collect()
+}
+
+/// A contract covering the person, with its dates.
+pub struct Periode {
+    pub numero: String,
+    pub produit: String,
+    pub debut: NaiveDate,
+    pub fin: Option<NaiveDate>,
+}
+
+/// The contracts covering the beneficiary, oldest first.
+pub fn periodes_du_couvert(db: &Connection, beneficiaire: i64) -> rusqlite::Result<Vec<Periode>> {
+    let mut statement = db.prepare(
+        "SELECT c.numero_contrat, p.libelle, c.date_debut, c.date_fin
+         FROM contrat_beneficiaires cb JOIN contrats c ON c.id = cb.contrat_id JOIN produits p ON p.code = c.code_produit
+         WHERE cb.beneficiaire_id = ?1 ORDER BY c.date_debut",
+    )?;
+    let rows = statement.query_map([beneficiaire], |row| {
+        Ok(Periode { numero: row.get(0)?, produit: row.get(1)?, debut: row.get(2)?, fin: row.get(3)? })
+    })?;
+    rows.collect()
+}
+
+/// The member of the contract numbered `numero_contrat`; `None` when there is no such contract.
+pub fn titulaire(db: &Connection, numero_contrat: &str) -> rusqlite::Result<Option<String>> {
+    db.query_row("SELECT numero_personne FROM contrats WHERE numero_contrat = ?1", [numero_contrat], |row| {
+        row.get(0)
+    })
+    .optional()
+}
+
+/// Whether one of the member's contracts covered `date`, for the beneficiary when one is named.
+pub fn couvraient(
+    db: &Connection,
+    numero_personne: &str,
+    beneficiaire: Option<i64>,
+    date: NaiveDate,
+) -> rusqlite::Result<bool> {
+    db.query_row(
+        "SELECT EXISTS (SELECT 1 FROM contrats c
+             WHERE c.numero_personne = ?1 AND c.date_debut <= ?3 AND (c.date_fin IS NULL OR c.date_fin >= ?3)
+               AND (?2 IS NULL OR EXISTS (SELECT 1 FROM contrat_beneficiaires cb
+                                          WHERE cb.contrat_id = c.id AND cb.beneficiaire_id = ?2)))",
+        params![numero_personne, beneficiaire, date],
+        |row| row.get(0),
+    )
+}
+
+/// The contract covers the beneficiary from now on.
+pub fn couvrir(db: &Connection, contrat: i64, beneficiaire: i64) -> rusqlite::Result<()> {
+    db.execute(
+        "INSERT INTO contrat_beneficiaires (contrat_id, beneficiaire_id) VALUES (?1, ?2)",
+        params![contrat, beneficiaire],
+    )?;
+    Ok(())
+}
+
+/// The age up to which the contract covers a child.
+pub fn age_limite_enfant(db: &Connection, contrat: i64) -> rusqlite::Result<u32> {
+    db.query_row("SELECT age_limite_enfant FROM contrats WHERE id = ?1", [contrat], |row| row.get(0))
+}
+
+/// A contract to write.
+pub struct NouveauContrat<'a> {
+    pub numero_personne: &'a str,
+    pub numero_contrat: &'a str,
+    pub code_produit: &'a str,
+    pub type_contrat: &'a str,
+    pub entreprise: Option<&'a str>,
+    pub date_debut: NaiveDate,
+    pub date_fin: Option<NaiveDate>,
+    pub motif_fin: Option<&'a str>,
+    pub cotisation: i64,
+    pub periodicite: &'a str,
+    pub mode_paiement: &'a str,
+}
+
+/// Writes the contract; its id.
+pub fn inserer(db: &Connection, contrat: &NouveauContrat<'_>) -> rusqlite::Result<i64> {
+    db.execute(
+        "INSERT INTO contrats (numero_personne, numero_contrat, code_produit, type_contrat, entreprise,
+            date_debut, date_fin, motif_fin, cotisation, periodicite, mode_paiement)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        params![
+            contrat.numero_personne,
+            contrat.numero_contrat,
+            contrat.code_produit,
+            contrat.type_contrat,
+            contrat.entreprise,
+            contrat.date_debut,
+            contrat.date_fin,
+            contrat.motif_fin,
+            contrat.cotisation,
+            contrat.periodicite,
+            contrat.mode_paiement,
+        ],
+    )?;
+    Ok(db.last_insert_rowid())
+}
+
+/// A call for funds of the contract, due on `date_echeance`, for the period from its first to
+/// its last day.
+pub fn ajouter_echeance(
+    db: &Connection,
+    contrat: i64,
+    date_echeance: NaiveDate,
+    (periode_debut, periode_fin): (NaiveDate, NaiveDate),
+    montant: i64,
+) -> rusqlite::Result<()> {
+    db.execute(
+        "INSERT INTO echeances (contrat_id, date_echeance, periode_debut, periode_fin, montant)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![contrat, date_echeance, periode_debut, periode_fin, montant],
+    )?;
+    Ok(())
+}
+
+/// The label of the product of the contract numbered `numero_contrat`.
+pub fn libelle_produit(db: &Connection, numero_contrat: &str) -> rusqlite::Result<String> {
+    db.query_row(
+        "SELECT p.libelle FROM contrats c JOIN produits p ON p.code = c.code_produit
+         WHERE c.numero_contrat = ?1",
+        [numero_contrat],
+        |row| row.get(0),
+    )
+}
+
+/// The product of the latest contract covering the beneficiary on `date`, if one did.
+pub fn produit_le(db: &Connection, beneficiaire: i64, date: NaiveDate) -> rusqlite::Result<Option<String>> {
+    db.query_row(
+        "SELECT c.code_produit FROM contrat_beneficiaires cb JOIN contrats c ON c.id = cb.contrat_id
+         WHERE cb.beneficiaire_id = ?1 AND c.date_debut <= ?2 AND (c.date_fin IS NULL OR c.date_fin >= ?2)
+         ORDER BY c.date_debut DESC LIMIT 1",
+        params![beneficiaire, date],
+        |row| row.get(0),
+    )
+    .optional()
+}

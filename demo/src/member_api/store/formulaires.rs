@@ -1,0 +1,143 @@
+//! What the dedicated forms add to their request, kept as JSON columns of `demandes`: hospital
+//! care, termination, complaint, report of care not recognised, beneficiary to add.
+
+use chrono::NaiveDate;
+use rusqlite::Row;
+use serde::{Deserialize, Serialize};
+
+/// What a hospital-care request adds, as kept with it.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PriseEnCharge {
+    pub etablissement: String,
+    pub siren: String,
+    pub finess: Option<String>,
+    pub date_entree: NaiveDate,
+    pub date_sortie: Option<NaiveDate>,
+    pub type_hospitalisation: String,
+    pub chambre_particuliere: bool,
+}
+
+/// What a termination request adds, as kept with it. Everything here is the mutual's: the end
+/// date it computed, the identity it holds; only `email` is the member's choice (D221-1 II 1°
+/// lets them name the means of contact for the acknowledgement).
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resiliation {
+    pub numero_contrat: String,
+    pub libelle_produit: String,
+    pub date_effet: NaiveDate,
+    pub motif: String,
+    /// The event giving rise to the termination (a move abroad, a new employer's contract…).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date_evenement: Option<NaiveDate>,
+    /// When the mutual received the notice (RFC 3339, Paris offset): the acknowledgement's date
+    /// and time.
+    pub notifiee_le: String,
+    /// The member as the mutual knows them: "Mme Marie DUPONT".
+    pub adherent: String,
+    pub numero_adherent: String,
+    /// Where the acknowledgement goes, and the address on file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    pub email_dossier: String,
+}
+
+/// What a complaint adds to its request, as kept with it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Reclamation {
+    pub motif: String,
+    pub numero_contrat: Option<String>,
+    pub payment_id: Option<String>,
+    /// When the mutual received it (RFC 3339, Paris offset).
+    pub recue_le: String,
+    pub accuse_reception_avant: NaiveDate,
+    pub reponse_avant: NaiveDate,
+    /// ACCEPTEE or REFUSEE once answered.
+    pub issue: Option<String>,
+    pub repondu_le: Option<NaiveDate>,
+}
+
+/// What a report adds to its request: the line reported, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Signalement {
+    pub payment_id: String,
+    pub id_ligne: i64,
+    pub motif: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Lien {
+    Conjoint,
+    Enfant,
+    NouveauNe,
+}
+
+impl Lien {
+    /// The link the beneficiary is created with: a newborn is a child.
+    pub fn du_beneficiaire(self) -> &'static str {
+        match self {
+            Self::Conjoint => "CONJOINT",
+            Self::Enfant | Self::NouveauNe => "ENFANT",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Civilite {
+    Madame,
+    Monsieur,
+}
+
+/// What the request adds, as the member reads it (`Demande.ajoutBeneficiaire`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AjoutBeneficiaire {
+    pub lien: Lien,
+    pub prenom: String,
+    pub nom: String,
+    pub date_naissance: NaiveDate,
+    /// From when the person would be covered, as the rules say on the day of the request.
+    pub date_effet_prevue: NaiveDate,
+    /// None until the mutual decides.
+    pub decision: Option<Decision>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Decision {
+    pub accepte: bool,
+    /// From when the person is covered, once accepted.
+    pub date_effet: Option<NaiveDate>,
+    /// Why not, once refused.
+    pub motif: Option<String>,
+}
+
+/// What is kept with the request: the member's view, and what the mutual needs to create the
+/// beneficiary once it accepts. One JSON column: the member's reading ignores the rest.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Dossier {
+    #[serde(flatten)]
+    pub ajout: AjoutBeneficiaire,
+    pub civilite: Civilite,
+    /// As a Vitale card prints it; none for a child attached to the member's number.
+    pub numero_securite_sociale: Option<String>,
+    /// The contract the person joins.
+    pub contrat_id: i64,
+}
+
+/// A JSON column, read as what it keeps (a request's details: hospital care, termination…).
+pub fn parse_json<T: serde::de::DeserializeOwned>(row: &Row, index: usize) -> rusqlite::Result<Option<T>> {
+    row.get::<_, Option<String>>(index)?
+        .map(|text| {
+            serde_json::from_str(&text).map_err(|error| {
+                rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(error))
+            })
+        })
+        .transpose()
+}

@@ -17,7 +17,10 @@ use super::claims::now;
 use super::idp::Idp;
 use super::pages;
 use super::pages::Refusal;
-use super::store::{AuthorizationRequest, CodeGrant, Session};
+use super::client_auth::{PostedCredentials, authenticate};
+use super::oauth_error::OAuthError;
+use super::store::{AuthorizationRequest, CodeGrant, PUSHED_TTL, Session};
+use super::token::parse_form;
 use crate::personas;
 use crate::random::random_token;
 
@@ -40,6 +43,8 @@ struct AuthorizationQuery {
     prompt: Option<String>,
     /// Seconds; read as text so that a malformed one is the client's error, not a page.
     max_age: Option<String>,
+    /// A pushed request's reference (RFC 9126): the request itself was sent beforehand.
+    request_uri: Option<String>,
 }
 
 /// An error sent back to the client: RFC 6749 code and ASCII description.
@@ -53,16 +58,19 @@ pub async fn authorize(idp: web::Data<Idp>, request: HttpRequest) -> HttpRespons
     if query.client_id.as_deref() != Some(client.client_id.as_str()) {
         return idp.refuse(Refusal::UnknownClient);
     }
+    // A pushed request was checked when it was pushed; the address names it only.
+    if let Some(request_uri) = &query.request_uri {
+        return match idp.store.take_pushed(request_uri) {
+            Some(pending) => pending_sign_in(&idp, pending),
+            None => idp.refuse(Refusal::ExpiredSignIn),
+        };
+    }
     if query.redirect_uri.as_deref() != Some(client.redirect_uri.as_str()) {
         return idp.refuse(Refusal::UnregisteredRedirect);
     }
     let state = query.state.as_deref();
     match check(&query) {
-        Ok(pending) => {
-            let id = random_token();
-            idp.store.add_pending(id.clone(), pending);
-            pages::sign_in(&id)
-        }
+        Ok(pending) => pending_sign_in(&idp, pending),
         Err((error, description)) => redirect(
             &client.redirect_uri,
             StatusCode::FOUND,
@@ -70,6 +78,34 @@ pub async fn authorize(idp: web::Data<Idp>, request: HttpRequest) -> HttpRespons
             &idp.config.issuer,
         ),
     }
+}
+
+/// The sign-in page for a request that passed every check.
+fn pending_sign_in(idp: &Idp, pending: AuthorizationRequest) -> HttpResponse {
+    let id = random_token();
+    idp.store.add_pending(id.clone(), pending);
+    pages::sign_in(&id)
+}
+
+/// `POST /par` (RFC 9126): the client, authenticated as at the token endpoint, pushes its
+/// authorization request, which gets the same checks as at `/auth`; the answer names it for
+/// the browser's address, for a minute and once.
+pub async fn pushed(idp: web::Data<Idp>, request: HttpRequest, body: web::Bytes) -> Result<HttpResponse, OAuthError> {
+    let credentials: PostedCredentials = parse_form(&body)?;
+    authenticate(&request, &credentials, &idp.config.client)?;
+    let query: AuthorizationQuery = parse_form(&body)?;
+    if query.request_uri.is_some() {
+        return Err(OAuthError::invalid_request("request_uri cannot be pushed"));
+    }
+    if query.redirect_uri.as_deref() != Some(idp.config.client.redirect_uri.as_str()) {
+        return Err(OAuthError::invalid_request("redirect_uri is not the client's"));
+    }
+    let pending = check(&query).map_err(|(error, description)| OAuthError::bad_request(error, description))?;
+    let request_uri = format!("urn:ietf:params:oauth:request_uri:{}", random_token());
+    idp.store.add_pushed(request_uri.clone(), pending);
+    Ok(HttpResponse::Created()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(serde_json::json!({ "request_uri": request_uri, "expires_in": PUSHED_TTL.as_secs() })))
 }
 
 fn check(query: &AuthorizationQuery) -> Result<AuthorizationRequest, ClientError> {

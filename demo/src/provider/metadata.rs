@@ -21,6 +21,8 @@ pub async fn discovery(idp: web::Data<Idp>) -> HttpResponse {
         "jwks_uri": config.endpoint("jwks"),
         "end_session_endpoint": config.endpoint("logout"),
         "revocation_endpoint": config.endpoint("revoke"),
+        "pushed_authorization_request_endpoint": config.endpoint("par"),
+        "require_pushed_authorization_requests": false,
         "response_types_supported": ["code"],
         "response_modes_supported": ["query"],
         "grant_types_supported": ["authorization_code", "refresh_token"],

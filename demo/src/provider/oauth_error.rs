@@ -28,6 +28,11 @@ impl OAuthError {
     }
 
     /// 400: a parameter is missing, repeated or malformed.
+    /// An authorization request's refusal, as the pushed request's answer (RFC 9126 §2.3).
+    pub fn bad_request(error: &'static str, description: &'static str) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, error, description)
+    }
+
     pub fn invalid_request(description: &'static str) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "invalid_request", description)
     }

@@ -14,6 +14,7 @@ pub fn scope(idp: web::Data<Idp>) -> Scope {
         .service(web::resource("/jwks").get(metadata::jwks))
         .service(web::resource("/style.css").get(pages::stylesheet))
         .service(web::resource("/auth").get(authorize::authorize))
+        .service(web::resource("/par").post(authorize::pushed))
         .service(web::resource("/sign-in").post(authorize::sign_in))
         .service(web::resource("/token").post(token::token))
         .service(web::resource("/revoke").post(token::revoke))

@@ -11,6 +11,8 @@ use crate::personas::Persona;
 
 /// A member has this long to pick an identity on the sign-in page.
 const PENDING_TTL: Duration = Duration::from_secs(600);
+/// A pushed authorization request (RFC 9126) is used within this long, once.
+pub const PUSHED_TTL: Duration = Duration::from_secs(60);
 /// Authorization codes are single-use and short-lived.
 const CODE_TTL: Duration = Duration::from_secs(60);
 /// A used code is remembered this long, so that a replay can revoke what it gave.
@@ -49,6 +51,7 @@ pub struct Session {
 
 pub struct Store {
     pending: Cache<String, AuthorizationRequest>,
+    pushed: Cache<String, AuthorizationRequest>,
     codes: Cache<String, CodeGrant>,
     used_codes: Cache<String, String>,
     sessions: Cache<String, Session>,
@@ -64,6 +67,7 @@ impl Store {
     pub fn new(refresh_token_ttl: Duration) -> Self {
         Self {
             pending: cache(PENDING_TTL),
+            pushed: cache(PUSHED_TTL),
             codes: cache(CODE_TTL),
             used_codes: cache(USED_CODE_TTL),
             sessions: Cache::builder().max_capacity(CAPACITY).time_to_idle(refresh_token_ttl).build(),
@@ -73,6 +77,15 @@ impl Store {
 
     pub fn add_pending(&self, id: String, request: AuthorizationRequest) {
         self.pending.insert(id, request);
+    }
+
+    pub fn add_pushed(&self, request_uri: String, request: AuthorizationRequest) {
+        self.pushed.insert(request_uri, request);
+    }
+
+    /// The pushed request `request_uri` names, once (RFC 9126 §4: single use).
+    pub fn take_pushed(&self, request_uri: &str) -> Option<AuthorizationRequest> {
+        self.pushed.remove(request_uri)
     }
 
     /// The pending request, once: a second submission of the same page is refused.

@@ -41,7 +41,7 @@ struct TokenResponse {
 
 /// The endpoints take form bodies in which no parameter may be repeated (RFC 6749 §3.2);
 /// anything else is an `invalid_request`.
-fn parse_form<T: DeserializeOwned>(body: &[u8]) -> Result<T, OAuthError> {
+pub(super) fn parse_form<T: DeserializeOwned>(body: &[u8]) -> Result<T, OAuthError> {
     serde_urlencoded::from_bytes(body)
         .map_err(|_| OAuthError::invalid_request("the body must be a form with each parameter at most once"))
 }

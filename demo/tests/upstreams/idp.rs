@@ -253,6 +253,7 @@ async fn discovery_names_every_endpoint_under_the_issuer() {
         ("jwks_uri", "jwks"),
         ("end_session_endpoint", "logout"),
         ("revocation_endpoint", "revoke"),
+        ("pushed_authorization_request_endpoint", "par"),
     ] {
         assert_eq!(document[key], format!("{issuer}/{endpoint}"), "{key}");
     }
@@ -819,4 +820,43 @@ async fn the_signing_key_is_kept_across_a_restart_on_the_same_data_folder() {
         let key_file = data_dir.path().join("idp-signing-key-es256.pem");
         assert_eq!(std::fs::metadata(key_file).unwrap().permissions().mode() & 0o777, 0o600);
     }
+}
+
+/// RFC 9126: the client pushes its request, authenticated; the same checks as at `/auth` apply;
+/// the answer names it for the browser's address, once; the sign-in then goes on as usual.
+#[tokio::test]
+async fn a_pushed_request_is_authenticated_checked_named_once_and_signs_in() {
+    let idp = Provider::spawn().await;
+    let request = Request::new();
+    let params = idp.authorize_params(&request, &[]);
+    let push = |params: &[(String, String)]| idp.app.client.post(idp.url("/par")).form(params);
+
+    assert_eq!(push(&params).send().await.unwrap().status(), StatusCode::UNAUTHORIZED, "no client authentication");
+    let without_pkce = idp.authorize_params(&request, &[("code_challenge", "")]);
+    let refused = push(&without_pkce).basic_auth(CLIENT_ID, Some(CLIENT_SECRET)).send().await.unwrap();
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(refused.json::<Value>().await.unwrap()["error"], "invalid_request");
+
+    let pushed = push(&params).basic_auth(CLIENT_ID, Some(CLIENT_SECRET)).send().await.unwrap();
+    assert_eq!(pushed.status(), StatusCode::CREATED);
+    assert_eq!(header(pushed.headers(), "cache-control"), "no-store");
+    let pushed: Value = pushed.json().await.unwrap();
+    let request_uri = pushed["request_uri"].as_str().unwrap();
+    assert!(request_uri.starts_with("urn:ietf:params:oauth:request_uri:"), "{request_uri}");
+    assert_eq!(pushed["expires_in"], 60);
+
+    let authorize =
+        Url::parse_with_params(&idp.url("/auth"), [("client_id", CLIENT_ID), ("request_uri", request_uri)]).unwrap();
+    let page = idp.app.client.get(authorize.clone()).send().await.unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    let page = page.text().await.unwrap();
+    let pending = page.split("name=\"request\" value=\"").nth(1).unwrap().split('"').next().unwrap();
+    let chosen = idp.choose(pending, MARIE).await;
+    let back = Url::parse(header(chosen.headers(), "location")).unwrap();
+    assert!(back.as_str().starts_with(&idp.redirect_uri()));
+    let state = back.query_pairs().find(|(name, _)| name == "state").map(|(_, value)| value.into_owned());
+    assert_eq!(state.as_deref(), Some(request.state.as_str()), "the pushed request's own state");
+
+    let replayed = idp.app.client.get(authorize).send().await.unwrap();
+    assert_eq!(replayed.status(), StatusCode::BAD_REQUEST, "a request_uri names its request once");
 }

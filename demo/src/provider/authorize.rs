@@ -14,11 +14,11 @@ use serde::Deserialize;
 use url::Url;
 
 use super::claims::now;
+use super::client_auth::{PostedCredentials, authenticate};
 use super::idp::Idp;
+use super::oauth_error::OAuthError;
 use super::pages;
 use super::pages::Refusal;
-use super::client_auth::{PostedCredentials, authenticate};
-use super::oauth_error::OAuthError;
 use super::store::{AuthorizationRequest, CodeGrant, PUSHED_TTL, Session};
 use super::token::parse_form;
 use crate::personas;
@@ -90,7 +90,11 @@ fn pending_sign_in(idp: &Idp, pending: AuthorizationRequest) -> HttpResponse {
 /// `POST /par` (RFC 9126): the client, authenticated as at the token endpoint, pushes its
 /// authorization request, which gets the same checks as at `/auth`; the answer names it for
 /// the browser's address, for a minute and once.
-pub async fn pushed(idp: web::Data<Idp>, request: HttpRequest, body: web::Bytes) -> Result<HttpResponse, OAuthError> {
+pub async fn pushed(
+    idp: web::Data<Idp>,
+    request: HttpRequest,
+    body: web::Bytes,
+) -> Result<HttpResponse, OAuthError> {
     let credentials: PostedCredentials = parse_form(&body)?;
     authenticate(&request, &credentials, &idp.config.client)?;
     let query: AuthorizationQuery = parse_form(&body)?;
@@ -100,7 +104,8 @@ pub async fn pushed(idp: web::Data<Idp>, request: HttpRequest, body: web::Bytes)
     if query.redirect_uri.as_deref() != Some(idp.config.client.redirect_uri.as_str()) {
         return Err(OAuthError::invalid_request("redirect_uri is not the client's"));
     }
-    let pending = check(&query).map_err(|(error, description)| OAuthError::bad_request(error, description))?;
+    let pending =
+        check(&query).map_err(|(error, description)| OAuthError::bad_request(error, description))?;
     let request_uri = format!("urn:ietf:params:oauth:request_uri:{}", random_token());
     idp.store.add_pushed(request_uri.clone(), pending);
     Ok(HttpResponse::Created()

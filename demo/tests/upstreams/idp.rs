@@ -831,7 +831,11 @@ async fn a_pushed_request_is_authenticated_checked_named_once_and_signs_in() {
     let params = idp.authorize_params(&request, &[]);
     let push = |params: &[(String, String)]| idp.app.client.post(idp.url("/par")).form(params);
 
-    assert_eq!(push(&params).send().await.unwrap().status(), StatusCode::UNAUTHORIZED, "no client authentication");
+    assert_eq!(
+        push(&params).send().await.unwrap().status(),
+        StatusCode::UNAUTHORIZED,
+        "no client authentication"
+    );
     let without_pkce = idp.authorize_params(&request, &[("code_challenge", "")]);
     let refused = push(&without_pkce).basic_auth(CLIENT_ID, Some(CLIENT_SECRET)).send().await.unwrap();
     assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
@@ -846,7 +850,8 @@ async fn a_pushed_request_is_authenticated_checked_named_once_and_signs_in() {
     assert_eq!(pushed["expires_in"], 60);
 
     let authorize =
-        Url::parse_with_params(&idp.url("/auth"), [("client_id", CLIENT_ID), ("request_uri", request_uri)]).unwrap();
+        Url::parse_with_params(&idp.url("/auth"), [("client_id", CLIENT_ID), ("request_uri", request_uri)])
+            .unwrap();
     let page = idp.app.client.get(authorize.clone()).send().await.unwrap();
     assert_eq!(page.status(), StatusCode::OK);
     let page = page.text().await.unwrap();

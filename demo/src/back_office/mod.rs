@@ -21,6 +21,7 @@ mod chemins;
 mod connexion;
 mod consultation;
 mod dossiers;
+mod fermetures;
 mod formulaires;
 mod pages;
 mod refus;

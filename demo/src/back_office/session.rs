@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use subtle::ConstantTimeEq;
 
 use super::chemins::MOUNT;
+use super::fermetures::Fermetures;
 
 /// The demo operator, fictitious like the members, and printed on the sign-in page.
 pub const IDENTIFIANT: &str = "gestionnaire";
@@ -37,8 +38,9 @@ pub struct Sessions {
     key: Key,
     /// Over https the cookie is `Secure`; the plain-http demo on loopback could not send it.
     secure: bool,
-    /// Sessions signed out before they expired: their cookie, if kept somewhere, opens nothing.
-    fermees: moka::sync::Cache<String, ()>,
+    /// Sessions signed out before they expired: their cookie, if kept somewhere, opens nothing,
+    /// after a restart too.
+    fermees: Fermetures,
     /// Wrong passwords per address: how many, and when the last one was typed.
     echecs: moka::sync::Cache<IpAddr, (u32, Instant)>,
 }
@@ -55,6 +57,8 @@ struct Contenu {
 /// A signed-in operator, from a valid session cookie.
 pub struct Operateur {
     id: String,
+    /// When the session ends (Unix seconds).
+    expire: i64,
     /// The anti-forgery token of the session, which every form of its pages carries.
     pub jeton: String,
 }
@@ -64,10 +68,7 @@ impl Sessions {
         Ok(Self {
             key: load_or_create_key(&data_dir.join(KEY_FILE))?,
             secure,
-            fermees: moka::sync::Cache::builder()
-                .max_capacity(SESSIONS_FERMEES_MAX)
-                .time_to_live(DUREE)
-                .build(),
+            fermees: Fermetures::ouvrir(data_dir, SESSIONS_FERMEES_MAX, DUREE, chrono::Utc::now().timestamp())?,
             echecs: moka::sync::Cache::builder().max_capacity(ADRESSES_MAX).time_to_live(ATTENTE).build(),
         })
     }
@@ -88,7 +89,7 @@ impl Sessions {
 
     /// Ends `operateur`'s session: the answer's cookie removes it from the browser.
     pub fn fermer(&self, operateur: &Operateur) -> Cookie<'static> {
-        self.fermees.insert(operateur.id.clone(), ());
+        self.fermees.fermer(&operateur.id, operateur.expire);
         self.cookie(String::new(), Duration::ZERO)
     }
 
@@ -109,8 +110,8 @@ impl Sessions {
         let ouvert = CookieJar::new().private(&self.key).decrypt(scelle)?;
         let contenu: Contenu = serde_json::from_str(ouvert.value()).ok()?;
         let valide =
-            contenu.expire > chrono::Utc::now().timestamp() && !self.fermees.contains_key(&contenu.id);
-        valide.then_some(Operateur { id: contenu.id, jeton: contenu.jeton })
+            contenu.expire > chrono::Utc::now().timestamp() && !self.fermees.contient(&contenu.id);
+        valide.then_some(Operateur { id: contenu.id, expire: contenu.expire, jeton: contenu.jeton })
     }
 
     /// Whether `adresse` may try a password now; if not, in how many seconds. An address over
@@ -240,6 +241,8 @@ mod tests {
         let removal = sessions.fermer(&operateur);
         assert_eq!(removal.max_age(), Some(actix_web::cookie::time::Duration::ZERO));
         assert!(sessions.lire(&request_with(&cookie)).is_none());
+        let restarted = Sessions::open(dir.path(), false).unwrap();
+        assert!(restarted.lire(&request_with(&cookie)).is_none(), "a restart forgets no sign-out");
     }
 
     #[test]

@@ -200,13 +200,33 @@ const EMAIL_MAX: usize = 254;
 pub fn email_des_alertes(value: Option<&str>) -> Result<Option<String>, ApiFailure> {
     const CHAMP: &str = "L’adresse électronique des alertes";
     let email_alertes = match texte_facultatif(value, CHAMP, EMAIL_MAX)? {
-        Some(email) => Some(
-            email_canonique(&email)
-                .ok_or_else(|| ApiFailure::bad_request(format!("{CHAMP} n’est pas valide.")))?,
-        ),
+        Some(email) => {
+            let email = email_canonique(&email)
+                .ok_or_else(|| ApiFailure::bad_request(format!("{CHAMP} n’est pas valide.")))?;
+            if !domaine_complet(&email) {
+                return Err(ApiFailure::bad_request(format!(
+                    "{CHAMP} doit avoir un nom de domaine complet, par exemple : nom@exemple.fr."
+                )));
+            }
+            Some(email)
+        }
         None => None,
     };
     Ok(email_alertes)
+}
+
+/// Whether the canonical `email`'s domain is a name on the Internet: labels joined by dots,
+/// none empty; not a machine's own name (`localhost`) nor an address (`[192.0.2.1]`,
+/// `192.0.2.1`), where alerts about a member's health data have no business going.
+fn domaine_complet(email: &str) -> bool {
+    let Some((_, domaine)) = email.rsplit_once('@') else { return false };
+    let nom = domaine.strip_suffix('.').unwrap_or(domaine);
+    nom.contains('.')
+        && nom.split('.').all(|label| !label.is_empty())
+        && !nom.starts_with('[')
+        && nom.parse::<std::net::IpAddr>().is_err()
+        && nom != "localhost"
+        && !nom.ends_with(".localhost")
 }
 
 /// `date`, named `champ` ("La date de …"), between `debut` and `fin` included.
@@ -310,6 +330,15 @@ pub fn periode(debut: Option<NaiveDate>, fin: Option<NaiveDate>) -> Result<(), A
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_alert_address_needs_a_full_domain_name() {
+        assert_eq!(email_des_alertes(Some("Marie@Exemple.FR")).unwrap().as_deref(), Some("Marie@exemple.fr"));
+        for refused in ["marie@localhost", "marie@exemple", "marie@[192.0.2.1]", "marie@192.0.2.1", "marie@exemple..fr", "marie@app.localhost"] {
+            let refusal = email_des_alertes(Some(refused)).unwrap_err();
+            assert!(refusal.message().contains("nom de domaine complet"), "{refused}: {}", refusal.message());
+        }
+    }
 
     #[test]
     fn postal_codes_have_five_digits() {

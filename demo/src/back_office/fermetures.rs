@@ -70,11 +70,18 @@ impl Fermetures {
 fn ecrire(chemin: &Path, octets: &[u8], ajout: bool) -> anyhow::Result<()> {
     let mut options = std::fs::OpenOptions::new();
     options.create(true);
-    if ajout { options.append(true) } else { options.write(true).truncate(true) };
+    if ajout {
+        options.append(true)
+    } else {
+        options.write(true).truncate(true)
+    };
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     let mut fichier = options.open(chemin).with_context(|| format!("cannot open {}", chemin.display()))?;
-    fichier.write_all(octets).and_then(|()| fichier.sync_data()).with_context(|| format!("cannot write {}", chemin.display()))
+    fichier
+        .write_all(octets)
+        .and_then(|()| fichier.sync_data())
+        .with_context(|| format!("cannot write {}", chemin.display()))
 }
 
 #[cfg(test)]
@@ -98,7 +105,8 @@ mod tests {
     #[test]
     fn a_file_holds_a_bounded_number_and_ignores_what_it_cannot_read() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join(FICHIER), "a 9000\nnot a line\nb pas-un-nombre\nc 9000\nd 9000\n").unwrap();
+        std::fs::write(dir.path().join(FICHIER), "a 9000\nnot a line\nb pas-un-nombre\nc 9000\nd 9000\n")
+            .unwrap();
         let fermetures = Fermetures::ouvrir(dir.path(), 2, HEURE, 1_000).unwrap();
         assert!(!fermetures.contient("a") && fermetures.contient("c") && fermetures.contient("d"));
     }

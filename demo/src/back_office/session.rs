@@ -68,7 +68,12 @@ impl Sessions {
         Ok(Self {
             key: load_or_create_key(&data_dir.join(KEY_FILE))?,
             secure,
-            fermees: Fermetures::ouvrir(data_dir, SESSIONS_FERMEES_MAX, DUREE, chrono::Utc::now().timestamp())?,
+            fermees: Fermetures::ouvrir(
+                data_dir,
+                SESSIONS_FERMEES_MAX,
+                DUREE,
+                chrono::Utc::now().timestamp(),
+            )?,
             echecs: moka::sync::Cache::builder().max_capacity(ADRESSES_MAX).time_to_live(ATTENTE).build(),
         })
     }
@@ -109,8 +114,7 @@ impl Sessions {
         let scelle = request.cookie(COOKIE)?;
         let ouvert = CookieJar::new().private(&self.key).decrypt(scelle)?;
         let contenu: Contenu = serde_json::from_str(ouvert.value()).ok()?;
-        let valide =
-            contenu.expire > chrono::Utc::now().timestamp() && !self.fermees.contient(&contenu.id);
+        let valide = contenu.expire > chrono::Utc::now().timestamp() && !self.fermees.contient(&contenu.id);
         valide.then_some(Operateur { id: contenu.id, expire: contenu.expire, jeton: contenu.jeton })
     }
 

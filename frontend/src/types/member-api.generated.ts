@@ -84,7 +84,9 @@ export interface paths {
          *     waiting in the space, with a link to it and a one-click unsubscribe (RFC 8058). An
          *     alert turned off here is no longer sent; the security emails (bank details changed, a
          *     sign-in from a new device) are sent whatever the choices, to the contact email.
-         *     `emailAlertes` is kept in canonical form: trimmed, its domain in lower case.
+         *     `emailAlertes` is kept in canonical form: trimmed, its domain in lower case. Its domain
+         *     must be a full name on the Internet (labels joined by dots): `localhost` or an address
+         *     (`[192.0.2.1]`) is refused with a 400.
          */
         put: operations["putPreferences"];
         post?: never;

@@ -334,7 +334,14 @@ mod tests {
     #[test]
     fn an_alert_address_needs_a_full_domain_name() {
         assert_eq!(email_des_alertes(Some("Marie@Exemple.FR")).unwrap().as_deref(), Some("Marie@exemple.fr"));
-        for refused in ["marie@localhost", "marie@exemple", "marie@[192.0.2.1]", "marie@192.0.2.1", "marie@exemple..fr", "marie@app.localhost"] {
+        for refused in [
+            "marie@localhost",
+            "marie@exemple",
+            "marie@[192.0.2.1]",
+            "marie@192.0.2.1",
+            "marie@exemple..fr",
+            "marie@app.localhost",
+        ] {
             let refusal = email_des_alertes(Some(refused)).unwrap_err();
             assert!(refusal.message().contains("nom de domaine complet"), "{refused}: {}", refusal.message());
         }

@@ -1,6 +1,7 @@
 //! « Mes préférences » (`GET`/`PUT assure/preferences`): which email alerts the member wants,
 //! « zéro papier », and where the alerts go. A member who never chose has every alert on,
-//! paper documents and the contact email: the table holds a row only once they choose.
+//! paper documents and the contact email: the table holds a row only once they choose. A change
+//! of the alerts' address is told to the address it replaces (`rules/preferences.rs`).
 
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -8,7 +9,7 @@ use serde::Deserialize;
 use super::context::Context;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::rules::membre::Member;
-use crate::member_api::rules::validation;
+use crate::member_api::rules::{self, validation};
 use crate::member_api::store::preferences::{self, Alertes};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -41,17 +42,14 @@ async fn changer(
     let preferences = context
         .db
         .run(move |db| {
-            let tx = db.transaction()?;
-            preferences::enregistrer(
-                &tx,
+            Ok(rules::preferences::enregistrer(
+                db,
                 &member.person_number,
                 &alertes,
                 zero_papier,
                 email_alertes.as_deref(),
-            )?;
-            let preferences = preferences::Preferences::de(&tx, &member.person_number)?;
-            tx.commit()?;
-            Ok(preferences)
+                chrono::Utc::now(),
+            )?)
         })
         .await?;
     Ok(HttpResponse::Ok().json(preferences))

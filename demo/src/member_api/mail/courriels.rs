@@ -20,6 +20,8 @@ pub enum Nature {
     CoordonneesBancaires,
     /// A sign-in from a device the member never signed in with.
     NouvelAppareil,
+    /// The address the alerts go to changed: told to the address it replaces.
+    AdresseDesAlertes,
 }
 
 impl Nature {
@@ -31,6 +33,7 @@ impl Nature {
             Self::Alerte(Alerte::Document) => "DOCUMENT",
             Self::CoordonneesBancaires => "COORDONNEES_BANCAIRES",
             Self::NouvelAppareil => "NOUVEL_APPAREIL",
+            Self::AdresseDesAlertes => "ADRESSE_DES_ALERTES",
         }
     }
 
@@ -42,6 +45,7 @@ impl Nature {
             Self::Alerte(Alerte::Document),
             Self::CoordonneesBancaires,
             Self::NouvelAppareil,
+            Self::AdresseDesAlertes,
         ]
         .into_iter()
         .find(|nature| nature.code() == code)
@@ -55,6 +59,8 @@ pub struct Courriel<'a> {
     pub nature: Nature,
     pub lien: &'a str,
     pub appareil: Option<&'a str>,
+    /// Where it goes when not to one of the member's current addresses: the alerts' former one.
+    pub destinataire: Option<&'a str>,
 }
 
 /// Queues `courriel` for the member, as of `at`, unless it is an alert they turned off;
@@ -76,7 +82,15 @@ pub fn mettre_en_file(
             return Ok(true);
         }
     }
-    courriels::inserer(db, numero_personne, courriel.nature.code(), courriel.lien, courriel.appareil, at)?;
+    courriels::inserer(
+        db,
+        numero_personne,
+        courriel.nature.code(),
+        courriel.lien,
+        courriel.appareil,
+        courriel.destinataire,
+        at,
+    )?;
     Ok(true)
 }
 
@@ -102,13 +116,13 @@ mod tests {
         for alerte in [Alerte::Remboursement, Alerte::Demande, Alerte::Document] {
             desactiver(&db, MARIE, alerte).unwrap();
             let alert =
-                Courriel { nature: Nature::Alerte(alerte), lien: "/mutuelle/demandes/1", appareil: None };
+                Courriel { nature: Nature::Alerte(alerte), lien: "/mutuelle/demandes/1", appareil: None , destinataire: None};
             assert!(!mettre_en_file(&db, MARIE, &alert, at).unwrap(), "{alerte:?}");
         }
         let banque = Courriel {
             nature: Nature::CoordonneesBancaires,
             lien: INFORMATIONS_PERSONNELLES,
-            appareil: None,
+            appareil: None, destinataire: None,
         };
         assert!(mettre_en_file(&db, MARIE, &banque, at).unwrap());
         assert_eq!(queued(&db), [("COORDONNEES_BANCAIRES".to_owned(), INFORMATIONS_PERSONNELLES.to_owned())]);

@@ -116,6 +116,8 @@ impl Facteur {
         let destinataire = match nature {
             Nature::Alerte(_) => courriel.email_alertes.as_deref().unwrap_or(&courriel.email_contact),
             Nature::CoordonneesBancaires | Nature::NouvelAppareil => &courriel.email_contact,
+            // The address replaced: whoever changed it cannot send the warning elsewhere.
+            Nature::AdresseDesAlertes => courriel.destinataire.as_deref().unwrap_or(&courriel.email_contact),
         };
         let destinataire: Address = destinataire.parse().context("the member's address")?;
         let lien = self.public_url.join(courriel.lien.trim_start_matches('/')).context("the link")?;
@@ -195,7 +197,7 @@ mod tests {
     }
 
     fn en_file(db: &Connection, nature: Nature, lien: &str) {
-        assert!(mettre_en_file(db, MARIE, &Courriel { nature, lien, appareil: None }, moment(0)).unwrap());
+        assert!(mettre_en_file(db, MARIE, &Courriel { nature, lien, appareil: None , destinataire: None}, moment(0)).unwrap());
     }
 
     /// The messages in the outbox, as raw text.

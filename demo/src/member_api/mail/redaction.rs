@@ -60,16 +60,25 @@ pub fn rediger(courriel: &Redaction<'_>) -> Redige {
             );
             Redige { objet, texte }
         }
-        Nature::CoordonneesBancaires => Redige {
-            objet: "Vos coordonnées bancaires ont été modifiées",
-            texte: format!(
-                "Bonjour,\n\nLes coordonnées bancaires de votre espace assuré ont été modifiées {}.\n\n\
-                 Si vous êtes à l’origine de cette modification, vous n’avez rien à faire.\n\n\
-                 Si ce n’est pas vous, contactez-nous sans attendre, et fermez dans « Mes connexions » \
-                 les connexions que vous ne reconnaissez pas :\n{lien}\n\n{signature}\n\n--\n{SECURITE}\n",
+        Nature::CoordonneesBancaires => modification(
+            "Vos coordonnées bancaires ont été modifiées",
+            &format!(
+                "Les coordonnées bancaires de votre espace assuré ont été modifiées {}.",
                 moment(courriel.cree_le)
             ),
-        },
+            lien,
+            &signature,
+        ),
+        Nature::AdresseDesAlertes => modification(
+            "L’adresse de vos alertes a été modifiée",
+            &format!(
+                "L’adresse électronique à laquelle votre espace assuré envoie vos alertes a été modifiée {} : \
+                 cette adresse-ci ne les recevra plus.",
+                moment(courriel.cree_le)
+            ),
+            lien,
+            &signature,
+        ),
         Nature::NouvelAppareil => Redige {
             objet: "Nouvelle connexion à votre espace assuré",
             texte: format!(
@@ -83,6 +92,17 @@ pub fn rediger(courriel: &Redaction<'_>) -> Redige {
             ),
         },
     }
+}
+
+/// A security email about a change: what changed, then what to do if the member did not make it.
+fn modification(objet: &'static str, constat: &str, lien: &Url, signature: &str) -> Redige {
+    let texte = format!(
+        "Bonjour,\n\n{constat}\n\n\
+         Si vous êtes à l’origine de cette modification, vous n’avez rien à faire.\n\n\
+         Si ce n’est pas vous, contactez-nous sans attendre, et fermez dans « Mes connexions » \
+         les connexions que vous ne reconnaissez pas :\n{lien}\n\n{signature}\n\n--\n{SECURITE}\n"
+    );
+    Redige { objet, texte }
 }
 
 const SECURITE: &str =
@@ -176,6 +196,18 @@ mod tests {
              Cordialement,\nMutuelle Cogévie\n\n--\n\
              Ce courriel de sécurité vous est toujours envoyé, quelles que soient vos préférences.\n"
         );
+    }
+
+    #[test]
+    fn the_alerts_address_email_tells_the_address_replaced_when_and_what_to_do() {
+        let redige = rediges(Nature::AdresseDesAlertes, "compte/informations-personnelles");
+        assert_eq!(redige.objet, "L’adresse de vos alertes a été modifiée");
+        assert!(redige.texte.starts_with(
+            "Bonjour,\n\nL’adresse électronique à laquelle votre espace assuré envoie vos alertes a été modifiée \
+             le 15/03/2026 à 10:41 (heure de Paris) : cette adresse-ci ne les recevra plus.\n\n\
+             Si vous êtes à l’origine de cette modification, vous n’avez rien à faire."
+        ), "{}", redige.texte);
+        assert!(redige.texte.ends_with("quelles que soient vos préférences.\n"));
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod hospitalisation;
 pub mod membre;
 pub mod messages;
 pub mod noemie;
+pub mod preferences;
 pub mod reclamation;
 pub mod remboursements;
 pub mod resiliation;

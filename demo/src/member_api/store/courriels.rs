@@ -27,11 +27,13 @@ pub fn inserer(
     nature: &str,
     lien: &str,
     appareil: Option<&str>,
+    destinataire: Option<&str>,
     at: DateTime<Utc>,
 ) -> rusqlite::Result<()> {
     db.execute(
-        "INSERT INTO courriels (numero_personne, nature, lien, appareil, cree_le) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![numero_personne, nature, lien, appareil, horodatage(at)],
+        "INSERT INTO courriels (numero_personne, nature, lien, appareil, destinataire, cree_le)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![numero_personne, nature, lien, appareil, destinataire, horodatage(at)],
     )?;
     Ok(())
 }
@@ -42,6 +44,8 @@ pub struct EnAttente {
     pub nature: String,
     pub lien: String,
     pub appareil: Option<String>,
+    /// The address it goes to when it is not one of the member's current ones.
+    pub destinataire: Option<String>,
     pub cree_le: String,
     pub email_contact: String,
     pub email_alertes: Option<String>,
@@ -56,7 +60,7 @@ pub fn a_envoyer(
     alertes_jusqua: DateTime<Utc>,
 ) -> rusqlite::Result<Vec<EnAttente>> {
     let mut statement = db.prepare_cached(
-        "SELECT c.id, c.nature, c.lien, c.appareil, c.cree_le, a.email, p.email_alertes
+        "SELECT c.id, c.nature, c.lien, c.appareil, c.cree_le, a.email, p.email_alertes, c.destinataire
          FROM courriels c
          JOIN adherents a ON a.numero_personne = c.numero_personne
          LEFT JOIN preferences p ON p.numero_personne = c.numero_personne
@@ -75,6 +79,7 @@ pub fn a_envoyer(
                 cree_le: row.get(4)?,
                 email_contact: row.get(5)?,
                 email_alertes: row.get(6)?,
+                destinataire: row.get(7)?,
             })
         })?
         .collect()

@@ -170,10 +170,18 @@ async fn the_bank_details_email_reaches_the_outbox_without_unsubscribe() {
     api.send(Method::PUT, MARIE, "assure/preferences", choix(true, true, true, json!("alertes@example.org")))
         .await;
     assert_eq!(api.send(Method::POST, MARIE, "assure/beneficiaire/banque", rib()).await.status(), 200);
-    let messages = messages_in(&outbox, 1).await;
-    let [raw] = &messages[..] else { panic!("one message: {messages:?}") };
-    let message = mail_parser::MessageParser::default().parse(raw.as_bytes()).unwrap();
-    assert_eq!(message.subject(), Some("Vos coordonnées bancaires ont été modifiées"));
+    // The alerts' new address is told to the contact email first, then the bank details.
+    let messages = messages_in(&outbox, 2).await;
+    let parsed: Vec<_> = messages
+        .iter()
+        .map(|raw| mail_parser::MessageParser::default().parse(raw.as_bytes()).unwrap())
+        .collect();
+    let subjects: Vec<_> = parsed.iter().map(|message| message.subject().unwrap_or_default()).collect();
+    assert!(subjects.contains(&"L’adresse de vos alertes a été modifiée"), "{subjects:?}");
+    let message = parsed
+        .iter()
+        .find(|message| message.subject() == Some("Vos coordonnées bancaires ont été modifiées"))
+        .expect("the bank details' email");
     assert_eq!(message.to().unwrap().first().unwrap().address(), Some("marie.dupont@example.org"), "on file");
     assert!(message.header_raw("List-Unsubscribe").is_none());
     let texte = message.body_text(0).unwrap();
@@ -285,4 +293,34 @@ async fn news_are_what_happened_after_the_previous_sign_in() {
     assert_eq!(evenements[1]["paymentId"], payment.as_str());
     assert!(evenements[1]["montantRembourse"].is_number());
     assert_eq!(api.get_json(PAUL, "assure/nouveautes").await["evenements"], json!([]), "hers only");
+}
+
+/// A session that sends the alerts elsewhere cannot keep the member from hearing of it: the
+/// address replaced gets the warning, not the new one.
+#[tokio::test]
+async fn a_new_alerts_address_is_told_to_the_address_it_replaces() {
+    let (api, outbox) = spawn_api_with_outbox().await;
+    let changed = api
+        .send(Method::PUT, MARIE, "assure/preferences", choix(true, true, true, json!("ancienne@exemple.fr")))
+        .await;
+    assert_eq!(changed.status(), 200);
+    let _first = messages_in(&outbox, 1).await;
+    let changed = api
+        .send(Method::PUT, MARIE, "assure/preferences", choix(true, true, true, json!("nouvelle@exemple.fr")))
+        .await;
+    assert_eq!(changed.status(), 200);
+    let messages = messages_in(&outbox, 2).await;
+    let recipients: Vec<String> = messages
+        .iter()
+        .map(|raw| mail_parser::MessageParser::default().parse(raw.as_bytes()).unwrap())
+        .map(|message| message.to().unwrap().first().unwrap().address().unwrap().to_owned())
+        .collect();
+    assert!(recipients.contains(&"marie.dupont@example.org".to_owned()), "the contact email, replaced first");
+    assert!(recipients.contains(&"ancienne@exemple.fr".to_owned()), "then the former alerts address");
+    assert!(!recipients.contains(&"nouvelle@exemple.fr".to_owned()), "{recipients:?}");
+
+    let refused = api
+        .send(Method::PUT, MARIE, "assure/preferences", choix(true, true, true, json!("marie@localhost")))
+        .await;
+    assert_eq!(refused.status(), 400);
 }

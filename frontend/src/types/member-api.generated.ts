@@ -86,7 +86,8 @@ export interface paths {
          *     sign-in from a new device) are sent whatever the choices, to the contact email.
          *     `emailAlertes` is kept in canonical form: trimmed, its domain in lower case. Its domain
          *     must be a full name on the Internet (labels joined by dots): `localhost` or an address
-         *     (`[192.0.2.1]`) is refused with a 400.
+         *     (`[192.0.2.1]`) is refused with a 400. A change of it is told, by a security email, to
+         *     the address it replaces (the former alerts address, else the contact email).
          */
         put: operations["putPreferences"];
         post?: never;

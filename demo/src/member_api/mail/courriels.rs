@@ -115,14 +115,19 @@ mod tests {
         let at = Utc.with_ymd_and_hms(2026, 3, 15, 9, 41, 5).unwrap();
         for alerte in [Alerte::Remboursement, Alerte::Demande, Alerte::Document] {
             desactiver(&db, MARIE, alerte).unwrap();
-            let alert =
-                Courriel { nature: Nature::Alerte(alerte), lien: "/mutuelle/demandes/1", appareil: None , destinataire: None};
+            let alert = Courriel {
+                nature: Nature::Alerte(alerte),
+                lien: "/mutuelle/demandes/1",
+                appareil: None,
+                destinataire: None,
+            };
             assert!(!mettre_en_file(&db, MARIE, &alert, at).unwrap(), "{alerte:?}");
         }
         let banque = Courriel {
             nature: Nature::CoordonneesBancaires,
             lien: INFORMATIONS_PERSONNELLES,
-            appareil: None, destinataire: None,
+            appareil: None,
+            destinataire: None,
         };
         assert!(mettre_en_file(&db, MARIE, &banque, at).unwrap());
         assert_eq!(queued(&db), [("COORDONNEES_BANCAIRES".to_owned(), INFORMATIONS_PERSONNELLES.to_owned())]);

@@ -197,7 +197,15 @@ mod tests {
     }
 
     fn en_file(db: &Connection, nature: Nature, lien: &str) {
-        assert!(mettre_en_file(db, MARIE, &Courriel { nature, lien, appareil: None , destinataire: None}, moment(0)).unwrap());
+        assert!(
+            mettre_en_file(
+                db,
+                MARIE,
+                &Courriel { nature, lien, appareil: None, destinataire: None },
+                moment(0)
+            )
+            .unwrap()
+        );
     }
 
     /// The messages in the outbox, as raw text.

@@ -81,7 +81,8 @@ pub fn enregistrer(
     let courriel = Courriel {
         nature: Nature::NouvelAppareil,
         lien: INFORMATIONS_PERSONNELLES,
-        appareil: Some(&libelle), destinataire: None,
+        appareil: Some(&libelle),
+        destinataire: None,
     };
     courriels::mettre_en_file(db, numero_personne, &courriel, at)
 }

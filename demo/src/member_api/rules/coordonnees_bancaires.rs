@@ -88,8 +88,12 @@ pub fn enregistrer(
     let enregistre = comptes_bancaires::de(&tx, beneficiaire, &compte.usage)?
         .ok_or(rusqlite::Error::QueryReturnedNoRows)?;
     // Whoever changed them, the member hears of it, whatever their preferences.
-    let avis =
-        Courriel { nature: Nature::CoordonneesBancaires, lien: INFORMATIONS_PERSONNELLES, appareil: None , destinataire: None};
+    let avis = Courriel {
+        nature: Nature::CoordonneesBancaires,
+        lien: INFORMATIONS_PERSONNELLES,
+        appareil: None,
+        destinataire: None,
+    };
     courriels::mettre_en_file(&tx, numero_personne, &avis, chrono::Utc::now())?;
     tx.commit()?;
     Ok(enregistre)

@@ -45,8 +45,9 @@ mod tests {
     const MARIE: &str = "100001";
 
     fn avis(db: &Connection) -> Vec<Option<String>> {
-        let mut statement =
-            db.prepare("SELECT destinataire FROM courriels WHERE nature = 'ADRESSE_DES_ALERTES' ORDER BY id").unwrap();
+        let mut statement = db
+            .prepare("SELECT destinataire FROM courriels WHERE nature = 'ADRESSE_DES_ALERTES' ORDER BY id")
+            .unwrap();
         statement.query_map([], |row| row.get(0)).unwrap().map(Result::unwrap).collect()
     }
 
@@ -60,6 +61,10 @@ mod tests {
         enregistrer(&mut db, MARIE, &alertes, true, Some("marie@exemple.fr"), at).unwrap();
         enregistrer(&mut db, MARIE, &alertes, false, Some("marie@exemple.fr"), at).unwrap();
         enregistrer(&mut db, MARIE, &alertes, false, Some("autre@exemple.fr"), at).unwrap();
-        assert_eq!(avis(&db), [None, Some("marie@exemple.fr".to_owned())], "the contact email, then the former address");
+        assert_eq!(
+            avis(&db),
+            [None, Some("marie@exemple.fr".to_owned())],
+            "the contact email, then the former address"
+        );
     }
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { collectConsoleErrors } from './support/console';
-import { type DemoMember, openHome, signedInAs } from './support/sign-in';
+import { type DemoMember, openHome, signedInAs, signInAs } from './support/sign-in';
 
 test.describe('Mes informations personnelles', () => {
   test.describe(() => {
@@ -70,10 +70,10 @@ test.describe('Mes informations personnelles', () => {
   });
 
   test.describe(() => {
-    test.use({ storageState: signedInAs('Sophie PETIT') });
-
+    // A change of the alerts' address needs a recent sign-in: this one, not the run's first.
     test('Sophie PETIT chooses her alerts and where they go; the choices are kept', async ({ page }) => {
       const consoleErrors = collectConsoleErrors(page);
+      await signInAs(page, 'Sophie PETIT');
       await page.setViewportSize({ width: 320, height: 812 });
       await page.goto('/compte/informations-personnelles');
       const preferences = page.getByRole('region', { name: 'Mes préférences' });

@@ -13,6 +13,8 @@ pub struct ApiFailure {
     status: StatusCode,
     /// `None`: the generic French message of the status.
     message: Option<Cow<'static, str>>,
+    /// `None`: the generic code of the status.
+    code: Option<&'static str>,
     /// For 500s: what went wrong, logged and never sent.
     cause: Option<anyhow::Error>,
 }
@@ -20,7 +22,7 @@ pub struct ApiFailure {
 impl ApiFailure {
     /// A refusal of `status`, with its own sentence, or the status's generic one (`None`).
     pub fn new(status: StatusCode, message: Option<Cow<'static, str>>) -> Self {
-        Self { status, message, cause: None }
+        Self { status, message, code: None, cause: None }
     }
 
     /// 400: the request breaks the contract's schema (a type, a length, a pattern, a range, a
@@ -50,6 +52,14 @@ impl ApiFailure {
     /// 403: somebody else's request, document, payment or card.
     pub fn forbidden() -> Self {
         Self::new(StatusCode::FORBIDDEN, None)
+    }
+
+    /// 403 `reconnexion_requise`, as the portal says it: a change that needs a recent sign-in
+    /// (the token's `auth_time`), asked with an older one. The portal passes it on, and the
+    /// member is asked to sign in again before the change.
+    pub fn sign_in_again() -> Self {
+        let message = "Pour votre sécurité, reconnectez-vous avant ce changement.";
+        Self { code: Some("reconnexion_requise"), ..Self::new(StatusCode::FORBIDDEN, Some(message.into())) }
     }
 
     pub fn not_found() -> Self {
@@ -82,16 +92,22 @@ impl ApiFailure {
                 "Le service d’authentification est momentanément indisponible. Veuillez réessayer plus tard."
                     .into(),
             ),
+            code: None,
             cause: Some(cause),
         }
     }
 
     pub fn internal(cause: anyhow::Error) -> Self {
-        Self { status: StatusCode::INTERNAL_SERVER_ERROR, message: None, cause: Some(cause) }
+        Self { status: StatusCode::INTERNAL_SERVER_ERROR, message: None, code: None, cause: Some(cause) }
     }
 
     pub fn status(&self) -> StatusCode {
         self.status
+    }
+
+    /// The refusal's code in the JSON answer.
+    pub fn code(&self) -> &'static str {
+        self.code.unwrap_or(generic(self.status).0)
     }
 
     /// The French sentence the refusal tells, for a caller that shows it otherwise than as JSON.

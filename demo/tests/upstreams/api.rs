@@ -120,6 +120,7 @@ impl ApiApp {
             "azp": CLIENT_ID,
             "exp": now() + 300,
             "iat": now(),
+            "auth_time": now(),
             "typ": "Bearer",
             "preferred_username": format!("member-{person}"),
             "NUMERO_PERSONNE": person,

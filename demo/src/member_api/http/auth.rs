@@ -28,17 +28,17 @@ impl FromRequest for Member {
             let token = token.ok_or_else(|| refused("no bearer token", "-"))?;
             let digest: [u8; 32] = Sha256::digest(token.as_bytes()).into();
             let now = chrono::Utc::now().timestamp();
-            if let Some(person_number) = context.tokens.remembered(&digest, now) {
-                return Ok(Member { person_number });
+            if let Some(verified) = context.tokens.remembered(&digest, now) {
+                return Ok(Member { person_number: verified.person_number, signed_in_at: verified.auth_time });
             }
-            let (person_number, expires_at) = context.tokens.person_number(&token).await?;
-            let lookup = person_number.clone();
+            let verified = context.tokens.person_number(&token).await?;
+            let lookup = verified.person_number.clone();
             let known = context.db.run(move |db| Ok(adherents::existe(db, &lookup)?)).await?;
             if !known {
                 return Err(refused("unknown member", "-"));
             }
-            context.tokens.remember(digest, person_number.clone(), expires_at);
-            Ok(Member { person_number })
+            context.tokens.remember(digest, verified.clone());
+            Ok(Member { person_number: verified.person_number, signed_in_at: verified.auth_time })
         })
     }
 }

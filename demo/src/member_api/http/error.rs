@@ -33,7 +33,7 @@ impl ResponseError for ApiFailure {
         } else {
             tracing::debug!(error = %self, "member API request refused");
         }
-        let (code, _) = generic(status);
+        let code = self.code();
         let mut response = HttpResponse::build(status);
         response.insert_header((header::CACHE_CONTROL, "no-store"));
         if status == StatusCode::UNAUTHORIZED {

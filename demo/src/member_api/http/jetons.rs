@@ -37,9 +37,11 @@ pub struct TokenVerifier {
 
 /// A token found good for a known member, and when it stops being good.
 #[derive(Clone)]
-struct Verified {
-    person_number: String,
-    expires_at: i64,
+pub(super) struct Verified {
+    pub person_number: String,
+    /// When the provider last authenticated the member (`auth_time`), when it says.
+    pub auth_time: Option<i64>,
+    pub expires_at: i64,
 }
 
 #[derive(Default)]
@@ -83,19 +85,19 @@ impl TokenVerifier {
     }
 
     /// The member a token was already found good for, while it is still good.
-    pub(super) fn remembered(&self, digest: &[u8; 32], now: i64) -> Option<String> {
+    pub(super) fn remembered(&self, digest: &[u8; 32], now: i64) -> Option<Verified> {
         let verified = self.verified.get(digest)?;
         // The same leeway as the full check's, so that a cached token ends when it would.
-        (now <= verified.expires_at + LEEWAY_SECS as i64).then_some(verified.person_number)
+        (now <= verified.expires_at + LEEWAY_SECS as i64).then_some(verified)
     }
 
     /// Remembers a token found good for a known member, until it expires (`exp`).
-    pub(super) fn remember(&self, digest: [u8; 32], person_number: String, expires_at: i64) {
-        self.verified.insert(digest, Verified { person_number, expires_at });
+    pub(super) fn remember(&self, digest: [u8; 32], verified: Verified) {
+        self.verified.insert(digest, verified);
     }
 
-    /// The person number a valid token speaks for, and its expiry (`exp`).
-    pub(super) async fn person_number(&self, token: &str) -> Result<(String, i64), ApiFailure> {
+    /// The person number a valid token speaks for, when the member signed in, and its expiry.
+    pub(super) async fn person_number(&self, token: &str) -> Result<Verified, ApiFailure> {
         let header = jsonwebtoken::decode_header(token).map_err(|error| refused("malformed token", error))?;
         // Keycloak's default and the demo provider's; the key named must be of the same kind.
         if !matches!(header.alg, Algorithm::RS256 | Algorithm::ES256) {
@@ -115,12 +117,14 @@ impl TokenVerifier {
             return Err(refused("not an access token", header.typ.unwrap_or_default()));
         }
         let expires_at = claims.get("exp").and_then(serde_json::Value::as_i64).unwrap_or_default();
+        let auth_time = claims.get("auth_time").and_then(serde_json::Value::as_i64);
         // Keycloak sends user attributes as strings; a number is accepted all the same.
-        match claims.get(&self.person_number_claim) {
-            Some(serde_json::Value::String(number)) if !number.is_empty() => Ok((number.clone(), expires_at)),
-            Some(serde_json::Value::Number(number)) => Ok((number.to_string(), expires_at)),
-            _ => Err(refused("no person number claim", &self.person_number_claim)),
-        }
+        let person_number = match claims.get(&self.person_number_claim) {
+            Some(serde_json::Value::String(number)) if !number.is_empty() => number.clone(),
+            Some(serde_json::Value::Number(number)) => number.to_string(),
+            _ => return Err(refused("no person number claim", &self.person_number_claim)),
+        };
+        Ok(Verified { person_number, auth_time, expires_at })
     }
 
     /// The key a token names (or the only key, for a token without `kid`), with the issuer.

@@ -42,14 +42,15 @@ async fn changer(
     let preferences = context
         .db
         .run(move |db| {
-            Ok(rules::preferences::enregistrer(
+            rules::preferences::enregistrer(
                 db,
                 &member.person_number,
                 &alertes,
                 zero_papier,
                 email_alertes.as_deref(),
+                member.signed_in_at,
                 chrono::Utc::now(),
-            )?)
+            )
         })
         .await?;
     Ok(HttpResponse::Ok().json(preferences))

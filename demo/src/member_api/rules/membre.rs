@@ -9,6 +9,8 @@ use crate::member_api::store::adherents;
 /// member. Handlers that take it are protected; nothing else needs to check.
 pub struct Member {
     pub person_number: String,
+    /// When the provider last authenticated the member (the token's `auth_time`), when it says.
+    pub signed_in_at: Option<i64>,
 }
 
 impl Member {

@@ -323,4 +323,14 @@ async fn a_new_alerts_address_is_told_to_the_address_it_replaces() {
         .send(Method::PUT, MARIE, "assure/preferences", choix(true, true, true, json!("marie@localhost")))
         .await;
     assert_eq!(refused.status(), 400);
+
+    // Signed in six minutes ago: the address stays, the member is asked to sign in again.
+    let mut claims = api.claims(MARIE);
+    claims["auth_time"] = json!(claims["iat"].as_i64().unwrap() - 360);
+    let body = choix(true, true, true, json!("troisieme@exemple.fr"));
+    let old = api.call(Method::PUT, "assure/preferences", Some(&crate::api::sign(&claims)), Some(body)).await;
+    assert_eq!(old.status(), 403);
+    let refusal: Value = old.json().await.unwrap();
+    assert_eq!(refusal["code"], "reconnexion_requise");
+    assert_eq!(api.get_json(MARIE, "assure/preferences").await["emailAlertes"], "nouvelle@exemple.fr");
 }

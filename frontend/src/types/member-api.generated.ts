@@ -87,7 +87,9 @@ export interface paths {
          *     `emailAlertes` is kept in canonical form: trimmed, its domain in lower case. Its domain
          *     must be a full name on the Internet (labels joined by dots): `localhost` or an address
          *     (`[192.0.2.1]`) is refused with a 400. A change of it is told, by a security email, to
-         *     the address it replaces (the former alerts address, else the contact email).
+         *     the address it replaces (the former alerts address, else the contact email), and needs
+         *     a sign-in at most 5 minutes old (the token's `auth_time`): else 403
+         *     `reconnexion_requise`, nothing saved.
          */
         put: operations["putPreferences"];
         post?: never;
@@ -1841,6 +1843,15 @@ export interface components {
                 "application/json": components["schemas"]["Erreur"];
             };
         };
+        /** @description A change that needs a recent sign-in, asked with an older one (the token's `auth_time`): `reconnexion_requise`, « Pour votre sécurité, reconnectez-vous avant ce changement. » */
+        ReconnexionRequise: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Erreur"];
+            };
+        };
         /** @description Another member's resource. */
         Interdit: {
             headers: {
@@ -2087,6 +2098,7 @@ export interface operations {
             };
             400: components["responses"]["DemandeIncorrecte"];
             401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["ReconnexionRequise"];
             413: components["responses"]["TropVolumineux"];
             415: components["responses"]["ContenuNonJson"];
             503: components["responses"]["AuthentificationIndisponible"];

@@ -29,7 +29,10 @@ impl FromRequest for Member {
             let digest: [u8; 32] = Sha256::digest(token.as_bytes()).into();
             let now = chrono::Utc::now().timestamp();
             if let Some(verified) = context.tokens.remembered(&digest, now) {
-                return Ok(Member { person_number: verified.person_number, signed_in_at: verified.auth_time });
+                return Ok(Member {
+                    person_number: verified.person_number,
+                    signed_in_at: verified.auth_time,
+                });
             }
             let verified = context.tokens.person_number(&token).await?;
             let lookup = verified.person_number.clone();

@@ -12,7 +12,7 @@ use actix_web::middleware::ErrorHandlerResponse;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 
-use crate::member_api::failure::{ApiFailure, generic};
+use crate::member_api::failure::ApiFailure;
 
 #[derive(Serialize)]
 struct Body<'a> {

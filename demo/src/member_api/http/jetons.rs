@@ -224,11 +224,19 @@ mod tests {
             reqwest::Client::new(),
         );
         let digest: [u8; 32] = Sha256::digest(b"token").into();
-        assert_eq!(verifier.remembered(&digest, 0), None);
-        verifier.verified.insert(digest, Verified { person_number: "100001".into(), expires_at: 1_000 });
-        assert_eq!(verifier.remembered(&digest, 1_030).as_deref(), Some("100001"));
-        assert_eq!(verifier.remembered(&digest, 1_031), None);
-        assert_eq!(verifier.remembered(&Sha256::digest(b"other").into(), 0), None);
+        let person =
+            |digest: &[u8; 32], now| verifier.remembered(digest, now).map(|verified| verified.person_number);
+        assert_eq!(person(&digest, 0), None);
+        let verified = Verified { person_number: "100001".into(), auth_time: Some(900), expires_at: 1_000 };
+        verifier.verified.insert(digest, verified);
+        assert_eq!(person(&digest, 1_030).as_deref(), Some("100001"));
+        assert_eq!(
+            verifier.remembered(&digest, 1_030).unwrap().auth_time,
+            Some(900),
+            "with its sign-in time"
+        );
+        assert_eq!(person(&digest, 1_031), None);
+        assert_eq!(person(&Sha256::digest(b"other").into(), 0), None);
     }
 
     #[test]

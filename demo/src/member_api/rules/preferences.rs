@@ -90,8 +90,12 @@ mod tests {
         let at = Utc::now();
         let ancienne = Some(at.timestamp() - RECENT_SIGN_IN_SECS - 1);
         for signe_le in [ancienne, None] {
-            let refus = enregistrer(&mut db, MARIE, &alertes, true, Some("marie@exemple.fr"), signe_le, at).unwrap_err();
-            assert_eq!((refus.code(), refus.message()), ("reconnexion_requise", "Pour votre sécurité, reconnectez-vous avant ce changement."));
+            let refus = enregistrer(&mut db, MARIE, &alertes, true, Some("marie@exemple.fr"), signe_le, at)
+                .unwrap_err();
+            assert_eq!(
+                (refus.code(), refus.message()),
+                ("reconnexion_requise", "Pour votre sécurité, reconnectez-vous avant ce changement.")
+            );
         }
         assert_eq!(Preferences::de(&db, MARIE).unwrap().email_alertes, None, "nothing written");
         assert!(avis(&db).is_empty(), "nor told");

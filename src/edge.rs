@@ -17,7 +17,7 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::{ResponseError as _, web};
 use futures_util::future::LocalBoxFuture;
 
-use crate::audit::Routes;
+use crate::audit::{Kind, Routes};
 use crate::auth::Auth;
 use crate::error::{ErrorBody, normalised_error_body};
 use crate::metrics::Metrics;
@@ -61,13 +61,18 @@ impl Shared {
 }
 
 impl Shared {
-    /// Records what the audit trail keeps of the request before its answer leaves; an answer
-    /// whose record could not be kept becomes a 503.
+    /// Records what the audit trail keeps of the request before its answer leaves. A read whose
+    /// record could not be kept becomes a 503: no health data is shown that nobody would know
+    /// was read. What was done (a change, a sign-in, a sign-out) keeps its answer, the failure
+    /// logged as an error: answering that it failed would have the member do it twice.
     async fn recorded<B>(&self, response: ServiceResponse<EitherBody<B>>) -> ServiceResponse<EitherBody<B>> {
         let status = response.status().as_u16();
         let events = self.audited.events(response.request(), status, &self.auth.trusted_proxies);
         for event in events {
-            if let Err(error) = self.auth.audit.record(event).await {
+            let read = event.event == Kind::Read;
+            if let Err(error) = self.auth.audit.record(event).await
+                && read
+            {
                 let (request, _) = response.into_parts();
                 return ServiceResponse::new(request, error.error_response()).map_into_right_body();
             }

@@ -107,15 +107,26 @@ async fn a_line_altered_or_removed_is_named_by_the_verify_command() {
 }
 
 #[tokio::test]
-async fn a_read_whose_record_cannot_be_kept_is_a_503_and_other_answers_go_on() {
+async fn a_read_whose_record_cannot_be_kept_is_a_503_and_a_change_made_keeps_its_answer() {
     let idp = FakeIdp::start().await;
     let folder = tempfile::tempdir().unwrap();
     let file = folder.path().join("audit.jsonl");
-    let (app, _) = audited_portal(&idp, &file).await;
+    let (app, xsrf) = audited_portal(&idp, &file).await;
     // A rotation whose new file cannot be created: the path is now a folder.
     std::fs::rename(&file, folder.path().join("audit.jsonl.1")).unwrap();
     std::fs::create_dir(&file).unwrap();
 
     assert_json_error(app.get("/api/assure/prestations", &[]).await, 503, "service_unavailable").await;
     assert_eq!(app.get("/api/assure/infos", &[]).await.status(), 200);
+    // A change made keeps its answer: saying it failed would have the member make it twice.
+    let choices = json!({"alertes": {"remboursement": true, "demande": true, "document": true}, "zeroPapier": true, "emailAlertes": null});
+    let changed = app
+        .client
+        .put(format!("{}/api/assure/preferences", app.address))
+        .header("X-XSRF-TOKEN", &xsrf)
+        .json(&choices)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(changed.status(), 200);
 }

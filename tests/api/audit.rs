@@ -22,6 +22,15 @@ async fn audited_portal(idp: &FakeIdp, file: &Path) -> (TestApp, String) {
     .await
 }
 
+/// « Mes préférences » saved (a write the trail records), the alerts' address unchanged; its status.
+async fn change_preferences(app: &TestApp, xsrf: &str, remboursement: bool) -> u16 {
+    let choices = json!({"alertes": {"remboursement": remboursement, "demande": true, "document": true},
+                         "zeroPapier": true, "emailAlertes": null});
+    let url = format!("{}/api/assure/preferences", app.address);
+    let changed = app.client.put(url).header("X-XSRF-TOKEN", xsrf).json(&choices).send().await.unwrap();
+    changed.status().as_u16()
+}
+
 fn lines(file: &Path) -> Vec<Value> {
     std::fs::read_to_string(file).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect()
 }
@@ -36,16 +45,7 @@ async fn a_visit_is_recorded_under_a_pseudonym_and_the_chain_holds() {
     assert_eq!(app.get("/api/assure/prestations", &[]).await.status(), 200);
     assert_eq!(app.get("/api/assure/infos", &[]).await.status(), 200, "not health data: not recorded");
     assert_eq!(app.get("/api/demande/2", &[]).await.status(), 200);
-    let choices = json!({"alertes": {"remboursement": false, "demande": true, "document": true}, "zeroPapier": true, "emailAlertes": null});
-    let changed = app
-        .client
-        .put(format!("{}/api/assure/preferences", app.address))
-        .header("X-XSRF-TOKEN", &xsrf)
-        .json(&choices)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(changed.status(), 200);
+    assert_eq!(change_preferences(&app, &xsrf, false).await, 200);
     let session_cookie = app.session_cookie();
     let signed_out = app.request(reqwest::Method::POST, "/auth/logout", &[("X-XSRF-TOKEN", &xsrf)]).await;
     assert_eq!(signed_out.status(), 200);
@@ -119,14 +119,5 @@ async fn a_read_whose_record_cannot_be_kept_is_a_503_and_a_change_made_keeps_its
     assert_json_error(app.get("/api/assure/prestations", &[]).await, 503, "service_unavailable").await;
     assert_eq!(app.get("/api/assure/infos", &[]).await.status(), 200);
     // A change made keeps its answer: saying it failed would have the member make it twice.
-    let choices = json!({"alertes": {"remboursement": true, "demande": true, "document": true}, "zeroPapier": true, "emailAlertes": null});
-    let changed = app
-        .client
-        .put(format!("{}/api/assure/preferences", app.address))
-        .header("X-XSRF-TOKEN", &xsrf)
-        .json(&choices)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(changed.status(), 200);
+    assert_eq!(change_preferences(&app, &xsrf, true).await, 200);
 }

@@ -107,6 +107,24 @@ pub fn bind_calls(settings: &Settings) -> std::io::Result<Option<TcpListener>> {
     on.then(|| TcpListener::bind((std::net::Ipv4Addr::LOCALHOST, 0))).transpose()
 }
 
+/// The keys the portal publishes for `private_key_jwt`, which the demo provider then takes
+/// (as Keycloak reads them from the « JWKS URL »).
+#[cfg(feature = "demo")]
+fn published_keys(settings: &Settings) -> Option<jsonwebtoken::jwk::JwkSet> {
+    use secrecy::ExposeSecret as _;
+    let oidc = &settings.oidc;
+    let pem = oidc
+        .client_assertion_key
+        .as_ref()
+        .filter(|_| oidc.client_auth == crate::config::ClientAuth::PrivateKeyJwt)?;
+    crate::client_assertion::AssertionKeys::new(
+        pem.expose_secret(),
+        &oidc.client_assertion_published_key_files,
+    )
+    .ok()
+    .map(|keys| keys.jwks().clone())
+}
+
 /// What the embedded upstreams are told of the portal's configuration and addresses.
 #[cfg(feature = "demo")]
 fn demo_settings(settings: &Settings, endpoints: &Endpoints) -> espace_assure_demo::Settings {
@@ -124,6 +142,7 @@ fn demo_settings(settings: &Settings, endpoints: &Endpoints) -> espace_assure_de
         oidc_issuer: endpoints.oidc_issuer.clone(),
         client_id: settings.oidc.client_id.clone(),
         client_secret: settings.oidc.client_secret.clone(),
+        client_keys: published_keys(settings),
         person_number_claim: settings.oidc.person_number_claim.clone(),
         access_token_ttl: Duration::from_secs(demo.access_token_ttl_secs),
         refresh_token_ttl: Duration::from_secs(demo.refresh_token_ttl_secs),

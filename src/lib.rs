@@ -15,6 +15,7 @@ pub mod config;
 pub mod coordination;
 pub mod derived_key;
 pub mod device;
+pub mod dpop;
 mod edge;
 mod embedded;
 pub mod endpoints;

@@ -84,6 +84,9 @@ fn main() -> ExitCode {
                 println!("oidc.client_assertion_key_file: private_key_jwt signs with {}", keys.describe());
             }
         }
+        if settings.oidc.dpop {
+            println!("oidc.dpop: each session's tokens bound to a P-256 key of its own, proofs signed ES256");
+        }
         return ExitCode::SUCCESS;
     }
     if let Some(Command::CheckUpstreams { member_token_file }) = &cli.command {

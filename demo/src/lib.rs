@@ -5,6 +5,7 @@
 
 mod back_office;
 pub mod content;
+mod dpop;
 pub mod member_api;
 pub mod outbox;
 pub mod personas;

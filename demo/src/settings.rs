@@ -20,8 +20,11 @@ pub struct Settings {
     pub oidc_issuer: Url,
     /// The one client the provider knows, and the member API's expected audience.
     pub client_id: String,
-    /// The client's secret; required when the provider is on.
+    /// The client's secret; required when the provider is on, unless the client has keys.
     pub client_secret: Option<SecretString>,
+    /// The keys the client publishes (`/auth/jwks.json`) when it authenticates with
+    /// `private_key_jwt`: the provider then takes only assertions signed by them.
+    pub client_keys: Option<jsonwebtoken::jwk::JwkSet>,
     /// The claim carrying the person number (`NUMERO_PERSONNE`).
     pub person_number_claim: String,
     pub access_token_ttl: Duration,

@@ -9,6 +9,7 @@ use super::failure::StartupFailure;
 use super::provider::{ExtraClaims, ProviderCall, TokenResponse};
 use super::service::Auth;
 use super::sign_in_state::LoginState;
+use crate::dpop::ProofKey;
 use crate::session::Tokens;
 
 /// The ID token's claims, once checked.
@@ -34,11 +35,13 @@ pub(super) fn failed(failure: StartupFailure) -> HttpResponse {
 }
 
 /// What the provider answered to the authorization request `login` made: its code exchanged
-/// for tokens, whose ID token is checked (signature, issuer, audience, expiry, nonce).
+/// for tokens (bound to `proof_key` when there is one), whose ID token is checked (signature,
+/// issuer, audience, expiry, nonce).
 pub(super) async fn authenticated(
     request: &HttpRequest,
     auth: &Auth,
     login: &LoginState,
+    proof_key: Option<&ProofKey>,
 ) -> Result<(TokenResponse, IdTokenClaims), StartupFailure> {
     if let Some(error) = query_value(request, "error") {
         tracing::info!(%error, "the provider refused the sign-in");
@@ -59,23 +62,24 @@ pub(super) async fn authenticated(
         }
         _ => {}
     }
-    let http = auth.provider.http(ProviderCall::Token);
-    let exchange = discovered
-        .client
-        .exchange_code(AuthorizationCode::new(code))
-        .map_err(|_| StartupFailure::init_failed(0))?
-        .set_pkce_verifier(PkceCodeVerifier::new(login.pkce_verifier.clone()));
-    let token = auth
-        .provider
-        .assertion_params()
-        .into_iter()
-        .fold(exchange, |exchange, (name, value)| exchange.add_extra_param(name, value))
-        .request_async(&http)
-        .await
-        .map_err(|error| {
-            tracing::warn!(error = %error, "code exchange failed");
-            StartupFailure::from_token_error(&error)
-        })?;
+    let http = auth.provider.http_with_proof(ProviderCall::Token, proof_key);
+    let exchange = || async {
+        let exchange = discovered
+            .client
+            .exchange_code(AuthorizationCode::new(code.clone()))
+            .map_err(|_| openidconnect::RequestTokenError::Other("no token endpoint".into()))?
+            .set_pkce_verifier(PkceCodeVerifier::new(login.pkce_verifier.clone()));
+        auth.provider
+            .assertion_params()
+            .into_iter()
+            .fold(exchange, |exchange, (name, value)| exchange.add_extra_param(name, value))
+            .request_async(&http)
+            .await
+    };
+    let token = auth.provider.token_request(proof_key, exchange).await.map_err(|error| {
+        tracing::warn!(error = %error, "code exchange failed");
+        StartupFailure::from_token_error(&error)
+    })?;
     let id_token = token.id_token().ok_or(StartupFailure::init_failed(0))?;
     let verifier = auth.provider.id_token_verifier(&discovered);
     let claims = match id_token.claims(&verifier, &Nonce::new(login.nonce.clone())) {
@@ -92,10 +96,19 @@ pub(super) async fn authenticated(
 
 /// The tokens the provider gave at `now`.
 pub(super) fn tokens_of(token: &TokenResponse, now: i64) -> Tokens {
-    Tokens::received(
-        token.access_token().secret().clone(),
-        token.expires_in(),
-        token.refresh_token().map(|token| token.secret().clone()),
-        now,
-    )
+    Tokens {
+        bound: is_bound(token),
+        ..Tokens::received(
+            token.access_token().secret().clone(),
+            token.expires_in(),
+            token.refresh_token().map(|token| token.secret().clone()),
+            now,
+        )
+    }
+}
+
+/// The provider bound the access token to the proof's key: its type says so (RFC 9449 §5),
+/// in any case.
+pub(super) fn is_bound(token: &TokenResponse) -> bool {
+    matches!(token.token_type(), openidconnect::core::CoreTokenType::Extension(kind) if kind.eq_ignore_ascii_case("dpop"))
 }

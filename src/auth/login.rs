@@ -7,7 +7,7 @@ use actix_session::Session as SignInCookie;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use openidconnect::core::CoreAuthenticationFlow;
-use openidconnect::{CsrfToken, Nonce, OAuth2TokenResponse, PkceCodeChallenge, Scope};
+use openidconnect::{CsrfToken, Nonce, PkceCodeChallenge, Scope};
 
 use super::callback::{authenticated, failed, query_value, redirect, tokens_of};
 use super::failure::StartupFailure;
@@ -15,8 +15,9 @@ use super::service::Auth;
 use super::sign_in_state::{self, LoginState};
 use super::{member, pushed, return_to, sign_in_again};
 use crate::audit::{self, Kind, Note};
+use crate::dpop::ProofKey;
 use crate::error::ApiError;
-use crate::member_api::MemberApiClient;
+use crate::member_api::{AccessToken, MemberApiClient};
 use crate::request_id::RequestId;
 use crate::session::{self, Session};
 
@@ -160,27 +161,34 @@ async fn sign_in(
     request_id: Option<&str>,
     login: LoginState,
 ) -> Result<SignedIn, StartupFailure> {
-    let (token, claims) = authenticated(request, auth, &login).await?;
+    // With `oidc.dpop`, the session's key, to which its tokens are bound from the first.
+    let proof_key = auth.provider.dpop.then(ProofKey::generate);
+    let (token, claims) = authenticated(request, auth, &login, proof_key.as_ref()).await?;
+    let now = crate::clock::now();
+    let tokens = tokens_of(&token, now);
+    let access_token = AccessToken {
+        value: tokens.access_token.clone(),
+        proof_key: proof_key.clone().filter(|_| tokens.bound),
+    };
     let person_number = match member::claim_text(&claims.additional_claims().other, &auth.person_number_claim)
     {
         Some(number) => number,
         None => {
             let discovered = auth.provider.discovered().await?;
-            member::person_number_from_userinfo(auth, &discovered, &token, claims.subject()).await?
+            member::person_number_from_userinfo(auth, &discovered, &access_token, claims.subject()).await?
         }
     };
-    let access_token = token.access_token().secret();
     let device = crate::device::Device::from_user_agent(
         request.headers().get(header::USER_AGENT).and_then(|agent| agent.to_str().ok()).unwrap_or_default(),
     );
     let member = member_api
-        .sign_in(access_token, &person_number, &device, request_id)
+        .sign_in(&access_token, &person_number, &device, request_id)
         .await
         .map_err(StartupFailure::from_member_api)?;
-    let now = crate::clock::now();
     let session = Session {
         member,
-        tokens: tokens_of(&token, now),
+        tokens,
+        proof_key,
         sid: member::claim_text(&claims.additional_claims().other, "sid"),
         sub: claims.subject().to_string(),
         expires_at: now + auth.max_lifetime.as_secs() as i64,

@@ -3,29 +3,31 @@
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
-use openidconnect::{OAuth2TokenResponse, SubjectIdentifier};
+use openidconnect::SubjectIdentifier;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::failure::StartupFailure;
-use super::provider::{Discovered, ExtraClaims, ProviderCall, TokenResponse};
+use super::provider::{Discovered, ExtraClaims, ProviderCall};
 use super::service::Auth;
 use crate::error::ApiError;
+use crate::member_api::AccessToken;
 
 /// When the ID token lacks the person number, the userinfo endpoint may carry it.
 pub async fn person_number_from_userinfo(
     auth: &Auth,
     discovered: &Discovered,
-    token: &TokenResponse,
+    token: &AccessToken,
     subject: &SubjectIdentifier,
 ) -> Result<String, StartupFailure> {
     let claim = &auth.person_number_claim;
     let request = discovered
         .client
-        .user_info(token.access_token().clone(), Some(subject.clone()))
+        .user_info(openidconnect::AccessToken::new(token.value.clone()), Some(subject.clone()))
         .map_err(|_| StartupFailure::from_status(403))?;
+    let http = auth.provider.http_with_proof(ProviderCall::UserInfo, token.proof_key.as_ref());
     let claims: openidconnect::UserInfoClaims<ExtraClaims, openidconnect::core::CoreGenderClaim> =
-        request.request_async(&auth.provider.http(ProviderCall::UserInfo)).await.map_err(|error| {
+        request.request_async(&http).await.map_err(|error| {
             tracing::warn!(%error, "userinfo failed");
             StartupFailure::init_failed(0)
         })?;

@@ -27,6 +27,7 @@ use super::failure::{ProviderHttpError, StartupFailure};
 use super::memo::Memo;
 use crate::client_assertion::AssertionKeys;
 use crate::config::{ClientAuth, PushedAuthorization};
+use crate::dpop::ProofKey;
 use crate::upstream_calls::{Outcome, Upstream, UpstreamCalls};
 
 /// Claims beyond the standard ones (the person number, under a configurable name).
@@ -129,6 +130,17 @@ pub enum Credentials {
     Certificate,
 }
 
+/// A token endpoint's answer, as `openidconnect` reads it.
+pub type TokenAnswer = Result<
+    TokenResponse,
+    openidconnect::RequestTokenError<ProviderHttpError, StandardErrorResponse<CoreErrorResponseType>>,
+>;
+
+/// The headers of DPoP (RFC 9449): the proof, and a nonce the server wants in the next ones.
+const DPOP: openidconnect::http::HeaderName = openidconnect::http::HeaderName::from_static("dpop");
+const DPOP_NONCE: openidconnect::http::HeaderName =
+    openidconnect::http::HeaderName::from_static("dpop-nonce");
+
 /// The type of a `private_key_jwt` assertion (RFC 7523 §2.2).
 const ASSERTION_TYPE: &str = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 
@@ -139,6 +151,10 @@ pub struct Provider {
     /// `oidc.pushed_authorization = "required"`: a provider without pushed authorization
     /// requests is refused.
     pub pushed_authorization_required: bool,
+    /// `oidc.dpop`: each session's tokens are bound to a key of its own.
+    pub dpop: bool,
+    /// The last `DPoP-Nonce` the provider gave (RFC 9449 §8), put in the next proofs to it.
+    dpop_nonce: std::sync::Mutex<Option<String>>,
     pub redirect_url: RedirectUrl,
     pub http_client: reqwest::Client,
     /// Where its calls are timed and counted.
@@ -187,6 +203,8 @@ impl Provider {
             client_id: ClientId::new(oidc.client_id.clone()),
             credentials,
             pushed_authorization_required: oidc.pushed_authorization == PushedAuthorization::Required,
+            dpop: oidc.dpop,
+            dpop_nonce: std::sync::Mutex::new(None),
             redirect_url: RedirectUrl::from_url(redirect_url),
             http_client: http,
             recorded: UpstreamCalls::detached(),
@@ -217,13 +235,30 @@ impl Provider {
         &'a self,
         call: ProviderCall,
     ) -> impl Fn(openidconnect::HttpRequest) -> HttpFuture<'a> + 'a {
+        self.http_with_proof(call, None)
+    }
+
+    /// The same, each request with a DPoP proof of `key` when there is one: a token request's
+    /// proof asks for a bound token; a bearer access token the request presents (userinfo) goes
+    /// as a DPoP one, its hash in the proof.
+    pub fn http_with_proof<'a>(
+        &'a self,
+        call: ProviderCall,
+        key: Option<&'a ProofKey>,
+    ) -> impl Fn(openidconnect::HttpRequest) -> HttpFuture<'a> + 'a {
         move |mut request| {
             Box::pin(async move {
                 let name = call.name(request.uri().path());
                 let started = self.recorded.start(Upstream::IdentityProvider, name);
                 crate::telemetry::traces::propagate(started.span(), request.headers_mut());
+                if let Some(key) = key {
+                    self.prove(key, &mut request);
+                }
                 let answer =
                     send(&self.http_client, self.timeout, request).instrument(started.span().clone()).await;
+                if let Ok(answer) = &answer {
+                    self.keep_nonce(answer.headers());
+                }
                 started.finish(match &answer {
                     Err(ProviderHttpError::Unreachable(error)) if error.is_timeout() => Outcome::Timeout,
                     Err(ProviderHttpError::Unreachable(_)) => Outcome::Failed,
@@ -232,6 +267,63 @@ impl Provider {
                 });
                 answer
             })
+        }
+    }
+
+    /// Adds `key`'s proof to a request about to go, with the provider's last nonce.
+    fn prove(&self, key: &ProofKey, request: &mut openidconnect::HttpRequest) {
+        use openidconnect::http::header::{AUTHORIZATION, HeaderValue};
+        let presented = request
+            .headers()
+            .get(AUTHORIZATION)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.strip_prefix("Bearer "))
+            .map(str::to_owned);
+        let nonce = self.dpop_nonce.lock().expect("nonce lock").clone();
+        let uri = request.uri().to_string();
+        let proof = key.proof(
+            request.method().as_str(),
+            crate::dpop::target(&uri),
+            presented.as_deref(),
+            nonce.as_deref(),
+            crate::clock::now(),
+        );
+        let headers = request.headers_mut();
+        if let Some(token) = presented
+            && let Ok(mut value) = HeaderValue::try_from(format!("DPoP {token}"))
+        {
+            value.set_sensitive(true);
+            headers.insert(AUTHORIZATION, value);
+        }
+        if let Ok(value) = HeaderValue::try_from(proof) {
+            headers.insert(DPOP, value);
+        }
+    }
+
+    /// Keeps the nonce the provider gives with an answer, for the next proofs.
+    fn keep_nonce(&self, headers: &openidconnect::http::HeaderMap) {
+        if let Some(nonce) = headers.get(DPOP_NONCE).and_then(|value| value.to_str().ok()) {
+            *self.dpop_nonce.lock().expect("nonce lock") = Some(nonce.to_owned());
+        }
+    }
+
+    /// A token request, made by `send` with a DPoP proof of `key` when there is one. A provider
+    /// that wants a nonce in proofs refuses the first with `use_dpop_nonce` and gives one (RFC
+    /// 9449 §8): `send` then makes a new request (an assertion's `jti` serves once), with it.
+    pub async fn token_request<Make, Answer>(&self, key: Option<&ProofKey>, send: Make) -> TokenAnswer
+    where
+        Make: Fn() -> Answer,
+        Answer: std::future::Future<Output = TokenAnswer>,
+    {
+        let answer = send().await;
+        match &answer {
+            Err(openidconnect::RequestTokenError::ServerResponse(refusal))
+                if key.is_some()
+                    && *refusal.error() == CoreErrorResponseType::Extension("use_dpop_nonce".into()) =>
+            {
+                send().await
+            }
+            _ => answer,
         }
     }
 
@@ -281,15 +373,23 @@ impl Provider {
     }
 
     /// A form POST to one of the provider's endpoints that `openidconnect` does not call
-    /// (pushed authorization requests, revocation), authenticated as the client, timed and
-    /// recorded as `call`.
+    /// (pushed authorization requests, revocation), authenticated as the client, with a DPoP
+    /// proof of `proof_key` when there is one (a provider that binds tokens may ask for it to
+    /// revoke them), timed and recorded as `call`.
     pub async fn post_form(
         &self,
         call: ProviderCall,
         endpoint: &url::Url,
         mut form: Vec<(String, String)>,
+        proof_key: Option<&ProofKey>,
     ) -> reqwest::Result<reqwest::Response> {
-        let request = self.http_client.post(endpoint.clone());
+        let mut request = self.http_client.post(endpoint.clone());
+        if let Some(key) = proof_key {
+            let nonce = self.dpop_nonce.lock().expect("nonce lock").clone();
+            let target = crate::dpop::target(endpoint.as_str());
+            request =
+                request.header(DPOP, key.proof("POST", target, None, nonce.as_deref(), crate::clock::now()));
+        }
         let request = match &self.credentials {
             Credentials::Secret(secret) => request.basic_auth(self.client_id.as_str(), Some(secret.secret())),
             Credentials::Assertion(_) | Credentials::Certificate => {
@@ -315,6 +415,9 @@ impl Provider {
             Err(error) if error.is_timeout() => Outcome::Timeout,
             _ => Outcome::Failed,
         });
+        if let Ok(answer) = &answer {
+            self.keep_nonce(answer.headers());
+        }
         answer
     }
 

@@ -34,7 +34,7 @@ pub async fn authorization_address(
         return Ok(authorization);
     };
     let form = authorization.query_pairs().into_owned().collect();
-    let answer = provider.post_form(ProviderCall::PushedAuthorization, endpoint, form).await;
+    let answer = provider.post_form(ProviderCall::PushedAuthorization, endpoint, form, None).await;
     let answer = answer.map_err(|error| {
         tracing::warn!(%error, "pushed authorization request failed");
         StartupFailure::unreachable()

@@ -12,11 +12,14 @@ use std::time::{Duration, Instant};
 
 use openidconnect::{OAuth2TokenResponse, RefreshToken};
 
+use super::callback::is_bound;
 use super::failure::ProviderHttpError;
 use super::provider::ProviderCall;
 use super::service::{Auth, CurrentSession, store_unavailable};
 use crate::clock::now;
+use crate::dpop::ProofKey;
 use crate::error::ApiError;
+use crate::member_api::AccessToken;
 use crate::session::{Session, Tokens};
 
 /// Refresh when the token is valid for less than 30 seconds (docs/product/limits.md#tokens).
@@ -40,8 +43,9 @@ fn fresh_at(tokens: &Tokens, now: i64) -> bool {
 }
 
 /// Usable: not about to expire, and not the token an upstream has just refused.
-fn usable(session: &Session, refused: Option<&str>) -> bool {
-    fresh_at(&session.tokens, now()) && refused != Some(session.tokens.access_token.as_str())
+fn usable(session: &Session, refused: Option<&AccessToken>) -> bool {
+    fresh_at(&session.tokens, now())
+        && refused.is_none_or(|refused| refused.value != session.tokens.access_token)
 }
 
 /// The member API's bearer token for one session (see `member_api::Bearer`).
@@ -52,11 +56,11 @@ pub struct SessionBearer<'a> {
 
 #[async_trait::async_trait(?Send)]
 impl crate::member_api::Bearer for SessionBearer<'_> {
-    async fn token(&self) -> Result<String, ApiError> {
+    async fn token(&self) -> Result<AccessToken, ApiError> {
         self.auth.access_token(self.current).await
     }
 
-    async fn replacing(&self, refused: &str) -> Result<String, ApiError> {
+    async fn replacing(&self, refused: &AccessToken) -> Result<AccessToken, ApiError> {
         self.auth.access_token_replacing(self.current, Some(refused)).await
     }
 }
@@ -67,7 +71,7 @@ impl Auth {
     }
 
     /// A usable access token for the session, refreshed first when needed.
-    pub async fn access_token(&self, current: &CurrentSession) -> Result<String, ApiError> {
+    pub async fn access_token(&self, current: &CurrentSession) -> Result<AccessToken, ApiError> {
         self.access_token_replacing(current, None).await
     }
 
@@ -75,10 +79,10 @@ impl Auth {
     pub async fn access_token_replacing(
         &self,
         current: &CurrentSession,
-        refused: Option<&str>,
-    ) -> Result<String, ApiError> {
+        refused: Option<&AccessToken>,
+    ) -> Result<AccessToken, ApiError> {
         if usable(&current.session, refused) {
-            return Ok(current.session.tokens.access_token.clone());
+            return Ok(AccessToken::of(&current.session));
         }
         let gate = self.refresher.gates.get_with(current.id.clone(), async { Arc::default() }).await;
         // However long the refresh in front takes, a request waits no longer than this.
@@ -92,12 +96,12 @@ impl Auth {
             let session = self.sessions.get(&current.id).await.map_err(store_unavailable)?;
             let session = session.ok_or(ApiError::Unauthorized)?;
             if usable(&session, refused) {
-                return Ok(session.tokens.access_token.clone());
+                return Ok(AccessToken::of(&session));
             }
             if self.coordination.try_lock(&lock, LOCK_TTL).await.map_err(store_unavailable)? {
                 // Read again under the lock: another instance may have just finished.
                 let result = match self.sessions.get(&current.id).await.map_err(store_unavailable)? {
-                    Some(latest) if usable(&latest, refused) => Ok(latest.tokens.access_token.clone()),
+                    Some(latest) if usable(&latest, refused) => Ok(AccessToken::of(&latest)),
                     Some(latest) => self.refresh(&current.id, Arc::unwrap_or_clone(latest)).await,
                     None => Err(ApiError::Unauthorized),
                 };
@@ -113,7 +117,7 @@ impl Auth {
         }
     }
 
-    async fn refresh(&self, id: &str, mut session: Session) -> Result<String, ApiError> {
+    async fn refresh(&self, id: &str, mut session: Session) -> Result<AccessToken, ApiError> {
         let Some(refresh_token) = session.tokens.refresh_token.clone() else {
             self.sessions.remove(id).await.map_err(store_unavailable)?;
             return Err(ApiError::Unauthorized);
@@ -124,16 +128,25 @@ impl Auth {
             .await
             .map_err(|failure| ApiError::BadGateway(failure.reason.into()))?;
         let refresh_token = RefreshToken::new(refresh_token);
-        let request = discovered
-            .client
-            .exchange_refresh_token(&refresh_token)
-            .map_err(|error| ApiError::Internal(error.into()))?;
-        let request = self
-            .provider
-            .assertion_params()
-            .into_iter()
-            .fold(request, |request, (name, value)| request.add_extra_param(name, value));
-        let answer = request.request_async(&self.provider.http(ProviderCall::Token)).await;
+        // With `oidc.dpop`, a session opened before it was on gets its key here.
+        if self.provider.dpop && session.proof_key.is_none() {
+            session.proof_key = Some(ProofKey::generate());
+        }
+        let proof_key = session.proof_key.as_ref().filter(|_| self.provider.dpop);
+        let http = self.provider.http_with_proof(ProviderCall::Token, proof_key);
+        let exchange = || async {
+            let request = discovered
+                .client
+                .exchange_refresh_token(&refresh_token)
+                .map_err(|error| openidconnect::RequestTokenError::Other(error.to_string()))?;
+            self.provider
+                .assertion_params()
+                .into_iter()
+                .fold(request, |request, (name, value)| request.add_extra_param(name, value))
+                .request_async(&http)
+                .await
+        };
+        let answer = self.provider.token_request(proof_key, exchange).await;
         self.refresher.outcomes.inc(match &answer {
             Ok(_) => "refreshed",
             Err(openidconnect::RequestTokenError::ServerResponse(_)) => "refused",
@@ -146,14 +159,17 @@ impl Auth {
                     .refresh_token()
                     .map(|rotated| rotated.secret().clone())
                     .or(session.tokens.refresh_token);
-                session.tokens = Tokens::received(
-                    token.access_token().secret().clone(),
-                    token.expires_in(),
-                    refresh_token,
-                    now(),
-                );
+                session.tokens = Tokens {
+                    bound: is_bound(&token),
+                    ..Tokens::received(
+                        token.access_token().secret().clone(),
+                        token.expires_in(),
+                        refresh_token,
+                        now(),
+                    )
+                };
                 if self.sessions.replace(id, &session).await.map_err(store_unavailable)? {
-                    Ok(session.tokens.access_token)
+                    Ok(AccessToken::of(&session))
                 } else {
                     tracing::info!("the session ended during its token refresh; the new tokens are revoked");
                     self.revoke(&session).await;

@@ -19,6 +19,7 @@ use super::provider::TokenResponse;
 use super::service::{Auth, CurrentSession};
 use super::sign_in_state::LoginState;
 use crate::audit::{self, Kind, Note};
+use crate::dpop::ProofKey;
 use crate::session::Session;
 
 pub(super) async fn finish(request: &HttpRequest, auth: &Auth, login: LoginState) -> HttpResponse {
@@ -41,13 +42,15 @@ pub(super) async fn finish(request: &HttpRequest, auth: &Auth, login: LoginState
         tracing::warn!("a sign-in again came back to a session that did not ask for it");
         return failed(StartupFailure::from_status(403));
     }
-    let (token, claims) = match callback::authenticated(request, auth, &login).await {
+    // The session keeps its key: the renewed tokens are bound to it as the old ones were.
+    let proof_key = current.session.proof_key.as_ref().filter(|_| auth.provider.dpop);
+    let (token, claims) = match callback::authenticated(request, auth, &login, proof_key).await {
         Ok(authenticated) => authenticated,
         Err(failure) => return failed(failure),
     };
     if claims.subject().as_str() != current.session.sub {
         tracing::warn!("a sign-in again came back as another member: the session ends");
-        forget(auth, &token).await;
+        forget(auth, &token, proof_key).await;
         return end(auth, &current).await;
     }
     let auth_time = claims.auth_time().map(|at| at.timestamp());
@@ -71,12 +74,12 @@ pub(super) async fn finish(request: &HttpRequest, auth: &Auth, login: LoginState
         }
         // Ended, or written by someone else, since it was read: an ended session stays ended.
         Ok(false) => {
-            forget(auth, &token).await;
+            forget(auth, &token, proof_key).await;
             sign_in_afresh(&login.return_to)
         }
         Err(error) => {
             tracing::error!(%error, "session store failed");
-            forget(auth, &token).await;
+            forget(auth, &token, proof_key).await;
             failed(StartupFailure::init_failed(503))
         }
     }
@@ -99,9 +102,9 @@ async fn end(auth: &Auth, current: &CurrentSession) -> HttpResponse {
 }
 
 /// Tokens received for no session: revoked, as a refresh's are when its session ended.
-async fn forget(auth: &Auth, token: &TokenResponse) {
+async fn forget(auth: &Auth, token: &TokenResponse, proof_key: Option<&ProofKey>) {
     if let Some(refresh_token) = token.refresh_token() {
-        auth.revoke_token(refresh_token.secret()).await;
+        auth.revoke_token(refresh_token.secret(), proof_key).await;
     }
 }
 

@@ -15,7 +15,7 @@ use super::token::MemberToken;
 use crate::config::Settings;
 use crate::endpoints::Endpoints;
 use crate::error::ApiError;
-use crate::member_api::{Bearer, Body, Call, MemberApiClient, calls};
+use crate::member_api::{AccessToken, Bearer, Body, Call, MemberApiClient, calls};
 
 const UPSTREAM: &str = "member API";
 
@@ -24,11 +24,12 @@ struct FixedToken<'a>(&'a str);
 
 #[async_trait(?Send)]
 impl Bearer for FixedToken<'_> {
-    async fn token(&self) -> Result<String, ApiError> {
-        Ok(self.0.to_owned())
+    async fn token(&self) -> Result<AccessToken, ApiError> {
+        // A bearer token: the test member's comes from a test client, without a DPoP key.
+        Ok(AccessToken { value: self.0.to_owned(), proof_key: None })
     }
 
-    async fn replacing(&self, _refused: &str) -> Result<String, ApiError> {
+    async fn replacing(&self, _refused: &AccessToken) -> Result<AccessToken, ApiError> {
         Err(ApiError::Unauthorized)
     }
 }

@@ -51,6 +51,9 @@ pub async fn check(
     pkce(&document, report);
     client_authentication(&document, settings.oidc.client_auth, report);
     pushed_authorization(&document, settings.oidc.pushed_authorization, report);
+    if settings.oidc.dpop {
+        dpop(&document, report);
+    }
     backchannel_logout(&document, report);
     signature_algorithms(&document, &settings.oidc.signing_algorithms, report);
     keys(&http, timeout, &document, &settings.oidc.signing_algorithms, report).await;
@@ -200,6 +203,19 @@ fn pushed_authorization(document: &Map<String, Value>, wanted: PushedAuthorizati
             ),
         ),
     }
+}
+
+/// DPoP (`oidc.dpop`): the provider binds tokens to keys signing ES256, the portal's.
+fn dpop(document: &Map<String, Value>, report: &mut Report) {
+    let key = "dpop_signing_alg_values_supported";
+    report.check(
+        UPSTREAM,
+        strings(document, key).contains(&"ES256"),
+        format!(
+            "DPoP-bound tokens, proofs signed ES256 as oidc.dpop makes them ({key}: {})",
+            shown(document, key)
+        ),
+    );
 }
 
 fn backchannel_logout(document: &Map<String, Value>, report: &mut Report) {

@@ -34,6 +34,10 @@ pub struct OidcSettings {
     /// `client_id` and `request_uri`: `auto`, whenever the provider offers them; `required`,
     /// and a provider that does not is refused (the sign-in ends on the error page).
     pub pushed_authorization: PushedAuthorization,
+    /// DPoP (RFC 9449): each session gets a key of its own, to which the provider binds its
+    /// access tokens, and every use of a token (the token endpoint, the member API) comes with
+    /// a proof signed by it. The provider must offer DPoP, and the member API check the proofs.
+    pub dpop: bool,
     /// The text of `client_assertion_key_file`, read with the other secrets.
     #[serde(skip)]
     pub client_assertion_key: Option<SecretString>,
@@ -97,6 +101,7 @@ impl Default for OidcSettings {
             client_assertion_key_file: None,
             client_assertion_published_key_files: Vec::new(),
             pushed_authorization: PushedAuthorization::Auto,
+            dpop: false,
             client_assertion_key: None,
             person_number_claim: "NUMERO_PERSONNE".into(),
             signing_algorithms: vec!["RS256".into(), "ES256".into()],
@@ -126,9 +131,9 @@ impl OidcSettings {
             ClientAuth::ClientSecretBasic if !demo.idp_on() && self.client_secret.is_none() => {
                 problems.add("oidc.client_secret", "required for the confidential client");
             }
-            ClientAuth::PrivateKeyJwt if demo.idp_on() => problems.add(
+            ClientAuth::TlsClientAuth if demo.idp_on() => problems.add(
                 "oidc.client_auth",
-                "the embedded demo provider (demo.idp) authenticates its client by its secret",
+                "the embedded demo provider (demo.idp) is reached without TLS: use client_secret_basic or private_key_jwt",
             ),
             ClientAuth::PrivateKeyJwt => match &self.client_assertion_key {
                 None if self.client_assertion_key_file.is_none() => {

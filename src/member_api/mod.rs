@@ -62,15 +62,35 @@ pub struct MemberApiClient {
 const USER_AGENT: HeaderValue =
     HeaderValue::from_static(concat!("espace-assure/", env!("CARGO_PKG_VERSION")));
 const REQUEST_ID: hyper::http::HeaderName = hyper::http::HeaderName::from_static("x-request-id");
+const DPOP: hyper::http::HeaderName = hyper::http::HeaderName::from_static("dpop");
 
-/// Where a call's bearer token comes from: the member's session, which refreshes it when it
+/// Where a call's access token comes from: the member's session, which refreshes it when it
 /// is short, and replaces one the member API refused. Calls run on actix's per-thread
 /// runtimes, so the futures need not be `Send`.
 #[async_trait(?Send)]
 pub trait Bearer {
-    async fn token(&self) -> Result<String, ApiError>;
+    async fn token(&self) -> Result<AccessToken, ApiError>;
     /// A token other than `refused`, to which the member API has just answered 401.
-    async fn replacing(&self, refused: &str) -> Result<String, ApiError>;
+    async fn replacing(&self, refused: &AccessToken) -> Result<AccessToken, ApiError>;
+}
+
+/// An access token as a call presents it: a bearer token, or one bound to the session's DPoP
+/// key, which then signs a proof for each call (`Authorization: DPoP`, RFC 9449 §7).
+#[derive(Clone)]
+pub struct AccessToken {
+    pub value: String,
+    pub proof_key: Option<crate::dpop::ProofKey>,
+}
+
+impl AccessToken {
+    /// The session's access token, with its key when the token is bound to it.
+    pub fn of(session: &crate::session::Session) -> Self {
+        let tokens = &session.tokens;
+        Self {
+            value: tokens.access_token.clone(),
+            proof_key: session.proof_key.clone().filter(|_| tokens.bound),
+        }
+    }
 }
 
 /// What a call sends.
@@ -341,7 +361,7 @@ impl MemberApiClient {
     /// sign-in's answer, never a reason to refresh.
     pub async fn sign_in(
         &self,
-        access_token: &str,
+        access_token: &AccessToken,
         person_number: &str,
         device: &Device,
         request_id: Option<&str>,
@@ -368,7 +388,12 @@ impl MemberApiClient {
     }
 
     /// One attempt of `call`, timed to the upstream's answer (its status and headers).
-    async fn attempt(&self, call: &Call<'_>, token: &str, body: OutgoingBody) -> Result<Answer, ApiError> {
+    async fn attempt(
+        &self,
+        call: &Call<'_>,
+        token: &AccessToken,
+        body: OutgoingBody,
+    ) -> Result<Answer, ApiError> {
         let name = format!("{} {}", call.of.method.as_str(), call.of.path);
         let started = self.recorded.start(Upstream::MemberApi, &name);
         let deadline = Instant::now() + self.timeout;
@@ -392,13 +417,17 @@ impl MemberApiClient {
     fn request(
         &self,
         call: &Call<'_>,
-        token: &str,
+        token: &AccessToken,
         body: OutgoingBody,
     ) -> Result<Request<OutgoingBody>, ApiError> {
         let mut uri =
             String::with_capacity(self.base.len() + call.path.len() + 1 + call.query.map_or(0, str::len));
         uri.push_str(&self.base);
         uri.push_str(call.path);
+        // A bound token's proof names the call's address without its query (`htu`).
+        let proof = token.proof_key.as_ref().map(|key| {
+            key.proof(call.of.method.as_str(), &uri, Some(&token.value), None, crate::clock::now())
+        });
         if let Some(query) = call.query.filter(|query| !query.is_empty()) {
             uri.push('?');
             uri.push_str(query);
@@ -406,13 +435,17 @@ impl MemberApiClient {
         // The path is the portal's own; a query the browser sent that is not a valid URI's
         // is refused here rather than passed on.
         let uri = Uri::try_from(uri).map_err(|_| ApiError::BadRequest("query".into()))?;
-        let mut bearer = HeaderValue::try_from(format!("Bearer {token}"))
+        let scheme = if proof.is_some() { "DPoP" } else { "Bearer" };
+        let mut authorization = HeaderValue::try_from(format!("{scheme} {}", token.value))
             .map_err(|error| ApiError::Internal(anyhow::anyhow!("access token: {error}")))?;
-        bearer.set_sensitive(true);
+        authorization.set_sensitive(true);
         let mut request = Request::builder().method(call.of.method.hyper()).uri(uri);
         let headers = request.headers_mut().expect("a request under construction");
         headers.clone_from(&call.headers);
-        headers.insert(hyper::header::AUTHORIZATION, bearer);
+        headers.insert(hyper::header::AUTHORIZATION, authorization);
+        if let Some(proof) = proof.and_then(|proof| HeaderValue::try_from(proof).ok()) {
+            headers.insert(DPOP, proof);
+        }
         headers.insert(hyper::header::USER_AGENT, USER_AGENT);
         if let Some(id) = call.request_id.and_then(|id| HeaderValue::from_str(id).ok()) {
             headers.insert(REQUEST_ID, id);
@@ -504,7 +537,9 @@ mod tests {
         let prestations = calls::CALLS.iter().find(|call| call.path == "/assure/prestations").unwrap();
         let mut call = Call::get(prestations, "assure/prestations", Some("req-1"), "application/json");
         call.query = Some("dateDebut=2026-01-15&dateFin=2026-01-31");
-        let request = client.request(&call, "tok", empty()).unwrap();
+        let bearer = AccessToken { value: "tok".into(), proof_key: None };
+        let request = client.request(&call, &bearer, empty()).unwrap();
+        assert!(request.headers().get("dpop").is_none());
         assert_eq!(
             request.uri(),
             "https://api.example.org/api/assure/prestations?dateDebut=2026-01-15&dateFin=2026-01-31"
@@ -517,7 +552,32 @@ mod tests {
         assert!(headers["user-agent"].to_str().unwrap().starts_with("espace-assure/"));
 
         call.query = Some("dateDebut=\"2026\"");
-        assert!(matches!(client.request(&call, "tok", empty()), Err(ApiError::BadRequest(_))));
+        assert!(matches!(client.request(&call, &bearer, empty()), Err(ApiError::BadRequest(_))));
+    }
+
+    #[test]
+    fn a_bound_token_goes_as_dpop_with_a_proof_of_this_call_without_its_query() {
+        let base = Url::parse("https://api.example.org/api/").unwrap();
+        let tls = crate::tls::client_config(crate::tls::TlsFiles::default()).unwrap();
+        let client = MemberApiClient::new(
+            &base,
+            Duration::from_secs(1),
+            Duration::from_secs(1),
+            tls,
+            &Default::default(),
+        )
+        .unwrap();
+        let prestations = calls::CALLS.iter().find(|call| call.path == "/assure/prestations").unwrap();
+        let mut call = Call::get(prestations, "assure/prestations", None, "application/json");
+        call.query = Some("dateDebut=2026-01-15");
+        let bound = AccessToken { value: "tok".into(), proof_key: Some(crate::dpop::ProofKey::generate()) };
+        let request = client.request(&call, &bound, empty()).unwrap();
+        assert_eq!(request.headers()["authorization"], "DPoP tok");
+        let proof = request.headers()["dpop"].to_str().unwrap();
+        let claims = jsonwebtoken::dangerous::insecure_decode::<Value>(proof).unwrap().claims;
+        assert_eq!(claims["htm"], "GET");
+        assert_eq!(claims["htu"], "https://api.example.org/api/assure/prestations");
+        assert_eq!(claims["ath"], crate::dpop::token_hash("tok"));
     }
 
     #[test]

@@ -25,6 +25,7 @@ pub fn session(sid: &str, sub: &str) -> Session {
         opened_at: now(),
         auth_time: Some(now()),
         pseudonym: None,
+        proof_key: None,
         device: crate::device::Device { browser: "Firefox 133".into(), system: "Android".into() },
         version: 0,
     }

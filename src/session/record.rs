@@ -29,6 +29,10 @@ pub struct Session {
     /// person number itself is never kept here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pseudonym: Option<String>,
+    /// The session's DPoP key (`oidc.dpop`), to which its access tokens are bound: kept, sealed,
+    /// with the session, so that any instance refreshes and calls with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof_key: Option<crate::dpop::ProofKey>,
     /// What the member signed in with, for « Mes connexions ».
     #[serde(default)]
     pub device: crate::device::Device,
@@ -59,6 +63,10 @@ pub struct Tokens {
     #[serde(default)]
     pub access_lifetime_secs: i64,
     pub refresh_token: Option<String>,
+    /// The provider bound the access token to the session's DPoP key (`token_type` DPoP): it
+    /// goes out only with a proof of that key.
+    #[serde(default)]
+    pub bound: bool,
 }
 
 /// A provider that does not say how long its access token lives: assume a minute.
@@ -78,6 +86,7 @@ impl Tokens {
             access_expires_at: now + lifetime,
             access_lifetime_secs: lifetime,
             refresh_token,
+            bound: false,
         }
     }
 }

@@ -29,8 +29,19 @@ async fn demo() -> TestApp {
 
 /// A configuration naming `issuer`, `api` and `cms` as real upstreams, and `more`.
 fn configuration(issuer: &str, api: &str, cms: &str, more: &str) -> tempfile::NamedTempFile {
+    configuration_with_oidc(issuer, "", api, cms, more)
+}
+
+/// The same, with `oidc` lines of the `[oidc]` section.
+fn configuration_with_oidc(
+    issuer: &str,
+    oidc: &str,
+    api: &str,
+    cms: &str,
+    more: &str,
+) -> tempfile::NamedTempFile {
     let text = format!(
-        "[oidc]\nissuer = \"{issuer}\"\nclient_secret = \"{SECRET}\"\n\
+        "[oidc]\nissuer = \"{issuer}\"\nclient_secret = \"{SECRET}\"\n{oidc}\
          [upstream.api]\nbase_url = \"{api}\"\n[upstream.cms]\nbase_url = \"{cms}\"\n{more}"
     );
     written(&text, ".toml")
@@ -229,6 +240,11 @@ async fn forward(
 /// changed by `change`, its endpoints still the demo's; the member API and the content
 /// service the demo's.
 async fn check_with_provider(change: impl FnOnce(&mut Value)) -> Checked {
+    check_with_provider_and("", change).await
+}
+
+/// The same, with `oidc` lines of the `[oidc]` section.
+async fn check_with_provider_and(oidc: &str, change: impl FnOnce(&mut Value)) -> Checked {
     let app = demo().await;
     let url = format!("{}/_demo/idp/.well-known/openid-configuration", app.address);
     let mut document: Value = app.client.get(url).send().await.unwrap().json().await.unwrap();
@@ -239,8 +255,9 @@ async fn check_with_provider(change: impl FnOnce(&mut Value)) -> Checked {
     })
     .await;
     let demo = &app.address;
-    let config = configuration(
+    let config = configuration_with_oidc(
         &format!("{provider}/idp"),
+        oidc,
         &format!("{demo}/_demo/api/"),
         &format!("{demo}/_demo/cms/"),
         "",
@@ -327,6 +344,20 @@ async fn a_provider_without_pkce_s256_fails_its_pkce_check() {
         check_with_provider(|document| document["code_challenge_methods_supported"] = json!(["plain"])).await;
     checked.assert_fails_only(
         "FAIL provider: PKCE S256 not offered (code_challenge_methods_supported: [\"plain\"])",
+        &[],
+    );
+}
+
+#[tokio::test]
+async fn with_dpop_a_provider_that_binds_no_token_to_an_es256_key_fails_its_dpop_check() {
+    let checked = check_with_provider_and("dpop = true\n", |_| {}).await;
+    assert!(checked.has("ok   provider: DPoP-bound tokens, proofs signed ES256"), "{}", checked.stdout);
+    let checked = check_with_provider_and("dpop = true\n", |document| {
+        document["dpop_signing_alg_values_supported"] = json!(["PS256"]);
+    })
+    .await;
+    checked.assert_fails_only(
+        "FAIL provider: DPoP-bound tokens, proofs signed ES256 as oidc.dpop makes them (dpop_signing_alg_values_supported: [\"PS256\"])",
         &[],
     );
 }

@@ -195,18 +195,19 @@ fn exits_successfully(child: &mut std::process::Child) {
 }
 
 #[test]
-fn check_config_says_how_private_key_jwt_signs_and_refuses_a_key_it_cannot_use() {
+fn check_config_says_how_private_key_jwt_and_dpop_sign_and_refuses_a_key_it_cannot_use() {
     let key = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/client-v1-key.pem");
     let config = |key_file: &str| {
         format!(
             "[demo]\nenabled = true\nidp = false\n[oidc]\nissuer = \"https://sso.example/realms/m\"\n\
-             client_auth = \"private_key_jwt\"\nclient_assertion_key_file = \"{key_file}\"\n"
+             client_auth = \"private_key_jwt\"\nclient_assertion_key_file = \"{key_file}\"\ndpop = true\n"
         )
     };
     let output = check_config(&config(&key.display().to_string()));
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("private_key_jwt signs with ES256, kid "), "{stdout}");
+    assert!(stdout.contains("oidc.dpop: each session's tokens bound to a P-256 key of its own"), "{stdout}");
 
     let not_a_key = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(not_a_key.path(), "not a key\n").unwrap();

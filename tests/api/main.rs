@@ -10,6 +10,7 @@ mod cms;
 mod connexions;
 mod demo_api_through_portal;
 mod discovery;
+mod dpop;
 mod embedded;
 mod errors;
 mod fake_idp;

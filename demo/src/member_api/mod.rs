@@ -88,6 +88,7 @@ impl MemberApi {
             context: web::Data::from(Arc::new(Context {
                 db,
                 tokens,
+                proofs: Default::default(),
                 max_upload_bytes: settings.max_upload_bytes,
                 depots_en_attente: DepotsEnAttente::new(settings),
                 portal_api: settings.public_url.join("api/").expect("static path"),

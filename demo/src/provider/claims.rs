@@ -63,6 +63,9 @@ pub struct TokenClaims {
     /// Access tokens only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scope: Option<String>,
+    /// Access tokens bound to a DPoP key: `{"jkt": its thumbprint}` (RFC 9449 §6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cnf: Option<Value>,
     #[serde(flatten)]
     pub profile: Map<String, Value>,
 }
@@ -81,6 +84,7 @@ impl TokenClaims {
             sid: sid.to_owned(),
             nonce: None,
             scope: None,
+            cnf: None,
             profile: profile(session.member, &config.person_number_claim),
         }
     }
@@ -93,9 +97,17 @@ impl TokenClaims {
         }
     }
 
-    pub fn access_token(config: &IdpConfig, sid: &str, session: &Session, scope: &str) -> Self {
+    /// An access token, bound to the DPoP key of thumbprint `jkt` when there is one.
+    pub fn access_token(
+        config: &IdpConfig,
+        sid: &str,
+        session: &Session,
+        scope: &str,
+        jkt: Option<&str>,
+    ) -> Self {
         Self {
             scope: Some(scope.to_owned()),
+            cnf: jkt.map(|jkt| serde_json::json!({ "jkt": jkt })),
             ..Self::base(config, sid, session, config.access_token_ttl.as_secs())
         }
     }

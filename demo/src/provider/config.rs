@@ -14,24 +14,36 @@ pub(super) const MOUNT: &str = "/_demo/idp";
 #[derive(Debug, Clone)]
 pub struct ClientRegistration {
     pub client_id: String,
-    pub client_secret: SecretString,
+    pub credentials: ClientCredentials,
     pub redirect_uri: Url,
     pub post_logout_redirect_uri: Url,
     /// Where logout tokens are posted when a session ends; none means no back-channel call.
     pub backchannel_logout_uri: Option<Url>,
 }
 
+/// How the client proves who it is at the token and revocation endpoints.
+#[derive(Debug, Clone)]
+pub enum ClientCredentials {
+    /// `client_secret_basic` or `client_secret_post`.
+    Secret(SecretString),
+    /// `private_key_jwt`: an assertion signed by one of these keys, the ones the client
+    /// publishes (Keycloak's « JWKS URL »).
+    Keys(jsonwebtoken::jwk::JwkSet),
+}
+
 impl ClientRegistration {
-    /// The portal itself, at its public address.
+    /// The portal itself, at its public address: authenticated by its keys when it publishes
+    /// some, else by its secret.
     pub fn for_portal(settings: &Settings) -> anyhow::Result<Self> {
         let public_url = &settings.public_url;
-        let client_secret = settings
-            .client_secret
-            .clone()
-            .ok_or_else(|| anyhow::anyhow!("the demo identity provider needs a client secret"))?;
+        let credentials = match (&settings.client_keys, &settings.client_secret) {
+            (Some(keys), _) => ClientCredentials::Keys(keys.clone()),
+            (None, Some(secret)) => ClientCredentials::Secret(secret.clone()),
+            (None, None) => anyhow::bail!("the demo identity provider needs a client secret or keys"),
+        };
         Ok(Self {
             client_id: settings.client_id.clone(),
-            client_secret,
+            credentials,
             redirect_uri: public_url.join("auth/callback")?,
             post_logout_redirect_uri: public_url.clone(),
             backchannel_logout_uri: Some(public_url.join("auth/backchannel-logout")?),

@@ -3,7 +3,9 @@
 use std::path::Path;
 use std::time::Duration;
 
+use super::client_auth::AssertionsSeen;
 use super::config::IdpConfig;
+use super::dpop_nonce::Nonces;
 use super::keys::SigningKey;
 use super::pages;
 use super::store::Store;
@@ -20,6 +22,12 @@ pub struct Idp {
     pub(super) store: Store,
     /// For back-channel logout calls only: short timeout, no redirects.
     pub(super) backchannel: reqwest::Client,
+    /// DPoP proofs at the token and userinfo endpoints, each taken once...
+    pub(super) proofs: crate::dpop::ProofChecker,
+    /// ...and with a nonce of the provider's at the token endpoint.
+    pub(super) nonces: Nonces,
+    /// The `private_key_jwt` assertions taken, each once.
+    pub(super) assertions: AssertionsSeen,
 }
 
 impl Idp {
@@ -32,7 +40,15 @@ impl Idp {
             .redirect(reqwest::redirect::Policy::none())
             .user_agent(concat!("espace-assure-demo-idp/", env!("CARGO_PKG_VERSION")))
             .build()?;
-        Ok(Self { config, key, store, backchannel })
+        Ok(Self {
+            config,
+            key,
+            store,
+            backchannel,
+            proofs: Default::default(),
+            nonces: Nonces::new(),
+            assertions: AssertionsSeen::default(),
+        })
     }
 
     /// The page refusing a browser request, with a way back to the portal.

@@ -6,6 +6,7 @@ use actix_web::{HttpResponse, web};
 use serde_json::json;
 
 use super::authorize::SUPPORTED_SCOPES;
+use super::config::ClientCredentials;
 use super::idp::Idp;
 
 /// Clients may cache both documents a little; the key only changes with the data folder.
@@ -29,8 +30,10 @@ pub async fn discovery(idp: web::Data<Idp>) -> HttpResponse {
         "subject_types_supported": ["public"],
         "id_token_signing_alg_values_supported": ["ES256"],
         "code_challenge_methods_supported": ["S256"],
-        "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post"],
-        "revocation_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post"],
+        "token_endpoint_auth_methods_supported": client_auth_methods(&config.client.credentials),
+        "token_endpoint_auth_signing_alg_values_supported": ["ES256", "PS256"],
+        "revocation_endpoint_auth_methods_supported": client_auth_methods(&config.client.credentials),
+        "dpop_signing_alg_values_supported": ["ES256", "PS256", "RS256", "EdDSA"],
         "scopes_supported": SUPPORTED_SCOPES,
         "claims_supported": [
             "iss", "sub", "aud", "azp", "exp", "iat", "auth_time", "sid", "nonce",
@@ -42,6 +45,14 @@ pub async fn discovery(idp: web::Data<Idp>) -> HttpResponse {
         "backchannel_logout_session_supported": true,
     });
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, CACHE_CONTROL)).json(document)
+}
+
+/// The methods its one client may authenticate with: those it was registered for.
+fn client_auth_methods(credentials: &ClientCredentials) -> &'static [&'static str] {
+    match credentials {
+        ClientCredentials::Secret(_) => &["client_secret_basic", "client_secret_post"],
+        ClientCredentials::Keys(_) => &["private_key_jwt"],
+    }
 }
 
 pub async fn jwks(idp: web::Data<Idp>) -> HttpResponse {

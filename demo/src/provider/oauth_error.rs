@@ -14,6 +14,8 @@ pub struct OAuthError {
     error: &'static str,
     description: &'static str,
     www_authenticate: Option<String>,
+    /// A nonce for the client's next DPoP proofs (`DPoP-Nonce`).
+    dpop_nonce: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -24,7 +26,7 @@ struct Body<'a> {
 
 impl OAuthError {
     fn new(status: StatusCode, error: &'static str, description: &'static str) -> Self {
-        Self { status, error, description, www_authenticate: None }
+        Self { status, error, description, www_authenticate: None, dpop_nonce: None }
     }
 
     /// 400: a parameter is missing, repeated or malformed.
@@ -79,6 +81,23 @@ impl OAuthError {
         }
     }
 
+    /// 400: the DPoP proof is malformed, forged, replayed or for another request.
+    pub fn invalid_dpop_proof(description: &'static str) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "invalid_dpop_proof", description)
+    }
+
+    /// 400: the DPoP proof must carry the nonce given here (RFC 9449 §8).
+    pub fn use_dpop_nonce(nonce: String) -> Self {
+        Self {
+            dpop_nonce: Some(nonce),
+            ..Self::new(
+                StatusCode::BAD_REQUEST,
+                "use_dpop_nonce",
+                "the DPoP proof must carry the nonce given",
+            )
+        }
+    }
+
     /// 500: signing failed; the cause is logged by the caller.
     pub fn server_error() -> Self {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, "server_error", "the token could not be issued")
@@ -100,6 +119,9 @@ impl ResponseError for OAuthError {
             && let Ok(value) = HeaderValue::from_str(challenge)
         {
             response.insert_header((header::WWW_AUTHENTICATE, value));
+        }
+        if let Some(nonce) = &self.dpop_nonce {
+            response.insert_header(("DPoP-Nonce", nonce.as_str()));
         }
         response.json(Body { error: self.error, error_description: self.description })
     }

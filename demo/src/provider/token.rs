@@ -9,11 +9,12 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::claims::{ACCESS_TOKEN_TYPE, ID_TOKEN_TYPE, TokenClaims};
+use super::claims::{ACCESS_TOKEN_TYPE, ID_TOKEN_TYPE, TokenClaims, now};
 use super::client_auth::{PostedCredentials, authenticate};
 use super::idp::Idp;
 use super::oauth_error::OAuthError;
 use super::store::Session;
+use crate::dpop;
 use crate::random::random_token;
 
 #[derive(Debug, Deserialize)]
@@ -52,18 +53,46 @@ pub async fn token(
     body: web::Bytes,
 ) -> Result<HttpResponse, OAuthError> {
     let form: TokenRequest = parse_form(&body)?;
-    authenticate(&request, &form.credentials, &idp.config.client)?;
+    authenticate(&request, &form.credentials, &idp)?;
+    let jkt = proven_key(&idp, &request)?;
     let (sid, session, scope) = match form.grant_type.as_deref() {
         Some("authorization_code") => redeem_code(&idp, &form)?,
         Some("refresh_token") => redeem_refresh_token(&idp, &form)?,
         Some(_) => return Err(OAuthError::unsupported_grant_type()),
         None => return Err(OAuthError::invalid_request("grant_type is required")),
     };
-    let tokens = issue(&idp, sid, &session, scope)?;
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .insert_header((header::PRAGMA, "no-cache"))
-        .json(tokens))
+    let tokens = issue(&idp, sid, &session, scope, jkt.as_deref())?;
+    let mut response = HttpResponse::Ok();
+    response.insert_header((header::CACHE_CONTROL, "no-store")).insert_header((header::PRAGMA, "no-cache"));
+    if jkt.is_some() {
+        response.insert_header(("DPoP-Nonce", idp.nonces.current(now())));
+    }
+    Ok(response.json(tokens))
+}
+
+/// The thumbprint of the key the request's DPoP proof is made with, when it has one: its
+/// tokens are then bound to that key (RFC 9449 §5). Checked before any grant is spent, so
+/// that the request made again with the nonce asked for finds its code unused.
+fn proven_key(idp: &Idp, request: &HttpRequest) -> Result<Option<String>, OAuthError> {
+    let proof = dpop::proof_of(request).map_err(refused_proof)?;
+    let Some(proof) = proof else { return Ok(None) };
+    let now = now();
+    let takes = |nonce: &str| idp.nonces.takes(nonce, now);
+    let token_endpoint = idp.config.endpoint("token");
+    let expected =
+        dpop::Expected { method: "POST", target: &token_endpoint, access_token: None, nonce: Some(&takes) };
+    match idp.proofs.check(proof, &expected, now as i64) {
+        Ok(jkt) => Ok(Some(jkt)),
+        Err(dpop::Refusal::NonceNeeded) => Err(OAuthError::use_dpop_nonce(idp.nonces.current(now))),
+        Err(refusal) => Err(refused_proof(refusal)),
+    }
+}
+
+pub(super) fn refused_proof(refusal: dpop::Refusal) -> OAuthError {
+    match refusal {
+        dpop::Refusal::Invalid(why) => OAuthError::invalid_dpop_proof(why),
+        dpop::Refusal::NonceNeeded => OAuthError::invalid_dpop_proof("the proof lacks a nonce"),
+    }
 }
 
 fn redeem_code(idp: &Idp, form: &TokenRequest) -> Result<(String, Session, String), OAuthError> {
@@ -118,7 +147,13 @@ fn redeem_refresh_token(idp: &Idp, form: &TokenRequest) -> Result<(String, Sessi
     Ok((sid, session, scope))
 }
 
-fn issue(idp: &Idp, sid: String, session: &Session, scope: String) -> Result<TokenResponse, OAuthError> {
+fn issue(
+    idp: &Idp,
+    sid: String,
+    session: &Session,
+    scope: String,
+    jkt: Option<&str>,
+) -> Result<TokenResponse, OAuthError> {
     let config = &idp.config;
     let sign = |typ, claims: &TokenClaims| {
         idp.key.sign(typ, claims).map_err(|error| {
@@ -126,13 +161,14 @@ fn issue(idp: &Idp, sid: String, session: &Session, scope: String) -> Result<Tok
             OAuthError::server_error()
         })
     };
-    let access_token = sign(ACCESS_TOKEN_TYPE, &TokenClaims::access_token(config, &sid, session, &scope))?;
+    let access_token =
+        sign(ACCESS_TOKEN_TYPE, &TokenClaims::access_token(config, &sid, session, &scope, jkt))?;
     let id_token = sign(ID_TOKEN_TYPE, &TokenClaims::id_token(config, &sid, session))?;
     let refresh_token = random_token();
     idp.store.add_refresh_token(refresh_token.clone(), sid);
     Ok(TokenResponse {
         access_token,
-        token_type: "Bearer",
+        token_type: if jkt.is_some() { "DPoP" } else { "Bearer" },
         expires_in: config.access_token_ttl.as_secs(),
         refresh_token,
         refresh_expires_in: config.refresh_token_ttl.as_secs(),
@@ -167,7 +203,7 @@ pub async fn revoke(
     body: web::Bytes,
 ) -> Result<HttpResponse, OAuthError> {
     let form: RevocationRequest = parse_form(&body)?;
-    authenticate(&request, &form.credentials, &idp.config.client)?;
+    authenticate(&request, &form.credentials, &idp)?;
     let token = form.token.as_deref().ok_or_else(|| OAuthError::invalid_request("token is required"))?;
     idp.store.revoke_refresh_token(token);
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).finish())

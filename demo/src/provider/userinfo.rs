@@ -4,12 +4,15 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use jsonwebtoken::Validation;
 
-use super::claims::{ACCESS_TOKEN_TYPE, TokenClaims, profile};
+use super::claims::{ACCESS_TOKEN_TYPE, TokenClaims, now, profile};
 use super::idp::Idp;
 use super::oauth_error::OAuthError;
+use crate::dpop;
 
 pub async fn userinfo(idp: web::Data<Idp>, request: HttpRequest) -> Result<HttpResponse, OAuthError> {
-    let token = bearer_token(&request).ok_or_else(|| OAuthError::bearer(None))?;
+    let presented = dpop::presented(&request).map_err(super::token::refused_proof)?;
+    let presented = presented.ok_or_else(|| OAuthError::bearer(None))?;
+    let token = presented.token;
     let config = &idp.config;
     let mut validation = Validation::new(super::keys::ALGORITHM);
     validation.set_issuer(&[&config.issuer]);
@@ -21,6 +24,13 @@ pub async fn userinfo(idp: web::Data<Idp>, request: HttpRequest) -> Result<HttpR
         .key
         .verify(token, ACCESS_TOKEN_TYPE, &validation)
         .map_err(|_| OAuthError::bearer(Some("the access token is invalid or expired")))?;
+    // A token bound to a key goes with a proof of it, for this request (RFC 9449 §7).
+    let bound_to = claims.cnf.as_ref().and_then(|cnf| cnf["jkt"].as_str());
+    let target = config.endpoint("userinfo");
+    let proven = dpop::proven_key(&idp.proofs, &presented, request.method().as_str(), &target, now() as i64);
+    if proven.ok().flatten().as_deref() != bound_to {
+        return Err(OAuthError::bearer(Some("the token is not presented with a valid proof of its key")));
+    }
     // A token outliving its session (logout) no longer opens anything.
     let session = idp
         .store
@@ -29,12 +39,4 @@ pub async fn userinfo(idp: web::Data<Idp>, request: HttpRequest) -> Result<HttpR
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(profile(session.member, &config.person_number_claim)))
-}
-
-/// The token of an `Authorization: Bearer …` header (the scheme is case-insensitive).
-fn bearer_token(request: &HttpRequest) -> Option<&str> {
-    let value = request.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, token) = value.split_once(' ')?;
-    let token = token.trim();
-    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
 }

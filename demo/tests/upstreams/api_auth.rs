@@ -9,6 +9,7 @@ use crate::api::{
     JEAN, LEA, MARIE, PAUL, SOPHIE, assert_refused, forge, now, sign, sign_with_key_id, spawn_api,
     spawn_api_with,
 };
+use crate::dpop_client::ClientKey;
 use crate::helpers::header;
 
 #[tokio::test]
@@ -178,4 +179,51 @@ async fn signing_in_with_another_type_than_adh_is_a_bad_request() {
     assert!(message.contains("ADH"), "{message}");
     let malformed = api.send(Method::POST, MARIE, "compte/auth", json!({"Type": "ADH"})).await;
     assert_refused(malformed, 400).await;
+}
+
+/// RFC 9449 §7: a token bound to a key (`cnf.jkt`) is a bearer token no more; each call comes
+/// with a proof of that key, for this method and address, with the token's hash, once.
+#[tokio::test]
+async fn a_token_bound_to_a_key_is_taken_only_with_a_fresh_proof_of_that_key_for_the_call() {
+    let api = spawn_api().await;
+    let key = ClientKey::new(7);
+    let mut claims = api.claims(MARIE);
+    claims["cnf"] = json!({ "jkt": key.jkt() });
+    let token = sign(&claims);
+    let url = format!("{}/_demo/api/assure/infos", api.app.address);
+    let send = |scheme: &str, proof: Option<String>| {
+        let mut request = api.app.client.get(&url).header("Authorization", format!("{scheme} {token}"));
+        if let Some(proof) = proof {
+            request = request.header("DPoP", proof);
+        }
+        request.send()
+    };
+    assert_refused(send("Bearer", None).await.unwrap(), 401).await;
+    assert_refused(send("DPoP", None).await.unwrap(), 401).await;
+
+    let proof = key.proof("GET", &url, Some(&token), None);
+    assert_eq!(send("DPoP", Some(proof.clone())).await.unwrap().status(), 200);
+    assert_refused(send("DPoP", Some(proof)).await.unwrap(), 401).await;
+
+    let elsewhere = format!("{}/_demo/api/assure/contrats", api.app.address);
+    assert_refused(send("DPoP", Some(key.proof("GET", &elsewhere, Some(&token), None))).await.unwrap(), 401)
+        .await;
+    assert_refused(send("DPoP", Some(key.proof("POST", &url, Some(&token), None))).await.unwrap(), 401).await;
+    assert_refused(send("DPoP", Some(key.proof("GET", &url, Some("another"), None))).await.unwrap(), 401)
+        .await;
+    let stranger = ClientKey::new(9);
+    assert_refused(send("DPoP", Some(stranger.proof("GET", &url, Some(&token), None))).await.unwrap(), 401)
+        .await;
+    assert_eq!(send("dpop", Some(key.proof("GET", &url, Some(&token), None))).await.unwrap().status(), 200);
+}
+
+#[tokio::test]
+async fn a_token_bound_to_no_key_is_refused_with_the_dpop_scheme() {
+    let api = spawn_api().await;
+    let token = api.token(MARIE);
+    let url = format!("{}/_demo/api/assure/infos", api.app.address);
+    let proof = ClientKey::new(7).proof("GET", &url, Some(&token), None);
+    let response =
+        api.app.client.get(&url).header("Authorization", format!("DPoP {token}")).header("DPoP", proof);
+    assert_refused(response.send().await.unwrap(), 401).await;
 }

@@ -33,6 +33,7 @@ fn default_settings(public_url: Url, data_dir: &Path) -> Settings {
         public_url,
         client_id: CLIENT_ID.into(),
         client_secret: Some(CLIENT_SECRET.into()),
+        client_keys: None,
         person_number_claim: "NUMERO_PERSONNE".into(),
         access_token_ttl: Duration::from_secs(300),
         refresh_token_ttl: Duration::from_secs(36_000),

@@ -16,24 +16,24 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::helpers::{CLIENT_ID, CLIENT_SECRET, TestApp, header, spawn_demo_with};
 
-const MARIE: &str = "100001";
+pub(crate) const MARIE: &str = "100001";
 
 /// The provider, seen from the portal whose public address is `portal`.
-struct Provider {
-    app: TestApp,
+pub(crate) struct Provider {
+    pub(crate) app: TestApp,
     /// The portal's public URL without its trailing slash.
     portal: String,
 }
 
 /// One authorization request's client-side secrets.
-struct Request {
-    verifier: String,
+pub(crate) struct Request {
+    pub(crate) verifier: String,
     state: String,
     nonce: String,
 }
 
 impl Request {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         let random = || uuid::Uuid::new_v4().simple().to_string();
         Self { verifier: format!("{}{}", random(), random()), state: random(), nonce: random() }
     }
@@ -44,11 +44,11 @@ impl Request {
 }
 
 impl Provider {
-    async fn spawn() -> Self {
+    pub(crate) async fn spawn() -> Self {
         Self::spawn_with(|_| {}).await
     }
 
-    async fn spawn_with(customise: impl FnOnce(&mut Settings)) -> Self {
+    pub(crate) async fn spawn_with(customise: impl FnOnce(&mut Settings)) -> Self {
         let mut public_url = None;
         let app = spawn_demo_with(|settings| {
             customise(settings);
@@ -59,15 +59,15 @@ impl Provider {
         Self { app, portal }
     }
 
-    fn issuer(&self) -> String {
+    pub(crate) fn issuer(&self) -> String {
         format!("{}/_demo/idp", self.portal)
     }
 
-    fn redirect_uri(&self) -> String {
+    pub(crate) fn redirect_uri(&self) -> String {
         format!("{}/auth/callback", self.portal)
     }
 
-    fn url(&self, path: &str) -> String {
+    pub(crate) fn url(&self, path: &str) -> String {
         format!("{}/_demo/idp{path}", self.app.address)
     }
 
@@ -120,7 +120,7 @@ impl Provider {
     }
 
     /// Signs in as `person` and returns the code the client receives.
-    async fn code(&self, request: &Request, person: &str) -> String {
+    pub(crate) async fn code(&self, request: &Request, person: &str) -> String {
         let page = self.sign_in_page(request).await;
         let response = self.choose(&pending_id(&page), person).await;
         assert_eq!(response.status(), StatusCode::SEE_OTHER);
@@ -172,7 +172,7 @@ impl Provider {
     }
 
     /// Verifies a token as a relying party would, with the published keys.
-    async fn verify(&self, token: &str) -> Value {
+    pub(crate) async fn verify(&self, token: &str) -> Value {
         let jwks = self.jwks().await;
         let kid = jsonwebtoken::decode_header(token).unwrap().kid.expect("tokens name their key");
         let key = DecodingKey::from_jwk(jwks.find(&kid).expect("key published")).unwrap();
@@ -218,7 +218,7 @@ fn query(url: &Url) -> std::collections::HashMap<String, String> {
     url.query_pairs().into_owned().collect()
 }
 
-async fn assert_oauth_error(response: reqwest::Response, status: StatusCode, error: &str) {
+pub(crate) async fn assert_oauth_error(response: reqwest::Response, status: StatusCode, error: &str) {
     assert_eq!(response.status(), status);
     assert_eq!(header(response.headers(), "cache-control"), "no-store");
     let body: Value = response.json().await.unwrap();

@@ -19,5 +19,7 @@ mod api_writes;
 mod back_office;
 mod cms;
 mod desabonnement;
+mod dpop_client;
 mod helpers;
 mod idp;
+mod idp_fapi;

@@ -12,6 +12,8 @@ use crate::member_api::store::database::Database;
 pub struct Context {
     pub db: Database,
     pub tokens: TokenVerifier,
+    /// The DPoP proofs of bound tokens, each taken once.
+    pub proofs: crate::dpop::ProofChecker,
     pub max_upload_bytes: usize,
     /// How many uploads a member may keep unsent, and for how long.
     pub depots_en_attente: DepotsEnAttente,

@@ -42,6 +42,8 @@ pub(super) struct Verified {
     /// When the provider last authenticated the member (`auth_time`), when it says.
     pub auth_time: Option<i64>,
     pub expires_at: i64,
+    /// The thumbprint of the DPoP key the token is bound to (`cnf.jkt`), when it is.
+    pub bound_to: Option<String>,
 }
 
 #[derive(Default)]
@@ -118,13 +120,18 @@ impl TokenVerifier {
         }
         let expires_at = claims.get("exp").and_then(serde_json::Value::as_i64).unwrap_or_default();
         let auth_time = claims.get("auth_time").and_then(serde_json::Value::as_i64);
+        let bound_to = claims
+            .get("cnf")
+            .and_then(|cnf| cnf.get("jkt"))
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_owned);
         // Keycloak sends user attributes as strings; a number is accepted all the same.
         let person_number = match claims.get(&self.person_number_claim) {
             Some(serde_json::Value::String(number)) if !number.is_empty() => number.clone(),
             Some(serde_json::Value::Number(number)) => number.to_string(),
             _ => return Err(refused("no person number claim", &self.person_number_claim)),
         };
-        Ok(Verified { person_number, auth_time, expires_at })
+        Ok(Verified { person_number, auth_time, expires_at, bound_to })
     }
 
     /// The key a token names (or the only key, for a token without `kid`), with the issuer.
@@ -196,11 +203,11 @@ impl KeyCache {
 /// An ID token carries the same issuer, audience and person number as an access token, but it
 /// proves a sign-in to the client, not a right to call this API. An access token says so in its
 /// header (`at+jwt`, RFC 9068, as the demo provider issues them) or, from Keycloak, in its
-/// `typ` claim (`Bearer`; ID tokens say `ID`).
+/// `typ` claim (`Bearer`, or `DPoP` when bound to a key; ID tokens say `ID`).
 fn is_access_token(header_type: Option<&str>, type_claim: Option<&serde_json::Value>) -> bool {
     let header_type = header_type.unwrap_or_default().to_ascii_lowercase();
     matches!(header_type.as_str(), "at+jwt" | "application/at+jwt")
-        || type_claim.and_then(|claim| claim.as_str()) == Some("Bearer")
+        || matches!(type_claim.and_then(|claim| claim.as_str()), Some("Bearer" | "DPoP"))
 }
 
 pub(super) fn refused(reason: &str, detail: impl std::fmt::Display) -> ApiFailure {
@@ -227,7 +234,12 @@ mod tests {
         let person =
             |digest: &[u8; 32], now| verifier.remembered(digest, now).map(|verified| verified.person_number);
         assert_eq!(person(&digest, 0), None);
-        let verified = Verified { person_number: "100001".into(), auth_time: Some(900), expires_at: 1_000 };
+        let verified = Verified {
+            person_number: "100001".into(),
+            auth_time: Some(900),
+            expires_at: 1_000,
+            bound_to: None,
+        };
         verifier.verified.insert(digest, verified);
         assert_eq!(person(&digest, 1_030).as_deref(), Some("100001"));
         assert_eq!(

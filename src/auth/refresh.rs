@@ -82,7 +82,7 @@ impl Auth {
         refused: Option<&AccessToken>,
     ) -> Result<AccessToken, ApiError> {
         if usable(&current.session, refused) {
-            return Ok(AccessToken::of(&current.session));
+            return Ok(current.session.access_token());
         }
         let gate = self.refresher.gates.get_with(current.id.clone(), async { Arc::default() }).await;
         // However long the refresh in front takes, a request waits no longer than this.
@@ -96,12 +96,12 @@ impl Auth {
             let session = self.sessions.get(&current.id).await.map_err(store_unavailable)?;
             let session = session.ok_or(ApiError::Unauthorized)?;
             if usable(&session, refused) {
-                return Ok(AccessToken::of(&session));
+                return Ok(session.access_token());
             }
             if self.coordination.try_lock(&lock, LOCK_TTL).await.map_err(store_unavailable)? {
                 // Read again under the lock: another instance may have just finished.
                 let result = match self.sessions.get(&current.id).await.map_err(store_unavailable)? {
-                    Some(latest) if usable(&latest, refused) => Ok(AccessToken::of(&latest)),
+                    Some(latest) if usable(&latest, refused) => Ok(latest.access_token()),
                     Some(latest) => self.refresh(&current.id, Arc::unwrap_or_clone(latest)).await,
                     None => Err(ApiError::Unauthorized),
                 };
@@ -169,7 +169,7 @@ impl Auth {
                     )
                 };
                 if self.sessions.replace(id, &session).await.map_err(store_unavailable)? {
-                    Ok(AccessToken::of(&session))
+                    Ok(session.access_token())
                 } else {
                     tracing::info!("the session ended during its token refresh; the new tokens are revoked");
                     self.revoke(&session).await;

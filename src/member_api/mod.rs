@@ -82,17 +82,6 @@ pub struct AccessToken {
     pub proof_key: Option<crate::dpop::ProofKey>,
 }
 
-impl AccessToken {
-    /// The session's access token, with its key when the token is bound to it.
-    pub fn of(session: &crate::session::Session) -> Self {
-        let tokens = &session.tokens;
-        Self {
-            value: tokens.access_token.clone(),
-            proof_key: session.proof_key.clone().filter(|_| tokens.bound),
-        }
-    }
-}
-
 /// What a call sends.
 pub enum Body {
     Empty,

@@ -108,6 +108,15 @@ impl Session {
     pub fn is_expired(&self, now: i64) -> bool {
         now >= self.expires_at
     }
+
+    /// The access token as calls present it, with the session's key when the token is bound
+    /// to it.
+    pub fn access_token(&self) -> crate::member_api::AccessToken {
+        crate::member_api::AccessToken {
+            value: self.tokens.access_token.clone(),
+            proof_key: self.proof_key.clone().filter(|_| self.tokens.bound),
+        }
+    }
 }
 
 /// The one-way name of a session id in the memory store and, before this store kept keyed

@@ -96,7 +96,7 @@ pub async fn pushed(
     body: web::Bytes,
 ) -> Result<HttpResponse, OAuthError> {
     let credentials: PostedCredentials = parse_form(&body)?;
-    authenticate(&request, &credentials, &idp)?;
+    authenticate(&request, &credentials, &idp.config, &idp.assertions)?;
     let query: AuthorizationQuery = parse_form(&body)?;
     if query.request_uri.is_some() {
         return Err(OAuthError::invalid_request("request_uri cannot be pushed"));

@@ -12,8 +12,7 @@ use secrecy::ExposeSecret;
 use serde::Deserialize;
 use subtle::ConstantTimeEq;
 
-use super::config::{ClientCredentials, ClientRegistration};
-use super::idp::Idp;
+use super::config::{ClientCredentials, IdpConfig};
 use super::oauth_error::OAuthError;
 
 /// The type of a `private_key_jwt` assertion (RFC 7523 §2.2).
@@ -55,15 +54,20 @@ struct AssertionClaims {
 }
 
 /// Checks the caller is the registered client, by the method it was registered with.
-pub fn authenticate(request: &HttpRequest, posted: &PostedCredentials, idp: &Idp) -> Result<(), OAuthError> {
-    let client = &idp.config.client;
+pub fn authenticate(
+    request: &HttpRequest,
+    posted: &PostedCredentials,
+    config: &IdpConfig,
+    seen: &AssertionsSeen,
+) -> Result<(), OAuthError> {
+    let client = &config.client;
     match &client.credentials {
         ClientCredentials::Secret(secret) => by_secret(request, posted, &client.client_id, secret),
         ClientCredentials::Keys(keys) => {
             if request.headers().contains_key(header::AUTHORIZATION) || posted.client_secret.is_some() {
                 return Err(OAuthError::invalid_client("this client authenticates with private_key_jwt"));
             }
-            by_assertion(posted, client, keys, idp)
+            by_assertion(posted, config, keys, seen)
         }
     }
 }
@@ -72,10 +76,11 @@ pub fn authenticate(request: &HttpRequest, posted: &PostedCredentials, idp: &Idp
 /// `sub`), for this provider (`aud`: its issuer or its token endpoint), short-lived, once.
 fn by_assertion(
     posted: &PostedCredentials,
-    client: &ClientRegistration,
+    config: &IdpConfig,
     keys: &jsonwebtoken::jwk::JwkSet,
-    idp: &Idp,
+    seen: &AssertionsSeen,
 ) -> Result<(), OAuthError> {
+    let client = &config.client;
     let (Some(ASSERTION_TYPE), Some(assertion)) =
         (posted.client_assertion_type.as_deref(), posted.client_assertion.as_deref())
     else {
@@ -97,7 +102,6 @@ fn by_assertion(
         return Err(OAuthError::invalid_client("the assertion must be signed ES256 or PS256"));
     }
     let mut validation = jsonwebtoken::Validation::new(header.alg);
-    let config = &idp.config;
     validation.set_audience(&[config.issuer.clone(), config.endpoint("token")]);
     validation.set_required_spec_claims(&["exp", "iss", "sub", "aud", "jti"]);
     validation.leeway = 5;
@@ -114,7 +118,7 @@ fn by_assertion(
     if posted.client_id.as_ref().is_some_and(|id| *id != client.client_id) {
         return Err(OAuthError::invalid_request("client_id differs from the assertion"));
     }
-    if !idp.assertions.0.entry(claims.jti).or_insert(()).is_fresh() {
+    if !seen.0.entry(claims.jti).or_insert(()).is_fresh() {
         return Err(OAuthError::invalid_client("the assertion was already used"));
     }
     Ok(())

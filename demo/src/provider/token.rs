@@ -53,7 +53,7 @@ pub async fn token(
     body: web::Bytes,
 ) -> Result<HttpResponse, OAuthError> {
     let form: TokenRequest = parse_form(&body)?;
-    authenticate(&request, &form.credentials, &idp)?;
+    authenticate(&request, &form.credentials, &idp.config, &idp.assertions)?;
     let jkt = proven_key(&idp, &request)?;
     let (sid, session, scope) = match form.grant_type.as_deref() {
         Some("authorization_code") => redeem_code(&idp, &form)?,
@@ -203,7 +203,7 @@ pub async fn revoke(
     body: web::Bytes,
 ) -> Result<HttpResponse, OAuthError> {
     let form: RevocationRequest = parse_form(&body)?;
-    authenticate(&request, &form.credentials, &idp)?;
+    authenticate(&request, &form.credentials, &idp.config, &idp.assertions)?;
     let token = form.token.as_deref().ok_or_else(|| OAuthError::invalid_request("token is required"))?;
     idp.store.revoke_refresh_token(token);
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).finish())

@@ -47,6 +47,21 @@ pub async fn a_sign_in_again_is_kept(store: &dyn SessionStore) {
     assert_eq!(kept.opened_at, opened.opened_at);
 }
 
+/// A session's DPoP key comes back with it, the same key: any instance refreshes and calls
+/// with it, and its bound token goes with it.
+pub async fn a_sessions_dpop_key_is_kept(store: &dyn SessionStore) {
+    let id = new_id();
+    let key = crate::dpop::ProofKey::generate();
+    let mut opened = session("sid", "sub");
+    opened.proof_key = Some(key.clone());
+    opened.tokens.bound = true;
+    store.create(&id, &opened).await.unwrap();
+    let kept = store.get(&id).await.unwrap().unwrap();
+    let halves = |key: Option<&crate::dpop::ProofKey>| serde_json::to_value(key).unwrap();
+    assert_eq!(halves(kept.proof_key.as_ref()), halves(Some(&key)), "both halves of the same key");
+    assert!(kept.access_token().proof_key.is_some(), "its token goes with a proof");
+}
+
 pub async fn listing_by_subject(store: &dyn SessionStore) {
     let (first, second, other) = (new_id(), new_id(), new_id());
     store.create(&first, &session("s1", "alice")).await.unwrap();

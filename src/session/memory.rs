@@ -298,6 +298,11 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_sessions_dpop_key_is_kept() {
+        contract::a_sessions_dpop_key_is_kept(&store()).await;
+    }
+
+    #[tokio::test]
     async fn the_member_cap_closes_only_the_members_own_sessions() {
         let store = MemoryStore::new(Duration::from_secs(60), 1_000, 4);
         contract::the_member_cap_closes_only_the_members_own_sessions(&store, 4).await;

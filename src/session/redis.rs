@@ -382,6 +382,12 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_sessions_dpop_key_is_kept() {
+        let redis = TestRedis::start().await;
+        contract::a_sessions_dpop_key_is_kept(&store(&redis, Duration::from_secs(60)).await).await;
+    }
+
+    #[tokio::test]
     async fn the_member_cap_closes_only_the_members_own_sessions() {
         let redis = TestRedis::start().await;
         let store = store(&redis, Duration::from_secs(60)).await;

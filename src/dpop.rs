@@ -5,15 +5,17 @@
 //! without the key, which never leaves the session store, sealed there with the session.
 //!
 //! The key is EC P-256 and signs ES256, the algorithm every DPoP server offers (Keycloak's
-//! FAPI 2.0 profile among them) and the cheapest of them to sign with.
+//! FAPI 2.0 profile among them). A proof is signed for every member-API call: `ring` signs it,
+//! whose P-256 is written in assembly, and the proof's header, the same for every proof of a
+//! key, is encoded once (docs/benchmarks.md#member-api-proxy measures both).
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use jsonwebtoken::jwk::Jwk;
-use jsonwebtoken::{Algorithm, EncodingKey, Header};
-use p256::pkcs8::EncodePrivateKey as _;
+use ring::rand::SystemRandom;
+use ring::signature::{ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair, KeyPair as _};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::Digest as _;
 
@@ -27,6 +29,14 @@ pub struct ProofKey(Arc<Halves>);
 struct Halves {
     pkcs8: Vec<u8>,
     public: Jwk,
+    /// Read from `pkcs8` at the first proof, with the proofs' encoded header.
+    signer: OnceLock<Signer>,
+}
+
+struct Signer {
+    pair: EcdsaKeyPair,
+    /// `base64url(header) + "."`, the start of every proof of this key.
+    header: String,
 }
 
 /// What a session record keeps of its key.
@@ -35,6 +45,13 @@ struct Kept {
     /// Base64 of the PKCS#8 DER.
     pkcs8: String,
     public: Jwk,
+}
+
+#[derive(Serialize)]
+struct ProofHeader<'a> {
+    typ: &'static str,
+    alg: &'static str,
+    jwk: &'a Jwk,
 }
 
 #[derive(Serialize)]
@@ -52,21 +69,27 @@ struct ProofClaims<'a> {
 impl ProofKey {
     /// A new key, for a new session.
     pub fn generate() -> Self {
-        // 256 random bits are a P-256 key but for the few values past the curve's order (a
-        // chance in 2^32), which are drawn again.
-        let secret =
-            std::iter::repeat_with(|| p256::SecretKey::from_bytes(&rand::random::<[u8; 32]>().into()))
-                .find_map(Result::ok)
-                .expect("a valid scalar is drawn");
-        let pkcs8 = secret.to_pkcs8_der().expect("a P-256 key encodes").as_bytes().to_vec();
-        let public = Jwk::from_encoding_key(&EncodingKey::from_ec_der(&pkcs8), Algorithm::ES256)
-            .expect("a P-256 key has a public half");
-        Self(Arc::new(Halves { pkcs8, public }))
+        let pkcs8 = EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &SystemRandom::new())
+            .expect("the system's random source works");
+        let pair =
+            EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, pkcs8.as_ref(), &SystemRandom::new())
+                .expect("a key just made reads back");
+        // The uncompressed point: 0x04, then x and y, 32 bytes each.
+        let point = pair.public_key().as_ref();
+        let public = serde_json::from_value(serde_json::json!({
+            "kty": "EC",
+            "crv": "P-256",
+            "x": URL_SAFE_NO_PAD.encode(&point[1..33]),
+            "y": URL_SAFE_NO_PAD.encode(&point[33..65]),
+        }))
+        .expect("a P-256 public key is a JWK");
+        Self(Arc::new(Halves { pkcs8: pkcs8.as_ref().to_vec(), public, signer: OnceLock::new() }))
     }
 
     /// A proof for one request: `method` to `target` (its address without query or fragment),
     /// presenting `access_token` when there is one (`ath`), with the server's `nonce` when it
-    /// asked for one, made at `now`.
+    /// asked for one, made at `now`. A JWS in compact form, ES256: the header, the claims and
+    /// the signature (`r` and `s`, 32 bytes each), base64url.
     pub fn proof(
         &self,
         method: &str,
@@ -75,9 +98,7 @@ impl ProofKey {
         nonce: Option<&str>,
         now: i64,
     ) -> String {
-        let mut header = Header::new(Algorithm::ES256);
-        header.typ = Some(PROOF_TYPE.to_owned());
-        header.jwk = Some(self.0.public.clone());
+        let signer = self.0.signer.get_or_init(|| self.signer());
         let claims = ProofClaims {
             jti: uuid::Uuid::new_v4().to_string(),
             htm: method,
@@ -86,13 +107,30 @@ impl ProofKey {
             ath: access_token.map(token_hash),
             nonce,
         };
-        jsonwebtoken::encode(&header, &claims, &EncodingKey::from_ec_der(&self.0.pkcs8))
-            .expect("a P-256 key signs")
+        let mut proof = signer.header.clone();
+        URL_SAFE_NO_PAD.encode_string(serde_json::to_vec(&claims).expect("claims serialise"), &mut proof);
+        let signature = signer
+            .pair
+            .sign(&SystemRandom::new(), proof.as_bytes())
+            .expect("the system's random source works");
+        proof.push('.');
+        URL_SAFE_NO_PAD.encode_string(signature.as_ref(), &mut proof);
+        proof
     }
 
     /// The public key, as proofs carry it.
     pub fn public(&self) -> &Jwk {
         &self.0.public
+    }
+
+    fn signer(&self) -> Signer {
+        let pair =
+            EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &self.0.pkcs8, &SystemRandom::new())
+                .expect("a session's key was made here");
+        let header = ProofHeader { typ: PROOF_TYPE, alg: "ES256", jwk: &self.0.public };
+        let mut encoded = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&header).expect("a header serialises"));
+        encoded.push('.');
+        Signer { pair, header: encoded }
     }
 }
 
@@ -123,14 +161,16 @@ impl<'de> Deserialize<'de> for ProofKey {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let kept = Kept::deserialize(deserializer)?;
         let pkcs8 = STANDARD.decode(kept.pkcs8).map_err(serde::de::Error::custom)?;
-        Ok(Self(Arc::new(Halves { pkcs8, public: kept.public })))
+        EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &pkcs8, &SystemRandom::new())
+            .map_err(|_| serde::de::Error::custom("not a P-256 key"))?;
+        Ok(Self(Arc::new(Halves { pkcs8, public: kept.public, signer: OnceLock::new() })))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use jsonwebtoken::jwk::ThumbprintHash;
-    use jsonwebtoken::{DecodingKey, Validation};
+    use jsonwebtoken::{Algorithm, DecodingKey, Validation};
     use serde_json::Value;
 
     use super::*;
@@ -176,6 +216,9 @@ mod tests {
         assert_eq!(header.jwk.unwrap().thumbprint(ThumbprintHash::SHA256).unwrap(), thumbprint(&key));
         assert_ne!(thumbprint(&ProofKey::generate()), thumbprint(&key));
         assert_eq!(format!("{key:?}"), "ProofKey([REDACTED])");
+        let mut damaged = serde_json::to_value(&key).unwrap();
+        damaged["pkcs8"] = STANDARD.encode(b"not a key").into();
+        assert!(serde_json::from_value::<ProofKey>(damaged).is_err(), "a damaged key is no key");
     }
 
     #[test]

@@ -15,6 +15,10 @@
 # proxied request, over N requests on one connection, under callgrind: a figure this VM's drift
 # (5 to 10 µs per request between runs) does not move, for changes of a microsecond.
 #
+# DPOP=1 signs the portal in with DPoP-bound tokens (`oidc.dpop`): every proxied call then
+# carries a proof of the session's key, which the upstream ignores; what it costs the portal is
+# the difference with a run without.
+#
 # Needs: nginx, wrk, curl (and valgrind to count). Usage: packaging/bench/proxy.sh [seconds per
 # run, default 10]. ESPACE_ASSURE_BIN names another build of the binary to measure,
 # PROXY_FLOOR_BIN another build of the floor.
@@ -85,6 +89,8 @@ data_dir = "$work/demo"
 access_token_ttl_secs = 3600
 [upstream.api]
 base_url = "http://127.0.0.1:$upstream_port/api/"
+[oidc]
+dpop = $([ -n "${DPOP:-}" ] && echo true || echo false)
 CONF
 RUST_LOG=warn $(counted portal) "$binary" --config "$work/portal.toml" >"$work/portal.log" 2>&1 &
 portal_pid=$!

@@ -17,7 +17,6 @@ const ordonnancePng = {
     'base64',
   ),
 };
-/** A program renamed `.pdf`: the browser believes the name, the member API does not. */
 /** A month from today, YYYY-MM-DD. */
 function inAMonth(): string {
   const date = new Date();
@@ -25,6 +24,14 @@ function inAMonth(): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** `days` after the day `iso` (YYYY-MM-DD), in the same form. */
+function daysAfter(iso: string, days: number): string {
+  const date = new Date(`${iso}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A program renamed `.pdf`: the browser believes the name, the member API does not. */
 const faussePdf = {
   name: 'facture.pdf',
   mimeType: 'application/pdf',
@@ -190,7 +197,7 @@ test.describe('Mes demandes', () => {
       await expectNoAccessibilityViolations(page);
     });
 
-    test('Marie DUPONT asks for a hospital prior agreement, the SIREN checked before sending', async ({
+    test('Marie DUPONT asks for a hospital prior agreement at a hospital of the directory and reads it agreed', async ({
       page,
     }) => {
       await openHome(page);
@@ -199,31 +206,36 @@ test.describe('Mes demandes', () => {
       await page.getByRole('button', { name: 'Continuer' }).click();
 
       await page.getByLabel('Personne concernée').selectOption({ label: 'Thomas DUPONT' });
-      await page.getByLabel('Nom de l’établissement').fill('Clinique du Parc');
-      await page.getByLabel('Numéro SIREN de l’établissement').fill('839 099 604');
-      // A month ahead: the member API accepts a stay from two years back to a year ahead.
+      const recherche = page.getByRole('combobox', { name: 'Établissement' });
+      await recherche.fill('hospitalier dijon');
+      await expect(page.getByText('1 établissement trouvé')).toBeVisible();
+      await recherche.press('ArrowDown');
+      await recherche.press('Enter');
+      await expect(page.getByText('FINESS 210000618')).toBeVisible();
+      // Four days of surgery a month ahead, a private room: the member API agrees at once.
       const entree = inAMonth();
       await page.getByLabel('Date d’entrée').fill(entree);
+      await page.getByLabel('Date de sortie').fill(daysAfter(entree, 3));
       await page.getByLabel('Type de séjour').selectOption({ label: 'Chirurgie' });
-      await page.getByRole('button', { name: 'Continuer' }).click();
-      await expect(
-        page.getByText('Ce numéro SIREN est invalide : vérifiez chaque chiffre (le dernier est une clé de contrôle).'),
-      ).toBeVisible();
-      await page.getByLabel('Numéro SIREN de l’établissement').fill('839 099 603');
       await page.getByRole('button', { name: 'Continuer' }).click();
 
       await expect(page.getByText('Les documents sont facultatifs pour cette demande.')).toBeVisible();
       await page.getByRole('button', { name: 'Continuer' }).click();
-      await expect(page.getByText('839099603')).toBeVisible();
+      await expect(page.getByText('Centre hospitalier de Dijon')).toBeVisible();
       await page.getByRole('button', { name: 'Envoyer' }).click();
 
       await page.waitForURL((url) => url.pathname === '/mutuelle/demandes');
       const first = page.getByRole('row').nth(1);
       await expect(first).toContainText('Prise en charge hospitalière');
       await first.getByRole('link').click();
+      await expect(page.getByRole('heading', { name: 'Prise en charge accordée' })).toBeVisible();
+      await expect(page.getByText(/N° d’accord : PEC-\d{4}-\d{6}/)).toBeVisible();
+      await expect(page.getByText('L’accord a été envoyé à l’établissement.')).toBeVisible();
+      const forfait = page.getByRole('row', { name: /Forfait journalier/ });
+      await expect(forfait).toContainText('80,00 €');
+      await expect(page.getByRole('button', { name: 'Télécharger l’accord de prise en charge (PDF)' })).toBeVisible();
       const sejour = page.getByRole('region', { name: 'Séjour' });
-      await expect(sejour).toContainText('Clinique du Parc');
-      await expect(sejour).toContainText('839099603');
+      await expect(sejour).toContainText('Centre hospitalier de Dijon');
       await expect(sejour).toContainText(entree.split('-').reverse().join('/'));
       await expectNoAccessibilityViolations(page);
     });

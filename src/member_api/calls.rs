@@ -162,6 +162,7 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::get("/assure/infos"),
     MemberCall::new(Method::Put, "/assure/adresse"),
     MemberCall::get("/assure/referentiel/communes-postale").with_query(),
+    MemberCall::get("/assure/referentiel/etablissements").with_query(),
     BENEFICIAIRES,
     MemberCall::get("/assure/banques"),
     MemberCall::get("/assure/beneficiairesInfosBancaires"),

@@ -22,7 +22,7 @@ use crate::member_api::pdf::impression::taille_lisible;
 use crate::member_api::rules::format_fichier::{self, PDF};
 use crate::member_api::rules::noemie::{self, BENEFICIAIRE_INCONNU};
 use crate::member_api::rules::{
-    ajout_beneficiaire, demandes, documents, messages, remboursements, validation,
+    ajout_beneficiaire, demandes, documents, hospitalisation, messages, remboursements, validation,
 };
 
 /// The anti-forgery token's field, in the document form: a token is 43 characters.
@@ -129,15 +129,16 @@ pub async fn repondre(
     formulaire_de_demande(envoi, |saisie| &saisie.jeton, repondre_a_la_demande, reponse).await
 }
 
-pub async fn decider_ajout(
+pub async fn decider(
     operateur: Operateur,
     chemin: web::Path<(String, String)>,
     saisie: web::Form<SaisieDecision>,
     back_office: web::Data<BackOffice>,
 ) -> Result<HttpResponse, Refus> {
-    let envoi = (operateur, chemin, saisie.into_inner(), back_office);
+    let saisie = SaisieDecision { mutuelle: back_office.mutuelle.clone(), ..saisie.into_inner() };
+    let envoi = (operateur, chemin, saisie, back_office);
     let decision = (Fait::Decision, FormulaireDemande::Decision as fn(_) -> _);
-    formulaire_de_demande(envoi, |saisie| &saisie.jeton, decider, decision).await
+    formulaire_de_demande(envoi, |saisie| &saisie.jeton, decider_la_demande, decision).await
 }
 
 pub async fn emettre_document(
@@ -303,14 +304,22 @@ fn repondre_a_la_demande(
     Ok(messages::repondre_pour_la_mutuelle(tx, numero, id, (&saisie.texte, &saisie.issue), maintenant)?)
 }
 
-/// « Décider de l’ajout », as the rules decide it.
-fn decider(
+/// « Décider de l’ajout » or « Décider de la prise en charge », as the rules decide them.
+fn decider_la_demande(
     tx: &Transaction,
     numero: &str,
     id: i64,
     saisie: &SaisieDecision,
     maintenant: DateTime<Utc>,
 ) -> Result<(), Refus> {
+    if hospitalisation::est_une_prise_en_charge(tx, id)? {
+        let decision = hospitalisation::SaisieDecision {
+            decision: &saisie.decision,
+            date_sortie: &saisie.date_sortie,
+            motif: &saisie.motif,
+        };
+        return Ok(hospitalisation::decider(tx, numero, id, &decision, &saisie.mutuelle, maintenant)?);
+    }
     let saisie = ajout_beneficiaire::SaisieDecision {
         decision: &saisie.decision,
         date_effet: &saisie.date_effet,

@@ -62,8 +62,14 @@ pub struct SaisieReponse {
 pub struct SaisieDecision {
     pub jeton: String,
     pub decision: String,
+    /// For a beneficiary to add.
     pub date_effet: String,
+    /// For a hospital stay studied without its exit date.
+    pub date_sortie: String,
     pub motif: String,
+    /// The mutual deciding, which an agreement names: the back office's, never the form's.
+    #[serde(skip)]
+    pub mutuelle: String,
 }
 
 /// A PDF to issue, checked for what it is.

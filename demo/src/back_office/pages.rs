@@ -17,13 +17,14 @@ use crate::member_api::pdf::impression::{date, montant, taille_lisible};
 use crate::member_api::rules::ajout_beneficiaire::DECISIONS;
 use crate::member_api::rules::catalogue::ACTES;
 use crate::member_api::rules::demandes::{ETATS, libelle_etat};
+use crate::member_api::rules::hospitalisation::DECISIONS as DECISIONS_PRISE_EN_CHARGE;
 use crate::member_api::rules::messages::REPONSE_MAX;
 use crate::member_api::rules::noemie;
 use crate::member_api::rules::reclamation::ISSUES;
 use crate::member_api::store::adherents::Adherent;
 use crate::member_api::store::demandes::DemandeDuDossier;
 use crate::member_api::store::documents::DocumentInfo;
-use crate::member_api::store::formulaires::{self, Lien, Reclamation};
+use crate::member_api::store::formulaires::{self, Lien, PriseEnCharge, Reclamation, StatutPriseEnCharge};
 use crate::member_api::store::messages::MUTUELLE;
 
 pub const STYLESHEET: &str = include_str!("style.css");
@@ -486,6 +487,83 @@ fn details_ajout(dossier: &formulaires::Dossier) -> Markup {
     }
 }
 
+/// A hospital stay: where, when, which kind, and the decision.
+fn details_prise_en_charge(prise_en_charge: &PriseEnCharge) -> Markup {
+    let decision = prise_en_charge.decision.as_ref();
+    html! {
+        dt { "Établissement" }
+        dd { (prise_en_charge.etablissement) " (FINESS " (prise_en_charge.finess.as_deref().unwrap_or("—")) ")" }
+        dt { "Séjour" } dd { (prise_en_charge.type_hospitalisation) }
+        dt { "Entrée le" } dd { (date(prise_en_charge.date_entree)) }
+        dt { "Sortie le" }
+        dd { @if let Some(sortie) = prise_en_charge.date_sortie { (date(sortie)) } @else { "non indiquée" } }
+        dt { "Chambre particulière" } dd { @if prise_en_charge.chambre_particuliere { "demandée" } @else { "non demandée" } }
+        @if let Some(decision) = decision {
+            dt { "Décision" }
+            dd {
+                @match decision.statut {
+                    StatutPriseEnCharge::Accordee => {
+                        "Accordée, accord n° " (decision.numero_accord.as_deref().unwrap_or_default())
+                    }
+                    StatutPriseEnCharge::ALEtude => {
+                        "À l’étude : " (decision.motif.as_deref().unwrap_or_default())
+                        @if let Some(echeance) = decision.echeance { " Réponse due le " (date(echeance)) "." }
+                    }
+                    StatutPriseEnCharge::Refusee => { "Refusée : " (decision.motif.as_deref().unwrap_or_default()) }
+                }
+            }
+        }
+    }
+}
+
+/// Agree (with the exit date when the request has none) or refuse (with a reason), by the
+/// rules of a decision taken at once.
+fn formulaire_prise_en_charge(
+    operateur: &Operateur,
+    action: &str,
+    prise_en_charge: &PriseEnCharge,
+    saisie: &SaisieDecision,
+    erreur: Option<&str>,
+) -> Markup {
+    html! {
+        section aria-labelledby="decider" {
+            h2 #decider { "Décider de la prise en charge" }
+            form method="post" action={ (action) "/decision" } {
+                (jeton(operateur))
+                (erreur_de_formulaire("erreur-decision", erreur))
+                (choix_decision(&DECISIONS_PRISE_EN_CHARGE, &saisie.decision))
+                @if prise_en_charge.date_sortie.is_none() {
+                    div.champ {
+                        label for="date_sortie" { "Date de sortie, si la prise en charge est accordée" }
+                        input #date_sortie type="date" name="date_sortie" value=(saisie.date_sortie);
+                    }
+                }
+                div.champ {
+                    label for="motif" { "Motif, si la prise en charge est refusée" }
+                    textarea #motif name="motif" rows="4" maxlength=(REPONSE_MAX) { (saisie.motif) }
+                }
+                button type="submit" { "Enregistrer la décision" }
+            }
+        }
+    }
+}
+
+/// The decisions to choose from, `choisie` checked.
+fn choix_decision(decisions: &[(&str, &str)], choisie: &str) -> Markup {
+    html! {
+        fieldset.champ {
+            legend { "Décision" }
+            @for (code, libelle) in decisions {
+                div.choix {
+                    input type="radio" name="decision" id={ "decision-" (code) } value=(code)
+                        checked[choisie == *code] required;
+                    label for={ "decision-" (code) } { (libelle) }
+                }
+            }
+        }
+    }
+}
+
 /// Accept (from a start date, the one foreseen by default) or refuse (with a reason).
 fn formulaire_decision(
     operateur: &Operateur,
@@ -505,16 +583,7 @@ fn formulaire_decision(
             form method="post" action={ (action) "/decision" } {
                 (jeton(operateur))
                 (erreur_de_formulaire("erreur-decision", erreur))
-                fieldset.champ {
-                    legend { "Décision" }
-                    @for (code, libelle) in DECISIONS {
-                        div.choix {
-                            input type="radio" name="decision" id={ "decision-" (code) } value=(code)
-                                checked[saisie.decision == code] required;
-                            label for={ "decision-" (code) } { (libelle) }
-                        }
-                    }
-                }
+                (choix_decision(&DECISIONS, &saisie.decision))
                 div.champ {
                     label for="date_effet" { "Date d’effet, si l’ajout est accepté" }
                     input #date_effet type="date" name="date_effet" value=(date_effet);
@@ -580,10 +649,19 @@ pub fn demande(
             @if let Some(dossier) = &demande.ajout_beneficiaire {
                 (details_ajout(dossier))
             }
+            @if let Some(prise_en_charge) = &demande.prise_en_charge {
+                (details_prise_en_charge(prise_en_charge))
+            }
         }
         // Decided once: the form stays only to show why deciding again was refused.
         @if let Some(dossier) = demande.ajout_beneficiaire.as_ref().filter(|dossier| dossier.ajout.decision.is_none() || erreur_decision.is_some()) {
             (formulaire_decision(operateur, &action, dossier, decision, erreur_decision))
+        }
+        @if let Some(prise_en_charge) = demande.prise_en_charge.as_ref().filter(|prise_en_charge| {
+            prise_en_charge.decision.as_ref().is_some_and(|decision| decision.statut == StatutPriseEnCharge::ALEtude)
+                || erreur_decision.is_some()
+        }) {
+            (formulaire_prise_en_charge(operateur, &action, prise_en_charge, decision, erreur_decision))
         }
         section aria-labelledby="echanges" {
             h2 #echanges { "Échanges" }

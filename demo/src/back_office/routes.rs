@@ -37,7 +37,7 @@ pub fn scope(back_office: web::Data<BackOffice>) -> impl actix_web::dev::HttpSer
             "/adherents/{numero}/demandes/{id}/documents/{document}",
             web::get().to(consultation::telecharger),
         )
-        .route("/adherents/{numero}/demandes/{id}/decision", web::post().to(actions::decider_ajout))
+        .route("/adherents/{numero}/demandes/{id}/decision", web::post().to(actions::decider))
         .default_service(web::to(|| async {
             Err::<HttpResponse, _>(Refus::introuvable("Cette page du back-office n’existe pas."))
         }))

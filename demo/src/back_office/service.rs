@@ -23,6 +23,8 @@ pub struct BackOffice {
     /// The largest file the member API accepts, and so the largest document the mutual issues.
     pub max_upload_bytes: usize,
     pub sessions: Sessions,
+    /// The mutual's name, printed on the agreements it decides.
+    pub mutuelle: String,
 }
 
 impl BackOffice {
@@ -34,6 +36,7 @@ impl BackOffice {
             db: api.database(),
             max_upload_bytes: api.max_upload_bytes(),
             sessions: Sessions::open(&settings.data_dir, secure)?,
+            mutuelle: settings.mutuelle.clone(),
         })
     }
 

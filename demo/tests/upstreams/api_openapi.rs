@@ -179,10 +179,11 @@ async fn the_answers_to_writes_match_the_document() {
         chrono::Utc::now().with_timezone(&chrono_tz::Europe::Paris).date_naive() + chrono::Days::new(30);
     let hospitalisation = json!({
         "postCreationDocumentHospitalisationDto": {
-            "idBeneficiaire": marie, "etablissement": "Clinique", "dateEntree": entree,
+            "idBeneficiaire": marie, "finess": crate::api_writes::DIJON_FINESS, "dateEntree": entree,
+            "dateSortie": entree + chrono::Days::new(3), "chambreParticuliere": true,
             "typeHospitalisation": "MATERNITE", "idDocuments": [documents[1]["id"]]
         },
-        "siren": "839099603"
+        "siren": crate::api_writes::DIJON_SIREN
     });
     let response = api.send(Method::POST, MARIE, "document/creationHospitalisation", hospitalisation).await;
     assert_eq!(response.status(), 201);

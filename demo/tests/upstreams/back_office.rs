@@ -984,3 +984,51 @@ async fn refusing_an_addition_needs_a_reason_which_the_member_reads() {
     assert!(beneficiaires.as_array().unwrap().iter().all(|b| b["prenom"] != "Jade"), "nobody added");
     assert_eq!(back_office.evenements().len(), 1);
 }
+
+/// A stay without its exit date is studied; the mutual agrees it with the exit date, by the
+/// rules of a decision taken at once: the agreement is numbered, printed, kept with the request
+/// and queued for the establishment, and the member reads it in the conversation.
+#[tokio::test]
+async fn a_studied_hospital_stay_is_agreed_with_its_exit_date_and_its_agreement_is_sent() {
+    let back_office = signed_in().await;
+    let marie = back_office.api.get_json(MARIE, "assure/beneficiaires").await[0]["id"].clone();
+    let mut body = crate::api_writes::hospitalisation(&marie, crate::api_writes::DIJON_SIREN);
+    body["postCreationDocumentHospitalisationDto"]["dateSortie"] = Value::Null;
+    let created =
+        back_office.api.send(reqwest::Method::POST, MARIE, "document/creationHospitalisation", body).await;
+    let demande = created.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    let request = format!("/adherents/{MARIE}/demandes/{demande}");
+    let page = back_office.page(&request).await;
+    assert!(select(&page, "h2").contains(&"Décider de la prise en charge".to_owned()));
+
+    let missing = back_office.act(&format!("{request}/decision"), &[("decision", "ACCEPTER")]).await;
+    assert_eq!(assert_refused(missing, 400).await, "Indiquez la date de sortie : l’accord la mentionne.");
+    let sortie = crate::api_writes::dans(32);
+    let response = back_office
+        .act(&format!("{request}/decision"), &[("decision", "ACCEPTER"), ("date_sortie", &sortie)])
+        .await;
+    assert_redirected(&response, &format!("{MOUNT}{request}?fait=decision"));
+
+    let lue = back_office.api.get_json(MARIE, &format!("demande/{demande}")).await;
+    assert_eq!(lue["Etat"], "TERMINE");
+    let decision = &lue["hospitalisation"]["decision"];
+    assert_eq!(decision["statut"], "ACCORDEE");
+    assert_eq!(lue["hospitalisation"]["dateSortie"], sortie);
+    let numero = decision["numeroAccord"].as_str().unwrap();
+    assert!(lue["messages"][0]["texte"].as_str().unwrap().contains(numero));
+    assert!(
+        lue["documents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|document| document["id"] == decision["documentAccord"])
+    );
+    let queued: i64 = back_office
+        .db()
+        .query_row("SELECT count(*) FROM courriels WHERE nature = 'ACCORD_PRISE_EN_CHARGE' AND document_id IS NOT NULL", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(queued, 1);
+    let again =
+        back_office.act(&format!("{request}/decision"), &[("decision", "REFUSER"), ("motif", "Non.")]).await;
+    assert_eq!(assert_refused(again, 409).await, "Cette demande a déjà reçu sa décision.");
+}

@@ -7,6 +7,7 @@ mod api_ajout_beneficiaire;
 mod api_alertes;
 mod api_auth;
 mod api_estimation;
+mod api_hospitalisation;
 mod api_messages;
 mod api_noemie;
 mod api_openapi;

@@ -7,6 +7,7 @@ import {
   formatTime,
   once,
   parseInstant,
+  parisIsoDate,
   parseIsoDate,
   toIsoDate,
 } from './format-date';
@@ -120,6 +121,15 @@ describe('formatParisDate and formatParisTime', () => {
 
     expect(formatParisDate(instant)).toBe('01/01/2027');
     expect(formatParisTime(instant)).toBe('00:30');
+  });
+});
+
+describe('parisIsoDate', () => {
+  it('gives the day it is in Paris, as YYYY-MM-DD, whatever the browser’s time zone', () => {
+    expect(parisIsoDate(new Date('2026-12-06T12:00:00Z'))).toBe('2026-12-06');
+    // 23:30 in UTC is already the next day in Paris, in winter (UTC+1) and in summer (UTC+2).
+    expect(parisIsoDate(new Date('2026-12-06T23:30:00Z'))).toBe('2026-12-07');
+    expect(parisIsoDate(new Date('2027-07-14T22:30:00Z'))).toBe('2027-07-15');
   });
 });
 

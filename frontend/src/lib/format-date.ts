@@ -101,3 +101,12 @@ export function formatParisDate(instant: Date): string {
 export function formatParisTime(instant: Date): string {
   return parisTime().format(instant);
 }
+
+/**
+ * The day it is in Paris at `instant`, `YYYY-MM-DD`: the mutual's day, by which the member API
+ * counts its rules on dates (a stay's entry, today or later), wherever the member's browser is.
+ */
+export function parisIsoDate(instant: Date): string {
+  const parts = new Map(parisDay().formatToParts(instant).map((part) => [part.type, part.value]));
+  return `${parts.get('year') ?? ''}-${parts.get('month') ?? ''}-${parts.get('day') ?? ''}`;
+}

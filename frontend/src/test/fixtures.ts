@@ -277,3 +277,19 @@ export function anEstimation(overrides: Partial<MemberApi<'Estimation'>> = {}): 
     ...overrides,
   };
 }
+
+/** A private clinic of the mutual's directory, as `assure/referentiel/etablissements` gives it. */
+export function anEtablissement(
+  overrides: Partial<MemberApi<'EtablissementSante'>> = {},
+): MemberApi<'EtablissementSante'> {
+  return {
+    finess: '690000018',
+    siren: '380000013',
+    nom: 'Clinique du Parc',
+    statut: 'PRIVE',
+    adresse: '12 boulevard Pasteur',
+    codePostal: '69003',
+    commune: 'Lyon',
+    ...overrides,
+  };
+}

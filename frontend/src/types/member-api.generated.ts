@@ -162,6 +162,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assure/referentiel/etablissements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The health establishments of the mutual's directory matching a search (hospital care form).
+         * @description Searches the directory the mutual keeps of the establishments it agrees hospital stays
+         *     with, by FINESS number (the 9 characters, exactly), or by words of the name or of the
+         *     commune (case, accents and hyphens ignored; every word must be found). At most 20,
+         *     ordered by name.
+         */
+        get: operations["getEtablissementsSante"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assure/beneficiaires": {
         parameters: {
             query?: never;
@@ -731,8 +754,16 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A prior agreement for a hospital stay (TypeCode PEH).
-         * @description `siren` identifies the establishment: 9 digits with a Luhn check digit.
+         * A prior agreement for a hospital stay (TypeCode PEH), decided at once when it can be.
+         * @description The establishment is one of the directory's (`referentiel/etablissements`), named by its
+         *     FINESS and SIREN. The mutual decides at once the standard case: the person covered by a
+         *     contract in force on every day of the stay, the exit date given, a stay no longer than
+         *     its kind's usual length (`hospitalisation.decision.statut` ACCORDEE, with what is
+         *     covered, the agreement's number and its PDF among the documents, sent to the
+         *     establishment). Otherwise it studies the request and answers by
+         *     `hospitalisation.decision.echeance` (A_L_ETUDE). Refused with the rule (422): dates in
+         *     the past or reversed, a stay longer than its kind allows, an establishment the directory
+         *     does not know, a person the contracts do not cover on those dates.
          */
         post: operations["postCreationHospitalisation"];
         delete?: never;
@@ -1608,6 +1639,52 @@ export interface components {
             dateSortie: components["schemas"]["DateOuNull"];
             typeHospitalisation: components["schemas"]["TypeHospitalisation"];
             chambreParticuliere: boolean;
+            /** @description The mutual's decision; null for a request made before the mutual decided them. */
+            decision?: components["schemas"]["DecisionPriseEnCharge"] | null;
+        };
+        DecisionPriseEnCharge: {
+            /** @enum {string} */
+            statut: "ACCORDEE" | "A_L_ETUDE" | "REFUSEE";
+            /** @description Why the mutual studies or refused the request, in French; null when agreed. */
+            motif: components["schemas"]["TexteOuNull"];
+            /**
+             * @description The agreement's number, which the establishment quotes on its invoice; null unless agreed.
+             * @example PEC-2027-000042
+             */
+            numeroAccord: string | null;
+            /** @description The day the mutual answers by, while it studies the request. */
+            echeance: components["schemas"]["DateOuNull"];
+            decideeLe: components["schemas"]["DateOuNull"];
+            /** @description The days of the stay, the day of entry and the day of exit included. */
+            jours: number | null;
+            /** @description What is covered, line by line; empty unless agreed. */
+            lignes: components["schemas"]["LigneCouverture"][];
+            /** @description The agreement (a PDF among the request's documents); null unless agreed. */
+            documentAccord: number | null;
+        };
+        LigneCouverture: {
+            /** @example Forfait journalier */
+            libelle: string;
+            /** @description The rule in French */
+            regle: string;
+            /** @description The days or nights it applies to. */
+            jours: number | null;
+            /** @description Euros covered per day or night, or its ceiling; null when it is not a daily amount. */
+            parJour: number | null;
+            /** @description Euros the mutual covers for the stay, at most; null when it depends on the bill. */
+            priseEnCharge: number | null;
+            /** @description Euros left to the member; null when it depends on the bill. */
+            resteACharge: number | null;
+        };
+        EtablissementSante: {
+            finess: string;
+            siren: string;
+            nom: string;
+            /** @enum {string} */
+            statut: "PUBLIC" | "PRIVE";
+            adresse: string;
+            codePostal: string;
+            commune: string;
         };
         /** @enum {string} */
         TypeHospitalisation: "MEDECINE" | "CHIRURGIE" | "MATERNITE" | "AMBULATOIRE" | "PSYCHIATRIE" | "SOINS_DE_SUITE";
@@ -1766,14 +1843,18 @@ export interface components {
         };
         CreationHospitalisation: {
             postCreationDocumentHospitalisationDto: {
-                /** @description One of the member's beneficiaries (422 for an unknown one, 403 for another member's). */
+                /** @description One of the member's beneficiaries (422 for an unknown one or one the contract does not cover on those dates, 403 for another member's). */
                 idBeneficiaire: components["schemas"]["Entier"];
-                etablissement: components["schemas"]["Texte100"];
-                /** @description 9 letters or digits (white space around them ignored); blank or null leaves it out. */
-                finess?: string | null;
-                /** @description Not more than two years back nor more than a year ahead (Paris days; 422 otherwise). */
+                /** @description Ignored when given; the request keeps the directory's name of `finess`. */
+                etablissement?: components["schemas"]["Texte100"];
+                /** @description The establishment, as `referentiel/etablissements` gives it (white space around it ignored; 422 for one the directory does not know). */
+                finess: string;
+                /** @description Today or later, within a year (Paris days; 422 otherwise). */
                 dateEntree: components["schemas"]["Date"];
-                /** @description Not before `dateEntree`, and within a year of it (422 otherwise). */
+                /**
+                 * @description Not before `dateEntree` (the same day for AMBULATOIRE), the stay no longer than its
+                 *     kind allows (422 otherwise). Without it the mutual studies the request.
+                 */
                 dateSortie?: components["schemas"]["DateOuNull"];
                 typeHospitalisation: components["schemas"]["TypeHospitalisation"];
                 /** @default false */
@@ -1782,7 +1863,7 @@ export interface components {
                 idDocuments?: components["schemas"]["IdDocuments"];
             };
             /**
-             * @description The establishment's SIREN, 9 digits (white space anywhere ignored) whose last is a Luhn check digit (422 otherwise).
+             * @description The establishment's SIREN, 9 digits (white space anywhere ignored) whose last is a Luhn check digit, the directory's for `finess` (422 otherwise).
              * @example 839 099 603
              */
             siren: string;
@@ -2192,6 +2273,33 @@ export interface operations {
             };
             400: components["responses"]["DemandeIncorrecte"];
             401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getEtablissementsSante: {
+        parameters: {
+            query: {
+                /** @description 2 to 60 characters once white space around them is trimmed (422 otherwise). */
+                recherche: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The establishments found; an empty list when none matches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EtablissementSante"][];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            422: components["responses"]["NonTraitable"];
             503: components["responses"]["AuthentificationIndisponible"];
         };
     };
@@ -2952,12 +3060,13 @@ export interface operations {
                  * @example {
                  *       "postCreationDocumentHospitalisationDto": {
                  *         "idBeneficiaire": 1,
-                 *         "etablissement": "Clinique du Parc",
+                 *         "finess": "210000618",
                  *         "typeHospitalisation": "CHIRURGIE",
-                 *         "dateEntree": "2026-12-01",
+                 *         "dateEntree": "2027-01-11",
+                 *         "dateSortie": "2027-01-14",
                  *         "chambreParticuliere": true
                  *       },
-                 *       "siren": "839 099 603"
+                 *       "siren": "260000617"
                  *     }
                  */
                 "application/json": components["schemas"]["CreationHospitalisation"];

@@ -1,6 +1,7 @@
 //! The insured person: identity (`assure/`), contact details (`assure/infos`), the address
-//! change (`PUT assure/adresse`) with its postal communes (`assure/referentiel/communes-postale`)
-//! and the people covered (`assure/beneficiaires`).
+//! change (`PUT assure/adresse`) with its postal communes (`assure/referentiel/communes-postale`),
+//! the people covered (`assure/beneficiaires`) and the directory of health establishments
+//! (`assure/referentiel/etablissements`).
 
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -9,6 +10,7 @@ use super::context::Context;
 use super::reponses::json;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::rules::adresse::{self, AdresseSaisie, communes_de};
+use crate::member_api::rules::etablissements;
 use crate::member_api::rules::membre::Member;
 use crate::member_api::rules::validation;
 use crate::member_api::store::adherents;
@@ -19,6 +21,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/assure/infos").get(infos))
         .service(web::resource("/assure/adresse").put(changer_adresse))
         .service(web::resource("/assure/referentiel/communes-postale").get(communes_postales))
+        .service(web::resource("/assure/referentiel/etablissements").get(etablissements_sante))
         .service(web::resource("/assure/beneficiaires").get(beneficiaires));
 }
 
@@ -95,6 +98,16 @@ struct CodePostal {
 async fn communes_postales(_: Member, query: web::Query<CodePostal>) -> Result<HttpResponse, ApiFailure> {
     let code_postal = validation::code_postal(&query.code_postal)?;
     Ok(HttpResponse::Ok().json(communes_de(code_postal)))
+}
+
+#[derive(Deserialize)]
+struct Recherche {
+    recherche: String,
+}
+
+/// The establishments of the directory matching a search, for the hospital care form.
+async fn etablissements_sante(_: Member, query: web::Query<Recherche>) -> Result<HttpResponse, ApiFailure> {
+    Ok(HttpResponse::Ok().json(etablissements::chercher(&query.recherche)?))
 }
 
 async fn beneficiaires(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {

@@ -124,8 +124,10 @@ struct CreationHospitalisation {
 struct HospitalisationDto {
     #[serde(deserialize_with = "super::json::entier::un")]
     id_beneficiaire: i64,
-    etablissement: Option<String>,
-    finess: Option<String>,
+    /// Taken and ignored: the request keeps the directory's name of `finess`.
+    #[serde(default, rename = "etablissement")]
+    _etablissement: Option<String>,
+    finess: String,
     date_entree: NaiveDate,
     date_sortie: Option<NaiveDate>,
     type_hospitalisation: String,
@@ -144,7 +146,7 @@ async fn creer_hospitalisation(
     let CreationHospitalisation { dto, siren } = body.into_inner();
     let HospitalisationDto {
         id_beneficiaire,
-        etablissement,
+        _etablissement,
         finess,
         date_entree,
         date_sortie,
@@ -153,10 +155,9 @@ async fn creer_hospitalisation(
         commentaire,
         id_documents,
     } = dto;
-    let nouvelle = hospitalisation::verifier(hospitalisation::Saisie {
+    let demande = hospitalisation::verifier(hospitalisation::Saisie {
         siren,
         id_beneficiaire,
-        etablissement,
         finess,
         date_entree,
         date_sortie,
@@ -165,10 +166,8 @@ async fn creer_hospitalisation(
         commentaire,
         id_documents,
     })?;
-    enregistrer(context, move |db| {
-        demandes::enregistrer(db, &member, nouvelle, |_, _, _| Ok(()), |_, _, _, ()| Ok(()))
-    })
-    .await
+    let mutuelle = context.mutuelle.clone();
+    enregistrer(context, move |db| hospitalisation::enregistrer(db, &member, demande, mutuelle)).await
 }
 
 /// A termination request for one of the member's individual contracts in force: the motif,

@@ -22,6 +22,8 @@ pub enum Nature {
     NouvelAppareil,
     /// The address the alerts go to changed: told to the address it replaces.
     AdresseDesAlertes,
+    /// An agreement for a hospital stay, sent to the establishment with its PDF.
+    AccordPriseEnCharge,
 }
 
 impl Nature {
@@ -34,6 +36,7 @@ impl Nature {
             Self::CoordonneesBancaires => "COORDONNEES_BANCAIRES",
             Self::NouvelAppareil => "NOUVEL_APPAREIL",
             Self::AdresseDesAlertes => "ADRESSE_DES_ALERTES",
+            Self::AccordPriseEnCharge => "ACCORD_PRISE_EN_CHARGE",
         }
     }
 
@@ -46,6 +49,7 @@ impl Nature {
             Self::CoordonneesBancaires,
             Self::NouvelAppareil,
             Self::AdresseDesAlertes,
+            Self::AccordPriseEnCharge,
         ]
         .into_iter()
         .find(|nature| nature.code() == code)
@@ -59,8 +63,11 @@ pub struct Courriel<'a> {
     pub nature: Nature,
     pub lien: &'a str,
     pub appareil: Option<&'a str>,
-    /// Where it goes when not to one of the member's current addresses: the alerts' former one.
+    /// Where it goes when not to one of the member's current addresses: the alerts' former
+    /// one, an establishment's.
     pub destinataire: Option<&'a str>,
+    /// A document it carries: the agreement sent to an establishment.
+    pub piece_jointe: Option<i64>,
 }
 
 /// Queues `courriel` for the member, as of `at`, unless it is an alert they turned off;
@@ -84,11 +91,14 @@ pub fn mettre_en_file(
     }
     courriels::inserer(
         db,
-        numero_personne,
-        courriel.nature.code(),
-        courriel.lien,
-        courriel.appareil,
-        courriel.destinataire,
+        &courriels::NouveauCourriel {
+            numero_personne,
+            nature: courriel.nature.code(),
+            lien: courriel.lien,
+            appareil: courriel.appareil,
+            destinataire: courriel.destinataire,
+            piece_jointe: courriel.piece_jointe,
+        },
         at,
     )?;
     Ok(true)
@@ -120,6 +130,7 @@ mod tests {
                 lien: "/mutuelle/demandes/1",
                 appareil: None,
                 destinataire: None,
+                piece_jointe: None,
             };
             assert!(!mettre_en_file(&db, MARIE, &alert, at).unwrap(), "{alerte:?}");
         }
@@ -128,6 +139,7 @@ mod tests {
             lien: INFORMATIONS_PERSONNELLES,
             appareil: None,
             destinataire: None,
+            piece_jointe: None,
         };
         assert!(mettre_en_file(&db, MARIE, &banque, at).unwrap());
         assert_eq!(queued(&db), [("COORDONNEES_BANCAIRES".to_owned(), INFORMATIONS_PERSONNELLES.to_owned())]);

@@ -72,7 +72,13 @@ pub fn publier(
     courriels::mettre_en_file(
         db,
         numero_personne,
-        &Courriel { nature: Nature::Alerte(alerte), lien: &lien, appareil: None, destinataire: None },
+        &Courriel {
+            nature: Nature::Alerte(alerte),
+            lien: &lien,
+            appareil: None,
+            destinataire: None,
+            piece_jointe: None,
+        },
         at,
     )?;
     Ok(())

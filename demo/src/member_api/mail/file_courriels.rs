@@ -10,7 +10,7 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use lettre::Address;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
-use lettre::message::{Mailbox, Message};
+use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 use rusqlite::Connection;
 use url::Url;
 
@@ -18,6 +18,7 @@ use super::courriels::Nature;
 use super::jeton_desabonnement::{self, CleDesabonnement};
 use super::redaction::{self, Redaction};
 use crate::member_api::store::courriels::{self, EnAttente};
+use crate::member_api::store::documents::{self, Fichier};
 
 /// Attempts an email gets before it is left unsent.
 pub const TENTATIVES_MAX: i64 = 5;
@@ -83,8 +84,9 @@ impl Facteur {
         let en_attente = courriels::a_envoyer(db, TENTATIVES_MAX, PAR_TOURNEE, maintenant - GROUPEMENT)?;
         let mut tournee = Tournee::default();
         for courriel in en_attente {
-            match self.message(&courriel, maintenant).and_then(|message| Ok(deposer(&self.outbox, &message)?))
-            {
+            let message =
+                piece_jointe(db, &courriel).and_then(|jointe| self.message(&courriel, jointe, maintenant));
+            match message.and_then(|message| Ok(deposer(&self.outbox, &message)?)) {
                 Ok(_) => {
                     courriels::envoye(db, courriel.id, maintenant)?;
                     tournee.envoyes += 1;
@@ -111,13 +113,22 @@ impl Facteur {
     /// The message of a queued email. Alerts go where the member's preferences say; security
     /// emails to the address on file, always: a session able to change where alerts go must
     /// not be able to send the warning about itself elsewhere.
-    fn message(&self, courriel: &EnAttente, maintenant: DateTime<Utc>) -> anyhow::Result<Message> {
+    fn message(
+        &self,
+        courriel: &EnAttente,
+        piece_jointe: Option<Fichier>,
+        maintenant: DateTime<Utc>,
+    ) -> anyhow::Result<Message> {
         let nature = Nature::parse(&courriel.nature).context("an unknown nature")?;
         let destinataire = match nature {
             Nature::Alerte(_) => courriel.email_alertes.as_deref().unwrap_or(&courriel.email_contact),
             Nature::CoordonneesBancaires | Nature::NouvelAppareil => &courriel.email_contact,
             // The address replaced: whoever changed it cannot send the warning elsewhere.
             Nature::AdresseDesAlertes => courriel.destinataire.as_deref().unwrap_or(&courriel.email_contact),
+            // The establishment's, never the member's.
+            Nature::AccordPriseEnCharge => {
+                courriel.destinataire.as_deref().context("the establishment's address")?
+            }
         };
         let destinataire: Address = destinataire.parse().context("the member's address")?;
         let lien = self.public_url.join(courriel.lien.trim_start_matches('/')).context("the link")?;
@@ -132,13 +143,20 @@ impl Facteur {
             desabonnement: &desabonnement,
             mutuelle: &self.mutuelle,
         });
-        let mut message = Message::builder()
+        let builder = Message::builder()
             .from(self.expediteur.clone())
             .to(Mailbox::new(None, destinataire))
             .subject(redige.objet)
-            .date(maintenant.into())
-            .header(ContentType::TEXT_PLAIN)
-            .body(redige.texte)?;
+            .date(maintenant.into());
+        let mut message = match piece_jointe {
+            None => builder.header(ContentType::TEXT_PLAIN).body(redige.texte)?,
+            Some(fichier) => builder.multipart(
+                MultiPart::mixed().singlepart(SinglePart::plain(redige.texte)).singlepart(
+                    Attachment::new(fichier.nom)
+                        .body(fichier.contenu, ContentType::parse(&fichier.type_mime)?),
+                ),
+            )?,
+        };
         if let Nature::Alerte(_) = nature {
             // RFC 2369 and RFC 8058: mail clients show an unsubscribe button, which unsubscribes
             // with one POST to the link, without opening a page.
@@ -154,6 +172,12 @@ impl Facteur {
         }
         Ok(message)
     }
+}
+
+/// The document an email carries, read from the store.
+fn piece_jointe(db: &Connection, courriel: &EnAttente) -> anyhow::Result<Option<Fichier>> {
+    let Some(id) = courriel.piece_jointe else { return Ok(None) };
+    documents::fichier(db, id)?.map(Some).context("the attached document is gone")
 }
 
 #[cfg(test)]
@@ -201,7 +225,7 @@ mod tests {
             mettre_en_file(
                 db,
                 MARIE,
-                &Courriel { nature, lien, appareil: None, destinataire: None },
+                &Courriel { nature, lien, appareil: None, destinataire: None, piece_jointe: None },
                 moment(0)
             )
             .unwrap()

@@ -91,6 +91,21 @@ pub fn rediger(courriel: &Redaction<'_>) -> Redige {
                 courriel.appareil.unwrap_or("un appareil inconnu")
             ),
         },
+        // To the establishment's admissions office: what the agreement says is in its PDF,
+        // which names the patient; the email itself names no one.
+        Nature::AccordPriseEnCharge => Redige {
+            objet: "Accord de prise en charge hospitalière",
+            texte: format!(
+                "Madame, Monsieur,
+
+Veuillez trouver ci-joint l’accord de prise en charge hospitalière que {mutuelle}                  a délivré pour un séjour dans votre établissement.
+
+                 Le numéro d’accord qu’il porte est à rappeler sur votre facture, que vous adressez directement à                  la mutuelle pour la part qu’elle prend en charge.
+
+{signature}
+"
+            ),
+        },
     }
 }
 
@@ -196,6 +211,19 @@ mod tests {
              Cordialement,\nMutuelle Cogévie\n\n--\n\
              Ce courriel de sécurité vous est toujours envoyé, quelles que soient vos préférences.\n"
         );
+    }
+
+    #[test]
+    fn the_agreement_email_to_the_establishment_names_no_patient_and_asks_for_the_number_on_the_invoice() {
+        let redige = rediges(Nature::AccordPriseEnCharge, "mutuelle/demandes/12");
+        assert_eq!(redige.objet, "Accord de prise en charge hospitalière");
+        assert!(
+            redige.texte.starts_with("Madame, Monsieur,\n\nVeuillez trouver ci-joint l’accord"),
+            "{}",
+            redige.texte
+        );
+        assert!(redige.texte.contains("à rappeler sur votre facture"));
+        assert!(!redige.texte.contains("espace.example"), "no link to the members' space");
     }
 
     #[test]

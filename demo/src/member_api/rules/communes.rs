@@ -47,6 +47,11 @@ pub fn lookup(code_postal: &str) -> Result<Vec<Commune>, InvalidPostalCode> {
     Ok(communes[start..start + count].to_vec())
 }
 
+/// Every commune, by postal code.
+pub fn toutes() -> &'static [Commune] {
+    COMMUNES.as_slice()
+}
+
 /// The file is part of the binary and checked by the tests below, so a malformed line is a build
 /// mistake, not a runtime condition: it panics with the way to fix it.
 fn load() -> Vec<Commune> {

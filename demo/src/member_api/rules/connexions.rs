@@ -83,6 +83,7 @@ pub fn enregistrer(
         lien: INFORMATIONS_PERSONNELLES,
         appareil: Some(&libelle),
         destinataire: None,
+        piece_jointe: None,
     };
     courriels::mettre_en_file(db, numero_personne, &courriel, at)
 }

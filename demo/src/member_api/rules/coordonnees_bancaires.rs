@@ -93,6 +93,7 @@ pub fn enregistrer(
         lien: INFORMATIONS_PERSONNELLES,
         appareil: None,
         destinataire: None,
+        piece_jointe: None,
     };
     courriels::mettre_en_file(&tx, numero_personne, &avis, chrono::Utc::now())?;
     tx.commit()?;

@@ -41,6 +41,7 @@ pub fn enregistrer(
             lien: INFORMATIONS_PERSONNELLES,
             appareil: None,
             destinataire: avant.as_deref(),
+            piece_jointe: None,
         };
         courriels::mettre_en_file(&tx, numero_personne, &avis, at)?;
     }

@@ -2,9 +2,10 @@
 //! recommendation 2022-R-01 sets the mutual: acknowledge within 10 working days (jours
 //! ouvrables: every day but Sundays and public holidays), answer within 2 months of receipt.
 
-use chrono::{Datelike, Days, Months, NaiveDate, Weekday};
+use chrono::{Months, NaiveDate};
 use rusqlite::Connection;
 
+use super::calendrier;
 use super::demandes::{self, NouvelleDemande};
 use super::membre::Member;
 use super::types_demande::{self, RECLAMATION};
@@ -126,32 +127,9 @@ pub fn verifier_titulaire(member: &Member, owner: Option<String>, quoi: &str) ->
     }
 }
 
-/// The French public holidays of a year (Code du travail, L3133-1): eight fixed days, and
-/// Easter Monday, Ascension Day and Whit Monday, which follow Easter.
-fn jours_feries(annee: i32) -> Vec<NaiveDate> {
-    let fixe = |mois, jour| NaiveDate::from_ymd_opt(annee, mois, jour);
-    let mut jours: Vec<NaiveDate> = [(1, 1), (5, 1), (5, 8), (7, 14), (8, 15), (11, 1), (11, 11), (12, 25)]
-        .into_iter()
-        .filter_map(|(mois, jour)| fixe(mois, jour))
-        .collect();
-    if let Ok(paques) = computus::gregorian_naive(annee) {
-        jours.extend([1, 39, 50].into_iter().filter_map(|apres| paques.checked_add_days(Days::new(apres))));
-    }
-    jours
-}
-
-fn ouvrable(jour: NaiveDate) -> bool {
-    jour.weekday() != Weekday::Sun && !jours_feries(jour.year()).contains(&jour)
-}
-
 /// The tenth working day after the day of receipt.
 pub fn accuse_reception_avant(recue_le: NaiveDate) -> NaiveDate {
-    recue_le
-        .iter_days()
-        .skip(1)
-        .filter(|jour| ouvrable(*jour))
-        .nth(JOURS_ACCUSE_RECEPTION - 1)
-        .unwrap_or(NaiveDate::MAX)
+    calendrier::jours_ouvrables_apres(recue_le, JOURS_ACCUSE_RECEPTION)
 }
 
 /// Two months after the day of receipt (the last day of a shorter month when it has no such day).
@@ -165,16 +143,6 @@ mod tests {
 
     fn jour(text: &str) -> NaiveDate {
         text.parse().unwrap()
-    }
-
-    #[test]
-    fn easter_s_holidays_move_with_it() {
-        let feries = jours_feries(2027);
-        // Easter 2027 is on 28 March.
-        for attendu in ["2027-03-29", "2027-05-06", "2027-05-17", "2027-07-14"] {
-            assert!(feries.contains(&jour(attendu)), "{attendu}");
-        }
-        assert!(!feries.contains(&jour("2027-03-28")), "a Sunday holiday is a Sunday anyway");
     }
 
     #[test]

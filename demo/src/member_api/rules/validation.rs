@@ -1,6 +1,6 @@
 //! Checks of what members type, each failing with the French sentence they will read.
 
-use chrono::{Months, NaiveDate};
+use chrono::NaiveDate;
 use iban::{Iban, IbanLike, ParseBaseIbanError, ParseIbanError};
 
 use crate::member_api::failure::ApiFailure;
@@ -247,22 +247,6 @@ pub fn date_entre(
     }
 }
 
-/// A hospital stay a prior agreement can cover, judged on `today`: admission at most two
-/// years back (a stay already over is still billed to the mutual) and one year ahead (an
-/// agreement is asked for a stay already booked), discharge not before admission and within a
-/// year of it.
-pub fn sejour_hospitalier(
-    entree: NaiveDate,
-    sortie: Option<NaiveDate>,
-    today: NaiveDate,
-) -> Result<(), ApiFailure> {
-    date_entre(entree, "La date d’entrée", today - Months::new(24), today + Months::new(12))?;
-    if let Some(sortie) = sortie {
-        date_entre(sortie, "La date de sortie", entree, entree + Months::new(12))?;
-    }
-    Ok(())
-}
-
 /// An IBAN, in electronic form (no spaces, upper case), with its mod-97 check digits and the
 /// length and layout of its country (27 characters for France). None of this is the schema's
 /// to say: a refusal is a 422.
@@ -481,32 +465,6 @@ mod tests {
         }
         for text in ["Bonjour,\rmerci", "Montant\t40 €", "fin\u{7}", "\u{202e}merci", "a\u{2067}b\nc"] {
             assert!(texte_multiligne(Some(text), "Le commentaire", 100).is_err(), "{text:?}");
-        }
-    }
-
-    fn jour(text: &str) -> NaiveDate {
-        text.parse().unwrap()
-    }
-
-    #[test]
-    fn a_hospital_stay_starts_within_two_years_back_and_one_ahead() {
-        let today = jour("2026-11-22");
-        for entree in ["2024-11-22", "2026-11-22", "2027-11-22"] {
-            assert!(sejour_hospitalier(jour(entree), None, today).is_ok(), "{entree}");
-        }
-        for entree in ["1900-01-01", "2024-11-21", "2027-11-23", "9999-12-31"] {
-            assert!(sejour_hospitalier(jour(entree), None, today).is_err(), "{entree}");
-        }
-    }
-
-    #[test]
-    fn a_hospital_stay_ends_on_or_after_its_admission_and_within_a_year() {
-        let (today, entree) = (jour("2026-11-22"), jour("2027-02-28"));
-        for sortie in ["2027-02-28", "2027-03-05", "2028-02-28"] {
-            assert!(sejour_hospitalier(entree, Some(jour(sortie)), today).is_ok(), "{sortie}");
-        }
-        for sortie in ["2027-02-27", "2028-02-29", "9999-12-31"] {
-            assert!(sejour_hospitalier(entree, Some(jour(sortie)), today).is_err(), "{sortie}");
         }
     }
 

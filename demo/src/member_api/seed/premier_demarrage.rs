@@ -377,6 +377,7 @@ impl Seeder<'_> {
                         date_sortie: Some(entree),
                         type_hospitalisation: type_hospitalisation.clone(),
                         chambre_particuliere: false,
+                        decision: None,
                     };
                     (Some(detail), None)
                 }

@@ -20,20 +20,30 @@ pub fn alerte_en_attente(
     )
 }
 
+/// An email to queue for the member.
+pub struct NouveauCourriel<'a> {
+    pub numero_personne: &'a str,
+    pub nature: &'a str,
+    pub lien: &'a str,
+    pub appareil: Option<&'a str>,
+    pub destinataire: Option<&'a str>,
+    pub piece_jointe: Option<i64>,
+}
+
 /// Queues an email for the member, created `at`.
-pub fn inserer(
-    db: &Connection,
-    numero_personne: &str,
-    nature: &str,
-    lien: &str,
-    appareil: Option<&str>,
-    destinataire: Option<&str>,
-    at: DateTime<Utc>,
-) -> rusqlite::Result<()> {
+pub fn inserer(db: &Connection, courriel: &NouveauCourriel<'_>, at: DateTime<Utc>) -> rusqlite::Result<()> {
     db.execute(
-        "INSERT INTO courriels (numero_personne, nature, lien, appareil, destinataire, cree_le)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![numero_personne, nature, lien, appareil, destinataire, horodatage(at)],
+        "INSERT INTO courriels (numero_personne, nature, lien, appareil, destinataire, document_id, cree_le)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            courriel.numero_personne,
+            courriel.nature,
+            courriel.lien,
+            courriel.appareil,
+            courriel.destinataire,
+            courriel.piece_jointe,
+            horodatage(at)
+        ],
     )?;
     Ok(())
 }
@@ -46,6 +56,8 @@ pub struct EnAttente {
     pub appareil: Option<String>,
     /// The address it goes to when it is not one of the member's current ones.
     pub destinataire: Option<String>,
+    /// A document it carries.
+    pub piece_jointe: Option<i64>,
     pub cree_le: String,
     pub email_contact: String,
     pub email_alertes: Option<String>,
@@ -60,7 +72,8 @@ pub fn a_envoyer(
     alertes_jusqua: DateTime<Utc>,
 ) -> rusqlite::Result<Vec<EnAttente>> {
     let mut statement = db.prepare_cached(
-        "SELECT c.id, c.nature, c.lien, c.appareil, c.cree_le, a.email, p.email_alertes, c.destinataire
+        "SELECT c.id, c.nature, c.lien, c.appareil, c.cree_le, a.email, p.email_alertes, c.destinataire,
+                c.document_id
          FROM courriels c
          JOIN adherents a ON a.numero_personne = c.numero_personne
          LEFT JOIN preferences p ON p.numero_personne = c.numero_personne
@@ -80,6 +93,7 @@ pub fn a_envoyer(
                 email_contact: row.get(5)?,
                 email_alertes: row.get(6)?,
                 destinataire: row.get(7)?,
+                piece_jointe: row.get(8)?,
             })
         })?
         .collect()

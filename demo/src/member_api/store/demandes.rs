@@ -331,6 +331,27 @@ pub fn decider_ajout(
     Ok(())
 }
 
+/// What a hospital-care request asks and its decision; `None` for a request of another kind.
+pub fn prise_en_charge(db: &Connection, id: i64) -> rusqlite::Result<Option<PriseEnCharge>> {
+    db.query_row("SELECT hospitalisation FROM demandes WHERE id = ?1", [id], |row| parse_json(row, 0))
+}
+
+/// The mutual decided the hospital-care request on `jour`: it moves to `etat`, with the
+/// decision kept in `prise_en_charge`.
+pub fn decider_prise_en_charge(
+    db: &Connection,
+    id: i64,
+    etat: &str,
+    jour: NaiveDate,
+    prise_en_charge: &PriseEnCharge,
+) -> rusqlite::Result<()> {
+    db.execute(
+        "UPDATE demandes SET etat = ?4, date_mise_a_jour = ?1, hospitalisation = ?2 WHERE id = ?3",
+        params![jour, json(Some(prise_en_charge))?, id, etat],
+    )?;
+    Ok(())
+}
+
 /// A request as the mutual's back office shows it.
 pub struct DemandeDuDossier {
     pub id: i64,
@@ -347,6 +368,8 @@ pub struct DemandeDuDossier {
     pub est_reclamation: bool,
     /// For a request to add a beneficiary (TypeCode ABE): who, and the decision once taken.
     pub ajout_beneficiaire: Option<Dossier>,
+    /// For a hospital-care request (TypeCode PEH): the stay, and the decision.
+    pub prise_en_charge: Option<PriseEnCharge>,
 }
 
 /// The member's requests, newest first, or the one numbered `seule`; a complaint is of type
@@ -359,7 +382,7 @@ pub fn du_dossier(
 ) -> rusqlite::Result<Vec<DemandeDuDossier>> {
     let mut statement = db.prepare(
         "SELECT d.id, d.type_code, d.objet, d.etat, d.date_creation, d.date_mise_a_jour, d.commentaire,
-                b.prenom || ' ' || b.nom, d.reclamation, d.type = ?3, d.ajout_beneficiaire
+                b.prenom || ' ' || b.nom, d.reclamation, d.type = ?3, d.ajout_beneficiaire, d.hospitalisation
          FROM demandes d LEFT JOIN beneficiaires b ON b.id = d.beneficiaire_id
          WHERE d.numero_personne = ?1 AND (?2 IS NULL OR d.id = ?2)
          ORDER BY d.date_creation DESC, d.id DESC",
@@ -378,6 +401,7 @@ pub fn du_dossier(
                 reclamation: parse_json(row, 8)?,
                 est_reclamation: row.get(9)?,
                 ajout_beneficiaire: parse_json(row, 10)?,
+                prise_en_charge: parse_json(row, 11)?,
             })
         })?
         .collect()

@@ -5,6 +5,8 @@ use chrono::NaiveDate;
 use rusqlite::Row;
 use serde::{Deserialize, Serialize};
 
+use super::montant::Euros;
+
 /// What a hospital-care request adds, as kept with it.
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -16,6 +18,49 @@ pub struct PriseEnCharge {
     pub date_sortie: Option<NaiveDate>,
     pub type_hospitalisation: String,
     pub chambre_particuliere: bool,
+    /// The mutual's decision; none on the requests made before it decided them.
+    #[serde(default)]
+    pub decision: Option<DecisionPriseEnCharge>,
+}
+
+/// What the mutual decided on a hospital-care request, and what it covers when it agreed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DecisionPriseEnCharge {
+    pub statut: StatutPriseEnCharge,
+    /// Why it studies or refused the request.
+    pub motif: Option<String>,
+    /// The number the establishment quotes on its invoice, once agreed.
+    pub numero_accord: Option<String>,
+    /// The day the mutual answers by, while it studies the request.
+    pub echeance: Option<NaiveDate>,
+    pub decidee_le: Option<NaiveDate>,
+    /// The days of the stay, entry and exit included.
+    pub jours: Option<i64>,
+    pub lignes: Vec<LigneCouverture>,
+    /// The agreement's PDF among the request's documents.
+    pub document_accord: Option<i64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum StatutPriseEnCharge {
+    Accordee,
+    ALEtude,
+    Refusee,
+}
+
+/// One line of what an agreement covers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LigneCouverture {
+    pub libelle: String,
+    pub regle: String,
+    pub jours: Option<i64>,
+    pub par_jour: Option<Euros>,
+    /// At most, for the stay; none when it depends on the bill.
+    pub prise_en_charge: Option<Euros>,
+    pub reste_a_charge: Option<Euros>,
 }
 
 /// What a termination request adds, as kept with it. Everything here is the mutual's: the end

@@ -1,7 +1,7 @@
 //! Amounts as the tables keep them: cents.
 
 use rusqlite::types::{FromSql, FromSqlResult, ValueRef};
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Euro cents.
 pub type Cents = i64;
@@ -14,6 +14,13 @@ impl Serialize for Euros {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         // Cents are exact in an f64 for any amount a health insurer pays.
         serializer.serialize_f64(self.0 as f64 / 100.0)
+    }
+}
+
+/// Read back from what was kept as JSON: to the nearest cent.
+impl<'de> Deserialize<'de> for Euros {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        f64::deserialize(deserializer).map(|euros| Euros((euros * 100.0).round() as i64))
     }
 }
 
@@ -31,5 +38,6 @@ mod tests {
     fn euros_are_numbers() {
         assert_eq!(serde_json::to_string(&Euros(1_250)).unwrap(), "12.5");
         assert_eq!(serde_json::to_string(&Euros(0)).unwrap(), "0.0");
+        assert_eq!(serde_json::from_str::<Euros>("1234.56").unwrap(), Euros(123_456));
     }
 }

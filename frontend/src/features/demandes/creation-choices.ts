@@ -6,7 +6,8 @@ import type { MessageKey } from '@/i18n/t';
  * - `soins`: a care expense (an invoice or a quote): who, when, how much;
  * - `justificatif`: a proof to keep the member's file up to date: for whom;
  * - `question`: a message, documents optional;
- * - `hospitalisation`: a prior agreement for a stay, with the establishment and its SIREN;
+ * - `hospitalisation`: a prior agreement for a stay, in an establishment of the mutual's
+ *   directory;
  * - `reclamation`: a complaint: what about, its subject, the contract or payment concerned,
  *   the text; documents optional.
  */

@@ -2,6 +2,7 @@ import type { Estimation } from '@/api/post-estimation';
 import type { TypeDemande } from '@/entities/demandes/types-demande';
 import { estimationMetadata } from '@/entities/estimation/estimation-record';
 import type { MemberApi } from '@/types/member-api';
+import type { EtablissementSante } from './api/get-etablissements';
 import type { CreationGed, CreationHospitalisation, CreationReclamation } from './api/post-demande';
 import { formKind } from './creation-choices';
 import { concerneUnContrat, concerneUnPaiement, type MotifReclamation } from './reclamation-labels';
@@ -21,8 +22,8 @@ export interface DetailsValues {
   /** Euros as the member types them: "45,50", "1 234.5". */
   montant: string;
   commentaire: string;
-  etablissement: string;
-  siren: string;
+  /** The hospital chosen in the mutual's directory, `null` for none chosen. */
+  etablissement: EtablissementSante | null;
   dateEntree: string;
   dateSortie: string;
   typeHospitalisation: string;
@@ -42,8 +43,7 @@ export const emptyDetails: DetailsValues = {
   dateSoins: '',
   montant: '',
   commentaire: '',
-  etablissement: '',
-  siren: '',
+  etablissement: null,
   dateEntree: '',
   dateSortie: '',
   typeHospitalisation: '',
@@ -134,15 +134,21 @@ export function creationGed(
   };
 }
 
-/** `{postCreationDocumentHospitalisationDto, siren}`. */
+/**
+ * `{postCreationDocumentHospitalisationDto, siren}`: the establishment by its FINESS and its
+ * SIREN, both the directory's; its name is the directory's too, not sent.
+ */
 export function creationHospitalisation(
   values: DetailsValues,
   idDocuments: number[],
 ): CreationHospitalisation {
+  const { etablissement } = values;
+  // Step 2 lets no request go on without one (`demande-schemas.ts`).
+  if (!etablissement) throw new Error('A hospital stay needs its establishment');
   return {
     postCreationDocumentHospitalisationDto: {
       idBeneficiaire: Number(values.beneficiaire),
-      etablissement: values.etablissement.trim(),
+      finess: etablissement.finess,
       dateEntree: values.dateEntree,
       ...(values.dateSortie === '' ? {} : { dateSortie: values.dateSortie }),
       typeHospitalisation: values.typeHospitalisation as TypeHospitalisation,
@@ -150,7 +156,7 @@ export function creationHospitalisation(
       ...commentaire(values),
       idDocuments,
     },
-    siren: values.siren.replace(/\s/g, ''),
+    siren: etablissement.siren,
   };
 }
 

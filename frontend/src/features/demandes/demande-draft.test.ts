@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyEstimation } from '@/entities/estimation/estimation-form';
-import { anEstimation } from '@/test/fixtures';
+import { anEstimation, anEtablissement } from '@/test/fixtures';
 import {
   clearDraft,
   type DevisEstimation,
@@ -42,6 +42,23 @@ describe('the draft of a request', () => {
     saveDraft(draft);
 
     expect(readDraft()).toEqual(draft);
+  });
+
+  it('keeps the establishment chosen whole, and drops one it does not know the shape of', () => {
+    const draft = {
+      type: 'PRISE_EN_CHARGE_HOSPITALIERE' as const,
+      step: 2,
+      values: { ...emptyDetails, etablissement: anEtablissement(), dateEntree: '2026-12-14' },
+      devis: emptyDevis,
+    };
+    saveDraft(draft);
+    expect(readDraft()).toEqual(draft);
+
+    // A draft of the form before the directory (a name typed), or an establishment half there.
+    for (const etablissement of ['Clinique du Parc', { ...anEtablissement(), finess: 690000018 }, { nom: 'Clinique du Parc' }]) {
+      sessionStorage.setItem(key, JSON.stringify({ ...draft, values: { ...draft.values, etablissement } }));
+      expect(readDraft()?.values).toEqual({ ...emptyDetails, dateEntree: '2026-12-14' });
+    }
   });
 
   it('reads a stale or tampered entry as empty fields, never as a crash', () => {

@@ -10,6 +10,7 @@ import {
 import { isDemandeEstimation, isEstimation } from '@/entities/estimation/estimation-record';
 import { fieldsFrom, isRecord } from '@/hooks/stored-fields';
 import { type DetailsValues, emptyDetails } from './demande-details';
+import { isEtablissementSante } from './etablissement';
 
 /**
  * « Estimer ce devis », a quote's optional estimate: what the member chose (the care, the
@@ -50,8 +51,10 @@ export interface Draft {
 
 const key = 'espace-assure.demande-en-cours';
 
+/** An establishment is kept only whole, as the directory gave it (an older draft's name is not). */
 function valuesFrom(stored: unknown): DetailsValues {
-  return fieldsFrom(stored, emptyDetails);
+  const values = fieldsFrom(stored, emptyDetails);
+  return { ...values, etablissement: isEtablissementSante(values.etablissement) ? values.etablissement : null };
 }
 
 /** An answer is kept only whole, with the request it answered. */

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toIsoDate } from '@/lib/format-date';
-import { anEstimation } from '@/test/fixtures';
+import { anEstimation, anEtablissement } from '@/test/fixtures';
 import {
   creationGed,
   creationHospitalisation,
@@ -9,7 +9,7 @@ import {
   emptyDetails,
   parseMontant,
 } from './demande-details';
-import { detailsSchema, isSiren } from './demande-schemas';
+import { detailsSchema } from './demande-schemas';
 import creationTexts from '@/i18n/fr/creation.json';
 import { addMessages } from '@/i18n/t';
 
@@ -26,16 +26,6 @@ function errorsOf(type: Parameters<typeof detailsSchema>[0], values: Partial<Det
 }
 
 const tomorrow = toIsoDate(new Date(Date.now() + 86_400_000));
-
-describe('a SIREN', () => {
-  it.each(['839099603', '839 099 603', '732829320', '552100554'])('is accepted: %s', (siren) => {
-    expect(isSiren(siren)).toBe(true);
-  });
-
-  it.each(['839099604', '83909960', '8390996033', '83909960A', ''])('is refused: "%s"', (siren) => {
-    expect(isSiren(siren)).toBe(false);
-  });
-});
 
 describe('an amount', () => {
   it.each([
@@ -133,27 +123,53 @@ describe('a hospital prior agreement', () => {
   const type = 'PRISE_EN_CHARGE_HOSPITALIERE';
   const valid = {
     beneficiaire: '2',
-    etablissement: 'Clinique du Parc',
-    siren: '839 099 603',
+    etablissement: anEtablissement(),
     dateEntree: '2026-12-14',
     typeHospitalisation: 'CHIRURGIE',
   };
 
-  it('needs the person, the establishment, its SIREN, the day of admission and the stay', () => {
+  beforeEach(() => {
+    // Sunday 6 December 2026, 11:00 in Paris.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-06T10:00:00Z') });
+  });
+
+  it('needs the person, the establishment, the day of admission and the stay', () => {
     expect(errorsOf(type, {})).toEqual({
       beneficiaire: 'Choisissez la personne concernée.',
-      etablissement: 'Indiquez le nom de l’établissement.',
-      siren: 'Le numéro SIREN compte 9 chiffres.',
+      etablissement: 'Choisissez l’établissement dans la liste.',
       dateEntree: 'Indiquez la date d’entrée.',
       typeHospitalisation: 'Choisissez le type de séjour.',
     });
     expect(errorsOf(type, valid)).toEqual({});
   });
 
-  it('checks the SIREN’s key', () => {
-    expect(errorsOf(type, { ...valid, siren: '839099604' })).toEqual({
-      siren: 'Ce numéro SIREN est invalide : vérifiez chaque chiffre (le dernier est une clé de contrôle).',
+  it('takes the establishment from the directory’s list only', () => {
+    expect(errorsOf(type, { ...valid, etablissement: null })).toEqual({
+      etablissement: 'Choisissez l’établissement dans la liste.',
     });
+  });
+
+  it('refuses an admission in the past, and takes today’s', () => {
+    expect(errorsOf(type, { ...valid, dateEntree: '2026-12-05' })).toEqual({
+      dateEntree: 'La date d’entrée ne peut pas être passée.',
+    });
+    expect(errorsOf(type, { ...valid, dateEntree: '2026-12-06' })).toEqual({});
+  });
+
+  it('counts today as the day in Paris, whatever the browser’s time zone', () => {
+    // 00:30 on Monday 7 December in Paris, still Sunday in UTC.
+    vi.setSystemTime(new Date('2026-12-06T23:30:00Z'));
+
+    expect(errorsOf(type, { ...valid, dateEntree: '2026-12-06' })).toEqual({
+      dateEntree: 'La date d’entrée ne peut pas être passée.',
+    });
+    expect(errorsOf(type, { ...valid, dateEntree: '2026-12-07' })).toEqual({});
+  });
+
+  it('takes no exit date, or one on or after the admission', () => {
+    expect(errorsOf(type, { ...valid, dateSortie: '' })).toEqual({});
+    expect(errorsOf(type, { ...valid, dateSortie: '2026-12-14' })).toEqual({});
+    expect(errorsOf(type, { ...valid, dateSortie: '2026-12-17' })).toEqual({});
   });
 
   it('refuses a discharge before the admission', () => {
@@ -162,19 +178,30 @@ describe('a hospital prior agreement', () => {
     });
   });
 
-  it('sends the SIREN without its spaces, apart from the stay', () => {
-    const values = { ...emptyDetails, ...valid, chambreParticuliere: true };
+  it('keeps an outpatient stay to its day of admission', () => {
+    const ambulatoire = { ...valid, typeHospitalisation: 'AMBULATOIRE' };
 
-    expect(creationHospitalisation(values, [])).toEqual({
+    expect(errorsOf(type, { ...ambulatoire, dateSortie: '2026-12-15' })).toEqual({
+      dateSortie: 'En ambulatoire, l’entrée et la sortie ont lieu le même jour.',
+    });
+    expect(errorsOf(type, { ...ambulatoire, dateSortie: '2026-12-14' })).toEqual({});
+    expect(errorsOf(type, ambulatoire)).toEqual({});
+  });
+
+  it('sends the directory’s FINESS and SIREN, and not the establishment’s name', () => {
+    const values = { ...emptyDetails, ...valid, dateSortie: '2026-12-17', chambreParticuliere: true };
+
+    expect(creationHospitalisation(values, [7])).toStrictEqual({
       postCreationDocumentHospitalisationDto: {
         idBeneficiaire: 2,
-        etablissement: 'Clinique du Parc',
+        finess: '690000018',
         dateEntree: '2026-12-14',
+        dateSortie: '2026-12-17',
         typeHospitalisation: 'CHIRURGIE',
         chambreParticuliere: true,
-        idDocuments: [],
+        idDocuments: [7],
       },
-      siren: '839099603',
+      siren: '380000013',
     });
   });
 });

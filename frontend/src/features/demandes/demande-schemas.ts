@@ -1,10 +1,10 @@
-import luhn from 'fast-luhn';
 import { z } from 'zod';
 import type { TypeDemande } from '@/entities/demandes/types-demande';
-import type { MessageKey } from '@/i18n/t';
+import { type MessageKey, t } from '@/i18n/t';
 import { message } from '@/i18n/form-message';
-import { parseIsoDate, toIsoDate } from '@/lib/format-date';
+import { parisIsoDate, parseIsoDate, toIsoDate } from '@/lib/format-date';
 import { frenchInteger } from '@/lib/french-number';
+import type { EtablissementSante } from './api/get-etablissements';
 import { type FormKind, formKind } from './creation-choices';
 import {
   commentaireMax,
@@ -21,18 +21,17 @@ import { isMotifReclamation } from './reclamation-labels';
  * shown when it refuses all the same.
  */
 
-/** The member API's limit on a hospital's name. */
-const etablissementMax = 100;
-
-/** A SIREN: 9 digits whose last is a Luhn check digit; spaces, as printed, are accepted. */
-export function isSiren(value: string): boolean {
-  const digits = value.replace(/\s/g, '');
-  return /^\d{9}$/.test(digits) && luhn(digits);
-}
-
 function isPastOrToday(value: string): boolean {
   const date = parseIsoDate(value);
   return date !== null && toIsoDate(date) <= toIsoDate(new Date());
+}
+
+/**
+ * Today or later, in Paris: the member API counts a stay's days as the mutual does. A date it
+ * cannot read has its own message.
+ */
+function isTodayOrLater(value: string): boolean {
+  return parseIsoDate(value) === null || value >= parisIsoDate(new Date());
 }
 
 const texte = z
@@ -46,8 +45,7 @@ const base = z.object({
   dateSoins: libre,
   montant: libre,
   commentaire: texte,
-  etablissement: libre,
-  siren: libre,
+  etablissement: z.custom<EtablissementSante | null>(),
   dateEntree: libre,
   dateSortie: libre,
   typeHospitalisation: libre,
@@ -87,28 +85,28 @@ const schemas: Record<FormKind, z.ZodType<DetailsValues, DetailsValues>> = {
   hospitalisation: base
     .extend({
       beneficiaire,
+      // Chosen in the directory's list (its FINESS and SIREN with it), never typed.
       etablissement: z
+        .custom<EtablissementSante | null>()
+        .refine((etablissement) => etablissement !== null, message('creation.erreur.etablissement')),
+      dateEntree: dateRequise('creation.erreur.dateEntree').refine(
+        isTodayOrLater,
+        message('creation.erreur.dateEntreePassee'),
+      ),
+      dateSortie: z
         .string()
-        .trim()
-        .min(1, message('creation.erreur.etablissement'))
-        .max(etablissementMax, message('creation.erreur.etablissementLongueur', { max: frenchInteger(etablissementMax) })),
-      siren: z
-        .string()
-        .refine((value) => /^\d{9}$/.test(value.replace(/\s/g, '')), message('creation.erreur.siren'))
-        .refine(
-          (value) => !/^\d{9}$/.test(value.replace(/\s/g, '')) || isSiren(value),
-          message('creation.erreur.sirenCle'),
-        ),
-      dateEntree: dateRequise('creation.erreur.dateEntree'),
+        .refine((value) => value === '' || parseIsoDate(value) !== null, message('creation.erreur.dateInvalide')),
       typeHospitalisation: z.string().min(1, message('creation.erreur.typeHospitalisation')),
     })
-    .refine(
-      ({ dateEntree, dateSortie }) => dateSortie === '' || dateSortie >= dateEntree,
-      { ...message('creation.erreur.dateSortie'), path: ['dateSortie'] },
-    )
-    .refine(({ dateSortie }) => dateSortie === '' || parseIsoDate(dateSortie) !== null, {
-      ...message('creation.erreur.dateInvalide'),
-      path: ['dateSortie'],
+    // The exit against the entry, once both are dates; without an exit the mutual studies the
+    // request rather than deciding at once, which the form allows.
+    .superRefine(({ dateEntree, dateSortie, typeHospitalisation }, context) => {
+      if (parseIsoDate(dateEntree) === null || parseIsoDate(dateSortie) === null) return;
+      if (dateSortie < dateEntree) {
+        context.addIssue({ code: 'custom', path: ['dateSortie'], message: t('creation.erreur.dateSortie') });
+      } else if (typeHospitalisation === 'AMBULATOIRE' && dateSortie !== dateEntree) {
+        context.addIssue({ code: 'custom', path: ['dateSortie'], message: t('creation.erreur.ambulatoire') });
+      }
     }),
   reclamation: base
     .extend({

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField } from '@/components/form-field';
 import { t } from '@/i18n/t';
+import { useDebounced } from '@/hooks/use-debounced';
 import { useSubmit } from '@/hooks/use-submit';
 import { useCommunes } from '../api/get-communes';
 import type { InfosPersonnelles } from '../api/get-infos';
@@ -13,19 +14,6 @@ import { EditorActions } from './editor-actions';
 
 /** The postal code waits for the member to stop typing before the communes are asked for. */
 const debounceMs = 300;
-
-function useDebounced(value: string): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setDebounced(value);
-    }, debounceMs);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [value]);
-  return debounced;
-}
 
 interface EditorProps {
   infos: InfosPersonnelles;
@@ -49,7 +37,7 @@ export function AdresseEditor({ infos, onCancel, onSaved }: EditorProps) {
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const codePostal = useDebounced(useWatch({ control: form.control, name: 'codePostal' }));
+  const codePostal = useDebounced(useWatch({ control: form.control, name: 'codePostal' }), debounceMs);
   const communes = useCommunes(codePostal.trim());
   const names = useMemo(
     () => [...new Set((communes.data ?? []).map((commune) => commune.libelleAcheminement))],

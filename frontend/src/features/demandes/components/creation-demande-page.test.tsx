@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type Brand, defaultBrand } from '@/config/brand';
 import { altchaBrand, altchaPortal } from '@/test/altcha';
-import { aBeneficiaire, anEstimation, errorBody, signedIn } from '@/test/fixtures';
+import { aBeneficiaire, anEstimation, anEtablissement, errorBody, signedIn } from '@/test/fixtures';
 import { renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';
+import { toIsoDate } from '@/lib/format-date';
 import { readDraft } from '../demande-draft';
 import type { MemberApi } from '@/types/member-api';
 
@@ -39,6 +40,8 @@ function memberApi({ upload }: { upload?: Parameters<typeof http.post>[1] } = {}
   const received = {
     ged: [] as unknown[],
     hospitalisation: [] as unknown[],
+    /** The searches of the establishments' directory, in order. */
+    recherches: [] as string[],
     uploads: 0,
     /** The `X-Captcha` header of each request created, in order. */
     captcha: [] as (string | null)[],
@@ -50,6 +53,11 @@ function memberApi({ upload }: { upload?: Parameters<typeof http.post>[1] } = {}
     ...signedIn(),
     http.get('/api/assure/beneficiaires', () => HttpResponse.json(beneficiaires)),
     http.get('/api/demandes', () => HttpResponse.json(demandes)),
+    http.get('/api/assure/referentiel/etablissements', ({ request }) => {
+      const recherche = new URL(request.url).searchParams.get('recherche') ?? '';
+      received.recherches.push(recherche);
+      return HttpResponse.json(chercher(recherche));
+    }),
     http.post(
       '/api/document/upload',
       upload ??
@@ -78,6 +86,28 @@ function memberApi({ upload }: { upload?: Parameters<typeof http.post>[1] } = {}
   return received;
 }
 
+/** Lyon's establishments in the mutual's directory, by name as it lists them. */
+const annuaire = [
+  anEtablissement({
+    finess: '690000026',
+    siren: '260000021',
+    nom: 'Centre hospitalier de Lyon',
+    statut: 'PUBLIC',
+    adresse: '3 rue de l’Hôpital',
+    codePostal: '69001',
+  }),
+  anEtablissement(),
+  anEtablissement({ finess: '690000034', siren: '380000021', nom: 'Polyclinique de Lyon', codePostal: '69008' }),
+];
+
+/** The directory's search, as the member API does it: every word in the name or the commune. */
+function chercher(recherche: string) {
+  const mots = recherche.toLowerCase().split(/\s+/).filter(Boolean);
+  return annuaire.filter((etablissement) =>
+    mots.every((mot) => `${etablissement.nom} ${etablissement.commune}`.toLowerCase().includes(mot)),
+  );
+}
+
 function aDocument(id: number): MemberApi<'DocumentInfo'> {
   return { id, nomFichier: 'document.pdf', typeMime: 'application/pdf', taille: 8, dateDepot: '2026-11-23', nature: 'PIECE_JOINTE', idDemande: null };
 }
@@ -104,6 +134,9 @@ async function pick(...files: File[]) {
 async function step(number: number) {
   return screen.findByRole('heading', { level: 2, name: new RegExp(`^Étape ${String(number)} sur 4`) });
 }
+
+/** A day of admission the form takes whenever the tests run (for those that keep the real clock). */
+const enDixJours = toIsoDate(new Date(Date.now() + 10 * 86_400_000));
 
 afterEach(() => {
   sessionStorage.clear();
@@ -200,45 +233,6 @@ describe('creating a request', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
-  it('asks for a prior agreement with a SIREN checked by its key', async () => {
-    const received = memberApi();
-    await renderAppLoaded('/mutuelle/demandes/creation?type=PRISE_EN_CHARGE_HOSPITALIERE');
-    await continuer();
-
-    await userEvent.selectOptions(await screen.findByLabelText('Personne concernée'), 'Emma DUPONT');
-    await userEvent.type(screen.getByLabelText('Nom de l’établissement'), 'Clinique du Parc');
-    await userEvent.type(screen.getByLabelText('Numéro SIREN de l’établissement'), '839 099 604');
-    await userEvent.type(screen.getByLabelText('Date d’entrée'), '2026-12-14');
-    await userEvent.selectOptions(screen.getByLabelText('Type de séjour'), 'Chirurgie');
-    await continuer();
-    expect(
-      await screen.findByText('Ce numéro SIREN est invalide : vérifiez chaque chiffre (le dernier est une clé de contrôle).'),
-    ).toBeVisible();
-    expect(screen.getByLabelText('Numéro SIREN de l’établissement')).toHaveAttribute('aria-invalid', 'true');
-
-    await userEvent.clear(screen.getByLabelText('Numéro SIREN de l’établissement'));
-    await userEvent.type(screen.getByLabelText('Numéro SIREN de l’établissement'), '839 099 603');
-    await continuer();
-    expect(await screen.findByText(/Les documents sont facultatifs pour cette demande\./)).toBeVisible();
-    await continuer();
-    await userEvent.click(await screen.findByRole('button', { name: 'Envoyer' }));
-
-    expect(await screen.findByText(/Votre demande n° 42 a bien été envoyée/)).toBeVisible();
-    expect(received.hospitalisation).toEqual([
-      {
-        postCreationDocumentHospitalisationDto: {
-          idBeneficiaire: 2,
-          etablissement: 'Clinique du Parc',
-          dateEntree: '2026-12-14',
-          typeHospitalisation: 'CHIRURGIE',
-          chambreParticuliere: false,
-          idDocuments: [],
-        },
-        siren: '839099603',
-      },
-    ]);
-  });
-
   it('sends a question with its message and no document', async () => {
     const received = memberApi();
     await renderAppLoaded('/mutuelle/demandes/creation?type=UNE_QUESTION_SANT%C3%89');
@@ -305,6 +299,228 @@ describe('creating a request', () => {
     expect(await step(4)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Envoyer' })).toBeEnabled();
     expect(screen.getByText('quittance.pdf')).toBeVisible();
+  });
+});
+
+describe('a prior agreement for a hospital stay', () => {
+  beforeEach(() => {
+    // Sunday 6 December 2026, 11:00 in Paris.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-06T10:00:00Z') });
+  });
+
+  /** Step 2 of a prior agreement for Emma; the establishment's search field. */
+  async function atDetails() {
+    await renderAppLoaded('/mutuelle/demandes/creation?type=PRISE_EN_CHARGE_HOSPITALIERE');
+    await continuer();
+    await userEvent.selectOptions(await screen.findByLabelText('Personne concernée'), 'Emma DUPONT');
+    return screen.getByRole('combobox', { name: 'Établissement' });
+  }
+
+  /** The second of Lyon's three establishments, reached with the arrow keys and chosen with Enter. */
+  async function chooseTheClinic(search: HTMLElement) {
+    await userEvent.type(search, 'lyon');
+    await screen.findByText('3 établissements trouvés');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    return screen.getByRole('group', { name: 'Établissement Clinique du Parc' });
+  }
+
+  async function stay(entree: string, sortie = '', type = 'Chirurgie') {
+    await userEvent.type(screen.getByLabelText('Date d’entrée'), entree);
+    if (sortie !== '') await userEvent.type(screen.getByLabelText('Date de sortie prévue (facultatif)'), sortie);
+    await userEvent.selectOptions(screen.getByLabelText('Type de séjour'), type);
+  }
+
+  it('searches the mutual’s directory and takes an establishment chosen with the keyboard', async () => {
+    const received = memberApi();
+    const search = await atDetails();
+    expect(search).toHaveAccessibleDescription('Nom, commune ou numéro FINESS');
+    await userEvent.type(search, 'lyon');
+
+    const found = await screen.findByText('3 établissements trouvés');
+    expect(found).toHaveAttribute('role', 'status');
+    // Asked once the member stopped typing, not for each letter.
+    expect(received.recherches).toEqual(['lyon']);
+    const liste = screen.getByRole('listbox', { name: 'Établissements trouvés' });
+    expect(within(liste).getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual([
+      'Centre hospitalier de Lyon, 69001 Lyon, FINESS 690000026, public',
+      'Clinique du Parc, 69003 Lyon, FINESS 690000018, privé',
+      'Polyclinique de Lyon, 69008 Lyon, FINESS 690000034, privé',
+    ]);
+    expect(search).toHaveAttribute('aria-expanded', 'true');
+    // Enter, no answer reached yet, neither chooses nor sends the step on.
+    await userEvent.keyboard('{Enter}');
+    expect(search).toHaveFocus();
+    expect(screen.queryByText('Indiquez la date d’entrée.')).not.toBeInTheDocument();
+
+    // Escape closes the list; the arrows open it again and go round it, the focus in the field.
+    await userEvent.keyboard('{Escape}');
+    expect(search).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.keyboard('{ArrowUp}');
+    expect(search).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: /^Polyclinique/ }).id);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    const clinique = screen.getByRole('option', { name: /^Clinique du Parc,/ });
+    expect(clinique).toHaveAttribute('aria-selected', 'true');
+    expect(search).toHaveAttribute('aria-activedescendant', clinique.id);
+    expect(search).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+
+    const choisi = screen.getByRole('group', { name: 'Établissement Clinique du Parc' });
+    expect(choisi).toHaveFocus();
+    expect(choisi).toHaveTextContent('12 boulevard Pasteur, 69003 Lyon');
+    expect(choisi).toHaveTextContent('FINESS 690000018 · privé');
+    expect(screen.queryByRole('combobox', { name: 'Établissement' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Indiquez la date d’entrée.')).not.toBeInTheDocument();
+  });
+
+  it('sends the FINESS and the SIREN of the establishment chosen, and not its name', async () => {
+    const received = memberApi();
+    await chooseTheClinic(await atDetails());
+    await stay('2026-12-14', '2026-12-17');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Je souhaite une chambre particulière' }));
+    await continuer();
+    expect(await screen.findByText(/Les documents sont facultatifs pour cette demande\./)).toBeVisible();
+    await continuer();
+
+    const recap = within(await screen.findByRole('region', { name: 'Vos informations' }));
+    expect(recap.getByText('Clinique du Parc')).toBeVisible();
+    expect(recap.getByText('12 boulevard Pasteur, 69003 Lyon')).toBeVisible();
+    expect(recap.getByText('FINESS 690000018 · privé')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+
+    expect(await screen.findByText(/Votre demande n° 42 a bien été envoyée/)).toBeVisible();
+    expect(received.hospitalisation).toStrictEqual([
+      {
+        postCreationDocumentHospitalisationDto: {
+          idBeneficiaire: 2,
+          finess: '690000018',
+          dateEntree: '2026-12-14',
+          dateSortie: '2026-12-17',
+          typeHospitalisation: 'CHIRURGIE',
+          chambreParticuliere: true,
+          idDocuments: [],
+        },
+        siren: '380000013',
+      },
+    ]);
+  });
+
+  it('asks for an establishment chosen in the list: what is typed is no choice', async () => {
+    const received = memberApi();
+    const search = await atDetails();
+    await userEvent.type(search, 'Clinique du Parc');
+    await screen.findByText('1 établissement trouvé');
+    await stay('2026-12-14');
+    await continuer();
+
+    expect(await screen.findByText('Choisissez l’établissement dans la liste.')).toBeVisible();
+    expect(search).toHaveAttribute('aria-invalid', 'true');
+    expect(search).toHaveFocus();
+    expect(await step(2)).toBeVisible();
+    expect(received.hospitalisation).toEqual([]);
+  });
+
+  it('lets the member change the establishment, from the search they typed', async () => {
+    memberApi();
+    const choisi = await chooseTheClinic(await atDetails());
+
+    await userEvent.click(within(choisi).getByRole('button', { name: 'Changer d’établissement' }));
+
+    const search = screen.getByRole('combobox', { name: 'Établissement' });
+    expect(search).toHaveFocus();
+    expect(search).toHaveValue('lyon');
+    expect(screen.getByRole('listbox', { name: 'Établissements trouvés' })).toBeVisible();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByRole('group', { name: 'Établissement Centre hospitalier de Lyon' })).toHaveFocus();
+  });
+
+  it('asks the directory nothing before 2 characters', async () => {
+    const received = memberApi();
+    const search = await atDetails();
+    await userEvent.type(search, 'l');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(received.recherches).toEqual([]);
+
+    await userEvent.type(search, 'y');
+    await waitFor(() => {
+      expect(received.recherches).toEqual(['ly']);
+    });
+  });
+
+  it('says when no establishment matches', async () => {
+    memberApi();
+    const search = await atDetails();
+    await userEvent.type(search, 'marseille');
+
+    expect(await screen.findByText('Aucun établissement ne correspond à votre recherche.')).toHaveAttribute('role', 'status');
+    expect(search).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('shows the answers of the latest search, never an earlier one come after them', async () => {
+    const received = memberApi();
+    server.use(
+      http.get('/api/assure/referentiel/etablissements', async ({ request }) => {
+        const recherche = new URL(request.url).searchParams.get('recherche') ?? '';
+        received.recherches.push(recherche);
+        // The first search answers last.
+        if (recherche === 'lyon') await delay(600);
+        return HttpResponse.json(chercher(recherche));
+      }),
+    );
+    const search = await atDetails();
+    await userEvent.type(search, 'lyon');
+    await waitFor(() => {
+      expect(received.recherches).toEqual(['lyon']);
+    });
+    await userEvent.clear(search);
+    await userEvent.type(search, 'parc');
+
+    expect(await screen.findByText('1 établissement trouvé')).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(screen.getByText('1 établissement trouvé')).toBeVisible();
+    const liste = screen.getByRole('listbox', { name: 'Établissements trouvés' });
+    expect(within(liste).getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual([
+      'Clinique du Parc, 69003 Lyon, FINESS 690000018, privé',
+    ]);
+  });
+
+  it('shows the directory’s refusal of a search, in its words', async () => {
+    memberApi();
+    server.use(
+      http.get('/api/assure/referentiel/etablissements', () =>
+        errorBody(422, 'non-traitable', 'Saisissez de 2 à 60 caractères pour chercher un établissement.'),
+      ),
+    );
+    const search = await atDetails();
+    await userEvent.type(search, 'ly');
+
+    await waitFor(() => {
+      expect(search).toHaveAccessibleDescription(
+        'Nom, commune ou numéro FINESS Saisissez de 2 à 60 caractères pour chercher un établissement.',
+      );
+    });
+    expect(search).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('shows the member API’s refusal of the stay as it words it, and keeps everything', async () => {
+    memberApi();
+    server.use(
+      http.post('/api/document/creationHospitalisation', () =>
+        errorBody(422, 'non-traitable', 'Emma DUPONT n’est couverte par aucun contrat le 14/12/2026.'),
+      ),
+    );
+    await chooseTheClinic(await atDetails());
+    await stay('2026-12-14');
+    await continuer();
+    await continuer();
+    await userEvent.click(await screen.findByRole('button', { name: 'Envoyer' }));
+
+    expect(
+      await screen.findByText('Emma DUPONT n’est couverte par aucun contrat le 14/12/2026.', { selector: 'p.notice-error' }),
+    ).toBeVisible();
+    expect(await step(4)).toBeVisible();
+    expect(screen.getByText('Clinique du Parc')).toBeVisible();
   });
 });
 
@@ -695,9 +911,9 @@ describe('the anti-robot check of a request', () => {
     await renderAppLoaded('/mutuelle/demandes/creation?type=PRISE_EN_CHARGE_HOSPITALIERE', { brand: altchaBrand });
     await continuer();
     await userEvent.selectOptions(await screen.findByLabelText('Personne concernée'), 'Emma DUPONT');
-    await userEvent.type(screen.getByLabelText('Nom de l’établissement'), 'Clinique du Parc');
-    await userEvent.type(screen.getByLabelText('Numéro SIREN de l’établissement'), '839 099 603');
-    await userEvent.type(screen.getByLabelText('Date d’entrée'), '2026-12-14');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Établissement' }), 'parc');
+    await userEvent.click(await screen.findByRole('option', { name: /^Clinique du Parc,/ }));
+    await userEvent.type(screen.getByLabelText('Date d’entrée'), enDixJours);
     await userEvent.selectOptions(screen.getByLabelText('Type de séjour'), 'Chirurgie');
     await continuer();
     await step(3);

@@ -28,6 +28,42 @@ const optique: Demande = {
   metadata: { dateSoins: '2026-11-02', montant: '389.90' },
 };
 
+type Decision = MemberApi<'DecisionPriseEnCharge'>;
+
+/** A prior agreement for Emma's stay at the Clinique du Parc, with the mutual's decision. */
+function priseEnCharge(decision: Decision | null, documents: Demande['documents'] = []): Demande {
+  return {
+    ...optique,
+    TypeCode: 'PEH',
+    type: 'PRISE_EN_CHARGE_HOSPITALIERE',
+    objet: 'Demande de prise en charge hospitalière',
+    commentaire: null,
+    documents,
+    metadata: {},
+    hospitalisation: {
+      etablissement: 'Clinique du Parc',
+      siren: '380000013',
+      finess: '690000018',
+      dateEntree: '2027-01-11',
+      dateSortie: '2027-01-14',
+      typeHospitalisation: 'CHIRURGIE',
+      chambreParticuliere: true,
+      decision,
+    },
+  };
+}
+
+const enAttente: Decision = {
+  statut: 'A_L_ETUDE',
+  motif: 'Sans date de sortie, votre mutuelle étudie la durée du séjour.',
+  numeroAccord: null,
+  echeance: '2026-12-09',
+  decideeLe: null,
+  jours: null,
+  lignes: [],
+  documentAccord: null,
+};
+
 function demandeIs(demande: Demande) {
   server.use(...signedIn(), http.get(`/api/demande/${String(demande.id)}`, () => HttpResponse.json(demande)));
 }
@@ -106,27 +142,13 @@ describe('a request’s page', () => {
   });
 
   it('shows the stay of a prior agreement', async () => {
-    demandeIs({
-      ...optique,
-      TypeCode: 'PEH',
-      type: 'PRISE_EN_CHARGE_HOSPITALIERE',
-      documents: [],
-      metadata: {},
-      hospitalisation: {
-        etablissement: 'Clinique du Parc',
-        siren: '839099603',
-        finess: null,
-        dateEntree: '2026-12-14',
-        dateSortie: null,
-        typeHospitalisation: 'CHIRURGIE',
-        chambreParticuliere: true,
-      },
-    });
+    demandeIs(priseEnCharge(null));
     await renderAppLoaded('/mutuelle/demandes/12');
 
     const sejour = await screen.findByRole('region', { name: 'Séjour' });
     expect(sejour).toHaveTextContent('Clinique du Parc');
-    expect(sejour).toHaveTextContent('SIREN839099603');
+    expect(sejour).toHaveTextContent('FINESS690000018');
+    expect(sejour).toHaveTextContent('SIREN380000013');
     expect(sejour).toHaveTextContent('Type de séjourChirurgie');
     expect(sejour).toHaveTextContent('Chambre particulièreOui');
     expect(screen.getByText('Aucun document n’est joint à cette demande.')).toBeVisible();
@@ -151,6 +173,130 @@ describe('a request’s page', () => {
     await renderAppLoaded('/mutuelle/demandes/abc');
 
     expect(await screen.findByText('Cette demande n’existe pas ou n’est pas la vôtre.')).toBeVisible();
+  });
+});
+
+describe('the mutual’s decision on a prior agreement', () => {
+  const accord = {
+    id: 51,
+    nomFichier: 'accord-PEC-2027-000042.pdf',
+    typeMime: 'application/pdf',
+    taille: 21_000,
+    dateDepot: '2026-12-06',
+    nature: 'DOCUMENT_MUTUELLE',
+    idDemande: 12,
+  } as const;
+  const accordee: Decision = {
+    statut: 'ACCORDEE',
+    motif: null,
+    numeroAccord: 'PEC-2027-000042',
+    echeance: null,
+    decideeLe: '2026-12-06',
+    jours: 4,
+    lignes: [
+      {
+        libelle: 'Frais de séjour',
+        regle: '100 % de la base de remboursement, ticket modérateur compris',
+        jours: null,
+        parJour: null,
+        priseEnCharge: null,
+        resteACharge: null,
+      },
+      {
+        libelle: 'Chambre particulière',
+        regle: '60 € par nuit, 3 nuits',
+        jours: 3,
+        parJour: 60,
+        priseEnCharge: 180,
+        resteACharge: 45.5,
+      },
+    ],
+    documentAccord: 51,
+  };
+
+  function decision() {
+    return screen.findByRole('region', { name: /^(Prise en charge|Demande à l’étude)/ });
+  }
+
+  it('shows an agreement: its number, the days, what is covered line by line, and its PDF', async () => {
+    demandeIs(priseEnCharge(accordee, [accord]));
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/document/pdf/:id', ({ params, request }) => {
+        asked.push(`${String(params.id)} ${request.headers.get('Accept') ?? ''}`);
+        return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+          headers: { 'Content-Type': 'application/pdf' },
+        });
+      }),
+    );
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test/1');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    await renderAppLoaded('/mutuelle/demandes/12');
+
+    const section = await decision();
+    expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent('Prise en charge accordée');
+    expect(section).toHaveTextContent('N° d’accord : PEC-2027-000042');
+    expect(section).toHaveTextContent('À communiquer à l’établissement : il figure sur la facture.');
+    expect(section).toHaveTextContent('Durée prise en charge : 4 jours');
+    expect(section).toHaveTextContent('L’accord a été envoyé à l’établissement.');
+    const table = within(section).getByRole('table', { name: 'Ce que la mutuelle prend en charge' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Frais de séjour', '100 % de la base de remboursement, ticket modérateur compris', 'selon la facture', 'selon la facture'],
+      ['Chambre particulière', '60 € par nuit, 3 nuits', '180,00\u00a0€', '45,50\u00a0€'],
+    ]);
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Télécharger l’accord de prise en charge (PDF)' }));
+    await waitFor(() => {
+      expect(saved).toEqual(['accord-PEC-2027-000042.pdf']);
+    });
+    expect(asked).toEqual(['51 application/pdf']);
+  });
+
+  it('shows a request under study: why, and the day the mutual answers by', async () => {
+    demandeIs(priseEnCharge(enAttente));
+    await renderAppLoaded('/mutuelle/demandes/12');
+
+    const section = await decision();
+    expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent('Demande à l’étude');
+    expect(section).toHaveTextContent('Sans date de sortie, votre mutuelle étudie la durée du séjour.');
+    expect(section).toHaveTextContent('Réponse au plus tard le 09/12/2026');
+    expect(within(section).queryByRole('table')).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows a refusal and why', async () => {
+    demandeIs(
+      priseEnCharge({
+        ...enAttente,
+        statut: 'REFUSEE',
+        motif: 'Emma DUPONT n’est couverte par aucun contrat du 11/01/2027 au 14/01/2027.',
+        echeance: null,
+        decideeLe: '2026-12-06',
+      }),
+    );
+    await renderAppLoaded('/mutuelle/demandes/12');
+
+    const section = await decision();
+    expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent('Prise en charge refusée');
+    expect(section).toHaveTextContent('Emma DUPONT n’est couverte par aucun contrat du 11/01/2027 au 14/01/2027.');
+    expect(section).not.toHaveTextContent('N° d’accord');
+  });
+
+  it('shows nothing more for a request made before the mutual decided them', async () => {
+    demandeIs(priseEnCharge(null));
+    await renderAppLoaded('/mutuelle/demandes/12');
+
+    expect(await screen.findByRole('region', { name: 'Séjour' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: /^(Prise en charge|Demande à l’étude)/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/N° d’accord|Réponse au plus tard/)).not.toBeInTheDocument();
   });
 });
 

@@ -30,6 +30,7 @@ import { useUploads } from '@/hooks/use-uploads';
 import { formatTaille } from '@/entities/documents/format-taille';
 import { typeHospitalisationLabel } from '../hospitalisation-labels';
 import { AjoutBeneficiaireDetail } from './ajout-beneficiaire-detail';
+import { DecisionPriseEnCharge } from './decision-prise-en-charge';
 import { ReclamationDetail } from './reclamation-detail';
 import { SignalementDetail } from './signalement-detail';
 import styles from './demandes.module.css';
@@ -146,6 +147,10 @@ function DemandeDetail({ demande }: { demande: Demande }) {
           </Entry>
         )}
       </dl>
+      {/* The mutual's answer first: what the member came for. Older requests have none. */}
+      {demande.hospitalisation?.decision && (
+        <DecisionPriseEnCharge decision={demande.hospitalisation.decision} documents={demande.documents} />
+      )}
       {demande.hospitalisation && <Sejour sejour={demande.hospitalisation} />}
       {demande.reclamation && <ReclamationDetail reclamation={demande.reclamation} />}
       {demande.signalement && <SignalementDetail signalement={demande.signalement} />}
@@ -165,6 +170,7 @@ function Sejour({ sejour }: { sejour: NonNullable<Demande['hospitalisation']> })
       </h2>
       <dl className={['entries', styles.details].join(' ')}>
         <Entry label={t('demande.hospitalisation.etablissement')}>{sejour.etablissement}</Entry>
+        {sejour.finess && <Entry label={t('demande.hospitalisation.finess')}>{sejour.finess}</Entry>}
         <Entry label={t('demande.hospitalisation.siren')}>{sejour.siren}</Entry>
         <Entry label={t('demande.hospitalisation.type')}>
           {typeHospitalisationLabel(sejour.typeHospitalisation)}

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Dispatch, type SetStateAction, useEffect } from 'react';
-import { useForm, type UseFormReturn, useWatch } from 'react-hook-form';
+import { useController, useForm, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
 import { useContrats } from '@/api/get-contrats';
 import { usePrestations } from '@/api/get-prestations';
 import { FormField } from '@/components/form-field';
 import type { TypeDemande } from '@/entities/demandes/types-demande';
 import { t } from '@/i18n/t';
-import { toIsoDate } from '@/lib/format-date';
+import { parisIsoDate, parseIsoDate, toIsoDate } from '@/lib/format-date';
 import { frenchInteger } from '@/lib/french-number';
 import { memberDisplayName } from '@/entities/personne/format-name';
 import { formKind } from '../creation-choices';
@@ -29,6 +29,7 @@ import {
   paiementsRecentsQuery,
 } from '../reclamation-labels';
 import { DevisEstimationPart } from './devis-estimation-part';
+import { EtablissementField } from './etablissement-field';
 import { StepActions } from './step-actions';
 import styles from './creation.module.css';
 
@@ -137,23 +138,24 @@ function SoinsFields({ form, devis }: { form: Form; devis: boolean }) {
 
 function HospitalisationFields({ form }: { form: Form }) {
   const { errors } = form.formState;
+  const etablissement = useController({ control: form.control, name: 'etablissement' });
+  const dateEntree = useWatch({ control: form.control, name: 'dateEntree' });
+  // The pickers start from the first day the mutual takes (a preview: the rules decide).
+  const aujourdhui = parisIsoDate(new Date());
+  const sortieMin = parseIsoDate(dateEntree) !== null && dateEntree > aujourdhui ? dateEntree : aujourdhui;
   return (
     <>
-      <FormField label={t('creation.champ.etablissement')} error={errors.etablissement?.message}>
-        {(props) => <input {...props} type="text" autoComplete="organization" {...form.register('etablissement')} />}
-      </FormField>
-      <FormField
-        label={t('creation.champ.siren')}
-        hint={t('creation.champ.siren.hint')}
-        error={errors.siren?.message}
-      >
-        {(props) => <input {...props} type="text" inputMode="numeric" {...form.register('siren')} />}
-      </FormField>
+      <EtablissementField
+        value={etablissement.field.value}
+        onChange={etablissement.field.onChange}
+        error={etablissement.fieldState.error?.message}
+        inputRef={etablissement.field.ref}
+      />
       <FormField label={t('creation.champ.dateEntree')} error={errors.dateEntree?.message}>
-        {(props) => <input {...props} type="date" {...form.register('dateEntree')} />}
+        {(props) => <input {...props} type="date" min={aujourdhui} {...form.register('dateEntree')} />}
       </FormField>
       <FormField label={t('creation.champ.dateSortie')} error={errors.dateSortie?.message}>
-        {(props) => <input {...props} type="date" {...form.register('dateSortie')} />}
+        {(props) => <input {...props} type="date" min={sortieMin} {...form.register('dateSortie')} />}
       </FormField>
       <FormField label={t('creation.champ.typeHospitalisation')} error={errors.typeHospitalisation?.message}>
         {(props) => (

@@ -17,6 +17,7 @@ import { type DetailsValues, parseMontant } from '../demande-details';
 import { concerneUnContrat, concerneUnPaiement, motifReclamationLabel } from '../reclamation-labels';
 import type { Upload } from '@/hooks/use-uploads';
 import styles from './creation.module.css';
+import { EtablissementDetail } from './etablissement-detail';
 import { ContratEntry, PaiementEntry } from './reclamation-detail';
 
 interface SummaryStepProps {
@@ -81,8 +82,11 @@ export function SummaryStep({
           )}
           {kind === 'hospitalisation' && (
             <>
-              <Entry label={t('creation.champ.etablissement')}>{values.etablissement}</Entry>
-              <Entry label={t('creation.champ.siren')}>{values.siren.replace(/\s/g, '')}</Entry>
+              {values.etablissement && (
+                <Entry label={t('creation.champ.etablissement')}>
+                  <EtablissementDetail etablissement={values.etablissement} />
+                </Entry>
+              )}
               <Entry label={t('creation.champ.dateEntree')}>{formatIsoDate(values.dateEntree)}</Entry>
               {values.dateSortie && (
                 <Entry label={t('creation.champ.dateSortie')}>{formatIsoDate(values.dateSortie)}</Entry>

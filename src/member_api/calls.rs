@@ -198,6 +198,7 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::post("/document/creationHospitalisation").with_captcha(),
     CREATION_RESILIATION,
     MemberCall::post("/document/creationReclamation").with_captcha(),
+    MemberCall::post("/document/creationDevis").with_captcha(),
     MemberCall::post("/document/signalementSoin").with_captcha(),
     MemberCall::post("/document/ajoutBeneficiaire").with_captcha().after_recent_sign_in(),
 ];

@@ -24,7 +24,9 @@ use crate::member_api::rules::reclamation::ISSUES;
 use crate::member_api::store::adherents::Adherent;
 use crate::member_api::store::demandes::DemandeDuDossier;
 use crate::member_api::store::documents::DocumentInfo;
-use crate::member_api::store::formulaires::{self, Lien, PriseEnCharge, Reclamation, StatutPriseEnCharge};
+use crate::member_api::store::formulaires::{
+    self, Lien, PriseEnCharge, Reclamation, ReponseDevis, StatutPriseEnCharge,
+};
 use crate::member_api::store::messages::MUTUELLE;
 
 pub const STYLESHEET: &str = include_str!("style.css");
@@ -487,6 +489,41 @@ fn details_ajout(dossier: &formulaires::Dossier) -> Markup {
     }
 }
 
+/// The answer the member received to a quote, line by line.
+fn reponse_au_devis(devis: &ReponseDevis) -> Markup {
+    html! {
+        section aria-labelledby="reponse-devis" {
+            h2 #reponse-devis { "Réponse au devis" }
+            p { "Répondu le " (date(devis.repondu_le)) ", valable jusqu’au " (date(devis.valable_jusquau)) "." }
+            table {
+                thead { tr { th { "Soin" } th { "Prix" } th { "Sécurité sociale" } th { "Mutuelle" } th { "Reste" } } }
+                tbody {
+                    @for ligne in &devis.lignes {
+                        tr {
+                            td {
+                                (ligne.libelle_soin)
+                                @if let Some(code) = &ligne.code { " (" (code) ")" }
+                                @if ligne.depasse_limite { " — au-dessus du prix limite de vente" }
+                            }
+                            td { (montant(ligne.prix.0)) }
+                            td { (montant(ligne.montant_secu.0)) }
+                            td { (montant(ligne.montant_mutuelle.0)) }
+                            td { (montant(ligne.reste_a_charge.0)) }
+                        }
+                    }
+                    tr {
+                        th scope="row" { "Total" }
+                        td { (montant(devis.totaux.prix.0)) }
+                        td { (montant(devis.totaux.montant_secu.0)) }
+                        td { (montant(devis.totaux.montant_mutuelle.0)) }
+                        td { (montant(devis.totaux.reste_a_charge.0)) }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A hospital stay: where, when, which kind, and the decision.
 fn details_prise_en_charge(prise_en_charge: &PriseEnCharge) -> Markup {
     let decision = prise_en_charge.decision.as_ref();
@@ -652,6 +689,9 @@ pub fn demande(
             @if let Some(prise_en_charge) = &demande.prise_en_charge {
                 (details_prise_en_charge(prise_en_charge))
             }
+        }
+        @if let Some(devis) = &demande.devis {
+            (reponse_au_devis(devis))
         }
         // Decided once: the form stays only to show why deciding again was refused.
         @if let Some(dossier) = demande.ajout_beneficiaire.as_ref().filter(|dossier| dossier.ajout.decision.is_none() || erreur_decision.is_some()) {

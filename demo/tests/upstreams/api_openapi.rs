@@ -189,6 +189,19 @@ async fn the_answers_to_writes_match_the_document() {
     assert_eq!(response.status(), 201);
     assert_conforms("/document/creationHospitalisation", "post", 201, &response.json().await.unwrap());
 
+    let quote = api.upload_one(MARIE, "devis.pdf", crate::api::pdf()).await;
+    let devis = json!({
+        "idBeneficiaire": marie,
+        "lignes": [
+            { "soin": "OPTIQUE_VERRES_SIMPLES", "centPourCentSante": false, "prix": 320, "code": "2203240" },
+            { "soin": "AUDIOLOGIE_AIDE_AUDITIVE", "centPourCentSante": true, "prix": 1900, "quantite": 2 }
+        ],
+        "idDocuments": [quote]
+    });
+    let response = api.send(Method::POST, MARIE, "document/creationDevis", devis).await;
+    assert_eq!(response.status(), 201);
+    assert_conforms("/document/creationDevis", "post", 201, &response.json().await.unwrap());
+
     let estimation = json!({"idBeneficiaire": marie, "soin": "OPTIQUE_VERRES_COMPLEXES",
                             "centPourCentSante": false, "prix": 420});
     let response = api.send(Method::POST, MARIE, "assure/estimation", estimation).await;

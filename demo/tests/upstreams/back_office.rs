@@ -1032,3 +1032,20 @@ async fn a_studied_hospital_stay_is_agreed_with_its_exit_date_and_its_agreement_
         back_office.act(&format!("{request}/decision"), &[("decision", "REFUSER"), ("motif", "Non.")]).await;
     assert_eq!(assert_refused(again, 409).await, "Cette demande a déjà reçu sa décision.");
 }
+
+#[tokio::test]
+async fn the_back_office_shows_the_answer_the_member_received_to_a_quote() {
+    let back_office = signed_in().await;
+    let marie = back_office.api.get_json(MARIE, "assure/beneficiaires").await[0]["id"].clone();
+    let quote = back_office.api.upload_one(MARIE, "devis.pdf", pdf()).await;
+    let body = json!({
+        "idBeneficiaire": marie,
+        "lignes": [{ "soin": "DENTAIRE_COURONNE", "centPourCentSante": false, "prix": 650, "code": "HBLD036" }],
+        "idDocuments": [quote]
+    });
+    let created = back_office.api.send(reqwest::Method::POST, MARIE, "document/creationDevis", body).await;
+    let demande = created.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    let page = back_office.page(&format!("/adherents/{MARIE}/demandes/{demande}")).await;
+    assert!(select(&page, "h2").contains(&"Réponse au devis".to_owned()));
+    assert!(page.contains("Couronne dentaire (HBLD036)"), "{page}");
+}

@@ -6,6 +6,7 @@ mod api;
 mod api_ajout_beneficiaire;
 mod api_alertes;
 mod api_auth;
+mod api_devis;
 mod api_estimation;
 mod api_hospitalisation;
 mod api_messages;

@@ -829,6 +829,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/document/creationDevis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A quote answered in writing (TypeCode DEV), line by line, with the quote attached.
+         * @description The member types the quote's lines (glasses, dental care, each hearing aid…), each with
+         *     its price, in the 100 % Santé basket or not, and attaches the quote. The mutual answers
+         *     each line as its estimate does (`assure/estimation`, the same rules), in the order given,
+         *     each line using what the lines before it took of a shared ceiling: what the Sécurité
+         *     sociale pays (base and rate), what the mutual pays, what is left of the guarantee's
+         *     allowance after it, what stays to pay. It flags a line of the basket priced over the
+         *     basket's price limit (`depasseLimite`), and gives a line outside the basket, of a care
+         *     that has one, its 100 % Santé equivalent. The answer is dated, valid until
+         *     `devis.valableJusquau` (90 days), kept with the request, and printed as the PDF
+         *     « Réponse à votre devis » among its documents (`devis.documentReponse`). Refused (422)
+         *     as the estimate refuses, with the line's number, and when no quote is attached or every
+         *     contract of the person has ended.
+         */
+        post: operations["postCreationDevis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/document/signalementSoin": {
         parameters: {
             query?: never;
@@ -1574,6 +1605,7 @@ export interface components {
             signalement?: components["schemas"]["Signalement"];
             /** @description Who a request to add a beneficiary (TypeCode ABE) is for, and the mutual's decision; null for the other requests. */
             ajoutBeneficiaire?: components["schemas"]["AjoutBeneficiaireDemande"] | null;
+            devis?: components["schemas"]["ReponseDevis"];
             metadata?: {
                 [key: string]: string;
             };
@@ -1675,6 +1707,67 @@ export interface components {
             priseEnCharge: number | null;
             /** @description Euros left to the member; null when it depends on the bill. */
             resteACharge: number | null;
+        };
+        CreationDevis: {
+            /** @description One of the member's beneficiaries (404 for nobody's, 403 for another member's). */
+            idBeneficiaire: components["schemas"]["Entier"];
+            lignes: components["schemas"]["LigneDevis"][];
+            commentaire?: components["schemas"]["Commentaire2000"];
+            /** @description The quote, uploaded beforehand; at least one (422 otherwise). */
+            idDocuments: components["schemas"]["IdDocuments"];
+        };
+        LigneDevis: {
+            soin: components["schemas"]["SoinEstime"];
+            centPourCentSante: boolean;
+            /** @description The line's price, in euros; a whole number of cents. */
+            prix: number;
+            /** @default 1 */
+            quantite: number | null;
+            baseSecu?: number | null;
+            tauxSecu?: number | null;
+            /**
+             * @description The act's code on the quote, CCAM (4 letters, 3 digits) or LPP (7 digits); kept and printed.
+             * @example HBLD036
+             */
+            code?: string | null;
+        };
+        ReponseDevis: {
+            reponduLe: components["schemas"]["Date"];
+            valableJusquau: components["schemas"]["Date"];
+            lignes: components["schemas"]["ReponseLigneDevis"][];
+            totaux: {
+                prix: components["schemas"]["Montant"];
+                montantSecu: components["schemas"]["Montant"];
+                montantMutuelle: components["schemas"]["Montant"];
+                resteACharge: components["schemas"]["Montant"];
+            };
+            /** @description The PDF « Réponse à votre devis » among the request's documents. */
+            documentReponse: number | null;
+        };
+        ReponseLigneDevis: {
+            soin: components["schemas"]["SoinEstime"];
+            libelleSoin: string;
+            code: components["schemas"]["TexteOuNull"];
+            centPourCentSante: boolean;
+            prix: components["schemas"]["Montant"];
+            quantite: number;
+            baseSecu: components["schemas"]["Montant"];
+            tauxSecu: number;
+            montantSecu: components["schemas"]["Montant"];
+            montantMutuelle: components["schemas"]["Montant"];
+            resteACharge: components["schemas"]["Montant"];
+            /** @description What is left of the guarantee's allowance for its period after this line; null without a ceiling. */
+            plafondRestant: number | null;
+            /** @description A line of the 100 % Santé basket priced over the basket's price limit (prix limite de vente). */
+            depasseLimite: boolean;
+            /** @description The basket's price limit for this line, when it is of the basket. */
+            limite: number | null;
+            /** @description For a line outside the basket of a care that has one, the basket's equipment, which leaves nothing to pay up to its price limit. */
+            equivalent100Sante: {
+                limite: components["schemas"]["Montant"];
+                resteACharge: components["schemas"]["Montant"];
+            } | null;
+            regles: string[];
         };
         EtablissementSante: {
             finess: string;
@@ -3134,6 +3227,52 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreationReclamation"];
+            };
+        };
+        responses: {
+            201: components["responses"]["DemandeCreee"];
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            409: components["responses"]["Conflit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postCreationDevis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "idBeneficiaire": 1,
+                 *       "lignes": [
+                 *         {
+                 *           "soin": "DENTAIRE_COURONNE",
+                 *           "centPourCentSante": false,
+                 *           "prix": 650,
+                 *           "code": "HBLD036"
+                 *         },
+                 *         {
+                 *           "soin": "DENTAIRE_COURONNE",
+                 *           "centPourCentSante": true,
+                 *           "prix": 500,
+                 *           "code": "HBLD634"
+                 *         }
+                 *       ],
+                 *       "idDocuments": [
+                 *         12
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreationDevis"];
             };
         };
         responses: {

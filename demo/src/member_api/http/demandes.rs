@@ -1,7 +1,8 @@
 //! Requests (demandes): the list (`demandes`), the recent ones for the home page
 //! (`demandes/home`), one request (`demande/{id}`) with its conversation, and their
 //! creation through the generic form (`document/documentGedCegedim`), hospital care
-//! (`document/creationHospitalisation`) and termination (`document/creationResiliation`).
+//! (`document/creationHospitalisation`), termination (`document/creationResiliation`) and a
+//! quote answered in writing (`document/creationDevis`).
 
 use std::collections::BTreeMap;
 
@@ -16,8 +17,10 @@ use super::reponses::{PREFIX, json};
 use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::rules::demandes::{self, Selection};
+use crate::member_api::rules::estimation::devis as estimation;
+use crate::member_api::rules::estimation::soins::Soin;
 use crate::member_api::rules::membre::Member;
-use crate::member_api::rules::{formulaire_generique, hospitalisation, resiliation};
+use crate::member_api::rules::{formulaire_generique, hospitalisation, reponse_devis, resiliation};
 use crate::member_api::store::demandes::Demande;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -26,7 +29,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/demande/{id}").get(demande))
         .service(web::resource("/document/documentGedCegedim").post(creer_ged))
         .service(web::resource("/document/creationHospitalisation").post(creer_hospitalisation))
-        .service(web::resource("/document/creationResiliation").post(creer_resiliation));
+        .service(web::resource("/document/creationResiliation").post(creer_resiliation))
+        .service(web::resource("/document/creationDevis").post(creer_devis));
 }
 
 /// Every request, newest first.
@@ -168,6 +172,56 @@ async fn creer_hospitalisation(
     })?;
     let mutuelle = context.mutuelle.clone();
     enregistrer(context, move |db| hospitalisation::enregistrer(db, &member, demande, mutuelle)).await
+}
+
+/// A quote to answer in writing: its lines, as the estimate takes a quote, each with the act's
+/// code it prints, and the quote attached.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct CreationDevis {
+    #[serde(deserialize_with = "super::json::entier::un")]
+    id_beneficiaire: i64,
+    lignes: Vec<LigneDevis>,
+    commentaire: Option<String>,
+    #[serde(default, deserialize_with = "super::json::entier::liste")]
+    id_documents: Vec<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct LigneDevis {
+    soin: Soin,
+    cent_pour_cent_sante: bool,
+    prix: f64,
+    #[serde(default, deserialize_with = "super::json::entier::facultatif")]
+    quantite: Option<i64>,
+    base_secu: Option<f64>,
+    #[serde(default, deserialize_with = "super::json::entier::facultatif")]
+    taux_secu: Option<i64>,
+    code: Option<String>,
+}
+
+async fn creer_devis(
+    member: Member,
+    body: web::Json<CreationDevis>,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    let CreationDevis { id_beneficiaire, lignes, commentaire, id_documents } = body.into_inner();
+    let lignes = lignes
+        .into_iter()
+        .map(|ligne| {
+            let LigneDevis { soin, cent_pour_cent_sante, prix, quantite, base_secu, taux_secu, code } = ligne;
+            (estimation::Saisie { soin, cent_pour_cent_sante, prix, quantite, base_secu, taux_secu }, code)
+        })
+        .collect();
+    let demande = reponse_devis::verifier(reponse_devis::Saisie {
+        id_beneficiaire,
+        lignes,
+        commentaire,
+        id_documents,
+    })?;
+    let mutuelle = context.mutuelle.clone();
+    enregistrer(context, move |db| reponse_devis::enregistrer(db, &member, demande, mutuelle)).await
 }
 
 /// A termination request for one of the member's individual contracts in force: the motif,

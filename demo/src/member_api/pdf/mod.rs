@@ -1,7 +1,8 @@
 //! The PDF documents the demo member API generates: the guarantees booklet (`/api/assure/livret`),
 //! the tiers-payant card (`carte-tp-detail`), the certificates (`assure/attestation`) and the
 //! acknowledgement of a termination (`document/creationResiliation`) and the agreement for a
-//! hospital stay (`document/creationHospitalisation`), laid out by
+//! hospital stay (`document/creationHospitalisation`) and the answer to a quote
+//! (`document/creationDevis`), laid out by
 //! [`mise_en_page`]; and how dates, amounts and sizes are printed ([`impression`]).
 
 pub mod accord_prise_en_charge;
@@ -13,3 +14,4 @@ mod exemples;
 pub mod impression;
 pub mod livret;
 mod mise_en_page;
+pub mod reponse_devis;

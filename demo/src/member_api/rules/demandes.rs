@@ -13,7 +13,9 @@ use crate::member_api::clock::today;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::mail::evenements::{Evenement, publier};
 use crate::member_api::store::demandes::{self, Demande, DemandeSuivie, LigneDemande};
-use crate::member_api::store::formulaires::{Dossier, PriseEnCharge, Reclamation, Resiliation, Signalement};
+use crate::member_api::store::formulaires::{
+    Dossier, PriseEnCharge, Reclamation, ReponseDevis, Resiliation, Signalement,
+};
 use crate::member_api::store::{beneficiaires, documents};
 
 /// The states shown as done (docs/product/states.md#request-states); any other is pending.
@@ -111,6 +113,7 @@ pub struct NouvelleDemande {
     pub signalement: Option<Signalement>,
     pub metadata: Option<BTreeMap<String, String>>,
     pub ajout_beneficiaire: Option<Dossier>,
+    pub devis: Option<ReponseDevis>,
 }
 
 impl NouvelleDemande {
@@ -133,6 +136,7 @@ impl NouvelleDemande {
             signalement: None,
             metadata: None,
             ajout_beneficiaire: None,
+            devis: None,
         })
     }
 
@@ -169,6 +173,7 @@ impl NouvelleDemande {
                 reclamation: self.reclamation.as_ref(),
                 signalement: self.signalement.as_ref(),
                 ajout_beneficiaire: self.ajout_beneficiaire.as_ref(),
+                devis: self.devis.as_ref(),
             },
         )?;
         for document in &self.id_documents {

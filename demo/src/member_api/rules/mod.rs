@@ -27,6 +27,7 @@ pub mod preferences;
 pub mod prise_en_charge;
 pub mod reclamation;
 pub mod remboursements;
+pub mod reponse_devis;
 pub mod resiliation;
 pub mod signalement;
 pub mod situation;

@@ -423,6 +423,7 @@ impl Seeder<'_> {
                     reclamation: reclamation.as_ref(),
                     signalement: None,
                     ajout_beneficiaire: None,
+                    devis: None,
                 },
             )?;
             // Read by the member the day it came: a past answer is no news.

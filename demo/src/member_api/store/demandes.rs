@@ -9,7 +9,8 @@ use serde::Serialize;
 
 use super::documents::DocumentInfo;
 use super::formulaires::{
-    AjoutBeneficiaire, Dossier, PriseEnCharge, Reclamation, Resiliation, Signalement, parse_json,
+    AjoutBeneficiaire, Dossier, PriseEnCharge, Reclamation, ReponseDevis, Resiliation, Signalement,
+    parse_json,
 };
 use super::messages::Message;
 
@@ -44,6 +45,9 @@ pub struct Demande {
     /// Who a request to add a beneficiary is for, and the mutual's decision; null otherwise.
     #[serde(rename = "ajoutBeneficiaire")]
     pub ajout_beneficiaire: Option<AjoutBeneficiaire>,
+    /// The mutual's written answer to a quote.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub devis: Option<ReponseDevis>,
     /// The conversation on the request, oldest first.
     pub messages: Vec<Message>,
 }
@@ -58,7 +62,7 @@ pub struct BeneficiaireDemande {
 const DEMANDE_SELECT: &str =
     "SELECT d.id, d.date_creation, d.type_code, d.etat, d.type, d.objet, d.commentaire,
         d.date_mise_a_jour, b.id, b.prenom, b.nom, d.hospitalisation, d.resiliation, d.metadata, d.reclamation,
-        d.ligne_signalee, ls.paiement_id, d.motif_signalement, d.ajout_beneficiaire
+        d.ligne_signalee, ls.paiement_id, d.motif_signalement, d.ajout_beneficiaire, d.devis
     FROM demandes d LEFT JOIN beneficiaires b ON b.id = d.beneficiaire_id
     LEFT JOIN lignes_prestation ls ON ls.id = d.ligne_signalee";
 
@@ -89,6 +93,7 @@ fn from_row(db: &Connection, row: &Row) -> rusqlite::Result<Demande> {
         reclamation: parse_json(row, 14)?,
         signalement,
         ajout_beneficiaire: parse_json(row, 18)?,
+        devis: parse_json(row, 19)?,
         messages: Message::of_demande(db, id)?,
     })
 }
@@ -145,6 +150,7 @@ pub struct LigneDemande<'a> {
     pub reclamation: Option<&'a Reclamation>,
     pub signalement: Option<&'a Signalement>,
     pub ajout_beneficiaire: Option<&'a Dossier>,
+    pub devis: Option<&'a ReponseDevis>,
 }
 
 /// Writes a request; its id.
@@ -152,8 +158,8 @@ pub fn inserer(db: &Connection, demande: &LigneDemande<'_>) -> rusqlite::Result<
     db.execute(
         "INSERT INTO demandes (numero_personne, type, type_code, objet, commentaire, beneficiaire_id, etat,
             date_creation, date_mise_a_jour, hospitalisation, resiliation, metadata, reclamation, ligne_signalee,
-            motif_signalement, ajout_beneficiaire)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+            motif_signalement, ajout_beneficiaire, devis)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
         params![
             demande.numero_personne,
             demande.type_demande,
@@ -171,6 +177,7 @@ pub fn inserer(db: &Connection, demande: &LigneDemande<'_>) -> rusqlite::Result<
             demande.signalement.map(|signalement| signalement.id_ligne),
             demande.signalement.map(|signalement| signalement.motif.as_str()),
             json(demande.ajout_beneficiaire)?,
+            json(demande.devis)?,
         ],
     )?;
     Ok(db.last_insert_rowid())
@@ -331,6 +338,12 @@ pub fn decider_ajout(
     Ok(())
 }
 
+/// Keeps the answer to the quote of request `id`.
+pub fn changer_devis(db: &Connection, id: i64, devis: &ReponseDevis) -> rusqlite::Result<()> {
+    db.execute("UPDATE demandes SET devis = ?1 WHERE id = ?2", params![json(Some(devis))?, id])?;
+    Ok(())
+}
+
 /// What a hospital-care request asks and its decision; `None` for a request of another kind.
 pub fn prise_en_charge(db: &Connection, id: i64) -> rusqlite::Result<Option<PriseEnCharge>> {
     db.query_row("SELECT hospitalisation FROM demandes WHERE id = ?1", [id], |row| parse_json(row, 0))
@@ -370,6 +383,8 @@ pub struct DemandeDuDossier {
     pub ajout_beneficiaire: Option<Dossier>,
     /// For a hospital-care request (TypeCode PEH): the stay, and the decision.
     pub prise_en_charge: Option<PriseEnCharge>,
+    /// For a quote answered in writing (TypeCode DEV): the answer.
+    pub devis: Option<ReponseDevis>,
 }
 
 /// The member's requests, newest first, or the one numbered `seule`; a complaint is of type
@@ -382,7 +397,8 @@ pub fn du_dossier(
 ) -> rusqlite::Result<Vec<DemandeDuDossier>> {
     let mut statement = db.prepare(
         "SELECT d.id, d.type_code, d.objet, d.etat, d.date_creation, d.date_mise_a_jour, d.commentaire,
-                b.prenom || ' ' || b.nom, d.reclamation, d.type = ?3, d.ajout_beneficiaire, d.hospitalisation
+                b.prenom || ' ' || b.nom, d.reclamation, d.type = ?3, d.ajout_beneficiaire, d.hospitalisation,
+                d.devis
          FROM demandes d LEFT JOIN beneficiaires b ON b.id = d.beneficiaire_id
          WHERE d.numero_personne = ?1 AND (?2 IS NULL OR d.id = ?2)
          ORDER BY d.date_creation DESC, d.id DESC",
@@ -402,6 +418,7 @@ pub fn du_dossier(
                 est_reclamation: row.get(9)?,
                 ajout_beneficiaire: parse_json(row, 10)?,
                 prise_en_charge: parse_json(row, 11)?,
+                devis: parse_json(row, 12)?,
             })
         })?
         .collect()

@@ -63,6 +63,59 @@ pub struct LigneCouverture {
     pub reste_a_charge: Option<Euros>,
 }
 
+/// The mutual's written answer to a quote, line by line, as kept with its request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReponseDevis {
+    pub repondu_le: NaiveDate,
+    pub valable_jusquau: NaiveDate,
+    pub lignes: Vec<ReponseLigneDevis>,
+    pub totaux: TotauxDevis,
+    /// The PDF « Réponse à votre devis » among the request's documents.
+    pub document_reponse: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReponseLigneDevis {
+    /// The care, as the contract names it (`OPTIQUE_VERRES_SIMPLES`…).
+    pub soin: String,
+    pub libelle_soin: String,
+    pub code: Option<String>,
+    pub cent_pour_cent_sante: bool,
+    pub prix: Euros,
+    pub quantite: i64,
+    pub base_secu: Euros,
+    pub taux_secu: i64,
+    pub montant_secu: Euros,
+    pub montant_mutuelle: Euros,
+    pub reste_a_charge: Euros,
+    /// What is left of the guarantee's allowance after this line.
+    pub plafond_restant: Option<Euros>,
+    /// Of the 100 % Santé basket, and priced over its limit.
+    pub depasse_limite: bool,
+    pub limite: Option<Euros>,
+    pub equivalent_100_sante: Option<Equivalent100Sante>,
+    pub regles: Vec<String>,
+}
+
+/// The 100 % Santé equipment of a line outside the basket.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Equivalent100Sante {
+    pub limite: Euros,
+    pub reste_a_charge: Euros,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TotauxDevis {
+    pub prix: Euros,
+    pub montant_secu: Euros,
+    pub montant_mutuelle: Euros,
+    pub reste_a_charge: Euros,
+}
+
 /// What a termination request adds, as kept with it. Everything here is the mutual's: the end
 /// date it computed, the identity it holds; only `email` is the member's choice (D221-1 II 1°
 /// lets them name the means of contact for the acknowledgement).

@@ -98,11 +98,29 @@ pub fn estimer(
     devis: &Devis,
     aujourdhui: NaiveDate,
 ) -> Result<(Personne, Estimation), ApiFailure> {
+    let (personne, situation) = situation(db, membre, id_beneficiaire, aujourdhui)?;
+    verifier(devis, &situation).map_err(|refus| ApiFailure::unprocessable(refus.0))?;
+    let historique = Releves { db, beneficiaire: id_beneficiaire, jusqua: aujourdhui };
+    let calcul = calcul::estimer(devis, &situation, &historique)?;
+    Ok((personne, calcul))
+}
+
+/// The quote's shape for the care, the beneficiary's age deciding (orthodontics, glasses).
+pub fn verifier(devis: &Devis, situation: &Situation) -> Result<(), calcul::Refus> {
+    calcul::verifier(devis, &devis.soin.definition(situation.age))
+}
+
+/// Who the beneficiary `id_beneficiaire` is, and what covers them on `aujourdhui`: the
+/// member's own, covered by a contract in force or to come.
+pub fn situation(
+    db: &Connection,
+    membre: &Member,
+    id_beneficiaire: i64,
+    aujourdhui: NaiveDate,
+) -> Result<(Personne, Situation), ApiFailure> {
     let (owner, personne, naissance) = beneficiaires::pour_estimation(db, id_beneficiaire)?;
     membre.check_owner(owner)?;
     let age = aujourdhui.years_since(naissance).unwrap_or(0);
-    calcul::verifier(devis, &devis.soin.definition(age))
-        .map_err(|refus| ApiFailure::unprocessable(refus.0))?;
     let nom = format!("{} {}", personne.prenom, personne.nom);
     let couverture = couverture(db, id_beneficiaire, aujourdhui)?;
     // An estimate is of care to come: once every contract has ended, the mutual will
@@ -114,8 +132,5 @@ pub fn estimer(
             date(*fin)
         )));
     }
-    let situation = Situation { aujourdhui, age, nom, couverture };
-    let historique = Releves { db, beneficiaire: id_beneficiaire, jusqua: aujourdhui };
-    let calcul = calcul::estimer(devis, &situation, &historique)?;
-    Ok((personne, calcul))
+    Ok((personne, Situation { aujourdhui, age, nom, couverture }))
 }

@@ -77,7 +77,10 @@ pub fn par_finess(finess: &str) -> Option<&'static Etablissement> {
 /// at most `RESULTATS_MAX`, by name.
 pub fn chercher(recherche: &str) -> Result<Vec<&'static Etablissement>, ApiFailure> {
     let recherche = recherche.trim();
-    if !RECHERCHE.contains(&recherche.chars().count()) {
+    let mots = forme_de_recherche(recherche);
+    let mots: Vec<&str> = mots.split_whitespace().collect();
+    // Punctuation or invisible characters alone are no search: they would match everything.
+    if !RECHERCHE.contains(&recherche.chars().count()) || mots.is_empty() {
         return Err(ApiFailure::unprocessable(format!(
             "Saisissez de {} à {} caractères pour chercher un établissement.",
             RECHERCHE.start(),
@@ -88,8 +91,6 @@ pub fn chercher(recherche: &str) -> Result<Vec<&'static Etablissement>, ApiFailu
     if let Some(etablissement) = par_finess(&finess) {
         return Ok(vec![etablissement]);
     }
-    let mots = forme_de_recherche(recherche);
-    let mots: Vec<&str> = mots.split_whitespace().collect();
     let mut trouves: Vec<&Etablissement> = ANNUAIRE
         .iter()
         .filter(|etablissement| {
@@ -214,7 +215,7 @@ mod tests {
     fn at_most_twenty_answer_and_a_search_too_short_or_long_is_refused_in_french() {
         assert_eq!(chercher("clinique").unwrap().len(), RESULTATS_MAX);
         assert!(chercher("zzzz").unwrap().is_empty());
-        for recherche in ["", " a ", &"x".repeat(61)] {
+        for recherche in ["", " a ", &"x".repeat(61), "--", "\u{200b}\u{200b}"] {
             let refus = chercher(recherche).unwrap_err();
             assert_eq!(refus.message(), "Saisissez de 2 à 60 caractères pour chercher un établissement.");
         }

@@ -1939,7 +1939,7 @@ export interface components {
                 /** @description One of the member's beneficiaries (422 for an unknown one or one the contract does not cover on those dates, 403 for another member's). */
                 idBeneficiaire: components["schemas"]["Entier"];
                 /** @description Ignored when given; the request keeps the directory's name of `finess`. */
-                etablissement?: components["schemas"]["Texte100"];
+                etablissement?: string | null;
                 /** @description The establishment, as `referentiel/etablissements` gives it (white space around it ignored; 422 for one the directory does not know). */
                 finess: string;
                 /** @description Today or later, within a year (Paris days; 422 otherwise). */
@@ -2372,7 +2372,7 @@ export interface operations {
     getEtablissementsSante: {
         parameters: {
             query: {
-                /** @description 2 to 60 characters once white space around them is trimmed (422 otherwise). */
+                /** @description 2 to 60 characters once white space around them is trimmed, with a letter or a digit among them (422 otherwise). */
                 recherche: string;
             };
             header?: never;
@@ -3280,6 +3280,7 @@ export interface operations {
             400: components["responses"]["DemandeIncorrecte"];
             401: components["responses"]["NonAuthentifie"];
             403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
             409: components["responses"]["Conflit"];
             413: components["responses"]["TropVolumineux"];
             415: components["responses"]["ContenuNonJson"];

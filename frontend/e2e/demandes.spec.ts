@@ -125,19 +125,23 @@ test.describe('Mes demandes', () => {
       expect(consoleErrors).toEqual([]);
     });
 
-    test('Marie DUPONT estimates a dental quote, then sends it with its estimate', async ({ page }) => {
+    test('Marie DUPONT sends a dental quote of two lines and reads the mutual’s answer to each', async ({ page }) => {
       await page.goto('/mutuelle/demandes/creation');
       await page.getByRole('radio', { name: 'Un devis' }).check();
       await page.getByRole('button', { name: 'Continuer' }).click();
       await expect(stepTitle(page, 2)).toBeFocused();
       await page.getByLabel('Personne concernée').selectOption({ label: 'Marie DUPONT' });
-      await page.getByLabel('Date du devis').fill('2026-11-02');
-      await page.getByLabel('Montant du devis, en euros').fill('800');
-      const part = page.getByRole('region', { name: 'Estimer ce devis (facultatif)' });
-      await part.getByLabel('Type de soin').selectOption({ label: 'Couronne' });
-      await part.getByRole('radio', { name: 'Non' }).check();
-      await part.getByRole('button', { name: 'Estimer ce devis' }).click();
-      await expect(part).toContainText('Reste à votre charge440,00 €');
+      // A crown outside the basket, then one of the basket priced a euro over its limit.
+      const premiere = page.getByRole('group', { name: 'Ligne 1' });
+      await premiere.getByLabel('Type de soin').selectOption({ label: 'Couronne' });
+      await premiere.getByRole('radio', { name: 'Non' }).check();
+      await premiere.getByLabel('Prix, en euros').fill('650');
+      await premiere.getByLabel('Code de l’acte (CCAM ou LPP), facultatif').fill('hbld036');
+      await page.getByRole('button', { name: 'Ajouter une ligne' }).click();
+      const seconde = page.getByRole('group', { name: 'Ligne 2' });
+      await seconde.getByLabel('Type de soin').selectOption({ label: 'Couronne' });
+      await seconde.getByRole('radio', { name: 'Oui' }).check();
+      await seconde.getByLabel('Prix, en euros').fill('501');
       await expectNoAccessibilityViolations(page);
       await page.getByRole('button', { name: 'Continuer' }).click();
 
@@ -145,21 +149,17 @@ test.describe('Mes demandes', () => {
       await pickFiles(page, [facturePdf]);
       await expect(page.getByRole('region', { name: 'Fichiers joints' }).getByText('Envoyé')).toHaveCount(1);
       await page.getByRole('button', { name: 'Continuer' }).click();
-
       await expect(stepTitle(page, 4)).toBeFocused();
-      const recap = page.locator('main');
-      await expect(recap.getByText('Estimation de votre remboursement')).toBeVisible();
-      await expect(recap).toContainText('Reste à votre charge440,00 €');
       await page.getByRole('button', { name: 'Envoyer' }).click();
 
       await page.waitForURL((url) => url.pathname === '/mutuelle/demandes');
-      const confirmation = page.getByRole('status').filter({ hasText: 'a bien été envoyée' });
-      const numero = /n° (\d+)/.exec((await confirmation.textContent()) ?? '')?.[1];
-      // The mutual reads what the member was told with the quote.
-      const demande = (await (await page.request.get(`/api/demande/${numero ?? ''}`)).json()) as {
-        metadata?: Record<string, string>;
-      };
-      expect(demande.metadata?.estimationResteACharge).toContain('440,00');
+      await page.getByRole('row').nth(1).getByRole('link').click();
+      await expect(page.getByRole('heading', { name: 'Réponse à votre devis' })).toBeVisible();
+      await expect(page.getByText(/^Équivalent 100\s%\sSanté : jusqu’à 500,00\s€, reste à votre charge 0,00\s€\.$/)).toBeVisible();
+      await expect(page.getByText(/^Prix au-dessus du prix limite de vente du 100\s%\sSanté \(500,00\s€\)/)).toBeVisible();
+      await expect(page.getByRole('row', { name: /Total/ })).toContainText(/1\s151,00\s€/);
+      await expect(page.getByRole('button', { name: 'Télécharger la réponse (PDF)' })).toBeVisible();
+      await expectNoAccessibilityViolations(page);
     });
 
     test('Marie DUPONT makes a complaint and reads the dates the mutual owes, then the mediator of a refused one', async ({

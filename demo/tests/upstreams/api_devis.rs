@@ -80,6 +80,17 @@ async fn a_quote_is_refused_with_the_line_at_fault_without_its_file_or_for_someo
     )
     .await;
     assert!(message.starts_with("Ligne 2 : "), "{message}");
+    let chambre =
+        json!({ "soin": "HOSPITALISATION_CHAMBRE_PARTICULIERE", "centPourCentSante": false, "prix": 90 });
+    let message = assert_refused(
+        api.send(Method::POST, MARIE, CREATION, devis(&api, MARIE, json!([chambre])).await).await,
+        422,
+    )
+    .await;
+    assert_eq!(
+        message,
+        "Ligne 1 : un séjour à l’hôpital se demande en prise en charge hospitalière, pas en devis."
+    );
     let mut sans_fichier = devis(&api, MARIE, json!([couronne])).await;
     sans_fichier["idDocuments"] = json!([]);
     let message = assert_refused(api.send(Method::POST, MARIE, CREATION, sans_fichier).await, 422).await;

@@ -5,9 +5,8 @@ import type { MemberApi } from '@/types/member-api';
 
 /**
  * `POST assure/estimation`: what a quote will cost, computed by the member API from the
- * guarantees covering the beneficiary today. Shared here because « Estimer mon
- * remboursement » and a quote's request both ask for it; a feature folder never imports
- * another one.
+ * guarantees covering the beneficiary today (« Estimer mon remboursement »). A quote sent to
+ * the mutual is answered with the request instead (`document/creationDevis`).
  */
 export type Estimation = MemberApi<'Estimation'>;
 

@@ -9,6 +9,7 @@ use super::demandes::{self, NouvelleDemande};
 use super::estimation::devis::{self as estimation, situation};
 use super::estimation::releves::Releves;
 use super::estimation::reponse::{self, Ligne};
+use super::estimation::soins::Soin;
 use super::membre::Member;
 use super::types_demande;
 use crate::member_api::clock::today;
@@ -52,6 +53,14 @@ pub fn verifier(saisie: Saisie) -> Result<DemandeDevis, ApiFailure> {
                     Some(format!("Ligne {} : {}", rang + 1, refus.message()).into()),
                 )
             };
+            if matches!(
+                ligne.soin,
+                Soin::HospitalisationChambreParticuliere | Soin::HospitalisationDepassements
+            ) {
+                return Err(de_la_ligne(ApiFailure::unprocessable(
+                    "un séjour à l’hôpital se demande en prise en charge hospitalière, pas en devis.",
+                )));
+            }
             let devis = estimation::devis(ligne).map_err(de_la_ligne)?;
             let code = code_de_l_acte(code.as_deref()).map_err(de_la_ligne)?;
             Ok(Ligne { devis, code })

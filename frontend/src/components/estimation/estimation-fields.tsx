@@ -20,22 +20,16 @@ type Form = UseFormReturn<EstimationValues>;
 
 interface EstimationFieldsProps {
   form: Form;
-  /**
-   * The people to choose from (« Pour qui ? »); left out where the person is already known
-   * (a quote's request, whose beneficiary is the estimate's).
-   */
-  beneficiaires?: readonly Beneficiaire[];
-  /** Whether to ask the price; a quote's request has it already (the quote's amount). */
-  withPrix?: boolean;
+  /** The people to choose from (« Pour qui ? »). */
+  beneficiaires: readonly Beneficiaire[];
 }
 
 /**
  * The questions of an estimate, in the order a quote answers them: who, which care, the
  * 100 % Santé basket where the care has one, the price, the ears or nights where they count,
- * and what the quote says of the Sécurité sociale. Inside the caller's form: the estimation
- * page's own, or a quote's step, which sends it with a button of its own.
+ * and what the quote says of the Sécurité sociale. Inside the estimation page's form.
  */
-export function EstimationFields({ form, beneficiaires, withPrix = true }: EstimationFieldsProps) {
+export function EstimationFields({ form, beneficiaires }: EstimationFieldsProps) {
   const { errors } = form.formState;
   const value = useWatch({ control: form.control, name: 'soin' });
   const soin = isSoinEstime(value) ? value : null;
@@ -44,19 +38,17 @@ export function EstimationFields({ form, beneficiaires, withPrix = true }: Estim
 
   return (
     <>
-      {beneficiaires && (
-        <FormField label={t('estimation.champ.beneficiaire')} error={errors.beneficiaire?.message}>
-          {(props) => (
-            <select {...props} {...form.register('beneficiaire')}>
-              {beneficiaires.map((beneficiaire) => (
-                <option key={beneficiaire.id} value={String(beneficiaire.id)}>
-                  {memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      )}
+      <FormField label={t('estimation.champ.beneficiaire')} error={errors.beneficiaire?.message}>
+        {(props) => (
+          <select {...props} {...form.register('beneficiaire')}>
+            {beneficiaires.map((beneficiaire) => (
+              <option key={beneficiaire.id} value={String(beneficiaire.id)}>
+                {memberDisplayName('', beneficiaire.prenom, beneficiaire.nom)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <FormField label={t('estimation.champ.soin')} error={errors.soin?.message}>
         {(props) => (
           <select {...props} {...form.register('soin')}>
@@ -85,15 +77,9 @@ export function EstimationFields({ form, beneficiaires, withPrix = true }: Estim
           ]}
         />
       )}
-      {withPrix && (
-        <FormField
-          label={t('estimation.champ.prix')}
-          hint={t('estimation.champ.prix.hint')}
-          error={errors.prix?.message}
-        >
-          {(props) => <input {...props} type="text" inputMode="decimal" autoComplete="off" {...form.register('prix')} />}
-        </FormField>
-      )}
+      <FormField label={t('estimation.champ.prix')} hint={t('estimation.champ.prix.hint')} error={errors.prix?.message}>
+        {(props) => <input {...props} type="text" inputMode="decimal" autoComplete="off" {...form.register('prix')} />}
+      </FormField>
       {quantite === 'oreilles' && (
         <Choices
           form={form}

@@ -95,12 +95,4 @@ describe('the estimate', () => {
     expect(screen.queryByRole('heading', { name: 'Règles appliquées' })).not.toBeInTheDocument();
     expect(screen.getByRole('note')).toBeVisible();
   });
-
-  it('folds the rules away when compact, without a heading of its own', () => {
-    render(<EstimationResult estimation={anEstimation()} compact />);
-
-    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
-    expect(screen.getByText('Règles appliquées', { selector: 'summary' })).toBeVisible();
-    expect(screen.getByText(/^Reste à votre charge/, { selector: 'strong' })).toBeVisible();
-  });
 });

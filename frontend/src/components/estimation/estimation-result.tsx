@@ -12,11 +12,6 @@ addMessages(estimationTexts);
 
 interface EstimationResultProps {
   estimation: Estimation;
-  /**
-   * Tighter, for a quote's request (its step and its summary): the rules folded under a
-   * disclosure rather than under a heading of their own, which would break the outline there.
-   */
-  compact?: boolean;
 }
 
 /**
@@ -26,10 +21,10 @@ interface EstimationResultProps {
  * and hearing aids, the rules applied as the member API wrote them, and its mention that this
  * is an estimate. The caller gives the heading.
  */
-export function EstimationResult({ estimation, compact = false }: EstimationResultProps) {
+export function EstimationResult({ estimation }: EstimationResultProps) {
   const { garantie, plafond, renouvellement, regles } = estimation;
   return (
-    <div className={[styles.result, compact ? styles.compact : ''].join(' ')}>
+    <div className={styles.result}>
       <p className={styles.subject}>{subject(estimation)}</p>
       <dl className={styles.lines} aria-label={t('estimation.resultat.lignes')}>
         <Line label={t('estimation.resultat.prix')} amount={estimation.prix} />
@@ -102,7 +97,7 @@ export function EstimationResult({ estimation, compact = false }: EstimationResu
           )}
         </ul>
       )}
-      {regles.length > 0 && <Regles regles={regles} compact={compact} />}
+      {regles.length > 0 && <Regles regles={regles} />}
       <p className={styles.mention} role="note">
         {estimation.mention}
       </p>
@@ -150,27 +145,16 @@ function Line({ label, amount, detail, total = false }: LineProps) {
   );
 }
 
-function Regles({ regles, compact }: { regles: readonly string[]; compact: boolean }) {
-  const list = (
-    <ul className={styles.regles}>
-      {regles.map((regle, index) => (
-        // The member API's sentences, in its order; two alike stay two.
-        <li key={`${String(index)}-${regle}`}>{regle}</li>
-      ))}
-    </ul>
-  );
-  if (compact) {
-    return (
-      <details className={styles.reglesDetails}>
-        <summary>{t('estimation.resultat.regles')}</summary>
-        {list}
-      </details>
-    );
-  }
+function Regles({ regles }: { regles: readonly string[] }) {
   return (
     <>
       <h3 className={styles.reglesTitle}>{t('estimation.resultat.regles')}</h3>
-      {list}
+      <ul className={styles.regles}>
+        {regles.map((regle, index) => (
+          // The member API's sentences, in its order; two alike stay two.
+          <li key={`${String(index)}-${regle}`}>{regle}</li>
+        ))}
+      </ul>
     </>
   );
 }

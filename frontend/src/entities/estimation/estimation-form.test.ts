@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  demandeEstimation,
-  emptyEstimation,
-  estimationRequest,
-  type EstimationValues,
-  sameDemande,
-} from './estimation-form';
+import { demandeEstimation, emptyEstimation, type EstimationValues } from './estimation-form';
 import { estimationSchema } from './estimation-schema';
 import { hasPanier100, quantiteKind, soinGroups } from './estimation-soins';
 
@@ -124,16 +118,6 @@ describe('the estimation request', () => {
       baseSecu: 52.5,
       tauxSecu: 70,
     });
-  });
-
-  it('is none while the values are incomplete, and tells two requests apart', () => {
-    expect(estimationRequest({ ...lunettes, soin: '' })).toBeNull();
-    const demande = estimationRequest(lunettes);
-    expect(demande).not.toBeNull();
-    if (!demande) return;
-    expect(sameDemande(demande, demandeEstimation({ ...lunettes, prix: '450,00' }))).toBe(true);
-    expect(sameDemande(demande, demandeEstimation({ ...lunettes, prix: '451' }))).toBe(false);
-    expect(sameDemande(demande, demandeEstimation({ ...lunettes, tauxSecu: '60' }))).toBe(false);
   });
 });
 

@@ -1,12 +1,13 @@
-import { t } from '@/i18n/t';
+import { type MessageKey, t } from '@/i18n/t';
 import type { MemberApi } from '@/types/member-api';
 import { hasPanier100, isSoinEstime, nuitsMax, quantiteKind } from './estimation-soins';
 
 /**
- * The estimation form's values and rules, shared by « Estimer mon remboursement » and by a
- * quote's request. The browser checks shapes only (a choice made, an amount written as
- * euros); the member API judges everything else and its French message is shown when it
- * refuses (a basket the care does not have, a base missing for fees…).
+ * The estimation form's values and rules (« Estimer mon remboursement »), and how a price is
+ * read, which a quote's lines read the same way. The browser checks shapes only (a choice
+ * made, an amount written as euros); the member API judges everything else and its French
+ * message is shown when it refuses (a basket the care does not have, a base missing for
+ * fees…).
  */
 /**
  * The request body. `quantite` has a default in the member API's contract, which the generated
@@ -62,6 +63,31 @@ function hasCentsAtMost(value: string): boolean {
   return /^\d+(\.\d{1,2})?$/.test(compact(value));
 }
 
+/** Why a price as typed is refused: each form words it its own way. */
+export type PrixRefus = 'vide' | 'format' | 'centimes' | 'positif' | 'max';
+
+/**
+ * The member API's rules on a price (more than 0, at most 100 000 €, to the cent), on euros as
+ * typed; `null` for a price it takes. The estimate's price and each line of a quote follow them.
+ */
+export function prixRefus(value: string): PrixRefus | null {
+  if (value.trim() === '') return 'vide';
+  const prix = parseEuros(value);
+  if (prix === null) return 'format';
+  if (!hasCentsAtMost(value)) return 'centimes';
+  if (prix <= 0) return 'positif';
+  if (prix > prixMax) return 'max';
+  return null;
+}
+
+const prixMessages = {
+  vide: 'estimation.erreur.prix',
+  format: 'estimation.erreur.prixFormat',
+  centimes: 'estimation.erreur.centimes',
+  positif: 'estimation.erreur.prixPositif',
+  max: 'estimation.erreur.prixMax',
+} as const satisfies Record<PrixRefus, MessageKey>;
+
 /** A rate as typed: "60", "60 %". */
 function parseTaux(value: string): number | null {
   const text = value.replace(/[\s\u00a0\u202f%]/g, '');
@@ -81,8 +107,7 @@ export interface EstimationIssue {
 
 /**
  * The rules, every one in one pass, so that each field's message shows at once, whatever the
- * others. Plain code rather than a schema: the request's page asks whether a quote's estimate
- * still answers it without the forms library (see `estimation-schema.ts` for the form's).
+ * others (`estimation-schema.ts` hands them to the forms library).
  */
 export function estimationIssues(values: EstimationValues): EstimationIssue[] {
   const issues: EstimationIssue[] = [];
@@ -96,12 +121,9 @@ export function estimationIssues(values: EstimationValues): EstimationIssue[] {
     issue('centPourCentSante', t('estimation.erreur.centPourCentSante'));
   }
 
+  const refus = prixRefus(values.prix);
+  if (refus !== null) issue('prix', t(prixMessages[refus]));
   const prix = parseEuros(values.prix);
-  if (values.prix.trim() === '') issue('prix', t('estimation.erreur.prix'));
-  else if (prix === null) issue('prix', t('estimation.erreur.prixFormat'));
-  else if (!hasCentsAtMost(values.prix)) issue('prix', t('estimation.erreur.centimes'));
-  else if (prix <= 0) issue('prix', t('estimation.erreur.prixPositif'));
-  else if (prix > prixMax) issue('prix', t('estimation.erreur.prixMax'));
 
   const kind = soin && quantiteKind(soin);
   const quantite = parseQuantite(values.quantite);
@@ -144,23 +166,4 @@ export function demandeEstimation(values: EstimationValues): DemandeEstimation {
     ...(values.baseSecu.trim() === '' || baseSecu === null ? {} : { baseSecu }),
     ...(values.tauxSecu.trim() === '' || tauxSecu === null ? {} : { tauxSecu }),
   };
-}
-
-/** The request `values` make, or `null` while they are incomplete or wrong. */
-export function estimationRequest(values: EstimationValues): DemandeEstimation | null {
-  return estimationIssues(values).length === 0 ? demandeEstimation(values) : null;
-}
-
-/** Whether two requests ask the same thing (an estimate answers one request only). */
-export function sameDemande(a: DemandeEstimation, b: DemandeEstimation): boolean {
-  const fields: (keyof DemandeEstimation)[] = [
-    'idBeneficiaire',
-    'soin',
-    'centPourCentSante',
-    'prix',
-    'quantite',
-    'baseSecu',
-    'tauxSecu',
-  ];
-  return fields.every((field) => a[field] === b[field]);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { typesDemande } from '@/entities/demandes/types-demande';
 import { paths } from '@/config/paths';
-import { creationGroups, documentsRequired, formKind, hasPageOfItsOwn } from './creation-choices';
+import { creationGroups, documentsMissing, documentsRequired, formKind, hasPageOfItsOwn } from './creation-choices';
 
 const offered = creationGroups.flatMap((group) => group.choices.map((choice) => choice.type));
 
@@ -49,7 +49,7 @@ describe('step 1', () => {
 describe('the form of each type', () => {
   it.each([
     ['DEMANDE_DE_REMBOURSEMENT_DENTAIRE', 'soins', true],
-    ['ENVOI_DE_DEVIS', 'soins', true],
+    ['ENVOI_DE_DEVIS', 'devis', true],
     ['UNE_QUESTION_AFFILIATION_COTISATION', 'question', false],
     ['PRISE_EN_CHARGE_HOSPITALIERE', 'hospitalisation', false],
     ['MANDAT_SEPA', 'justificatif', true],
@@ -58,5 +58,13 @@ describe('the form of each type', () => {
   ] as const)('%s: %s, documents required: %s', (type, kind, required) => {
     expect(formKind(type)).toBe(kind);
     expect(documentsRequired(type)).toBe(required);
+  });
+});
+
+describe('a required document missing', () => {
+  it('is asked for in a quote’s own words, the quote being what the mutual answers', () => {
+    expect(documentsMissing('ENVOI_DE_DEVIS')).toBe('creation.documents.requis.devis');
+    expect(documentsMissing('DEMANDE_DE_REMBOURSEMENT_OPTIQUE')).toBe('creation.documents.requis');
+    expect(documentsMissing('ATTESTATION_VITALE')).toBe('creation.documents.requis');
   });
 });

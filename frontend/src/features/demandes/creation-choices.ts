@@ -3,7 +3,8 @@ import type { MessageKey } from '@/i18n/t';
 
 /**
  * What each kind of request asks for beyond its documents:
- * - `soins`: a care expense (an invoice or a quote): who, when, how much;
+ * - `soins`: a care expense (an invoice): who, when, how much;
+ * - `devis`: a quote the mutual answers in writing, line by line: for whom, its lines;
  * - `justificatif`: a proof to keep the member's file up to date: for whom;
  * - `question`: a message, documents optional;
  * - `hospitalisation`: a prior agreement for a stay, in an establishment of the mutual's
@@ -11,7 +12,7 @@ import type { MessageKey } from '@/i18n/t';
  * - `reclamation`: a complaint: what about, its subject, the contract or payment concerned,
  *   the text; documents optional.
  */
-export type FormKind = 'soins' | 'justificatif' | 'question' | 'hospitalisation' | 'reclamation';
+export type FormKind = 'soins' | 'devis' | 'justificatif' | 'question' | 'hospitalisation' | 'reclamation';
 
 export interface CreationChoice {
   type: TypeDemande;
@@ -110,7 +111,7 @@ const kinds: Partial<Record<TypeDemande, FormKind>> = {
   DEMANDE_DE_REMBOURSEMENT_MEDECINE_DOUCE_AUTOMATIQUE: 'soins',
   DEMANDE_DE_REMBOURSEMENT_OPTIQUE: 'soins',
   DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF: 'soins',
-  ENVOI_DE_DEVIS: 'soins',
+  ENVOI_DE_DEVIS: 'devis',
   UNE_QUESTION_SANTÉ: 'question',
   UNE_QUESTION_AFFILIATION_COTISATION: 'question',
   PRISE_EN_CHARGE_HOSPITALIERE: 'hospitalisation',
@@ -128,7 +129,15 @@ export function formKind(type: TypeDemande): FormKind {
  */
 export function documentsRequired(type: TypeDemande): boolean {
   const kind = formKind(type);
-  return kind === 'soins' || kind === 'justificatif';
+  return kind === 'soins' || kind === 'devis' || kind === 'justificatif';
+}
+
+/**
+ * What step 3 says when a required document is missing: a quote's own words, since the mutual
+ * answers the quote attached (the member API refuses one without it).
+ */
+export function documentsMissing(type: TypeDemande): MessageKey {
+  return formKind(type) === 'devis' ? 'creation.documents.requis.devis' : 'creation.documents.requis';
 }
 
 /**

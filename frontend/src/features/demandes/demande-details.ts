@@ -1,10 +1,9 @@
-import type { Estimation } from '@/api/post-estimation';
 import type { TypeDemande } from '@/entities/demandes/types-demande';
-import { estimationMetadata } from '@/entities/estimation/estimation-record';
 import type { MemberApi } from '@/types/member-api';
 import type { EtablissementSante } from './api/get-etablissements';
-import type { CreationGed, CreationHospitalisation, CreationReclamation } from './api/post-demande';
+import type { CreationDevis, CreationGed, CreationHospitalisation, CreationReclamation } from './api/post-demande';
 import { formKind } from './creation-choices';
+import { emptyLigne, ligneDevis, type LigneDevisValues } from './devis-lignes';
 import { concerneUnContrat, concerneUnPaiement, type MotifReclamation } from './reclamation-labels';
 
 /**
@@ -36,6 +35,8 @@ export interface DetailsValues {
   numeroContrat: string;
   /** The payment a complaint concerns, '' for none. */
   paymentId: string;
+  /** A quote's lines, in the quote's order; one empty line to start from. */
+  lignes: LigneDevisValues[];
 }
 
 export const emptyDetails: DetailsValues = {
@@ -52,6 +53,7 @@ export const emptyDetails: DetailsValues = {
   objet: '',
   numeroContrat: '',
   paymentId: '',
+  lignes: [emptyLigne],
 };
 
 export type TypeHospitalisation = MemberApi<'TypeHospitalisation'>;
@@ -92,6 +94,9 @@ type TypeGed = CreationGed['postCreationDocumentDto']['type'];
 
 function isTypeGed(type: TypeDemande): type is TypeGed {
   return ![
+    // The GED call still takes a quote, as a file without an answer; the portal sends it to
+    // `creationDevis`, which answers it line by line.
+    'ENVOI_DE_DEVIS',
     'PRISE_EN_CHARGE_HOSPITALIERE',
     'DEMANDE_DE_RESILIATION',
     'RECLAMATION',
@@ -100,17 +105,8 @@ function isTypeGed(type: TypeDemande): type is TypeGed {
   ].includes(type);
 }
 
-/**
- * `{postCreationDocumentDto, metadata}`: the date and amount of care go to the GED's index,
- * and with a quote the estimate the member was given (`estimationSoin`,
- * `estimationMutuelle`, `estimationResteACharge`…), so that the mutual reads what they read.
- */
-export function creationGed(
-  type: TypeDemande,
-  values: DetailsValues,
-  idDocuments: number[],
-  estimation: Estimation | null = null,
-): CreationGed {
+/** `{postCreationDocumentDto, metadata}`: the date and amount of care go to the GED's index. */
+export function creationGed(type: TypeDemande, values: DetailsValues, idDocuments: number[]): CreationGed {
   // The creation page sends the others through their own calls; the contract refuses them here.
   if (!isTypeGed(type)) throw new Error(`${type} has a call of its own`);
   const kind = formKind(type);
@@ -124,11 +120,7 @@ export function creationGed(
     },
     ...(kind === 'soins' && montant !== null
       ? {
-          metadata: {
-            dateSoins: values.dateSoins,
-            montant: montant.toFixed(2),
-            ...(type === 'ENVOI_DE_DEVIS' && estimation ? estimationMetadata(estimation) : {}),
-          },
+          metadata: { dateSoins: values.dateSoins, montant: montant.toFixed(2) },
         }
       : {}),
   };
@@ -172,6 +164,20 @@ export function creationReclamation(values: DetailsValues, idDocuments: number[]
     commentaire: values.commentaire.trim(),
     ...(concerneUnContrat(motif) && values.numeroContrat !== '' ? { numeroContrat: values.numeroContrat } : {}),
     ...(concerneUnPaiement(motif) && values.paymentId !== '' ? { paymentId: values.paymentId } : {}),
+    idDocuments,
+  };
+}
+
+/**
+ * `CreationDevis`: the person and the quote's lines, in the order typed (the member API
+ * answers them in that order), each as `ligneDevis` writes it; the quote itself among the
+ * documents.
+ */
+export function creationDevis(values: DetailsValues, idDocuments: number[]): CreationDevis {
+  return {
+    idBeneficiaire: Number(values.beneficiaire),
+    lignes: values.lignes.map(ligneDevis),
+    ...commentaire(values),
     idDocuments,
   };
 }

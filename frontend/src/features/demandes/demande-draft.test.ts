@@ -1,15 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyEstimation } from '@/entities/estimation/estimation-form';
-import { anEstimation, anEtablissement } from '@/test/fixtures';
-import {
-  clearDraft,
-  type DevisEstimation,
-  emptyDevis,
-  estimationDuDevis,
-  readDraft,
-  saveDraft,
-} from './demande-draft';
+import { anEtablissement } from '@/test/fixtures';
+import { clearDraft, readDraft, saveDraft } from './demande-draft';
 import { emptyDetails } from './demande-details';
+import { emptyLigne, type LigneDevisValues } from './devis-lignes';
 
 const key = 'espace-assure.demande-en-cours';
 
@@ -23,7 +16,6 @@ describe('the draft of a request', () => {
       type: 'UNE_QUESTION_SANTÉ' as const,
       step: 2,
       values: { ...emptyDetails, commentaire: 'Et les semelles ?' },
-      devis: emptyDevis,
     };
     saveDraft(draft);
 
@@ -37,7 +29,6 @@ describe('the draft of a request', () => {
       type: 'RECLAMATION' as const,
       step: 3,
       values: { ...emptyDetails, motif: 'REMBOURSEMENT', objet: 'Lunettes', paymentId: 'P2', commentaire: 'Trop peu.' },
-      devis: emptyDevis,
     };
     saveDraft(draft);
 
@@ -49,7 +40,6 @@ describe('the draft of a request', () => {
       type: 'PRISE_EN_CHARGE_HOSPITALIERE' as const,
       step: 2,
       values: { ...emptyDetails, etablissement: anEtablissement(), dateEntree: '2026-12-14' },
-      devis: emptyDevis,
     };
     saveDraft(draft);
     expect(readDraft()).toEqual(draft);
@@ -71,44 +61,48 @@ describe('the draft of a request', () => {
       type: null,
       step: 1,
       values: { ...emptyDetails, montant: '12' },
-      devis: emptyDevis,
     });
     sessionStorage.setItem(key, '{pas du json');
     expect(readDraft()).toBeNull();
   });
 });
 
-describe('the estimate of a quote in its draft', () => {
-  const devis: DevisEstimation = {
-    values: { ...emptyEstimation, soin: 'DENTAIRE_IMPLANT', beneficiaire: '2', prix: '900' },
-    resultat: {
-      demande: { idBeneficiaire: 2, soin: 'DENTAIRE_IMPLANT', centPourCentSante: false, prix: 900 },
-      estimation: anEstimation({ soin: 'DENTAIRE_IMPLANT', libelleSoin: 'Implant', prix: 900 }),
-    },
+describe('the lines of a quote in its draft', () => {
+  const couronne: LigneDevisValues = {
+    soin: 'DENTAIRE_COURONNE',
+    centPourCentSante: 'oui',
+    prix: '500',
+    quantite: '',
+    code: 'HBLD634',
   };
-  const quote = { ...emptyDetails, beneficiaire: '2', dateSoins: '2026-11-02', montant: '900,00' };
+  const aide: LigneDevisValues = { ...emptyLigne, soin: 'AUDIOLOGIE_AIDE_AUDITIVE', prix: '950', quantite: '2' };
 
-  it('is kept whole, and a tampered answer is dropped with its choices kept', () => {
-    saveDraft({ type: 'ENVOI_DE_DEVIS', step: 2, values: quote, devis });
-    expect(readDraft()?.devis).toEqual(devis);
+  it('are kept in their order', () => {
+    const draft = { type: 'ENVOI_DE_DEVIS' as const, step: 2, values: { ...emptyDetails, beneficiaire: '2', lignes: [couronne, aide] } };
+    saveDraft(draft);
 
-    sessionStorage.setItem(
-      key,
-      JSON.stringify({
-        type: 'ENVOI_DE_DEVIS',
-        step: 2,
-        values: quote,
-        devis: { ...devis, resultat: { ...devis.resultat, estimation: { resteACharge: 0 } } },
-      }),
-    );
-    expect(readDraft()?.devis).toEqual({ values: devis.values, resultat: null });
+    expect(readDraft()).toEqual(draft);
   });
 
-  it('stands while the quote asks what it answered, and no longer once its person, amount or care changed', () => {
-    expect(estimationDuDevis(devis, quote)?.libelleSoin).toBe('Implant');
-    expect(estimationDuDevis(devis, { ...quote, montant: '901' })).toBeNull();
-    expect(estimationDuDevis(devis, { ...quote, beneficiaire: '1' })).toBeNull();
-    expect(estimationDuDevis({ ...devis, values: { ...devis.values, soin: 'DENTAIRE_BRIDGE' } }, quote)).toBeNull();
-    expect(estimationDuDevis(emptyDevis, quote)).toBeNull();
+  it('are read back each field of its type, twelve at most, and one at least', () => {
+    const stored = (lignes: unknown) => {
+      sessionStorage.setItem(key, JSON.stringify({ type: 'ENVOI_DE_DEVIS', step: 2, values: { beneficiaire: '2', lignes } }));
+      return readDraft()?.values.lignes;
+    };
+
+    expect(stored([{ ...couronne, prix: 500, code: null }, 'ligne', null])).toEqual([
+      { ...couronne, prix: '', code: '' },
+      emptyLigne,
+      emptyLigne,
+    ]);
+    expect(stored(Array.from({ length: 13 }, () => couronne))).toHaveLength(12);
+    expect(stored([])).toEqual([emptyLigne]);
+    expect(stored({ 0: couronne })).toEqual([emptyLigne]);
+    // A draft of the form before the lines, its estimate with it: nothing of it is kept.
+    sessionStorage.setItem(
+      key,
+      JSON.stringify({ type: 'ENVOI_DE_DEVIS', step: 2, values: { beneficiaire: '2', montant: '450' }, devis: { resultat: {} } }),
+    );
+    expect(readDraft()).toEqual({ type: 'ENVOI_DE_DEVIS', step: 2, values: { ...emptyDetails, beneficiaire: '2', montant: '450' } });
   });
 });

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toIsoDate } from '@/lib/format-date';
-import { anEstimation, anEtablissement } from '@/test/fixtures';
+import { anEtablissement } from '@/test/fixtures';
 import {
+  creationDevis,
   creationGed,
   creationHospitalisation,
   creationReclamation,
@@ -10,6 +11,7 @@ import {
   parseMontant,
 } from './demande-details';
 import { detailsSchema } from './demande-schemas';
+import type { LigneDevisValues } from './devis-lignes';
 import creationTexts from '@/i18n/fr/creation.json';
 import { addMessages } from '@/i18n/t';
 
@@ -42,7 +44,7 @@ describe('an amount', () => {
   });
 });
 
-describe('an invoice or a quote', () => {
+describe('an invoice', () => {
   const type = 'DEMANDE_DE_REMBOURSEMENT_OPTIQUE';
 
   it('needs the person, the day of care and the amount', () => {
@@ -76,22 +78,102 @@ describe('an invoice or a quote', () => {
       metadata: { dateSoins: '2026-11-02', montant: '389.90' },
     });
   });
+});
 
-  it('carries a quote’s estimate in its GED index, and no other request’s', () => {
-    const values = { ...emptyDetails, beneficiaire: '1', dateSoins: '2026-11-02', montant: '450' };
-    const devis = creationGed('ENVOI_DE_DEVIS', values, [7], anEstimation());
-    expect(devis.metadata).toMatchObject({
-      dateSoins: '2026-11-02',
-      montant: '450.00',
-      estimationSoin: 'Lunettes : monture et verres simples',
-      estimationMutuelle: '200,00\u00a0€',
-      estimationResteACharge: '244,60\u00a0€',
+describe('a quote', () => {
+  const type = 'ENVOI_DE_DEVIS';
+  const couronne: LigneDevisValues = {
+    soin: 'DENTAIRE_COURONNE',
+    centPourCentSante: 'non',
+    prix: '650',
+    quantite: '',
+    code: 'HBLD036',
+  };
+
+  /** Every message of the rules, by the path of its field (`lignes.1.prix`). */
+  function issuesOf(lignes: LigneDevisValues[], beneficiaire = '2') {
+    const result = detailsSchema(type).safeParse({ ...emptyDetails, beneficiaire, lignes });
+    if (result.success) return {};
+    return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  }
+
+  it('needs the person, and takes lines the member API takes', () => {
+    expect(issuesOf([couronne], '')).toEqual({ beneficiaire: 'Choisissez la personne concernée.' });
+    expect(issuesOf([couronne, { ...couronne, centPourCentSante: 'oui', prix: '1 250,50', code: '' }])).toEqual({});
+  });
+
+  it.each([
+    ['its care', { soin: '' }, 'soin', 'Choisissez le soin de la ligne 2.'],
+    [
+      'whether it is 100 % Santé, for care that has a basket',
+      { centPourCentSante: '' },
+      'centPourCentSante',
+      'Indiquez si l’équipement de la ligne 2 est un équipement 100 % Santé.',
+    ],
+    ['its price', { prix: ' ' }, 'prix', 'Indiquez le prix de la ligne 2, en euros.'],
+    ['a price in euros', { prix: '650 €' }, 'prix', 'Écrivez le prix de la ligne 2 en euros, par exemple 450 ou 1 250,50.'],
+    ['a price to the cent', { prix: '650,125' }, 'prix', 'Le prix de la ligne 2 compte au plus deux chiffres après la virgule.'],
+    ['a price above 0 €', { prix: '0,00' }, 'prix', 'Le prix de la ligne 2 doit être supérieur à 0 €.'],
+    ['a price up to 100 000 €', { prix: '100 000,01' }, 'prix', 'Le prix de la ligne 2 ne peut pas dépasser 100 000 €.'],
+    [
+      'one ear or both, for hearing aids',
+      { soin: 'AUDIOLOGIE_AIDE_AUDITIVE', quantite: '3' },
+      'quantite',
+      'Choisissez une oreille ou les deux pour la ligne 2.',
+    ],
+    ['a code of CCAM or LPP’s form', { code: 'HBLD36' }, 'code', 'Le code de la ligne 2 n’a pas la forme d’un code CCAM ou LPP.'],
+  ])('wants %s, naming the line', (_, change: Partial<LigneDevisValues>, field, message) => {
+    expect(issuesOf([couronne, { ...couronne, ...change }])).toEqual({ [`lignes.1.${field}`]: message });
+  });
+
+  it('asks the basket only of care that has one, and the ears only of hearing aids', () => {
+    expect(issuesOf([{ ...couronne, soin: 'DENTAIRE_IMPLANT', centPourCentSante: '' }])).toEqual({});
+    expect(issuesOf([{ ...couronne, soin: 'HOSPITALISATION_CHAMBRE_PARTICULIERE', quantite: '' }])).toEqual({});
+    expect(issuesOf([{ ...couronne, soin: 'AUDIOLOGIE_AIDE_AUDITIVE', quantite: '2' }])).toEqual({});
+  });
+
+  it('takes a code of either form, typed in lower case or with spaces, or none', () => {
+    for (const code of ['hbld036', 'HBLD 036', '2400452', '  ']) {
+      expect(issuesOf([{ ...couronne, code }]), code).toEqual({});
+    }
+    for (const code of ['HBL0036', '240045', '24004521', 'HBLD-036']) {
+      expect(issuesOf([{ ...couronne, code }]), code).toHaveProperty('lignes.0.code');
+    }
+  });
+
+  it('counts one line to twelve', () => {
+    expect(issuesOf([])).toEqual({ lignes: 'Un devis compte au moins une ligne.' });
+    expect(issuesOf(Array.from({ length: 12 }, () => couronne))).toEqual({});
+    expect(issuesOf(Array.from({ length: 13 }, () => couronne))).toEqual({ lignes: 'Un devis compte au plus 12 lignes.' });
+  });
+
+  it('sends its lines in order: the basket where the care has one, the ears of hearing aids only, the code or null', () => {
+    const values = {
+      ...emptyDetails,
+      beneficiaire: '2',
+      commentaire: ' Pour Emma. ',
+      lignes: [
+        { ...couronne, code: ' hbld 036 ' },
+        { soin: 'AUDIOLOGIE_AIDE_AUDITIVE', centPourCentSante: 'oui', prix: '950,5', quantite: '2', code: '' },
+        // A basket answered before the care changed to one without; ears typed for another care.
+        { soin: 'DENTAIRE_IMPLANT', centPourCentSante: 'oui', prix: '1 200', quantite: '2', code: '2400452' },
+      ],
+    };
+
+    expect(creationDevis(values, [12])).toStrictEqual({
+      idBeneficiaire: 2,
+      lignes: [
+        { soin: 'DENTAIRE_COURONNE', centPourCentSante: false, prix: 650, code: 'HBLD036' },
+        { soin: 'AUDIOLOGIE_AIDE_AUDITIVE', centPourCentSante: true, prix: 950.5, quantite: 2, code: null },
+        { soin: 'DENTAIRE_IMPLANT', centPourCentSante: false, prix: 1200, code: '2400452' },
+      ],
+      commentaire: 'Pour Emma.',
+      idDocuments: [12],
     });
-    expect(Object.keys(devis.metadata ?? {}).length).toBeLessThanOrEqual(20);
-    expect(creationGed('DEMANDE_DE_REMBOURSEMENT_OPTIQUE', values, [7], anEstimation()).metadata).toEqual({
-      dateSoins: '2026-11-02',
-      montant: '450.00',
-    });
+  });
+
+  it('goes to its own call, not to the GED’s', () => {
+    expect(() => creationGed(type, { ...emptyDetails, beneficiaire: '2' }, [12])).toThrow();
   });
 });
 

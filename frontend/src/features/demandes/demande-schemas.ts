@@ -13,6 +13,7 @@ import {
   parseMontant,
   reclamationMax,
 } from './demande-details';
+import { type LigneDevisValues, lignesIssues } from './devis-lignes';
 import { isMotifReclamation } from './reclamation-labels';
 
 /**
@@ -40,6 +41,14 @@ const texte = z
   .max(commentaireMax, message('creation.erreur.texteLongueur', { max: frenchInteger(commentaireMax) }));
 const libre = z.string();
 
+const ligne: z.ZodType<LigneDevisValues, LigneDevisValues> = z.object({
+  soin: libre,
+  centPourCentSante: libre,
+  prix: libre,
+  quantite: libre,
+  code: libre,
+});
+
 const base = z.object({
   beneficiaire: libre,
   dateSoins: libre,
@@ -54,6 +63,7 @@ const base = z.object({
   objet: libre,
   numeroContrat: libre,
   paymentId: libre,
+  lignes: z.array(ligne),
 });
 
 const beneficiaire = z.string().min(1, message('creation.erreur.beneficiaire'));
@@ -77,6 +87,13 @@ const schemas: Record<FormKind, z.ZodType<DetailsValues, DetailsValues>> = {
       .min(1, message('creation.erreur.montant'))
       .refine((value) => parseMontant(value) !== null, message('creation.erreur.montantFormat'))
       .refine((value) => (parseMontant(value) ?? 1) > 0, message('creation.erreur.montantPositif')),
+  }),
+  devis: base.extend({
+    beneficiaire,
+    // On the list rather than on the form, so that the lines' messages show with the person's.
+    lignes: z.array(ligne).superRefine((lignes, context) => {
+      for (const { path, message } of lignesIssues(lignes)) context.addIssue({ code: 'custom', path, message });
+    }),
   }),
   justificatif: base.extend({ beneficiaire }),
   question: base.extend({

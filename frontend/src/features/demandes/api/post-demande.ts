@@ -1,11 +1,14 @@
 import { apiPost } from '@/lib/api-client';
 import { type CaptchaProof, captchaHeaders } from '@/components/captcha/captcha';
 import type { MemberApi } from '@/types/member-api';
+import type { LigneDevis } from '../devis-lignes';
 import type { Demande } from './get-demandes';
 
 export type CreationGed = MemberApi<'CreationGed'>;
 export type CreationHospitalisation = MemberApi<'CreationHospitalisation'>;
 export type CreationReclamation = MemberApi<'CreationReclamation'>;
+/** Its lines as sent, `quantite` only where it counts (`LigneDevis`). */
+export type CreationDevis = Omit<MemberApi<'CreationDevis'>, 'lignes'> & { lignes: LigneDevis[] };
 
 /*
  * Each creation carries its anti-robot proof (`X-Captcha`): the portal refuses, with a 422,
@@ -28,4 +31,12 @@ export function postHospitalisation(body: CreationHospitalisation, captcha: Capt
  */
 export function postReclamation(body: CreationReclamation, captcha: CaptchaProof): Promise<Demande> {
   return apiPost<Demande>('/api/document/creationReclamation', body, captchaHeaders(captcha));
+}
+
+/**
+ * `POST document/creationDevis`: a quote, its lines and the quote attached; the request
+ * created carries the mutual's written answer, line by line (`devis`), and its PDF.
+ */
+export function postDevis(body: CreationDevis, captcha: CaptchaProof): Promise<Demande> {
+  return apiPost<Demande>('/api/document/creationDevis', body, captchaHeaders(captcha));
 }

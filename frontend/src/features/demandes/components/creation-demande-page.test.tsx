@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type Brand, defaultBrand } from '@/config/brand';
 import { altchaBrand, altchaPortal } from '@/test/altcha';
-import { aBeneficiaire, anEstimation, anEtablissement, errorBody, signedIn } from '@/test/fixtures';
+import { aBeneficiaire, anEtablissement, errorBody, signedIn } from '@/test/fixtures';
 import { renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';
 import { toIsoDate } from '@/lib/format-date';
@@ -40,6 +40,7 @@ function memberApi({ upload }: { upload?: Parameters<typeof http.post>[1] } = {}
   const received = {
     ged: [] as unknown[],
     hospitalisation: [] as unknown[],
+    devis: [] as unknown[],
     /** The searches of the establishments' directory, in order. */
     recherches: [] as string[],
     uploads: 0,
@@ -74,6 +75,13 @@ function memberApi({ upload }: { upload?: Parameters<typeof http.post>[1] } = {}
       received.captcha.push(request.headers.get('X-Captcha'));
       demandes.unshift(aDemande());
       return HttpResponse.json(aDemande(), { status: 201 });
+    }),
+    http.post('/api/document/creationDevis', async ({ request }) => {
+      received.devis.push(await request.json());
+      received.captcha.push(request.headers.get('X-Captcha'));
+      const demande = aDemande({ id: 43, TypeCode: 'DEV', type: 'ENVOI_DE_DEVIS', objet: 'Envoi de devis' });
+      demandes.unshift(demande);
+      return HttpResponse.json(demande, { status: 201 });
     }),
     http.post('/api/document/creationHospitalisation', async ({ request }) => {
       received.hospitalisation.push(await request.json());
@@ -626,36 +634,52 @@ describe('the documents of a request', () => {
   });
 });
 
-describe('a quote and its estimate', () => {
-  /** The member API's estimates, answering `answer`; the bodies it received. */
-  function estimations(answer: () => Response = () => HttpResponse.json(anEstimation({ beneficiaire: { id: 2, prenom: 'Emma', nom: 'DUPONT' } }))) {
-    const received: unknown[] = [];
-    server.use(
-      http.post('/api/assure/estimation', async ({ request }) => {
-        received.push(await request.json());
-        return answer();
-      }),
-    );
-    return received;
+describe('a quote answered in writing', () => {
+  interface Ligne {
+    soin: string;
+    panier?: 'Oui' | 'Non';
+    prix?: string;
+    oreilles?: 'Une oreille' | 'Les deux oreilles';
+    code?: string;
   }
 
-  /** Step 2 of a quote for Emma, of 450 €. */
-  async function atQuoteDetails() {
+  /** Step 2 of a quote for Emma: its lines' part. */
+  async function atQuoteLines() {
     await renderAppLoaded('/mutuelle/demandes/creation?type=ENVOI_DE_DEVIS');
     await continuer();
     await userEvent.selectOptions(await screen.findByLabelText('Personne concernée'), 'Emma DUPONT');
-    await userEvent.type(screen.getByLabelText('Date du devis'), '2026-11-02');
-    await userEvent.type(screen.getByLabelText('Montant du devis, en euros'), '450');
-    return screen.getByRole('region', { name: 'Estimer ce devis (facultatif)' });
+    return screen.getByRole('region', { name: 'Les lignes du devis' });
   }
 
-  async function estimateGlasses(part: HTMLElement) {
-    await userEvent.selectOptions(within(part).getByLabelText('Type de soin'), 'Lunettes : monture et verres simples');
-    await userEvent.click(within(part).getByRole('radio', { name: 'Non' }));
-    await userEvent.click(within(part).getByRole('button', { name: 'Estimer ce devis' }));
+  /** The line numbered `n`, from 1. */
+  function line(n: number) {
+    return screen.getByRole('group', { name: `Ligne ${String(n)}` });
   }
 
-  /** From step 2 to step 4, one document joined. */
+  function lines() {
+    return screen.getAllByRole('group', { name: /^Ligne \d+$/ });
+  }
+
+  function soinOf(n: number) {
+    return within(line(n)).getByLabelText('Type de soin');
+  }
+
+  async function fill(n: number, { soin, panier, prix, oreilles, code }: Ligne) {
+    const group = within(line(n));
+    await userEvent.selectOptions(group.getByLabelText('Type de soin'), soin);
+    if (panier) {
+      await userEvent.click(within(group.getByRole('group', { name: 'Équipement 100 % Santé' })).getByRole('radio', { name: panier }));
+    }
+    if (prix !== undefined) await userEvent.type(group.getByLabelText('Prix, en euros'), prix);
+    if (oreilles) await userEvent.click(group.getByRole('radio', { name: oreilles }));
+    if (code !== undefined) await userEvent.type(group.getByLabelText(/^Code de l’acte \(CCAM ou LPP\)/), code);
+  }
+
+  async function ajouter() {
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
+  }
+
+  /** From step 2 to step 4, the quote attached. */
   async function toSummary() {
     await continuer();
     await step(3);
@@ -665,125 +689,235 @@ describe('a quote and its estimate', () => {
     return step(4);
   }
 
-  it('estimates the quote for its person and amount, shows it before sending, and sends it to the GED index', async () => {
+  it('sends its lines, in their order and with the quote, to be answered line by line', async () => {
     const received = memberApi();
-    const asked = estimations();
-    const part = await atQuoteDetails();
-    // Neither the person nor the price is asked again: they are the request's.
-    expect(within(part).queryByLabelText('Pour qui ?')).not.toBeInTheDocument();
-    expect(within(part).queryByLabelText('Prix indiqué sur le devis')).not.toBeInTheDocument();
-    await estimateGlasses(part);
-
-    const answer = await within(part).findByRole('group', { name: 'Votre estimation' });
-    await waitFor(() => {
-      expect(answer).toHaveFocus();
-    });
-    expect(asked).toEqual([{ idBeneficiaire: 2, soin: 'OPTIQUE_VERRES_SIMPLES', centPourCentSante: false, prix: 450 }]);
-    expect(within(answer).getByText(/^Reste à votre charge/, { selector: 'strong' })).toBeVisible();
-
-    await toSummary();
-    const recap = screen.getByRole('region', { name: 'Estimation de votre remboursement' });
-    expect(within(recap).getByText('Lunettes : monture et verres simples, pour Emma DUPONT')).toBeVisible();
-    expect(within(recap).getByText('Reste à votre charge', { selector: 'strong' }).closest('div')).toHaveTextContent(
-      /^Reste à votre charge244,60\s€$/,
+    const part = await atQuoteLines();
+    // The quote's lines say it all: neither its date nor its total is asked, nor an estimate.
+    expect(screen.queryByLabelText('Date du devis')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Montant du devis, en euros')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Estimer ce devis/ })).not.toBeInTheDocument();
+    expect(part).toHaveAccessibleDescription('Une ligne par équipement ou par acte, dans l’ordre du devis : 12 lignes au plus.');
+    expect(within(line(1)).getByLabelText(/^Code de l’acte/)).toHaveAccessibleDescription(
+      '4 lettres et 3 chiffres, ou 7 chiffres, tel qu’il figure sur le devis',
     );
-    expect(within(recap).getByRole('note')).toHaveTextContent('Estimation indicative');
+
+    await fill(1, { soin: 'Couronne', panier: 'Non', prix: '650', code: 'hbld036' });
+    await ajouter();
+    await fill(2, { soin: 'Aide auditive', panier: 'Oui', prix: '950,50', oreilles: 'Les deux oreilles' });
+    await ajouter();
+    await fill(3, { soin: 'Implant', prix: '1 200' });
+    await userEvent.type(screen.getByLabelText('Message (facultatif)'), 'Devis du Dr Martin.');
+    await toSummary();
+
+    const recap = within(screen.getByRole('region', { name: 'Vos informations' }));
+    expect(recap.getByText('Emma DUPONT')).toBeVisible();
+    const lignes = recap.getByText('Les lignes du devis').nextElementSibling as HTMLElement;
+    expect(within(lignes).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Couronne, hors 100 % Santé, code HBLD036 : 650,00\u00a0€',
+      'Aide auditive, équipement 100 % Santé, 2 oreilles : 950,50\u00a0€',
+      'Implant : 1\u202f200,00\u00a0€',
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
 
-    await waitFor(() => {
-      expect(received.ged).toHaveLength(1);
-    });
-    expect(received.ged[0]).toEqual({
-      postCreationDocumentDto: { type: 'ENVOI_DE_DEVIS', idBeneficiaire: 2, idDocuments: [101] },
-      metadata: {
-        dateSoins: '2026-11-02',
-        montant: '450.00',
-        estimationSoin: 'Lunettes : monture et verres simples',
-        estimationSecu: '5,40\u00a0€',
-        estimationMutuelle: '200,00\u00a0€',
-        estimationResteACharge: '244,60\u00a0€',
-        estimationGarantie: 'Lunettes (verres simples) : 100 % BRSS + 200 € (Santé Famille Confort, contrat n° IND-004512)',
-        estimationMention: 'Estimation indicative, établie selon vos garanties au 24/11/2026.',
+    expect(await screen.findByText('Votre demande n° 43 a bien été envoyée. Nous vous répondrons dans votre espace.')).toBeVisible();
+    expect(received.devis).toStrictEqual([
+      {
+        idBeneficiaire: 2,
+        lignes: [
+          { soin: 'DENTAIRE_COURONNE', centPourCentSante: false, prix: 650, code: 'HBLD036' },
+          { soin: 'AUDIOLOGIE_AIDE_AUDITIVE', centPourCentSante: true, prix: 950.5, quantite: 2, code: null },
+          { soin: 'DENTAIRE_IMPLANT', centPourCentSante: false, prix: 1200, code: null },
+        ],
+        commentaire: 'Devis du Dr Martin.',
+        idDocuments: [101],
       },
-    });
+    ]);
+    expect(received.ged).toEqual([]);
   });
 
-  it('asks for the person and the amount before estimating', async () => {
+  it('asks whether it is 100 % Santé only for care that has a basket, and the ears only for hearing aids', async () => {
     memberApi();
-    const asked = estimations();
-    await renderAppLoaded('/mutuelle/demandes/creation?type=ENVOI_DE_DEVIS');
+    await atQuoteLines();
+    const group = within(line(1));
+    expect(group.queryByRole('radio')).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(soinOf(1), 'Implant');
+    expect(group.queryByRole('group', { name: 'Équipement 100 % Santé' })).not.toBeInTheDocument();
+    await userEvent.selectOptions(soinOf(1), 'Lunettes : monture et verres simples');
+    expect(group.getByRole('group', { name: 'Équipement 100 % Santé' })).toBeVisible();
+    expect(group.queryByRole('group', { name: 'Pour combien d’oreilles ?' })).not.toBeInTheDocument();
+    await userEvent.selectOptions(soinOf(1), 'Aide auditive');
+    expect(group.getByRole('group', { name: 'Pour combien d’oreilles ?' })).toBeVisible();
+  });
+
+  it('offers no hospital care: a stay has a request of its own', async () => {
+    memberApi();
+    await atQuoteLines();
+    const choices = within(soinOf(1)).getAllByRole('option').map((option) => option.textContent);
+    expect(choices).toContain('Couronne');
+    expect(choices).not.toContain('Chambre particulière');
+  });
+
+  it('adds a line and takes the member to its first field', async () => {
+    memberApi();
+    await atQuoteLines();
+    expect(lines()).toHaveLength(1);
+
+    await ajouter();
+
+    expect(lines()).toHaveLength(2);
+    expect(soinOf(2)).toHaveFocus();
+    expect(soinOf(2)).toHaveValue('');
+  });
+
+  it('takes twelve lines, and says so of a thirteenth', async () => {
+    memberApi();
+    await atQuoteLines();
+    for (let count = 2; count <= 12; count += 1) await ajouter();
+    expect(lines()).toHaveLength(12);
+    expect(soinOf(12)).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await ajouter();
+
+    expect(lines()).toHaveLength(12);
+    expect(screen.getByRole('alert')).toHaveTextContent('Un devis compte au plus 12 lignes.');
+    const bouton = screen.getByRole('button', { name: 'Ajouter une ligne' });
+    expect(bouton).toHaveAccessibleDescription('Un devis compte au plus 12 lignes.');
+    expect(bouton).toHaveFocus();
+  });
+
+  it('removes the line its button names, and takes the member to the line in its place', async () => {
+    memberApi();
+    await atQuoteLines();
+    // The only line stays.
+    expect(within(line(1)).queryByRole('button', { name: /^Supprimer/ })).not.toBeInTheDocument();
+    await fill(1, { soin: 'Couronne', prix: '650' });
+    await ajouter();
+    await fill(2, { soin: 'Bridge', prix: '900' });
+    await ajouter();
+    await fill(3, { soin: 'Aide auditive', panier: 'Oui', prix: '1200', oreilles: 'Les deux oreilles' });
+    expect(within(line(2)).getByRole('button', { name: 'Supprimer la ligne 2' })).toHaveTextContent('Supprimer la ligne 2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Supprimer la ligne 2' }));
+
+    expect(lines().map((group) => within(group).getByLabelText<HTMLInputElement>('Prix, en euros').value)).toEqual([
+      '650',
+      '1200',
+    ]);
+    expect(soinOf(2)).toHaveFocus();
+    expect(soinOf(2)).toHaveDisplayValue('Aide auditive');
+    expect(within(line(2)).getByRole('radio', { name: 'Oui' })).toBeChecked();
+    expect(within(line(2)).getByRole('radio', { name: 'Les deux oreilles' })).toBeChecked();
+    expect(readDraft()?.values.lignes).toEqual([
+      { soin: 'DENTAIRE_COURONNE', centPourCentSante: '', prix: '650', quantite: '', code: '' },
+      { soin: 'AUDIOLOGIE_AIDE_AUDITIVE', centPourCentSante: 'oui', prix: '1200', quantite: '2', code: '' },
+    ]);
+
+    // The last one gone, the one before it.
+    await userEvent.click(screen.getByRole('button', { name: 'Supprimer la ligne 2' }));
+
+    expect(lines()).toHaveLength(1);
+    expect(soinOf(1)).toHaveFocus();
+    expect(screen.queryByRole('button', { name: /^Supprimer la ligne/ })).not.toBeInTheDocument();
+  });
+
+  it('ties each line’s messages to their fields, and goes no further', async () => {
+    const received = memberApi();
+    await atQuoteLines();
+    await fill(1, { soin: 'Couronne', prix: '0', code: '1234' });
+    await ajouter();
+    await fill(2, { soin: 'Aide auditive', panier: 'Oui' });
     await continuer();
-    const part = await screen.findByRole('region', { name: 'Estimer ce devis (facultatif)' });
-    await estimateGlasses(part);
 
-    expect(await screen.findByText('Choisissez la personne concernée.')).toBeVisible();
-    expect(screen.getByLabelText('Montant du devis, en euros')).toHaveAttribute('aria-invalid', 'true');
-    expect(asked).toEqual([]);
-  });
-
-  it('sends the quote all the same when the estimate fails, with the member API’s reason shown', async () => {
-    const received = memberApi();
-    estimations(() => errorBody(400, 'demande-incorrecte', 'Aucune garantie ne couvre ce soin.'));
-    const part = await atQuoteDetails();
-    await estimateGlasses(part);
-
-    expect(await within(part).findByRole('alert')).toHaveTextContent(
-      'Aucune garantie ne couvre ce soin. Vous pouvez tout de même envoyer votre devis.',
+    expect(await within(line(1)).findByRole('group', { name: 'Équipement 100 % Santé' })).toHaveTextContent(
+      'Indiquez si l’équipement de la ligne 1 est un équipement 100 % Santé.',
     );
-    await toSummary();
-    expect(
-      within(screen.getByRole('region', { name: 'Estimation de votre remboursement' })).getByText(
-        'Vous n’avez pas estimé ce devis.',
-      ),
-    ).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(within(line(1)).getAllByRole('radio')[0]).toHaveAccessibleDescription(
+      'Le devis le précise : il doit toujours comporter une offre 100 % Santé. Indiquez si l’équipement de la ligne 1 est un équipement 100 % Santé.',
+    );
+    expect(within(line(1)).getByLabelText('Prix, en euros')).toHaveAccessibleDescription(
+      'Par exemple 450 ou 1 250,50 Le prix de la ligne 1 doit être supérieur à 0 €.',
+    );
+    expect(within(line(1)).getByLabelText(/^Code de l’acte/)).toHaveAccessibleDescription(
+      '4 lettres et 3 chiffres, ou 7 chiffres, tel qu’il figure sur le devis Le code de la ligne 1 n’a pas la forme d’un code CCAM ou LPP.',
+    );
+    expect(within(line(2)).getByLabelText('Prix, en euros')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(line(2)).getByText('Indiquez le prix de la ligne 2, en euros.')).toBeVisible();
+    expect(within(line(2)).getAllByRole('radio', { name: /oreille/ })[0]).toHaveAccessibleDescription(
+      'Choisissez une oreille ou les deux pour la ligne 2.',
+    );
+    // The first field in error is where the member starts again.
+    expect(within(line(1)).getByRole('radio', { name: 'Oui' })).toHaveFocus();
+    expect(await step(2)).toBeVisible();
 
-    await waitFor(() => {
-      expect(received.ged).toHaveLength(1);
-    });
-    expect(received.ged[0]).toMatchObject({ metadata: { dateSoins: '2026-11-02', montant: '450.00' } });
-    expect(Object.keys((received.ged[0] as { metadata: object }).metadata)).toEqual(['dateSoins', 'montant']);
+    await userEvent.selectOptions(soinOf(2), '');
+    expect(await within(line(2)).findByText('Choisissez le soin de la ligne 2.')).toBeVisible();
+    expect(soinOf(2)).toHaveAccessibleDescription('Choisissez le soin de la ligne 2.');
+    expect(received.devis).toEqual([]);
   });
 
-  it('drops an estimate the quote no longer matches, and sends none', async () => {
-    const received = memberApi();
-    estimations();
-    const part = await atQuoteDetails();
-    await estimateGlasses(part);
-    await within(part).findByRole('group', { name: 'Votre estimation' });
-
-    const montant = screen.getByLabelText('Montant du devis, en euros');
-    await userEvent.clear(montant);
-    await userEvent.type(montant, '480');
-
-    expect(within(part).queryByRole('group', { name: 'Votre estimation' })).not.toBeInTheDocument();
-    expect(within(part).getByText('Vous avez modifié le devis depuis son estimation : estimez-le à nouveau.')).toBeVisible();
-    await toSummary();
-    expect(screen.getByText('Vous n’avez pas estimé ce devis.')).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
-    await waitFor(() => {
-      expect(received.ged).toHaveLength(1);
-    });
-    expect(Object.keys((received.ged[0] as { metadata: object }).metadata)).toEqual(['dateSoins', 'montant']);
-  });
-
-  it('keeps the estimate in the draft, through a reload', async () => {
+  it('needs the quote itself, which the mutual answers', async () => {
     memberApi();
-    estimations();
+    await atQuoteLines();
+    await fill(1, { soin: 'Implant', prix: '1200' });
+    await continuer();
+    await step(3);
+    expect(screen.queryByText(/Les documents sont facultatifs/)).not.toBeInTheDocument();
+
+    await continuer();
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Joignez le devis : la mutuelle y répond par écrit.');
+    expect(await step(3)).toBeVisible();
+    await pick(aFile('devis.pdf', 'application/pdf'));
+    await screen.findByText('Envoyé');
+    await continuer();
+    expect(await step(4)).toBeVisible();
+  });
+
+  it('shows the member API’s refusal as it words it, and keeps everything', async () => {
+    const received = memberApi();
+    server.use(
+      http.post('/api/document/creationDevis', () =>
+        errorBody(422, 'non-traitable', 'Ligne 1 : un implant ne fait pas partie du panier 100 % Santé.'),
+      ),
+    );
+    await atQuoteLines();
+    await fill(1, { soin: 'Implant', prix: '1200' });
+    await toSummary();
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+
+    expect(
+      await screen.findByText('Ligne 1 : un implant ne fait pas partie du panier 100 % Santé.', { selector: 'p.notice-error' }),
+    ).toBeVisible();
+    expect(await step(4)).toBeVisible();
+    expect(screen.getByText('Implant : 1 200,00 €')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Envoyer' })).toBeEnabled();
+    expect(received.devis).toEqual([]);
+  });
+
+  it('keeps its lines in the draft, through a reload', async () => {
+    memberApi();
     const first = await renderAppLoaded('/mutuelle/demandes/creation?type=ENVOI_DE_DEVIS');
     await continuer();
-    await userEvent.selectOptions(await screen.findByLabelText('Personne concernée'), 'Emma DUPONT');
-    await userEvent.type(screen.getByLabelText('Date du devis'), '2026-11-02');
-    await userEvent.type(screen.getByLabelText('Montant du devis, en euros'), '450');
-    await estimateGlasses(screen.getByRole('region', { name: 'Estimer ce devis (facultatif)' }));
-    await screen.findByRole('group', { name: 'Votre estimation' });
-    expect(readDraft()?.devis.resultat?.estimation.resteACharge).toBe(244.6);
+    await fill(1, { soin: 'Couronne', panier: 'Oui', prix: '500', code: 'HBLD634' });
+    await ajouter();
+    await fill(2, { soin: 'Aide auditive', panier: 'Non', prix: '1400', oreilles: 'Une oreille' });
+    expect(readDraft()?.values.lignes).toEqual([
+      { soin: 'DENTAIRE_COURONNE', centPourCentSante: 'oui', prix: '500', quantite: '', code: 'HBLD634' },
+      { soin: 'AUDIOLOGIE_AIDE_AUDITIVE', centPourCentSante: 'non', prix: '1400', quantite: '1', code: '' },
+    ]);
     first.unmount();
 
     await renderAppLoaded('/mutuelle/demandes/creation');
 
-    expect(await screen.findByLabelText('Type de soin')).toHaveDisplayValue('Lunettes : monture et verres simples');
-    expect(screen.getByRole('group', { name: 'Votre estimation' })).toBeVisible();
+    expect(await screen.findByRole('group', { name: 'Ligne 2' })).toBeVisible();
+    expect(soinOf(1)).toHaveDisplayValue('Couronne');
+    expect(within(line(1)).getByRole('radio', { name: 'Oui' })).toBeChecked();
+    expect(within(line(1)).getByLabelText(/^Code de l’acte/)).toHaveValue('HBLD634');
+    expect(soinOf(2)).toHaveDisplayValue('Aide auditive');
+    expect(within(line(2)).getByRole('radio', { name: 'Une oreille' })).toBeChecked();
+    expect(within(line(2)).getByLabelText('Prix, en euros')).toHaveValue('1400');
   });
 });
 
@@ -922,6 +1056,26 @@ describe('the anti-robot check of a request', () => {
 
     await sent();
     expect(received.hospitalisation).toHaveLength(1);
+    expect(await portal.solved(received.captcha[0] ?? null)).toBe(portal.issued[0]);
+  });
+
+  it('sends ALTCHA’s payload with a quote', async () => {
+    const received = memberApi();
+    const portal = altchaPortal();
+    await renderAppLoaded('/mutuelle/demandes/creation?type=ENVOI_DE_DEVIS', { brand: altchaBrand });
+    await continuer();
+    await userEvent.selectOptions(await screen.findByLabelText('Personne concernée'), 'Emma DUPONT');
+    await userEvent.selectOptions(screen.getByLabelText('Type de soin'), 'Implant');
+    await userEvent.type(screen.getByLabelText('Prix, en euros'), '1200');
+    await continuer();
+    await step(3);
+    await pick(aFile('devis.pdf', 'application/pdf'));
+    await screen.findByText('Envoyé');
+    await summary();
+    await envoyer();
+
+    await sent();
+    expect(received.devis).toHaveLength(1);
     expect(await portal.solved(received.captcha[0] ?? null)).toBe(portal.issued[0]);
   });
 

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
-import type { Estimation } from '@/api/post-estimation';
 import { FormLoading } from '@/components/form-loading';
 import { isTypeDemande, type TypeDemande } from '@/entities/demandes/types-demande';
 import { paths } from '@/config/paths';
@@ -14,17 +13,19 @@ import { addMessages, t } from '@/i18n/t';
 import type { CaptchaProof } from '@/components/captcha/captcha';
 import { useSubmit } from '@/hooks/use-submit';
 import { type Demande, demandesKey } from '../api/get-demandes';
-import { postDemandeGed, postHospitalisation, postReclamation } from '../api/post-demande';
-import { documentsRequired, formKind, hasPageOfItsOwn } from '../creation-choices';
+import { postDemandeGed, postDevis, postHospitalisation, postReclamation } from '../api/post-demande';
+import { documentsMissing, documentsRequired, formKind, hasPageOfItsOwn } from '../creation-choices';
 import { choiceLabel, isOffered } from '../creation-labels';
-import { clearDraft, type Draft, emptyDevis, estimationDuDevis, readDraft, saveDraft } from '../demande-draft';
+import { clearDraft, type Draft, readDraft, saveDraft } from '../demande-draft';
 import {
+  creationDevis,
   creationGed,
   creationHospitalisation,
   creationReclamation,
   type DetailsValues,
   emptyDetails,
 } from '../demande-details';
+import { isLigneVide } from '../devis-lignes';
 import { useUploads } from '@/hooks/use-uploads';
 import type { CreationState } from './demandes-page';
 import { DocumentsStep } from './documents-step';
@@ -67,13 +68,13 @@ function initialDraft(typeParam: string | null, beneficiaireParam: string | null
     return { ...draft, values, step: Math.min(draft.step, 3) };
   }
   const values = beneficiaire ? { ...emptyDetails, beneficiaire } : emptyDetails;
-  if (asked) return { type: asked, step: isOffered(asked) ? 1 : 2, values, devis: emptyDevis };
-  return { type: null, step: 1, values: emptyDetails, devis: emptyDevis };
+  if (asked) return { type: asked, step: isOffered(asked) ? 1 : 2, values };
+  return { type: null, step: 1, values: emptyDetails };
 }
 
 function isEmpty(values: DetailsValues): boolean {
-  return (Object.keys(emptyDetails) as (keyof DetailsValues)[]).every(
-    (name) => values[name] === emptyDetails[name],
+  return (Object.keys(emptyDetails) as (keyof DetailsValues)[]).every((name) =>
+    name === 'lignes' ? values.lignes.every(isLigneVide) : values[name] === emptyDetails[name],
   );
 }
 
@@ -81,18 +82,18 @@ interface Envoi {
   type: TypeDemande;
   values: DetailsValues;
   idDocuments: number[];
-  /** A quote's estimate, carried in the GED index. */
-  estimation: Estimation | null;
 }
 
-function sendDemande({ type, values, idDocuments, estimation }: Envoi, captcha: CaptchaProof): Promise<Demande> {
+function sendDemande({ type, values, idDocuments }: Envoi, captcha: CaptchaProof): Promise<Demande> {
   switch (formKind(type)) {
+    case 'devis':
+      return postDevis(creationDevis(values, idDocuments), captcha);
     case 'hospitalisation':
       return postHospitalisation(creationHospitalisation(values, idDocuments), captcha);
     case 'reclamation':
       return postReclamation(creationReclamation(values, idDocuments), captcha);
     default:
-      return postDemandeGed(creationGed(type, values, idDocuments, estimation), captcha);
+      return postDemandeGed(creationGed(type, values, idDocuments), captcha);
   }
 }
 
@@ -104,9 +105,6 @@ export function CreationDemandePage() {
   const [type, setType] = useState(initial.type);
   const [step, setStep] = useState(initial.step as Step);
   const [values, setValues] = useState(initial.values);
-  const [devis, setDevis] = useState(initial.devis);
-  // Only a quote has one, and only while it still answers the quote as it stands.
-  const estimation = type === 'ENVOI_DE_DEVIS' ? estimationDuDevis(devis, values) : null;
   const uploads = useUploads();
   // Solved while the member reads the summary, so that "Envoyer" does not wait.
   const captcha = useCaptcha(step === 4);
@@ -123,14 +121,14 @@ export function CreationDemandePage() {
   const hasUnsentWork = useCallback(() => !sent.current && dirty.current, []);
 
   useEffect(() => {
-    if (!sent.current) saveDraft({ type, step, values, devis });
-  }, [type, step, values, devis]);
+    if (!sent.current) saveDraft({ type, step, values });
+  }, [type, step, values]);
 
   const heading = useFocusOnChange<HTMLHeadingElement>(step);
 
   const send = async () => {
     if (!type) return;
-    const created = await creation.submit({ type, values, idDocuments: uploads.documentIds, estimation });
+    const created = await creation.submit({ type, values, idDocuments: uploads.documentIds });
     if (!created.ok) return;
     const demande = created.data;
     sent.current = true;
@@ -173,8 +171,6 @@ export function CreationDemandePage() {
               setValues(next);
               setStep(3);
             }}
-            devis={devis}
-            onDevisChange={setDevis}
           />
         </Suspense>
       )}
@@ -182,6 +178,7 @@ export function CreationDemandePage() {
         <DocumentsStep
           uploads={uploads}
           required={documentsRequired(type)}
+          missing={documentsMissing(type)}
           onBack={() => {
             setStep(2);
           }}
@@ -195,7 +192,6 @@ export function CreationDemandePage() {
           type={type}
           values={values}
           uploads={uploads.uploads}
-          estimation={estimation}
           // Once created, the button stays disabled while the list opens: no second request.
           sending={creation.sending || creation.sent}
           serverError={creation.error}

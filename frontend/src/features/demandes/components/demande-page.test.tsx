@@ -300,6 +300,207 @@ describe('the mutual’s decision on a prior agreement', () => {
   });
 });
 
+describe('the mutual’s written answer to a quote', () => {
+  const devisPdf = {
+    id: 60,
+    nomFichier: 'devis-cabinet-dentaire.pdf',
+    typeMime: 'application/pdf',
+    taille: 52_000,
+    dateDepot: '2026-12-06',
+    nature: 'PIECE_JOINTE',
+    idDemande: 12,
+  } as const;
+  const reponsePdf = {
+    id: 61,
+    nomFichier: 'reponse-devis-2026-000012.pdf',
+    typeMime: 'application/pdf',
+    taille: 18_000,
+    dateDepot: '2026-12-06',
+    nature: 'DOCUMENT_MUTUELLE',
+    idDemande: 12,
+  } as const;
+  /** A crown outside the basket, with its 100 % Santé equivalent and an allowance left. */
+  const horsPanier: MemberApi<'ReponseLigneDevis'> = {
+    soin: 'DENTAIRE_COURONNE',
+    libelleSoin: 'Couronne',
+    code: 'HBLD036',
+    centPourCentSante: false,
+    prix: 650,
+    quantite: 1,
+    baseSecu: 120,
+    tauxSecu: 60,
+    montantSecu: 72,
+    montantMutuelle: 300,
+    resteACharge: 278,
+    plafondRestant: 700,
+    depasseLimite: false,
+    limite: null,
+    equivalent100Sante: { limite: 500, resteACharge: 0 },
+    regles: [
+      'La Sécurité sociale rembourse 60 % de la base de 120,00 €.',
+      'Votre garantie rembourse 250 % de la base, soit 300,00 €.',
+    ],
+  };
+  /** A crown of the basket priced over its limit, under a guarantee without a ceiling. */
+  const auDessus: MemberApi<'ReponseLigneDevis'> = {
+    ...horsPanier,
+    code: 'HBLD634',
+    centPourCentSante: true,
+    prix: 1560,
+    montantMutuelle: 428,
+    resteACharge: 1060,
+    plafondRestant: null,
+    depasseLimite: true,
+    limite: 500,
+    equivalent100Sante: null,
+    regles: [],
+  };
+  const reponse: MemberApi<'ReponseDevis'> = {
+    reponduLe: '2026-12-06',
+    valableJusquau: '2027-03-06',
+    lignes: [horsPanier, auDessus],
+    totaux: { prix: 2210, montantSecu: 144, montantMutuelle: 728, resteACharge: 1338 },
+    documentReponse: 61,
+  };
+
+  function devis(answer: MemberApi<'ReponseDevis'> | null = reponse): Demande {
+    return {
+      ...optique,
+      TypeCode: 'DEV',
+      type: 'ENVOI_DE_DEVIS',
+      objet: 'Devis du cabinet dentaire',
+      commentaire: null,
+      metadata: {},
+      documents: [devisPdf, reponsePdf],
+      ...(answer ? { devis: answer } : {}),
+    };
+  }
+
+  async function answer() {
+    await renderAppLoaded('/mutuelle/demandes/12');
+    return screen.findByRole('region', { name: 'Réponse à votre devis' });
+  }
+
+  /** A row's header and cells, as the member reads them. */
+  function cellsOf(row: HTMLElement) {
+    return Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent);
+  }
+
+  /** The row a line's header is in. */
+  function rowOf(section: HTMLElement, code: string) {
+    return within(section).getByText(`Code ${code}`).closest('tr') as HTMLElement;
+  }
+
+  it('says when it was answered, until when it holds, and what each line costs and leaves', async () => {
+    demandeIs(devis());
+    const section = await answer();
+
+    expect(section).toHaveTextContent('Répondu le 06/12/2026');
+    expect(section).toHaveTextContent('Valable jusqu’au 06/03/2027');
+    const table = within(section).getByRole('table', { name: 'Votre remboursement, ligne par ligne' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Soin',
+      'Prix',
+      'Sécurité sociale',
+      'Mutuelle',
+      'Reste à votre charge',
+      'Reste de votre forfait',
+    ]);
+    expect(cellsOf(rowOf(section, 'HBLD036'))).toEqual([
+      'CouronneCode HBLD036',
+      '650,00\u00a0€',
+      '72,00\u00a0€base 120,00\u00a0€, 60 %',
+      '300,00\u00a0€',
+      '278,00\u00a0€',
+      '700,00\u00a0€',
+    ]);
+    expect(cellsOf(rowOf(section, 'HBLD634'))[0]).toBe('CouronneÉquipement 100 % SantéCode HBLD634');
+    const total = within(table).getByRole('rowheader', { name: 'Total' }).closest('tr') as HTMLElement;
+    expect(cellsOf(total)).toEqual(['Total', '2\u202f210,00\u00a0€', '144,00\u00a0€', '728,00\u00a0€', '1\u202f338,00\u00a0€', '']);
+  });
+
+  it('shows « — » where a line’s guarantee has no allowance to run out, said as much to a screen reader', async () => {
+    demandeIs(devis());
+    const section = await answer();
+
+    const reste = within(rowOf(section, 'HBLD634')).getAllByRole('cell').at(-1) ?? document.body;
+    expect(reste).toHaveTextContent(/^—sans plafond$/);
+    expect(within(reste).getByText('—')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(reste).getByText('sans plafond')).toHaveClass('visually-hidden');
+  });
+
+  it('warns, under its line, of a price over the 100 % Santé price limit', async () => {
+    demandeIs(devis());
+    const section = await answer();
+    const warning =
+      'Prix au-dessus du prix limite de vente du 100 % Santé (500,00 €) : l’opticien, le dentiste ou l’audioprothésiste ne peut pas le facturer ainsi.';
+
+    expect(within(section).getAllByText(warning)).toHaveLength(1);
+    expect(within(section).getByText(warning).closest('tr')?.previousElementSibling).toBe(rowOf(section, 'HBLD634'));
+  });
+
+  it('gives, under its line, the 100 % Santé equivalent of a line outside the basket', async () => {
+    demandeIs(devis());
+    const section = await answer();
+    const equivalent = 'Équivalent 100 % Santé : jusqu’à 500,00 €, reste à votre charge 0,00 €.';
+
+    expect(within(section).getAllByText(equivalent)).toHaveLength(1);
+    expect(within(section).getByText(equivalent).closest('tr')?.previousElementSibling).toBe(rowOf(section, 'HBLD036'));
+  });
+
+  it('folds each line’s calculation under « Détail du calcul », where the member API gave one', async () => {
+    demandeIs(devis());
+    const section = await answer();
+
+    const resumes = within(section).getAllByText('Détail du calcul', { selector: 'summary' });
+    expect(resumes).toHaveLength(1);
+    const detail = resumes[0]?.closest('details') as HTMLElement;
+    expect(detail).not.toHaveAttribute('open');
+    expect(detail.closest('tr')?.previousElementSibling).toBe(rowOf(section, 'HBLD036'));
+    expect(within(detail).getAllByRole('listitem', { hidden: true }).map((item) => item.textContent)).toEqual(horsPanier.regles);
+  });
+
+  it('downloads the answer’s PDF', async () => {
+    demandeIs(devis());
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/document/pdf/:id', ({ params, request }) => {
+        asked.push(`${String(params.id)} ${request.headers.get('Accept') ?? ''}`);
+        return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { headers: { 'Content-Type': 'application/pdf' } });
+      }),
+    );
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test/1');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const section = await answer();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Télécharger la réponse (PDF)' }));
+
+    await waitFor(() => {
+      expect(saved).toEqual(['reponse-devis-2026-000012.pdf']);
+    });
+    expect(asked).toEqual(['61 application/pdf']);
+  });
+
+  it('offers no PDF the request does not have', async () => {
+    demandeIs(devis({ ...reponse, documentReponse: null }));
+    const section = await answer();
+
+    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows no answer on a quote sent before the mutual answered them in writing', async () => {
+    demandeIs(devis(null));
+    await renderAppLoaded('/mutuelle/demandes/12');
+
+    expect(await screen.findByText('Envoi de devis', { selector: 'dd' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Réponse à votre devis' })).not.toBeInTheDocument();
+  });
+});
+
 describe('a complaint’s page', () => {
   const pendante: MemberApi<'Reclamation'> = {
     motif: 'REMBOURSEMENT',

@@ -32,6 +32,7 @@ import { typeHospitalisationLabel } from '../hospitalisation-labels';
 import { AjoutBeneficiaireDetail } from './ajout-beneficiaire-detail';
 import { DecisionPriseEnCharge } from './decision-prise-en-charge';
 import { ReclamationDetail } from './reclamation-detail';
+import { ReponseDevis } from './reponse-devis';
 import { SignalementDetail } from './signalement-detail';
 import styles from './demandes.module.css';
 
@@ -151,6 +152,7 @@ function DemandeDetail({ demande }: { demande: Demande }) {
       {demande.hospitalisation?.decision && (
         <DecisionPriseEnCharge decision={demande.hospitalisation.decision} documents={demande.documents} />
       )}
+      {demande.devis && <ReponseDevis devis={demande.devis} documents={demande.documents} />}
       {demande.hospitalisation && <Sejour sejour={demande.hospitalisation} />}
       {demande.reclamation && <ReclamationDetail reclamation={demande.reclamation} />}
       {demande.signalement && <SignalementDetail signalement={demande.signalement} />}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Dispatch, type SetStateAction, useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useController, useForm, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
 import { useContrats } from '@/api/get-contrats';
@@ -11,7 +11,6 @@ import { parisIsoDate, parseIsoDate, toIsoDate } from '@/lib/format-date';
 import { frenchInteger } from '@/lib/french-number';
 import { memberDisplayName } from '@/entities/personne/format-name';
 import { formKind } from '../creation-choices';
-import type { DevisEstimation } from '../demande-draft';
 import {
   commentaireMax,
   type DetailsValues,
@@ -28,8 +27,8 @@ import {
   paiementLabel,
   paiementsRecentsQuery,
 } from '../reclamation-labels';
-import { DevisEstimationPart } from './devis-estimation-part';
 import { EtablissementField } from './etablissement-field';
+import { LignesDevisField } from './lignes-devis-field';
 import { StepActions } from './step-actions';
 import styles from './creation.module.css';
 
@@ -40,19 +39,25 @@ interface DetailsStepProps {
   onChange: (values: DetailsValues) => void;
   onBack: () => void;
   onNext: (values: DetailsValues) => void;
-  /** A quote's optional estimate (« Estimer ce devis »), kept in the draft with the rest. */
-  devis: DevisEstimation;
-  onDevisChange: Dispatch<SetStateAction<DevisEstimation>>;
 }
 
 type Form = UseFormReturn<DetailsValues>;
 
 /** Step 2: what the request's kind asks for, checked field by field before going on. */
-export function DetailsStep({ type, values, onChange, onBack, onNext, devis, onDevisChange }: DetailsStepProps) {
+export function DetailsStep({ type, values, onChange, onBack, onNext }: DetailsStepProps) {
   const form = useForm<DetailsValues>({
     resolver: zodResolver(detailsSchema(type)),
     defaultValues: values,
+    // The forms library focuses the first field in error in the order it learnt the fields,
+    // which is not the page's once a field shows later (a quote line's 100 % Santé question):
+    // the step focuses the first one on the page instead, once the messages are shown.
+    shouldFocusError: false,
   });
+  const formElement = useRef<HTMLFormElement>(null);
+  const { submitCount } = form.formState;
+  useEffect(() => {
+    if (submitCount > 0) formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount]);
   useEffect(
     () =>
       form.subscribe({
@@ -67,6 +72,7 @@ export function DetailsStep({ type, values, onChange, onBack, onNext, devis, onD
 
   return (
     <form
+      ref={formElement}
       className={styles.step}
       noValidate
       onSubmit={(event) => void form.handleSubmit((valid) => {
@@ -74,10 +80,8 @@ export function DetailsStep({ type, values, onChange, onBack, onNext, devis, onD
       })(event)}
     >
       {kind !== 'question' && kind !== 'reclamation' && <BeneficiaireField form={form} />}
-      {kind === 'soins' && <SoinsFields form={form} devis={type === 'ENVOI_DE_DEVIS'} />}
-      {type === 'ENVOI_DE_DEVIS' && (
-        <DevisEstimationPart details={form} values={values} devis={devis} onChange={onDevisChange} />
-      )}
+      {kind === 'soins' && <SoinsFields form={form} />}
+      {kind === 'devis' && <LignesDevisField form={form} />}
       {kind === 'hospitalisation' && <HospitalisationFields form={form} />}
       {kind === 'reclamation' ? (
         <ReclamationFields form={form} />
@@ -115,18 +119,15 @@ function BeneficiaireField({ form }: { form: Form }) {
   );
 }
 
-function SoinsFields({ form, devis }: { form: Form; devis: boolean }) {
+function SoinsFields({ form }: { form: Form }) {
   const { errors } = form.formState;
   return (
     <>
-      <FormField
-        label={t(devis ? 'creation.champ.dateDevis' : 'creation.champ.dateSoins')}
-        error={errors.dateSoins?.message}
-      >
+      <FormField label={t('creation.champ.dateSoins')} error={errors.dateSoins?.message}>
         {(props) => <input {...props} type="date" max={toIsoDate(new Date())} {...form.register('dateSoins')} />}
       </FormField>
       <FormField
-        label={t(devis ? 'creation.champ.montantDevis' : 'creation.champ.montant')}
+        label={t('creation.champ.montant')}
         hint={t('creation.champ.montant.hint')}
         error={errors.montant?.message}
       >

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '@/i18n/t';
+import { type MessageKey, t } from '@/i18n/t';
 import { maxFichiers } from '@/entities/documents/document-files';
 import type { Uploads } from '@/hooks/use-uploads';
 import { DocumentPicker } from './document-picker';
@@ -9,6 +9,8 @@ import styles from './creation.module.css';
 interface DocumentsStepProps {
   uploads: Uploads;
   required: boolean;
+  /** What is said when a required document is missing, in the request's words. */
+  missing: MessageKey;
   onBack: () => void;
   onNext: () => void;
 }
@@ -17,7 +19,7 @@ interface DocumentsStepProps {
  * Step 3: the documents, dropped, picked or photographed. Each file is sent at once, with
  * its own progress; a failed one is sent again or removed without touching the others.
  */
-export function DocumentsStep({ uploads, required, onBack, onNext }: DocumentsStepProps) {
+export function DocumentsStep({ uploads, required, missing, onBack, onNext }: DocumentsStepProps) {
   const [problem, setProblem] = useState<string | null>(null);
 
   return (
@@ -28,7 +30,7 @@ export function DocumentsStep({ uploads, required, onBack, onNext }: DocumentsSt
         event.preventDefault();
         if (uploads.busy) setProblem(t('creation.documents.enAttente'));
         else if (uploads.failed) setProblem(t('creation.documents.echecs'));
-        else if (required && uploads.documentIds.length === 0) setProblem(t('creation.documents.requis'));
+        else if (required && uploads.documentIds.length === 0) setProblem(t(missing));
         else onNext();
       }}
     >

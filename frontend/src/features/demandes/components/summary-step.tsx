@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
-import type { Estimation } from '@/api/post-estimation';
 import { CaptchaWaiting, CaptchaWidget } from '@/components/captcha/captcha-widget';
 import { Entry } from '@/components/entry';
-import { EstimationResult } from '@/components/estimation/estimation-result';
 import type { TypeDemande } from '@/entities/demandes/types-demande';
 import type { Captcha } from '@/components/captcha/use-captcha';
 import { type MessageKey, t } from '@/i18n/t';
@@ -14,6 +12,7 @@ import { formKind } from '../creation-choices';
 import { choiceLabel } from '../creation-labels';
 import { typeHospitalisationLabel } from '../hospitalisation-labels';
 import { type DetailsValues, parseMontant } from '../demande-details';
+import { ligneResume } from '../devis-lignes';
 import { concerneUnContrat, concerneUnPaiement, motifReclamationLabel } from '../reclamation-labels';
 import type { Upload } from '@/hooks/use-uploads';
 import styles from './creation.module.css';
@@ -24,8 +23,6 @@ interface SummaryStepProps {
   type: TypeDemande;
   values: DetailsValues;
   uploads: readonly Upload[];
-  /** A quote's estimate, as it still stands; `null` when the member has none. */
-  estimation: Estimation | null;
   sending: boolean;
   serverError: string | null;
   /** The anti-robot check of the send. */
@@ -39,7 +36,6 @@ export function SummaryStep({
   type,
   values,
   uploads,
-  estimation,
   sending,
   serverError,
   captcha,
@@ -50,7 +46,6 @@ export function SummaryStep({
   const beneficiaire = beneficiaires.data?.find((candidate) => String(candidate.id) === values.beneficiaire);
   const kind = formKind(type);
   const montant = parseMontant(values.montant);
-  const devis = type === 'ENVOI_DE_DEVIS';
 
   return (
     <form
@@ -76,8 +71,8 @@ export function SummaryStep({
           )}
           {kind === 'soins' && (
             <>
-              <Entry label={t(devis ? 'creation.champ.dateDevis' : 'creation.champ.dateSoins')}>{formatIsoDate(values.dateSoins)}</Entry>
-              <Entry label={t(devis ? 'creation.champ.montantDevis' : 'creation.champ.montant')}>{montant === null ? '-' : formatAmount(montant)}</Entry>
+              <Entry label={t('creation.champ.dateSoins')}>{formatIsoDate(values.dateSoins)}</Entry>
+              <Entry label={t('creation.champ.montant')}>{montant === null ? '-' : formatAmount(montant)}</Entry>
             </>
           )}
           {kind === 'hospitalisation' && (
@@ -97,22 +92,22 @@ export function SummaryStep({
               <Entry label={t('demande.hospitalisation.chambre')}>{t(values.chambreParticuliere ? 'demande.oui' : 'demande.non')}</Entry>
             </>
           )}
+          {kind === 'devis' && (
+            <Entry label={t('creation.devis.lignes')}>
+              <ol className={styles.summaryLignes}>
+                {values.lignes.map((ligne, index) => (
+                  // Lines have no id of their own: their place is what the member API answers by.
+                  <li key={index}>{ligneResume(ligne)}</li>
+                ))}
+              </ol>
+            </Entry>
+          )}
           {kind === 'reclamation' && <ReclamationEntries values={values} />}
           {values.commentaire.trim() !== '' && (
             <Entry label={t(commentaireLabels[kind] ?? 'demande.commentaire')}><span className={styles.message}>{values.commentaire.trim()}</span></Entry>
           )}
         </dl>
       </SummarySection>
-      {devis && (
-        // What the member will be told is sent with the quote: read before sending it.
-        <SummarySection title={t('estimation.devis.recap')} onEdit={() => { onEdit(2); }}>
-          {estimation ? (
-            <EstimationResult estimation={estimation} compact />
-          ) : (
-            <p>{t('estimation.devis.recap.aucune')}</p>
-          )}
-        </SummarySection>
-      )}
       <SummarySection title={t('creation.recap.documents')} onEdit={() => { onEdit(3); }}>
         {uploads.length === 0 ? (
           <p>{t('creation.recap.aucun')}</p>

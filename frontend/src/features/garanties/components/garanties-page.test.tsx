@@ -179,6 +179,63 @@ describe('Mes garanties et mes services', () => {
     expect(screen.queryByRole('link', { name: 'Estimer mon remboursement' })).not.toBeInTheDocument();
   });
 
+  describe('beside the hospital guarantees', () => {
+    type Contrat = MemberApi<'DroitsComplets'>['contrats'][number];
+    const [enVigueur] = droitsComplets.contrats;
+    if (!enVigueur) throw new Error('a contract in force');
+    const hospitalisation: Contrat['garanties'][number] = {
+      categorie: 'HOSPITALISATION',
+      libelleCategorie: 'Hospitalisation',
+      garanties: [{ libelle: 'Chambre particulière', regle: '60 € par nuit', plafond: null, periodicitePlafond: null }],
+    };
+    const avecHospitalisation = { ...enVigueur, garanties: [...enVigueur.garanties, hospitalisation] };
+
+    /** The guarantees of `contrats`, each category's disclosure opened. */
+    async function garanties(contrats: Contrat[], user: Partial<User> = {}) {
+      memberApi({ complets: { ...droitsComplets, contrats }, user });
+      const view = renderApp('/mutuelle/contrats-garanties');
+      await screen.findAllByText('100 % BRSS + 150 €');
+      for (const summary of screen.getAllByText(/^(Optique|Hospitalisation)$/, { selector: 'summary' })) {
+        await userEvent.click(summary);
+      }
+      return view;
+    }
+
+    it('leads to a prior agreement, its type chosen, and only there', async () => {
+      const { router } = await garanties([avecHospitalisation]);
+
+      const lien = screen.getByRole('link', { name: 'Demander une prise en charge' });
+      expect(lien).toBeVisible();
+      expect(lien.closest('details')).toHaveTextContent(/^Hospitalisation/);
+      expect(lien).toHaveAttribute('href', '/mutuelle/demandes/creation?type=PRISE_EN_CHARGE_HOSPITALIERE');
+      await userEvent.click(lien);
+
+      await waitFor(() => {
+        expect(router.state.location.pathname).toBe('/mutuelle/demandes/creation');
+      });
+      expect(await screen.findByRole('radio', { name: /^Demander une prise en charge/ })).toBeChecked();
+    });
+
+    it('offers no prior agreement to a struck-off member', async () => {
+      await garanties([avecHospitalisation], { Radie: true, AuMoinsUnContratActifEtIndividuel: false });
+
+      expect(screen.getByText('Chambre particulière')).toBeVisible();
+      expect(screen.queryByRole('link', { name: 'Demander une prise en charge' })).not.toBeInTheDocument();
+    });
+
+    it('offers none under an ended contract’s, which are for care before its end', async () => {
+      await garanties([
+        enVigueur,
+        { ...avecHospitalisation, numeroContrat: 'IND-003318', libelleProduit: 'Santé Jeunes Actifs', statut: 'RESILIE', dateFin: '2024-12-31' },
+        { ...avecHospitalisation, numeroContrat: 'IND-010342', libelleProduit: 'Santé Sénior', statut: 'A_VENIR', dateDebut: '2027-01-01' },
+      ]);
+
+      const liens = screen.getAllByRole('link', { name: 'Demander une prise en charge' });
+      expect(liens).toHaveLength(1);
+      expect(liens[0]?.closest('section')).toHaveAccessibleName('Santé Sénior');
+    });
+  });
+
   it('offers the certificates, for the member or a person covered', async () => {
     memberApi();
     const asked: string[] = [];

@@ -36,8 +36,9 @@ function loading() {
 
 /**
  * `/mutuelle/contrats-garanties`: the contracts, their guarantees, what is left of each
- * ceiling, today's rights, the booklet, the certificates, the way to an estimate (not for a
- * struck-off member), and `#cotisations`. Each part loads on its own and fails on its own.
+ * ceiling, today's rights, the booklet, the certificates, the way to an estimate and, beside
+ * the hospital guarantees, to a prior agreement (neither for a struck-off member), and
+ * `#cotisations`. Each part loads on its own and fails on its own.
  */
 export function GarantiesPage() {
   usePageTitle(t('nav.garanties'));
@@ -92,7 +93,7 @@ export function GarantiesPage() {
       <div className="card">
         <h2 className="section-title">{t('garanties.title')}</h2>
         <AsyncPart query={garanties} {...loading()} failureMessage={t('garanties.error')}>
-          {(data) => <Garanties droits={data} />}
+          {(data) => <Garanties droits={data} demandes={!User.Radie} />}
         </AsyncPart>
       </div>
       <PlafondsSection />
@@ -200,7 +201,13 @@ function Portee({ contrat }: { contrat: DroitsComplets['contrats'][number] }) {
   return null;
 }
 
-function Garanties({ droits }: { droits: DroitsComplets }) {
+interface GarantiesProps {
+  droits: DroitsComplets;
+  /** Whether the member may ask for a prior agreement: not once every contract has ended. */
+  demandes: boolean;
+}
+
+function Garanties({ droits, demandes }: GarantiesProps) {
   return (
     <div className={styles.garanties}>
       {droits.contrats.map((contrat) => (
@@ -228,6 +235,14 @@ function Garanties({ droits }: { droits: DroitsComplets }) {
                   </li>
                 ))}
               </ul>
+              {/* Not under an ended contract's: its guarantees are for care before its end. */}
+              {demandes && categorie.categorie === 'HOSPITALISATION' && contrat.statut !== 'RESILIE' && (
+                <p className={styles.priseEnCharge}>
+                  <Link to={paths.creationDemandeDeType('PRISE_EN_CHARGE_HOSPITALIERE')}>
+                    {t('garanties.priseEnCharge')}
+                  </Link>
+                </p>
+              )}
             </details>
           ))}
         </section>

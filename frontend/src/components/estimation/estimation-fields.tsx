@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import type { Beneficiaire } from '@/api/get-beneficiaires';
 import { FormField } from '@/components/form-field';
+import { RadioQuestion } from '@/components/radio-question';
 import type { EstimationValues } from '@/entities/estimation/estimation-form';
 import {
   hasPanier100,
@@ -66,9 +67,11 @@ export function EstimationFields({ form, beneficiaires }: EstimationFieldsProps)
         )}
       </FormField>
       {soin && hasPanier100(soin) && (
-        <Choices
+        <RadioQuestion
+          framed
           form={form}
           name="centPourCentSante"
+          error={errors.centPourCentSante?.message}
           legend={t('estimation.champ.panier')}
           hint={t('estimation.champ.panier.hint')}
           choices={[
@@ -81,9 +84,11 @@ export function EstimationFields({ form, beneficiaires }: EstimationFieldsProps)
         {(props) => <input {...props} type="text" inputMode="decimal" autoComplete="off" {...form.register('prix')} />}
       </FormField>
       {quantite === 'oreilles' && (
-        <Choices
+        <RadioQuestion
+          framed
           form={form}
           name="quantite"
+          error={errors.quantite?.message}
           legend={t('estimation.champ.oreilles')}
           choices={[
             { value: '1', label: t('estimation.champ.oreilles.1') },
@@ -134,46 +139,3 @@ export function EstimationFields({ form, beneficiaires }: EstimationFieldsProps)
   );
 }
 
-interface ChoicesProps {
-  form: Form;
-  name: 'centPourCentSante' | 'quantite';
-  legend: string;
-  hint?: string;
-  choices: { value: string; label: string }[];
-}
-
-/** A question answered by one of a few choices: radio buttons in a fieldset, its error tied to each. */
-function Choices({ form, name, legend, hint, choices }: ChoicesProps) {
-  const id = useId();
-  const error = form.formState.errors[name]?.message;
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return (
-    <fieldset className={styles.fieldset}>
-      <legend>{legend}</legend>
-      {hint && (
-        <span id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </span>
-      )}
-      <div className={styles.choices}>
-        {choices.map((choice) => (
-          <label key={choice.value} className={styles.choice}>
-            <input
-              type="radio"
-              value={choice.value}
-              aria-invalid={error !== undefined}
-              aria-describedby={described || undefined}
-              {...form.register(name)}
-            />
-            {choice.label}
-          </label>
-        ))}
-      </div>
-      {error && (
-        <span id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </span>
-      )}
-    </fieldset>
-  );
-}

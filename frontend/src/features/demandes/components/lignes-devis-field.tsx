@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useController, useFieldArray, type UseFormReturn, useWatch } from 'react-hook-form';
+import { useFieldArray, type UseFormReturn, useWatch } from 'react-hook-form';
 import { FormField } from '@/components/form-field';
+import { RadioQuestion } from '@/components/radio-question';
 import { hasPanier100, isSoinEstime, quantiteKind, soinGroups, soinLabel } from '@/entities/estimation/estimation-soins';
 
 /** A quote is of glasses, dental care or hearing aids: a hospital stay has its own request. */
@@ -141,7 +142,7 @@ function LigneDevis({ form, index, onRemove }: LigneDevisProps) {
           )}
         </FormField>
         {soin && hasPanier100(soin) && (
-          <Choix
+          <RadioQuestion
             form={form}
             name={name('centPourCentSante')}
             legend={t('creation.devis.panier')}
@@ -159,7 +160,7 @@ function LigneDevis({ form, index, onRemove }: LigneDevisProps) {
           )}
         </FormField>
         {soin && quantiteKind(soin) === 'oreilles' && (
-          <Choix
+          <RadioQuestion
             form={form}
             name={name('quantite')}
             legend={t('estimation.champ.oreilles')}
@@ -194,60 +195,5 @@ function LigneDevis({ form, index, onRemove }: LigneDevisProps) {
         )}
       </fieldset>
     </li>
-  );
-}
-
-interface ChoixProps {
-  form: Form;
-  name: `lignes.${number}.${'centPourCentSante' | 'quantite'}`;
-  legend: string;
-  hint?: string;
-  error: string | undefined;
-  choices: { value: string; label: string }[];
-}
-
-/**
- * A question of a line answered by one of a few choices: radio buttons, its error tied to each.
- * Controlled: registered radios read as `null` once one is left unchecked, which the line's
- * rules would take for a broken form rather than a question unanswered.
- */
-function Choix({ form, name, legend, hint, error, choices }: ChoixProps) {
-  const id = useId();
-  const { field } = useController({ control: form.control, name });
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return (
-    <fieldset className={styles.choix}>
-      <legend>{legend}</legend>
-      {hint && (
-        <span id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </span>
-      )}
-      <div className={styles.choixListe}>
-        {choices.map((choice, index) => (
-          <label key={choice.value} className={styles.choice}>
-            <input
-              ref={index === 0 ? field.ref : undefined}
-              type="radio"
-              name={field.name}
-              value={choice.value}
-              checked={field.value === choice.value}
-              aria-invalid={error !== undefined}
-              aria-describedby={described || undefined}
-              onChange={() => {
-                field.onChange(choice.value);
-              }}
-              onBlur={field.onBlur}
-            />
-            {choice.label}
-          </label>
-        ))}
-      </div>
-      {error && (
-        <span id={`${id}-error`} className={styles.fieldError} role="alert">
-          {error}
-        </span>
-      )}
-    </fieldset>
   );
 }

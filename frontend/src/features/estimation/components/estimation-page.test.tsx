@@ -92,6 +92,20 @@ describe('Estimer mon remboursement', () => {
     expect(received).toEqual([]);
   });
 
+  it('asks the basket question in French when it was passed by, never the form library’s words', async () => {
+    const received = memberApi();
+    const soin = await openPage();
+    await userEvent.selectOptions(soin, 'Lunettes : monture et verres simples');
+    // Tabbing through the question without answering it, as a member does.
+    screen.getByRole('radio', { name: 'Oui' }).focus();
+    await userEvent.tab();
+    await userEvent.type(screen.getByLabelText('Prix indiqué sur le devis'), '450');
+    await estimer();
+    expect(await screen.findByText('Indiquez si l’équipement fait partie du panier 100 % Santé.')).toBeVisible();
+    expect(screen.queryByText(/Invalid input/)).not.toBeInTheDocument();
+    expect(received).toEqual([]);
+  });
+
   it('sends exactly the quote’s care, basket, price and what it says of the Sécurité sociale', async () => {
     const received = memberApi();
     await openPage();

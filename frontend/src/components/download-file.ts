@@ -71,3 +71,9 @@ export async function downloadFile(
     finished();
   }
 }
+
+/** A stored document of the member's (`document/pdf/{id}`), saved under its own name and type. */
+export function downloadDocument(document: { id: number; nomFichier: string; typeMime?: string }): Promise<boolean> {
+  const { nomFichier: fileName, typeMime: accept } = document;
+  return downloadFile(`/api/document/pdf/${String(document.id)}`, accept ? { fileName, accept } : { fileName });
+}

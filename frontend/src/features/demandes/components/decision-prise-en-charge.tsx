@@ -1,4 +1,4 @@
-import { downloadFile } from '@/components/download-file';
+import { downloadDocument } from '@/components/download-file';
 import { t } from '@/i18n/t';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
@@ -66,10 +66,7 @@ function Accord({ decision, documents }: DecisionProps) {
             type="button"
             className="button button-primary"
             onClick={() =>
-              void downloadFile(`/api/document/pdf/${String(accord.id)}`, {
-                fileName: accord.nomFichier,
-                accept: accord.typeMime,
-              })
+              void downloadDocument(accord)
             }
           >
             {t('demande.decision.telecharger')}

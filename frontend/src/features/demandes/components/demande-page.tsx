@@ -14,7 +14,7 @@ import creationTexts from '@/i18n/fr/creation.json';
 import demandesTexts from '@/i18n/fr/demandes.json';
 import { addMessages, t } from '@/i18n/t';
 import { isApiError } from '@/lib/api-client';
-import { downloadFile } from '@/components/download-file';
+import { downloadDocument } from '@/components/download-file';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate, formatParisDate, formatParisTime, parseInstant } from '@/lib/format-date';
 import { frenchInteger } from '@/lib/french-number';
@@ -268,10 +268,7 @@ function DocumentItem({ document }: { document: DocumentInfo }) {
         type="button"
         className="button button-secondary"
         onClick={() =>
-          void downloadFile(`/api/document/pdf/${String(document.id)}`, {
-            fileName: document.nomFichier,
-            accept: document.typeMime,
-          })
+          void downloadDocument(document)
         }
       >
         {t('demande.telecharger', { nom: document.nomFichier })}

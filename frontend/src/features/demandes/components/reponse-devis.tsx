@@ -1,4 +1,4 @@
-import { downloadFile } from '@/components/download-file';
+import { downloadDocument } from '@/components/download-file';
 import { t } from '@/i18n/t';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
@@ -95,10 +95,7 @@ export function ReponseDevis({ devis, documents }: ReponseDevisProps) {
             type="button"
             className="button button-primary"
             onClick={() =>
-              void downloadFile(`/api/document/pdf/${String(pdf.id)}`, {
-                fileName: pdf.nomFichier,
-                accept: pdf.typeMime,
-              })
+              void downloadDocument(pdf)
             }
           >
             {t('demande.devis.telecharger')}

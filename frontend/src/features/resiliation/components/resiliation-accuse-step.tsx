@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { t } from '@/i18n/t';
 import { useBrand } from '@/hooks/brand-context';
-import { downloadFile } from '@/components/download-file';
+import { downloadDocument } from '@/components/download-file';
 import { formatIsoDate, formatParisDate, formatParisTime } from '@/lib/format-date';
 import { genreDeCivilite } from '@/entities/personne/genre';
 import { paths } from '@/config/paths';
@@ -31,7 +31,7 @@ export function ResiliationAccuseStep({ demande }: { demande: DemandeResiliation
             type="button"
             className="button button-primary"
             onClick={() =>
-              void downloadFile(`/api/document/pdf/${String(document.id)}`, { fileName: document.nomFichier })
+              void downloadDocument(document)
             }
           >
             {t('resiliation.accuse.telecharger')}

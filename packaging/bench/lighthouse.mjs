@@ -1,6 +1,7 @@
 // Page speed: Lighthouse (mobile preset: simulated 4× CPU slowdown and slow 4G) on the release
 // binary in demo mode, for the public root and every section signed in as a demo member. Prints
-// each run, then a Markdown table of the medians per page (docs/benchmarks.md's).
+// each run, then the machine's Lighthouse benchmarkIndex and a Markdown table of the medians per
+// page (docs/benchmarks.md's); a page that keeps failing is reported failed, the others printed.
 //
 // Needs: Debian's chromium, `npm ci` here and in frontend/ (Playwright signs in).
 // Usage: node packaging/bench/lighthouse.mjs [runs, default 4]
@@ -44,16 +45,36 @@ try {
     ? process.env.PAGES.split(',')
     : await everyPage(cookies.map(({ name, value }) => `${name}=${value}`).join('; '));
   const results = Object.fromEntries(pages.map((path) => [path, []]));
+  const failures = Object.fromEntries(pages.map((path) => [path, []]));
   for (let run = 1; run <= runs; run += 1) {
     for (const path of pages) {
-      const result = await audit(path, path === '/' ? [] : cookies);
-      results[path].push(result);
-      console.log(JSON.stringify({ run, path, ...result }));
+      // A page that fails even when tried again is reported failed; the others still count.
+      try {
+        const result = await audit(path, path === '/' ? [] : cookies);
+        results[path].push(result);
+        console.log(JSON.stringify({ run, path, ...result }));
+      } catch (error) {
+        failures[path].push(String(error));
+        console.log(JSON.stringify({ run, path, failed: String(error) }));
+      }
     }
   }
-  console.log('\n| page | performance (median) | accessibility | LCP | TBT | CLS |');
+  const indexes = Object.values(results)
+    .flat()
+    .map((result) => result.benchmarkIndex)
+    .sort((a, b) => a - b);
+  const machine = indexes.length
+    ? `${String(indexes[0])}–${String(indexes.at(-1))} (median ${String(indexes[Math.floor(indexes.length / 2)])})`
+    : 'unknown';
+  console.log(`\nbenchmarkIndex of this machine: ${machine}\n`);
+  console.log('| page | performance (median) | accessibility | LCP | TBT | CLS |');
   console.log('|---|---|---|---|---|---|');
   for (const [path, runsOfPage] of Object.entries(results)) {
+    const failed = failures[path];
+    if (runsOfPage.length === 0) {
+      console.log(`| \`${path}\` | failed in ${String(failed.length)} runs: ${failed[0] ?? ''} | | | | |`);
+      continue;
+    }
     const median = (key) => {
       const sorted = runsOfPage.map((result) => result[key]).sort((a, b) => a - b);
       return sorted[Math.floor(sorted.length / 2)];
@@ -62,8 +83,9 @@ try {
       const values = runsOfPage.map((result) => result[key]);
       return `${String(Math.min(...values))}–${String(Math.max(...values))}`;
     };
+    const partial = failed.length ? `, ${String(failed.length)} run(s) failed` : '';
     console.log(
-      `| \`${path}\` | ${range('performance')} (${String(median('performance'))}) | ${String(median('accessibility'))} ` +
+      `| \`${path}\` | ${range('performance')} (${String(median('performance'))})${partial} | ${String(median('accessibility'))} ` +
         `| ${(median('lcpMs') / 1000).toFixed(1)} s | ${String(median('tbtMs'))} ms | ${median('clsValue').toFixed(2)} |`,
     );
   }
@@ -126,12 +148,13 @@ async function signIn() {
   }
 }
 
-/** One Lighthouse run; a run that could not record its trace (it happens) is tried once more. */
+/** One Lighthouse run; a run that could not record its trace (`NO_NAVSTART`, it happens) is
+ * tried twice more before the page is reported failed for this run. */
 async function audit(path, cookies, attempt = 1) {
   try {
     return await auditOnce(path, cookies);
   } catch (error) {
-    if (attempt > 1) throw error;
+    if (attempt > 2) throw error;
     console.error(`${String(error)}: trying again`);
     return audit(path, cookies, attempt + 1);
   }
@@ -164,6 +187,8 @@ async function auditOnce(path, cookies) {
       lcpMs: Math.round(value('largest-contentful-paint')),
       tbtMs: Math.round(value('total-blocking-time')),
       clsValue: value('cumulative-layout-shift'),
+      // The machine's speed as Lighthouse measured it: scores of machines far apart differ.
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     };
   } finally {
     chrome.kill();

@@ -89,7 +89,7 @@ async fn a_standard_stay_is_agreed_at_once_and_its_agreement_goes_to_the_establi
 async fn a_stay_longer_than_usual_or_without_its_exit_is_studied_until_a_deadline() {
     let api = spawn_api().await;
     let marie = premier_beneficiaire(&api, MARIE).await;
-    for body in [sejour(&marie, "MATERNITE", 10, Some(24)), sejour(&marie, "MEDECINE", 10, None)] {
+    for body in [sejour(&marie, "MATERNITE", 10, Some(24)), sejour(&marie, "MEDECINE", 40, None)] {
         let created = api.send(Method::POST, MARIE, CREATION, body).await;
         assert_eq!(created.status(), 201);
         let demande: Value = created.json().await.unwrap();
@@ -151,4 +151,26 @@ async fn a_person_the_contracts_do_not_cover_on_those_dates_is_refused_with_the_
         403,
     )
     .await;
+}
+
+/// Sent again (a replay, a double click), a request for a stay already agreed or studied at the
+/// same establishment is refused: the establishment gets one agreement per stay.
+#[tokio::test]
+async fn a_second_request_for_the_same_stay_at_the_same_establishment_is_a_conflict() {
+    let api = spawn_api().await;
+    let marie = premier_beneficiaire(&api, MARIE).await;
+    let body = sejour(&marie, "CHIRURGIE", 30, Some(33));
+    let first = api.send(Method::POST, MARIE, CREATION, body.clone()).await;
+    let id = first.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    let message = assert_refused(api.send(Method::POST, MARIE, CREATION, body).await, 409).await;
+    assert_eq!(
+        message,
+        format!(
+            "Une demande de prise en charge existe déjà pour ce séjour dans cet établissement (demande n° {id})."
+        )
+    );
+    let overlapping = sejour(&marie, "CHIRURGIE", 32, Some(35));
+    assert_refused(api.send(Method::POST, MARIE, CREATION, overlapping).await, 409).await;
+    let later = sejour(&marie, "CHIRURGIE", 40, Some(42));
+    assert_eq!(api.send(Method::POST, MARIE, CREATION, later).await.status(), 201, "another stay");
 }

@@ -763,7 +763,8 @@ export interface paths {
          *     establishment). Otherwise it studies the request and answers by
          *     `hospitalisation.decision.echeance` (A_L_ETUDE). Refused with the rule (422): dates in
          *     the past or reversed, a stay longer than its kind allows, an establishment the directory
-         *     does not know, a person the contracts do not cover on those dates.
+         *     does not know, a person the contracts do not cover on those dates. A second request for a
+         *     stay agreed or studied at the same establishment on one of its days is a 409.
          */
         post: operations["postCreationHospitalisation"];
         delete?: never;

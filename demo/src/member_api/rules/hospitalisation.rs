@@ -119,6 +119,7 @@ pub fn enregistrer(
         nouvelle,
         move |tx, member, nouvelle| {
             verifier_beneficiaire(tx, member, beneficiaire)?;
+            pas_de_doublon(tx, beneficiaire, &etablissement.finess, entree, sortie.unwrap_or(entree))?;
             let code_produit = couvert(tx, beneficiaire, entree, sortie.unwrap_or(entree))?;
             let demande = prise_en_charge::Demande { sejour, entree, sortie, chambre_particuliere };
             let decision = prise_en_charge::decider(&demande, catalogue::produit(&code_produit), today());
@@ -158,6 +159,36 @@ fn verifier_beneficiaire(tx: &Transaction, member: &Member, beneficiaire: i64) -
     match beneficiaires::titulaire(tx, beneficiaire)? {
         None => Err(ApiFailure::unprocessable("Ce bénéficiaire ne figure pas sur vos contrats.")),
         owner => member.check_owner(owner),
+    }
+}
+
+/// No second request for a stay already agreed or studied at the same establishment on one of
+/// its days: sent again (a replayed request, a double click), it would send the establishment a
+/// second agreement.
+fn pas_de_doublon(
+    tx: &Transaction,
+    beneficiaire: i64,
+    finess: &str,
+    entree: NaiveDate,
+    fin: NaiveDate,
+) -> Result<(), ApiFailure> {
+    let doublon =
+        demandes_store::prises_en_charge_du_beneficiaire(tx, beneficiaire)?.into_iter().find(|(_, autre)| {
+            let en_cours = autre
+                .decision
+                .as_ref()
+                .is_some_and(|decision| decision.statut != StatutPriseEnCharge::Refusee);
+            let autre_fin = autre.date_sortie.unwrap_or(autre.date_entree);
+            en_cours
+                && autre.finess.as_deref() == Some(finess)
+                && autre.date_entree <= fin
+                && entree <= autre_fin
+        });
+    match doublon {
+        Some((id, _)) => Err(ApiFailure::conflict(format!(
+            "Une demande de prise en charge existe déjà pour ce séjour dans cet établissement (demande n° {id})."
+        ))),
+        None => Ok(()),
     }
 }
 

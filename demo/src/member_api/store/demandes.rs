@@ -349,6 +349,19 @@ pub fn prise_en_charge(db: &Connection, id: i64) -> rusqlite::Result<Option<Pris
     db.query_row("SELECT hospitalisation FROM demandes WHERE id = ?1", [id], |row| parse_json(row, 0))
 }
 
+/// The hospital-care requests made for the beneficiary, with their ids.
+pub fn prises_en_charge_du_beneficiaire(
+    db: &Connection,
+    beneficiaire: i64,
+) -> rusqlite::Result<Vec<(i64, PriseEnCharge)>> {
+    let mut statement = db.prepare(
+        "SELECT id, hospitalisation FROM demandes WHERE beneficiaire_id = ?1 AND hospitalisation IS NOT NULL",
+    )?;
+    let rows = statement.query_map([beneficiaire], |row| Ok((row.get(0)?, parse_json(row, 1)?)))?;
+    rows.filter_map(|row| row.map(|(id, prise_en_charge)| prise_en_charge.map(|kept| (id, kept))).transpose())
+        .collect()
+}
+
 /// The mutual decided the hospital-care request on `jour`: it moves to `etat`, with the
 /// decision kept in `prise_en_charge`.
 pub fn decider_prise_en_charge(

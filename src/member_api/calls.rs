@@ -163,6 +163,7 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::new(Method::Put, "/assure/adresse"),
     MemberCall::get("/assure/referentiel/communes-postale").with_query(),
     MemberCall::get("/assure/referentiel/etablissements").with_query(),
+    MemberCall::get("/assure/referentiel/reseau-soins").with_query(),
     BENEFICIAIRES,
     MemberCall::get("/assure/banques"),
     MemberCall::get("/assure/beneficiairesInfosBancaires"),

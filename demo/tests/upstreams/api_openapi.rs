@@ -298,6 +298,9 @@ async fn concrete(api: &ApiApp, template: &str) -> String {
         "/assure/referentiel/communes-postale" => {
             "/assure/referentiel/communes-postale?codePostal=75011".to_owned()
         }
+        "/assure/referentiel/reseau-soins" => {
+            "/assure/referentiel/reseau-soins?specialite=OPTICIEN&lieu=75011".to_owned()
+        }
         other => other.to_owned(),
     };
     assert!(!path.contains('{'), "no example for {template}");

@@ -14,6 +14,7 @@ mod api_noemie;
 mod api_openapi;
 mod api_reads;
 mod api_reclamation;
+mod api_reseau_soins;
 mod api_signalement;
 mod api_upload_quotas;
 mod api_uploads;

@@ -185,6 +185,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assure/referentiel/reseau-soins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mutual's partner network of one kind around a place, nearest first.
+         * @description The opticians, dentists, hearing-aid centres and osteopaths who agreed prices and tiers
+         *     payant with the mutual, within `rayonKm` kilometres (as the crow flies) of a commune,
+         *     nearest first, at most 30. The place is a postal code (with `commune` to pick one of the
+         *     communes it serves; without it, the centre of them all) or a commune's name (case,
+         *     accents and hyphens ignored; « Paris », « Lyon » and « Marseille » are their first
+         *     arrondissement). A partner's own network answers this call in its own API.
+         */
+        get: operations["getReseauSoins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assure/beneficiaires": {
         parameters: {
             query?: never;
@@ -1781,6 +1806,41 @@ export interface components {
             commune: string;
         };
         /** @enum {string} */
+        SpecialitePartenaire: "OPTICIEN" | "DENTISTE" | "AUDIOPROTHESISTE" | "OSTEOPATHE";
+        ReseauSoins: {
+            /** @description The place measured from: « Dijon (21000) », or the postal code alone for the centre of its communes. */
+            origine: string;
+            rayonKm: number;
+            partenaires: components["schemas"]["PartenaireSoins"][];
+        };
+        PartenaireSoins: {
+            identifiant: string;
+            nom: string;
+            specialite: components["schemas"]["SpecialitePartenaire"];
+            adresse: string;
+            codePostal: string;
+            commune: string;
+            /** @description As it is dialled in France */
+            telephone: string;
+            /** @description Opening hours, one line per group of days, as the partner words them. */
+            horaires: string[];
+            avantages: {
+                /** @description The member pays nothing up front for what the mutual covers. */
+                tiersPayant: boolean;
+                /** @description The 100 % Santé basket is offered */
+                offre100Sante: boolean;
+                /** @description The price caps and other commitments agreed with the mutual, one sentence each. */
+                engagements: string[];
+            };
+            /**
+             * Format: uri
+             * @description The partner's page on the network's site.
+             */
+            lien: string;
+            /** @description As the crow flies from the place searched */
+            distanceKm: number;
+        };
+        /** @enum {string} */
         TypeHospitalisation: "MEDECINE" | "CHIRURGIE" | "MATERNITE" | "AMBULATOIRE" | "PSYCHIATRIE" | "SOINS_DE_SUITE";
         Resiliation: {
             numeroContrat: string;
@@ -2389,6 +2449,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EtablissementSante"][];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getReseauSoins: {
+        parameters: {
+            query: {
+                specialite: components["schemas"]["SpecialitePartenaire"];
+                /** @description A postal code (5 digits) or a commune's name (2 to 60 characters once trimmed); 422 for one that cannot be found, or a name several communes bear. */
+                lieu: string;
+                /** @description With a postal code, the name of one of its communes (422 for another). */
+                commune?: string;
+                /** @description The distance searched, 1 to 100 km (422 otherwise); 20 when absent. */
+                rayonKm?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the distances were measured from, and the partners found (an empty list when none is that near). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReseauSoins"];
                 };
             };
             400: components["responses"]["DemandeIncorrecte"];

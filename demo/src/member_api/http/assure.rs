@@ -1,7 +1,7 @@
 //! The insured person: identity (`assure/`), contact details (`assure/infos`), the address
 //! change (`PUT assure/adresse`) with its postal communes (`assure/referentiel/communes-postale`),
 //! the people covered (`assure/beneficiaires`) and the directory of health establishments
-//! (`assure/referentiel/etablissements`).
+//! (`assure/referentiel/etablissements`) and the partner network (`assure/referentiel/reseau-soins`).
 
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -12,6 +12,7 @@ use crate::member_api::failure::ApiFailure;
 use crate::member_api::rules::adresse::{self, AdresseSaisie, communes_de};
 use crate::member_api::rules::etablissements;
 use crate::member_api::rules::membre::Member;
+use crate::member_api::rules::reseau_soins::{self, Recherche as RechercheReseau};
 use crate::member_api::rules::validation;
 use crate::member_api::store::adherents;
 use crate::member_api::store::beneficiaires::Beneficiaire;
@@ -22,6 +23,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/assure/adresse").put(changer_adresse))
         .service(web::resource("/assure/referentiel/communes-postale").get(communes_postales))
         .service(web::resource("/assure/referentiel/etablissements").get(etablissements_sante))
+        .service(web::resource("/assure/referentiel/reseau-soins").get(reseau_de_soins))
         .service(web::resource("/assure/beneficiaires").get(beneficiaires));
 }
 
@@ -108,6 +110,11 @@ struct Recherche {
 /// The establishments of the directory matching a search, for the hospital care form.
 async fn etablissements_sante(_: Member, query: web::Query<Recherche>) -> Result<HttpResponse, ApiFailure> {
     Ok(HttpResponse::Ok().json(etablissements::chercher(&query.recherche)?))
+}
+
+/// The partners of one kind around a place, nearest first.
+async fn reseau_de_soins(_: Member, query: web::Query<RechercheReseau>) -> Result<HttpResponse, ApiFailure> {
+    Ok(HttpResponse::Ok().json(reseau_soins::chercher(&query)?))
 }
 
 async fn beneficiaires(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {

@@ -52,6 +52,34 @@ pub fn toutes() -> &'static [Commune] {
     COMMUNES.as_slice()
 }
 
+/// The towns of the demo's directories: the one each postal code ending in 000 is named after
+/// (the prefectures, mostly), one per code, and the communes of `autres_codes_postaux`.
+pub fn villes(autres_codes_postaux: &[impl AsRef<str>]) -> Vec<&'static Commune> {
+    let mut villes: Vec<&Commune> = toutes()
+        .iter()
+        .filter(|commune| {
+            commune.code_postal.ends_with("000")
+                || autres_codes_postaux.iter().any(|code| code.as_ref() == commune.code_postal)
+        })
+        // The town the postal code is named after, not the villages it also serves.
+        .filter(|commune| {
+            forme_de_recherche(&commune.nom_commune)
+                .starts_with(&forme_de_recherche(&commune.libelle_acheminement))
+        })
+        .collect();
+    villes.dedup_by(|a, b| a.code_postal == b.code_postal);
+    villes
+}
+
+/// Lower case ASCII words: « Hôpital Saint-Éloi » and « hopital saint eloi » are the same.
+pub fn forme_de_recherche(texte: &str) -> String {
+    deunicode::deunicode(texte)
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { ' ' })
+        .collect()
+}
+
 /// The file is part of the binary and checked by the tests below, so a malformed line is a build
 /// mistake, not a runtime condition: it panics with the way to fix it.
 fn load() -> Vec<Commune> {

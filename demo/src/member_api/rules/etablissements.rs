@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 
 use serde::Serialize;
 
-use super::communes::{self, Commune};
+use super::communes::{self, forme_de_recherche};
 use crate::member_api::failure::ApiFailure;
 
 /// At most this many establishments answer one search.
@@ -102,28 +102,8 @@ pub fn chercher(recherche: &str) -> Result<Vec<&'static Etablissement>, ApiFailu
     Ok(trouves)
 }
 
-/// Lower case ASCII words: « Hôpital Saint-Éloi » and « hopital saint eloi » are the same.
-fn forme_de_recherche(texte: &str) -> String {
-    deunicode::deunicode(texte)
-        .to_lowercase()
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { ' ' })
-        .collect()
-}
-
 fn annuaire() -> Vec<Etablissement> {
-    let mut villes: Vec<&Commune> = communes::toutes()
-        .iter()
-        .filter(|commune| {
-            commune.code_postal.ends_with("000") || ARRONDISSEMENTS.contains(&commune.code_postal.as_str())
-        })
-        // The town the postal code is named after, not the villages it also serves.
-        .filter(|commune| {
-            forme_de_recherche(&commune.nom_commune)
-                .starts_with(&forme_de_recherche(&commune.libelle_acheminement))
-        })
-        .collect();
-    villes.dedup_by(|a, b| a.code_postal == b.code_postal);
+    let villes = communes::villes(&ARRONDISSEMENTS);
     let mut numero = 0;
     let mut etablissements = Vec::with_capacity(villes.len() * 3);
     for (rang, ville) in villes.into_iter().enumerate() {

@@ -82,6 +82,7 @@ const memberPages: MemberPage[] = [
   shellPage('/mutuelle/contrats-garanties'),
   shellPage('/mutuelle/contrats-garanties/resiliation'),
   shellPage('/mutuelle/contrats-garanties/estimation'),
+  shellPage('/mutuelle/contrats-garanties/reseau-soins'),
   shellPage('/mutuelle/demandes'),
   {
     name: '/mutuelle/demandes/:id',

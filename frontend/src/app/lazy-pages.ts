@@ -9,6 +9,7 @@ import { estimationPages } from '@/features/estimation/routes';
 import { garantiesPages } from '@/features/garanties/routes';
 import { remboursementsPages } from '@/features/remboursements/routes';
 import { resiliationPages } from '@/features/resiliation/routes';
+import { reseauSoinsPages } from '@/features/reseau-soins/routes';
 import { signalementPages } from '@/features/signalement/routes';
 import type { LazyPageRoute } from '@/lib/page-route';
 import { onArrival, pageLoader } from './route-data';
@@ -35,6 +36,7 @@ const pages = {
   ...carteTpPages,
   ...garantiesPages,
   ...estimationPages,
+  ...reseauSoinsPages,
   ...resiliationPages,
   ...demandesPages,
 } satisfies Record<string, LazyPageRoute>;

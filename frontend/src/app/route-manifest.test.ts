@@ -11,6 +11,7 @@ import { garantiesPages } from '@/features/garanties/routes';
 import { homeData } from '@/features/home/home-data';
 import { remboursementsPages } from '@/features/remboursements/routes';
 import { resiliationPages } from '@/features/resiliation/routes';
+import { reseauSoinsPages } from '@/features/reseau-soins/routes';
 import { signalementPages } from '@/features/signalement/routes';
 import type { LazyPageRoute, PageRoute } from '@/lib/page-route';
 import { preloadedKeys } from '@/lib/preload-data';
@@ -46,6 +47,7 @@ const tables: Record<string, Record<string, LazyPageRoute>> = {
   garanties: garantiesPages,
   remboursements: remboursementsPages,
   resiliation: resiliationPages,
+  'reseau-soins': reseauSoinsPages,
   signalement: signalementPages,
 };
 
@@ -60,6 +62,7 @@ const sections: Record<string, Partial<Record<LazyPage, LazyPageRoute>>> = {
   garanties: garantiesPages,
   remboursements: remboursementsPages,
   resiliation: resiliationPages,
+  'reseau-soins': reseauSoinsPages,
   signalement: signalementPages,
 };
 
@@ -134,6 +137,8 @@ describe('the build table of each page’s files', () => {
     expect(data.get('/mutuelle/remboursements/:date')).toEqual(['/api/assure/banques']);
     // Of the payments, only the beneficiaries: the payments' query comes from the address.
     expect(data.get('/mutuelle/remboursements')).toEqual(['/api/assure/beneficiaires']);
+    // The partner network fills the place with the member's postal code; its search is the member's.
+    expect(data.get('/mutuelle/contrats-garanties/reseau-soins')).toEqual(['/api/assure/infos']);
   });
 
   it('names what each page’s loader fetches, and its loader fetches nothing else but what its address makes', async () => {

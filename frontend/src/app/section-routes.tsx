@@ -24,6 +24,7 @@ export const sectionRoutes: RouteObject[] = [
   lazyRoute('garanties'),
   lazyRoute('resiliation'),
   lazyRoute('estimation'),
+  lazyRoute('reseauSoins'),
   lazyRoute('anneeSante'),
   lazyRoute('remboursements'),
   lazyRoute('remboursementsDuJour'),

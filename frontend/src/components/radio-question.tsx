@@ -3,8 +3,9 @@ import { type FieldValues, type Path, type UseFormReturn, useController } from '
 
 import styles from './radio-question.module.css';
 
-interface RadioQuestionProps<Values extends FieldValues> {
-  form: UseFormReturn<Values>;
+interface RadioQuestionProps<Values extends FieldValues, Checked> {
+  /** `Checked`: the values the form's schema gives once checked, when it turns them into others. */
+  form: UseFormReturn<Values, unknown, Checked>;
   name: Path<Values>;
   legend: string;
   hint?: string;
@@ -20,7 +21,7 @@ interface RadioQuestionProps<Values extends FieldValues> {
  * which the schemas would refuse with the library's own English words instead of asking the
  * question.
  */
-export function RadioQuestion<Values extends FieldValues>({
+export function RadioQuestion<Values extends FieldValues, Checked = Values>({
   form,
   name,
   legend,
@@ -28,7 +29,7 @@ export function RadioQuestion<Values extends FieldValues>({
   error,
   choices,
   framed = false,
-}: RadioQuestionProps<Values>) {
+}: RadioQuestionProps<Values, Checked>) {
   const id = useId();
   const { field } = useController({ control: form.control, name });
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');

@@ -1,4 +1,7 @@
+import type { MemberApi } from '@/types/member-api';
+
 const signalementSoin = '/mutuelle/remboursements/signalement';
+const reseauSoins = '/mutuelle/contrats-garanties/reseau-soins';
 
 /**
  * Client routes, handled by react-router (docs/product/routes.md). Every link, redirect and route
@@ -33,6 +36,11 @@ export const paths = {
   /** The estimate with its person and care chosen (« Mes garanties », an allowance's link). */
   estimationPour: (idBeneficiaire: number, soin: string) =>
     `/mutuelle/contrats-garanties/estimation?${new URLSearchParams({ beneficiaire: String(idBeneficiaire), soin }).toString()}`,
+  /** « Trouver un professionnel partenaire »: the mutual's partner network around a place. */
+  reseauSoins,
+  /** The partner network with its kind of professional chosen (an optical, dental or hearing estimate). */
+  reseauSoinsPour: (specialite: MemberApi<'SpecialitePartenaire'>) =>
+    `${reseauSoins}?${new URLSearchParams({ specialite }).toString()}`,
   remboursements: '/mutuelle/remboursements',
   /** `date` is one payment day, formatted yyyy-MM-dd. */
   remboursementsDuJour: (date: string) => `/mutuelle/remboursements/${date}`,

@@ -30,6 +30,7 @@ type Catalogue = typeof common &
   typeof import('./fr/noemie.json') &
   typeof import('./fr/reconnexion.json') &
   typeof import('./fr/remboursements.json') &
+  typeof import('./fr/reseau-soins.json') &
   typeof import('./fr/resiliation.json') &
   typeof import('./fr/shell.json') &
   typeof import('./fr/signalement.json');

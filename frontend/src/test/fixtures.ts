@@ -293,3 +293,74 @@ export function anEtablissement(
     ...overrides,
   };
 }
+
+/** Marie DUPONT's contact details, her address in Dijon: where the partner network starts from. */
+export function anInfosPersonnelles(
+  adresse: Partial<MemberApi<'Adresse'>> = {},
+): MemberApi<'InfosPersonnelles'> {
+  return {
+    numeroPersonne: '100001',
+    Civilite: 'Mme',
+    Prenom: 'Marie',
+    Nom: 'DUPONT',
+    dateNaissance: '1980-04-12',
+    email: 'marie.dupont@example.org',
+    telephonePortable: '06 12 34 56 78',
+    telephoneFixe: null,
+    adresse: {
+      numeroEtVoie: '12 rue des Lilas',
+      complementDestinataire: null,
+      complementAdresse: null,
+      lieuDit: null,
+      codePostal: '21000',
+      commune: 'DIJON',
+      pays: 'FRANCE',
+      dateModification: null,
+      ...adresse,
+    },
+  };
+}
+
+/** An optician of the mutual's network in Dijon, with tiers payant, the 100 % Santé offer and a price cap. */
+export function aPartenaireSoins(overrides: Partial<MemberApi<'PartenaireSoins'>> = {}): MemberApi<'PartenaireSoins'> {
+  return {
+    identifiant: 'RS00012',
+    nom: 'Optique du Centre',
+    specialite: 'OPTICIEN',
+    adresse: '8 rue de la Liberté',
+    codePostal: '21000',
+    commune: 'Dijon',
+    telephone: '03 53 01 00 12',
+    horaires: ['Du lundi au vendredi : 9 h – 12 h et 14 h – 18 h', 'Le samedi : 9 h – 12 h'],
+    avantages: {
+      tiersPayant: true,
+      offre100Sante: true,
+      engagements: ['Verres progressifs plafonnés à 290 € la paire'],
+    },
+    lien: 'https://reseau-soins.example/partenaires/RS00012',
+    distanceKm: 1.2,
+    ...overrides,
+  };
+}
+
+/** `assure/referentiel/reseau-soins`'s answer around Dijon, 20 km, with `partenaires`. */
+export function aReseauSoins(
+  partenaires: MemberApi<'PartenaireSoins'>[] = [aPartenaireSoins()],
+  overrides: Partial<MemberApi<'ReseauSoins'>> = {},
+): MemberApi<'ReseauSoins'> {
+  return { origine: 'Dijon (21000)', rayonKm: 20, partenaires, ...overrides };
+}
+
+/**
+ * `GET /api/assure/referentiel/reseau-soins` answering every search with `answer`, or with what
+ * `answer()` returns (a refusal: `errorBody(422, …)`); the returned list gets each search's
+ * query, as the member API reads it.
+ */
+export function reseauSoinsAnswers(answer: MemberApi<'ReseauSoins'> | (() => Response)) {
+  const asked: Record<string, string>[] = [];
+  const handler = http.get('/api/assure/referentiel/reseau-soins', ({ request }) => {
+    asked.push(Object.fromEntries(new URL(request.url).searchParams));
+    return typeof answer === 'function' ? answer() : HttpResponse.json(answer);
+  });
+  return { handler, asked };
+}

@@ -159,9 +159,12 @@ fn situer_code_postal(code_postal: &str, commune: Option<&str>) -> Result<(Strin
     }
     match commune.map(normaliser) {
         Some(nom) => {
+            // An address may carry the delivery name (« PARIS » for 75011) rather than the
+            // commune's (« Paris 11e Arrondissement »): either names it.
             let commune = communes
                 .iter()
                 .find(|commune| normaliser(&commune.nom_commune) == nom)
+                .or_else(|| communes.iter().find(|commune| normaliser(&commune.libelle_acheminement) == nom))
                 .ok_or_else(|| ApiFailure::unprocessable("Cette commune n’a pas ce code postal."))?;
             Ok((nommer(commune), point_de(commune)))
         }
@@ -405,6 +408,9 @@ mod tests {
             ..recherche(Specialite::Dentiste, "54490", None)
         });
         assert_eq!(message(autre.unwrap_err()), "Cette commune n’a pas ce code postal.");
+        let acheminement =
+            chercher(&Recherche { commune: Some("PARIS".into()), ..recherche(Specialite::Dentiste, "75011", None) });
+        assert_eq!(acheminement.unwrap().origine, "Paris 11e Arrondissement (75011)");
     }
 
     #[test]

@@ -12,10 +12,15 @@ addMessages(estimationTexts);
  */
 export type SoinEstime = MemberApi<'SoinEstime'>;
 
+/** The mutual's partners who provide a domain's care (no osteopathy is estimated). */
+export type SpecialiteDuSoin = Exclude<MemberApi<'SpecialitePartenaire'>, 'OSTEOPATHE'>;
+
 export interface SoinGroup {
   id: string;
   label: MessageKey;
   soins: readonly SoinEstime[];
+  /** Who provides the domain's care among the mutual's partners; none for a hospital stay. */
+  partenaire: SpecialiteDuSoin | null;
 }
 
 /** The form's choices, by domain, in the order of the `<select>`'s groups. */
@@ -24,6 +29,7 @@ export const soinGroups: readonly SoinGroup[] = [
     id: 'optique',
     label: 'estimation.domaine.optique',
     soins: ['OPTIQUE_VERRES_SIMPLES', 'OPTIQUE_VERRES_COMPLEXES', 'OPTIQUE_VERRES_TRES_COMPLEXES', 'OPTIQUE_LENTILLES'],
+    partenaire: 'OPTICIEN',
   },
   {
     id: 'dentaire',
@@ -35,12 +41,19 @@ export const soinGroups: readonly SoinGroup[] = [
       'DENTAIRE_PROTHESE_AMOVIBLE',
       'DENTAIRE_ORTHODONTIE',
     ],
+    partenaire: 'DENTISTE',
   },
-  { id: 'audiologie', label: 'estimation.domaine.audiologie', soins: ['AUDIOLOGIE_AIDE_AUDITIVE'] },
+  {
+    id: 'audiologie',
+    label: 'estimation.domaine.audiologie',
+    soins: ['AUDIOLOGIE_AIDE_AUDITIVE'],
+    partenaire: 'AUDIOPROTHESISTE',
+  },
   {
     id: 'hospitalisation',
     label: 'estimation.domaine.hospitalisation',
     soins: ['HOSPITALISATION_CHAMBRE_PARTICULIERE', 'HOSPITALISATION_DEPASSEMENTS'],
+    partenaire: null,
   },
 ];
 
@@ -48,6 +61,11 @@ const soins: readonly SoinEstime[] = soinGroups.flatMap((group) => group.soins);
 
 export function isSoinEstime(value: unknown): value is SoinEstime {
   return typeof value === 'string' && (soins as readonly string[]).includes(value);
+}
+
+/** The mutual's partners who provide `soin` (« Trouver un opticien partenaire »), if any. */
+export function partenaireDuSoin(soin: SoinEstime): SpecialiteDuSoin | null {
+  return soinGroups.find((group) => group.soins.includes(soin))?.partenaire ?? null;
 }
 
 /** « Lunettes : monture et verres simples », « Couronne »… */

@@ -1,11 +1,11 @@
 import { banquesKey } from '@/api/get-banques';
 import { beneficiairesKey } from '@/api/get-beneficiaires';
+import { infosKey } from '@/api/get-infos';
 import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
 import { paths } from '@/config/paths';
 import { beneficiairesInfosBancairesKey } from './api/get-beneficiaires-infos-bancaires';
 import { connexionsKey } from './api/get-connexions';
 import { identiteKey } from './api/get-identite';
-import { infosKey } from './api/get-infos';
 import { preferencesKey } from './api/get-preferences';
 
 const informationsPersonnelles = {

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import type { InfosPersonnelles } from '@/api/get-infos';
 import { FormField } from '@/components/form-field';
 import { t } from '@/i18n/t';
 import { useDebounced } from '@/hooks/use-debounced';
 import { useSubmit } from '@/hooks/use-submit';
 import { useCommunes } from '../api/get-communes';
-import type { InfosPersonnelles } from '../api/get-infos';
 import { putAdresse } from '../api/put-adresse';
 import { type AdresseForm, adresseSchema, changementAdresse } from '../compte-schemas';
 import styles from './compte.module.css';

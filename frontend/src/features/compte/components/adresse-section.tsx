@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
+import { type InfosPersonnelles, useInfos } from '@/api/get-infos';
 import { AsyncPart } from '@/components/async-part';
 import { FormLoading } from '@/components/form-loading';
 import { Skeleton } from '@/components/skeleton';
 import { t } from '@/i18n/t';
 import { formatIsoDate } from '@/lib/format-date';
-import { type InfosPersonnelles, useInfos } from '../api/get-infos';
 import { useEditMode } from '../use-edit-mode';
 import { ModifierButton } from './modifier-button';
 import styles from './compte.module.css';

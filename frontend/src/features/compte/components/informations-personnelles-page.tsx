@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
+import { useInfos } from '@/api/get-infos';
 import { AsyncPart } from '@/components/async-part';
 import { Attestations } from '@/components/attestations';
 import { Skeleton } from '@/components/skeleton';
@@ -13,7 +14,6 @@ import { paths } from '@/config/paths';
 import { useMemberSession } from '@/hooks/session-context';
 import { genreDeCivilite, neLe } from '@/entities/personne/genre';
 import { useIdentite } from '../api/get-identite';
-import { useInfos } from '../api/get-infos';
 import { formatNir } from '../format-nir';
 import { AdresseSection } from './adresse-section';
 import { AjoutImpossible, sansAjout } from './ajout-impossible';

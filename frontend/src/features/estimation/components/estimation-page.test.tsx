@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@/api/get-session';
-import { aBeneficiaire, anEstimation, errorBody, signedIn } from '@/test/fixtures';
+import { aBeneficiaire, anEstimation, anInfosPersonnelles, errorBody, signedIn } from '@/test/fixtures';
 import { pageReady, renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { MemberApi } from '@/types/member-api';
@@ -206,6 +206,52 @@ describe('Estimer mon remboursement', () => {
       'href',
       '/mutuelle/demandes/creation?type=ENVOI_DE_DEVIS',
     );
+  });
+
+  it.each([
+    ['OPTIQUE_LENTILLES', 'Trouver un opticien partenaire', 'OPTICIEN'],
+    ['DENTAIRE_IMPLANT', 'Trouver un dentiste partenaire', 'DENTISTE'],
+    ['AUDIOLOGIE_AIDE_AUDITIVE', 'Trouver un audioprothésiste partenaire', 'AUDIOPROTHESISTE'],
+  ] as const)('leads from an estimate of %s to the partners who provide it', async (soin, name, specialite) => {
+    // The answer's care decides, whatever the form said.
+    memberApi({ answer: anEstimation({ soin }) });
+    await openPage();
+    await userEvent.selectOptions(screen.getByLabelText('Type de soin'), 'Implant');
+    await userEvent.type(screen.getByLabelText('Prix indiqué sur le devis'), '900');
+    await estimer();
+
+    const answer = await screen.findByRole('region', { name: 'Votre estimation' });
+    expect(within(answer).getByRole('link', { name })).toHaveAttribute(
+      'href',
+      `/mutuelle/contrats-garanties/reseau-soins?specialite=${specialite}`,
+    );
+    expect(within(answer).getAllByRole('link', { name: /^Trouver un/ })).toHaveLength(1);
+  });
+
+  it('opens the partner network on opticians from an optical estimate', async () => {
+    memberApi();
+    server.use(http.get('/api/assure/infos', () => HttpResponse.json(anInfosPersonnelles())));
+    await openPage();
+    await userEvent.selectOptions(screen.getByLabelText('Type de soin'), 'Lunettes : monture et verres simples');
+    await userEvent.click(screen.getByRole('radio', { name: 'Non' }));
+    await userEvent.type(screen.getByLabelText('Prix indiqué sur le devis'), '450');
+    await estimer();
+    await userEvent.click(await screen.findByRole('link', { name: 'Trouver un opticien partenaire' }));
+
+    await pageReady('Trouver un professionnel partenaire');
+    expect(await screen.findByRole('radio', { name: 'Opticien' })).toBeChecked();
+  });
+
+  it('leads to no partner from a hospital estimate', async () => {
+    memberApi({ answer: anEstimation({ soin: 'HOSPITALISATION_DEPASSEMENTS' }) });
+    await openPage();
+    await userEvent.selectOptions(screen.getByLabelText('Type de soin'), 'Implant');
+    await userEvent.type(screen.getByLabelText('Prix indiqué sur le devis'), '900');
+    await estimer();
+
+    const answer = await screen.findByRole('region', { name: 'Votre estimation' });
+    expect(within(answer).getByRole('link', { name: 'Envoyer ce devis à votre mutuelle' })).toBeVisible();
+    expect(within(answer).queryByRole('link', { name: /^Trouver un/ })).not.toBeInTheDocument();
   });
 
   it('shows the member API’s refusal in its own words', async () => {

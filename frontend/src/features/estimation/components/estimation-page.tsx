@@ -10,7 +10,7 @@ import { EstimationResult } from '@/components/estimation/estimation-result';
 import { Skeleton } from '@/components/skeleton';
 import { demandeEstimation, emptyEstimation, type EstimationValues } from '@/entities/estimation/estimation-form';
 import { estimationSchema } from '@/entities/estimation/estimation-schema';
-import { isSoinEstime } from '@/entities/estimation/estimation-soins';
+import { isSoinEstime, partenaireDuSoin } from '@/entities/estimation/estimation-soins';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { t } from '@/i18n/t';
@@ -86,6 +86,7 @@ function EstimationForm({ beneficiaires }: { beneficiaires: readonly Beneficiair
   // The answer's heading takes the focus, so that it is read out where the button was pressed.
   const heading = useFocusOnChange<HTMLHeadingElement>(estimation);
   const titleId = useId();
+  const partenaire = estimation && partenaireDuSoin(estimation.soin);
 
   const submit = form.handleSubmit(async (values) => {
     // A new question: the last answer no longer stands beside it.
@@ -120,6 +121,13 @@ function EstimationForm({ beneficiaires }: { beneficiaires: readonly Beneficiair
               {t('estimation.envoyerDevis')}
             </Link>
           </p>
+          {partenaire && (
+            <p>
+              <Link className="button button-secondary" to={paths.reseauSoinsPour(partenaire)}>
+                {t(`estimation.partenaire.${partenaire}`)}
+              </Link>
+            </p>
+          )}
         </section>
       )}
     </>

@@ -172,11 +172,21 @@ describe('Mes garanties et mes services', () => {
     );
   });
 
-  it('leads a struck-off member to no estimate, which would speak of a cover he no longer has', async () => {
+  it('leads to the partner network', async () => {
+    memberApi();
+    renderApp('/mutuelle/contrats-garanties');
+    expect(await screen.findByRole('link', { name: 'Trouver un professionnel partenaire' })).toHaveAttribute(
+      'href',
+      '/mutuelle/contrats-garanties/reseau-soins',
+    );
+  });
+
+  it('leads a struck-off member to no estimate nor partner, which would speak of a cover he no longer has', async () => {
     memberApi({ user: { Radie: true, AuMoinsUnContratActifEtIndividuel: false } });
     renderApp('/mutuelle/contrats-garanties');
     await screen.findByRole('button', { name: 'Télécharger le livret de garanties' });
     expect(screen.queryByRole('link', { name: 'Estimer mon remboursement' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Trouver un professionnel partenaire' })).not.toBeInTheDocument();
   });
 
   describe('beside the hospital guarantees', () => {

@@ -36,9 +36,9 @@ function loading() {
 
 /**
  * `/mutuelle/contrats-garanties`: the contracts, their guarantees, what is left of each
- * ceiling, today's rights, the booklet, the certificates, the way to an estimate and, beside
- * the hospital guarantees, to a prior agreement (neither for a struck-off member), and
- * `#cotisations`. Each part loads on its own and fails on its own.
+ * ceiling, today's rights, the booklet, the certificates, the way to an estimate, to the
+ * partner network and, beside the hospital guarantees, to a prior agreement (none of them for
+ * a struck-off member), and `#cotisations`. Each part loads on its own and fails on its own.
  */
 export function GarantiesPage() {
   usePageTitle(t('nav.garanties'));
@@ -58,10 +58,16 @@ export function GarantiesPage() {
           >
             {t('garanties.livret')}
           </button>
+          {/* An estimate and the partners' terms both speak of a cover an ended contract no longer gives. */}
           {!User.Radie && (
-            <Link className="button button-secondary" to={paths.estimation}>
-              {t('estimation.title')}
-            </Link>
+            <>
+              <Link className="button button-secondary" to={paths.estimation}>
+                {t('estimation.title')}
+              </Link>
+              <Link className="button button-secondary" to={paths.reseauSoins}>
+                {t('reseauSoins.title')}
+              </Link>
+            </>
           )}
           {User.AuMoinsUnContratActifEtIndividuel && (
             <Link className="button button-secondary" to={paths.resiliation}>

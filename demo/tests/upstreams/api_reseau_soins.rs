@@ -27,7 +27,7 @@ async fn partners_of_one_kind_around_a_postal_code_come_nearest_first_with_what_
     assert!(!premier["horaires"].as_array().unwrap().is_empty());
 }
 
-/// Léa lives in Piennes, a village 25 km from Metz: nothing within 10 km, Metz within 50.
+/// Léa lives in Piennes, a village 35 km from Metz: nothing within 10 km, Metz within 50.
 #[tokio::test]
 async fn a_member_in_a_village_widens_the_distance_to_find_a_partner() {
     let api = spawn_api().await;

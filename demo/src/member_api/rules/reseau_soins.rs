@@ -386,7 +386,7 @@ mod tests {
 
     #[test]
     fn a_village_far_from_any_town_finds_none_nearby_and_some_further_away() {
-        // Piennes (54490, and six other villages) is 25 km from Metz.
+        // Piennes (54490, and six other villages) is 35 km from Metz.
         let proche = chercher(&recherche(Specialite::Audioprothesiste, "54490", Some(10))).unwrap();
         assert_eq!(proche.origine, "54490");
         assert!(proche.partenaires.is_empty(), "{proche:?}");

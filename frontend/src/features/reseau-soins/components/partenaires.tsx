@@ -90,7 +90,9 @@ function Partenaire({ partenaire }: { partenaire: PartenaireSoins }) {
           {partenaire.codePostal} {partenaire.commune}
         </span>
         <span>
-          {t('reseauSoins.telephone')} <a href={telHref(partenaire.telephone)}>{partenaire.telephone}</a>
+          {t('reseauSoins.telephone')} <a className={styles.telephone} href={telHref(partenaire.telephone)}>
+            {partenaire.telephone}
+          </a>
         </span>
       </address>
       <dl className={styles.details}>

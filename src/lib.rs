@@ -210,21 +210,28 @@ impl Application {
         &self.public_url
     }
 
-    /// The portal's listeners stop on SIGTERM or Ctrl-C, then the embedded upstreams it calls,
-    /// which its last requests may still need; this returns once all have.
+    /// The portal's listener stops on SIGTERM or Ctrl-C, then the metrics listener (scraped
+    /// during the drain) and the embedded upstreams it calls, which its last requests may still
+    /// need; this returns once all have.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         use futures_util::future::{join, join_all};
 
-        let (calls_handle, calls) = self.calls.map(|server| (server.handle(), server)).unzip();
+        let (handles, others): (Vec<_>, Vec<_>) = self
+            .metrics
+            .map(|(_, server)| server)
+            .into_iter()
+            .chain(self.calls)
+            .map(|server| (server.handle(), server))
+            .unzip();
         let listeners = async {
-            let (portal, metrics) = join(self.server, join_all(self.metrics.map(|(_, server)| server))).await;
-            if let Some(handle) = calls_handle {
+            let portal = self.server.await;
+            for handle in handles {
                 handle.stop(true).await;
             }
-            metrics.into_iter().fold(portal, std::io::Result::and)
+            portal
         };
-        let (stopped, calls) = join(listeners, join_all(calls)).await;
-        calls.into_iter().fold(stopped, std::io::Result::and)
+        let (stopped, others) = join(listeners, join_all(others)).await;
+        others.into_iter().fold(stopped, std::io::Result::and)
     }
 }
 

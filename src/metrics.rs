@@ -202,6 +202,10 @@ pub fn dedicated_server(
             .service(resource(access.clone()))
     })
     .workers(1)
+    // Stopped by the portal once its own listener has drained (`Portal::run_until_stopped`):
+    // on a signal of its own, this idle server stopped first and took the runtime, and with it
+    // the portal's requests in flight, down with it.
+    .disable_signals()
     .shutdown_timeout(shutdown.as_secs())
     .listen(listener)?
     .run())

@@ -151,9 +151,23 @@ fn sigterm_stops_the_server_gracefully() {
 /// lines) is called after the signal.
 #[tokio::test]
 async fn a_request_in_flight_as_the_portal_stops_still_reaches_the_demo_member_api() {
+    answered_whole_after_sigterm(&[]).await;
+}
+
+/// The same with the metrics on a listener of their own (`server.metrics_listen`, as a
+/// cluster runs it): that idle listener must not end the process before the portal's drain.
+#[tokio::test]
+async fn a_request_in_flight_is_answered_whole_when_the_metrics_have_a_listener_of_their_own() {
+    // Another loopback address, so that both can take a free port (the same `127.0.0.1:0`
+    // twice is refused as one listener).
+    answered_whole_after_sigterm(&[("ESPACE_ASSURE__SERVER__METRICS_LISTEN", "127.0.0.2:0")]).await;
+}
+
+async fn answered_whole_after_sigterm(settings: &[(&str, &str)]) {
     let data = tempfile::tempdir().unwrap();
-    let (mut child, address) =
-        start_demo_with(data.path(), &[("ESPACE_ASSURE__DEMO__API_LATENCY_MS", "1500")]);
+    let settings: Vec<(&str, &str)> =
+        [("ESPACE_ASSURE__DEMO__API_LATENCY_MS", "1500")].into_iter().chain(settings.iter().copied()).collect();
+    let (mut child, address) = start_demo_with(data.path(), &settings);
     let browser = reqwest::Client::builder().cookie_store(true).build().unwrap();
     crate::helpers::sign_in_through_the_demo_provider(&format!("http://{address}"), &browser).await;
     let home = tokio::spawn(browser.get(format!("http://{address}/api/home")).send());

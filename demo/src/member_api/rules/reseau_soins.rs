@@ -408,8 +408,10 @@ mod tests {
             ..recherche(Specialite::Dentiste, "54490", None)
         });
         assert_eq!(message(autre.unwrap_err()), "Cette commune n’a pas ce code postal.");
-        let acheminement =
-            chercher(&Recherche { commune: Some("PARIS".into()), ..recherche(Specialite::Dentiste, "75011", None) });
+        let acheminement = chercher(&Recherche {
+            commune: Some("PARIS".into()),
+            ..recherche(Specialite::Dentiste, "75011", None)
+        });
         assert_eq!(acheminement.unwrap().origine, "Paris 11e Arrondissement (75011)");
     }
 

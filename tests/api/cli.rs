@@ -165,8 +165,10 @@ async fn a_request_in_flight_is_answered_whole_when_the_metrics_have_a_listener_
 
 async fn answered_whole_after_sigterm(settings: &[(&str, &str)]) {
     let data = tempfile::tempdir().unwrap();
-    let settings: Vec<(&str, &str)> =
-        [("ESPACE_ASSURE__DEMO__API_LATENCY_MS", "1500")].into_iter().chain(settings.iter().copied()).collect();
+    let settings: Vec<(&str, &str)> = [("ESPACE_ASSURE__DEMO__API_LATENCY_MS", "1500")]
+        .into_iter()
+        .chain(settings.iter().copied())
+        .collect();
     let (mut child, address) = start_demo_with(data.path(), &settings);
     let browser = reqwest::Client::builder().cookie_store(true).build().unwrap();
     crate::helpers::sign_in_through_the_demo_provider(&format!("http://{address}"), &browser).await;

@@ -35,6 +35,9 @@ pub enum ApiError {
     /// 413: the request body is over the configured limit.
     #[error("payload too large")]
     PayloadTooLarge,
+    /// 409: the same thing is already under way for this member, with its own code and French text.
+    #[error("conflict: {code}")]
+    Conflict { code: &'static str, message: &'static str },
     /// 422: understood but refused by a rule of the portal, with its own code and French text.
     #[error("refused: {code}")]
     Refused { code: &'static str, message: &'static str },
@@ -114,6 +117,7 @@ impl ResponseError for ApiError {
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Conflict { .. } => StatusCode::CONFLICT,
             Self::Refused { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
@@ -136,7 +140,9 @@ impl ResponseError for ApiError {
             Self::SignInAgain => {
                 ErrorBody { status: status_code, code: "reconnexion_requise", message: SIGN_IN_AGAIN }
             }
-            Self::Refused { code, message } => ErrorBody { status: status_code, code, message },
+            Self::Refused { code, message } | Self::Conflict { code, message } => {
+                ErrorBody { status: status_code, code, message }
+            }
             Self::TooManyRequests { message, .. } => {
                 ErrorBody { status: status_code, code: "too_many_requests", message }
             }

@@ -172,11 +172,14 @@ impl Application {
         );
         // The lines of the payments the home showed lately, shared by the workers.
         let payment_lines = web::Data::new(proxy::PaymentLines::default());
+        // The archives of members' data being built, shared by the workers.
+        let archives = web::Data::new(proxy::EnPreparation::default());
         let calls = embedded.serve_calls(calls_listener, &state)?;
         let server = HttpServer::new(move || {
             App::new()
                 .configure(|cfg| state::register(&state, cfg))
                 .app_data(payment_lines.clone())
+                .app_data(archives.clone())
                 .app_data(web::JsonConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::PathConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))

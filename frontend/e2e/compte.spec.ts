@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { collectConsoleErrors } from './support/console';
@@ -66,6 +67,22 @@ test.describe('Mes informations personnelles', () => {
       const adresse = page.getByRole('region', { name: 'Adresse postale' });
       await expect(adresse.locator('address')).toBeVisible();
       await expect(adresse.getByRole('button', { name: 'Modifier' })).toBeVisible();
+    });
+
+    test('M. Jean MARTIN, his contract ended, takes his data away in one archive', async ({ page }) => {
+      await page.goto('/compte/informations-personnelles');
+      const section = page.getByRole('region', { name: 'Mes données' });
+      const download = page.waitForEvent('download');
+      await section.getByRole('button', { name: 'Télécharger mes données' }).click();
+      const saved = await download;
+      expect(saved.suggestedFilename()).toMatch(/^mes-donnees-\d{4}-\d{2}-\d{2}\.zip$/);
+      const archive = readFileSync(await saved.path());
+      // A ZIP names its files in clear in its central directory.
+      expect(archive.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+      for (const name of ['donnees.json', 'schema.json', 'tableaux/remboursements.csv', 'LISEZMOI.txt']) {
+        expect(archive.includes(name)).toBe(true);
+      }
+      await expect(section.getByRole('button', { name: 'Télécharger mes données' })).toBeEnabled();
     });
   });
 

@@ -59,8 +59,10 @@ impl Default for Routes {
             };
             Some((format!("/api{}", call.path), kind))
         });
-        // The dashboard's answer holds the latest reimbursements and requests.
-        Self(recorded.chain([("/api/home".to_owned(), Kind::Read)]).collect())
+        // The dashboard's answer holds the latest reimbursements and requests; the archive of
+        // the member's data holds everything.
+        let own = [("/api/home".to_owned(), Kind::Read), ("/api/mes-donnees".to_owned(), Kind::Read)];
+        Self(recorded.chain(own).collect())
     }
 }
 

@@ -18,13 +18,14 @@ use crate::session::Listed;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Connexion {
-    id: String,
-    ouverte_le: String,
-    derniere_activite: String,
-    navigateur: String,
-    systeme: String,
-    cet_appareil: bool,
+pub struct Connexion {
+    /// The store's one-way name of the session, which « Mes connexions » closes it by.
+    pub id: String,
+    pub ouverte_le: String,
+    pub derniere_activite: String,
+    pub navigateur: String,
+    pub systeme: String,
+    pub cet_appareil: bool,
 }
 
 fn moment(unix: i64) -> String {
@@ -53,8 +54,13 @@ fn no_store(mut response: actix_web::HttpResponseBuilder) -> actix_web::HttpResp
 
 pub async fn list(request: HttpRequest, auth: web::Data<Auth>) -> Result<HttpResponse, ApiError> {
     let current = auth.require(&request).await?;
-    let (listed, this_device) = listed(&auth, &current).await?;
-    let connexions: Vec<Connexion> = listed
+    Ok(no_store(HttpResponse::Ok()).json(of_member(&auth, &current).await?))
+}
+
+/// The member's open sessions as « Mes connexions » shows them (also in the archive of their data).
+pub async fn of_member(auth: &Auth, current: &CurrentSession) -> Result<Vec<Connexion>, ApiError> {
+    let (listed, this_device) = listed(auth, current).await?;
+    Ok(listed
         .into_iter()
         .map(|listed| Connexion {
             cet_appareil: this_device.contains(&listed.name),
@@ -69,8 +75,7 @@ pub async fn list(request: HttpRequest, auth: web::Data<Auth>) -> Result<HttpRes
             navigateur: or_unknown(&listed.session.device.browser, "Navigateur inconnu"),
             systeme: or_unknown(&listed.session.device.system, "Système inconnu"),
         })
-        .collect();
-    Ok(no_store(HttpResponse::Ok()).json(connexions))
+        .collect())
 }
 
 /// A refusal with its own French message, in the shape of every error answer.

@@ -4,7 +4,7 @@
 
 mod backchannel;
 mod callback;
-mod connexions;
+pub mod connexions;
 mod cookies;
 pub mod failure;
 mod jwks;

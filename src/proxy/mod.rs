@@ -1,6 +1,7 @@
 //! The member API under `/api`, built from its table of calls (`member_api::calls`): each call
 //! the table marks forwarded is passed through, registered with its method; the termination
-//! is handled (`resiliation`); `/api/home` combines the calls marked `on_home` (`home`).
+//! is handled (`resiliation`); `/api/home` combines the calls marked `on_home` (`home`), and
+//! `/api/mes-donnees` every read, in an archive (`mes_donnees`).
 //! Anything else under `/api` is a JSON 404 (a wrong method 405). The upstream URL is rebuilt
 //! from the call and its validated parameters, never from the raw path, so `..`, `//`, encoded
 //! slashes or backslashes cannot reach the upstream.
@@ -10,11 +11,13 @@
 
 mod answer;
 mod home;
+mod mes_donnees;
 mod resiliation;
 mod session;
 
 pub use self::answer::to_browser;
 pub use self::home::PaymentLines;
+pub use self::mes_donnees::EnPreparation;
 
 use self::session::session_for;
 
@@ -42,6 +45,7 @@ const REQUEST_HEADERS: [hyper::header::HeaderName; 3] =
 /// last: the static ones are matched by comparison, the others by a pattern, tried in turn.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/home").get(home::home));
+    cfg.service(web::resource("/mes-donnees").get(mes_donnees::mes_donnees));
     let exposed = CALLS.iter().filter(|call| call.exposed != Exposed::Internal);
     let (with_id, static_paths): (Vec<&'static MemberCall>, Vec<_>) = exposed.partition(|call| call.has_id());
     // One resource per path, with a route per method: a second resource for the same path

@@ -19,6 +19,7 @@ mod held_tokens;
 mod helpers;
 mod home;
 mod limits;
+mod mes_donnees;
 mod monitoring;
 mod proxy;
 mod redis_sentinel;

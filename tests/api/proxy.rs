@@ -9,7 +9,7 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 use crate::fake_idp::{FakeIdp, member_api};
 use crate::helpers::{TestApp, assert_json_error, header, spawn_app, spawn_app_with_idp};
 
-async fn signed_in(
+pub async fn signed_in(
     customise: impl FnOnce(&mut espace_assure::config::Settings),
 ) -> (TestApp, FakeIdp, MockServer, String) {
     let idp = FakeIdp::start().await;

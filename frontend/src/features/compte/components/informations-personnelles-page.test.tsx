@@ -313,7 +313,7 @@ describe('Mes informations personnelles', () => {
     expect(within(section).getByLabelText('IBAN')).toHaveValue('FR7630001007941234567890185');
   });
 
-  it('ends with the member’s preferences, then their sessions', async () => {
+  it('ends with the member’s preferences, their sessions, then their data to take away', async () => {
     memberApi();
     await openPage();
     const connexions = region('Mes connexions');
@@ -321,7 +321,7 @@ describe('Mes informations personnelles', () => {
     expect(within(connexions).getByText('Aucune autre connexion ouverte.')).toBeVisible();
     expect(await within(region('Mes préférences')).findByText('Un nouveau remboursement')).toBeVisible();
     const sections = screen.getAllByRole('region');
-    expect(sections.slice(-2)).toEqual([region('Mes préférences'), connexions]);
+    expect(sections.slice(-3)).toEqual([region('Mes préférences'), connexions, region('Mes données')]);
   });
 
   it('shows the other parts when the identity fails, with a retry', async () => {

@@ -19,6 +19,7 @@ import { AdresseSection } from './adresse-section';
 import { AjoutImpossible, sansAjout } from './ajout-impossible';
 import { BanqueSection } from './banque-section';
 import { ConnexionsSection } from './connexions-section';
+import { MesDonneesSection } from './mes-donnees-section';
 import { Item } from './item';
 import { PreferencesSection } from './preferences-section';
 import styles from './compte.module.css';
@@ -45,6 +46,7 @@ export function InformationsPersonnellesPage() {
       <Attestations />
       <PreferencesSection />
       <ConnexionsSection />
+      <MesDonneesSection />
     </div>
   );
 }

@@ -169,6 +169,8 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::get("/assure/beneficiairesInfosBancaires"),
     MemberCall::post("/assure/beneficiaire/banque").after_recent_sign_in(),
     MemberCall::get("/assure/preferences"),
+    MemberCall::get("/assure/documents").health_data(),
+    MemberCall::new(Method::Put, "/assure/documents/envois"),
     MemberCall::new(Method::Put, "/assure/preferences"),
     NOUVEAUTES,
     MemberCall::get("/assure/contrats"),

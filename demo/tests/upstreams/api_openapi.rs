@@ -101,6 +101,7 @@ const LISTS: &[&str] = &[
     "/assure/",
     "/assure/infos",
     "/assure/preferences",
+    "/assure/documents",
     "/assure/nouveautes",
     "/assure/beneficiaires",
     "/assure/banques",

@@ -9,6 +9,7 @@ mod api_auth;
 mod api_devis;
 mod api_estimation;
 mod api_hospitalisation;
+mod api_mes_documents;
 mod api_messages;
 mod api_noemie;
 mod api_openapi;

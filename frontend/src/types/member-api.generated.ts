@@ -99,6 +99,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assure/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * « Mes documents »: every document the mutual issued to the member, and how each kind is sent.
+         * @description The documents the mutual issued (letters and acknowledgements, answers to quotes, the
+         *     member's copy of hospital care agreed), newest first, each with its kind and how it was
+         *     sent (`canal` null for one issued before the channel was recorded); each is downloaded
+         *     with `document/pdf/{id}`. `envois` is how each kind goes from now on: the member's
+         *     choice by kind, else « zéro papier » (all online) or the post.
+         */
+        get: operations["getMesDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assure/documents/envois": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * How each kind of document is to be sent, online or by post, all four at once.
+         * @description Every document the mutual issues from then on goes as its kind says (the member API
+         *     records how on the document). `zeroPapier` of « Mes préférences » becomes true exactly
+         *     when every kind is online; turning it on or off there applies to every kind.
+         */
+        put: operations["putEnvois"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assure/nouveautes": {
         parameters: {
             query?: never;
@@ -1062,6 +1108,39 @@ export interface components {
             demande: boolean;
             /** @description A document the mutual issued (« Un nouveau document est disponible dans votre espace assuré »). */
             document: boolean;
+        };
+        /**
+         * @description EN_LIGNE, in the space only (an alert tells of it); POSTE, printed and posted to the member's address too.
+         * @enum {string}
+         */
+        Canal: "EN_LIGNE" | "POSTE";
+        /**
+         * @description Certificates; statements of reimbursements; letters (acknowledgements, answers to quotes, the mutual's letters on a request); hospital care agreed (the member's copy).
+         * @enum {string}
+         */
+        CategorieDocument: "ATTESTATION" | "RELEVE" | "COURRIER" | "ACCORD";
+        Envois: {
+            ATTESTATION: components["schemas"]["Canal"];
+            RELEVE: components["schemas"]["Canal"];
+            COURRIER: components["schemas"]["Canal"];
+            ACCORD: components["schemas"]["Canal"];
+        };
+        DocumentEmis: {
+            id: number;
+            nomFichier: string;
+            typeMime: string;
+            /** @description Bytes. */
+            taille: number;
+            dateEmission: components["schemas"]["Date"];
+            categorie: components["schemas"]["CategorieDocument"];
+            canal: components["schemas"]["Canal"] | null;
+            idDemande: number | null;
+            /** @description The subject of its request. */
+            objetDemande: string | null;
+        };
+        MesDocuments: {
+            envois: components["schemas"]["Envois"];
+            documents: components["schemas"]["DocumentEmis"][];
         };
         /** @description Every choice at once; the contact email is not among them. */
         NouvellesPreferences: {
@@ -2334,6 +2413,65 @@ export interface operations {
             400: components["responses"]["DemandeIncorrecte"];
             401: components["responses"]["NonAuthentifie"];
             403: components["responses"]["ReconnexionRequise"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getMesDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's documents and their choices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MesDocuments"];
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    putEnvois: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ATTESTATION": "EN_LIGNE",
+                 *       "RELEVE": "EN_LIGNE",
+                 *       "COURRIER": "POSTE",
+                 *       "ACCORD": "EN_LIGNE"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Envois"];
+            };
+        };
+        responses: {
+            /** @description The choices as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envois"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
             413: components["responses"]["TropVolumineux"];
             415: components["responses"]["ContenuNonJson"];
             503: components["responses"]["AuthentificationIndisponible"];

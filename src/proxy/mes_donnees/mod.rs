@@ -36,13 +36,14 @@ const DOCUMENTS_EN_PARALLELE: usize = 4;
 
 /// The parts of `donnees.json`'s « mutuelle », each the answer to one of the member API's reads
 /// (openapi/mes-donnees.schema.json names them).
-const PARTIES: [(&str, &str); 14] = [
+const PARTIES: [(&str, &str); 15] = [
     ("identite", "/assure/"),
     ("informations", "/assure/infos"),
     ("beneficiaires", "/assure/beneficiaires"),
     ("comptesBancaires", "/assure/banques"),
     ("comptesParBeneficiaire", "/assure/beneficiairesInfosBancaires"),
     ("preferences", "/assure/preferences"),
+    ("documentsEmis", "/assure/documents"),
     ("contrats", "/assure/contrats"),
     ("droits", "/assure/droitsAdherent"),
     ("garanties", "/assure/droitsCompletAdherent"),

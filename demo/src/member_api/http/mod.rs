@@ -20,6 +20,7 @@ mod estimation;
 pub(super) mod jetons;
 mod json;
 pub(super) mod latence;
+mod mes_documents;
 mod messages;
 mod nouveautes;
 mod plafonds;

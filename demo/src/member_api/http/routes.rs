@@ -11,7 +11,8 @@ use super::latence::Latence;
 use super::reponses::PREFIX;
 use super::{
     ajout_beneficiaire, assure, attestation, banques, carte_tp, compte, contrats, demandes, documents,
-    estimation, messages, nouveautes, plafonds, preferences, prestations, reclamation, signalement,
+    estimation, mes_documents, messages, nouveautes, plafonds, preferences, prestations, reclamation,
+    signalement,
 };
 
 /// Registers the API's routes under [`PREFIX`].
@@ -24,6 +25,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, context: web::Data<Context>, late
             .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
             .configure(compte::routes)
             .configure(assure::routes)
+            .configure(mes_documents::routes)
             .configure(preferences::routes)
             .configure(nouveautes::routes)
             .configure(banques::routes)

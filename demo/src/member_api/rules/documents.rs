@@ -6,6 +6,7 @@ use rusqlite::{Connection, Transaction};
 
 use super::demandes::de_l_adherent;
 use super::depots_en_attente::DepotsEnAttente;
+use super::envois::{self, Categorie};
 use super::format_fichier::Format;
 use super::membre::Member;
 use crate::member_api::clock::today;
@@ -109,6 +110,7 @@ pub fn emettre(
             depose_le: Some(maintenant),
         },
     )?;
+    envois::envoyer(tx, numero, document_id, Categorie::Courrier)?;
     demandes::mise_a_jour(tx, id, aujourdhui)?;
     publier(tx, numero, &Evenement::Document { demande_id: id, document_id }, maintenant)?;
     Ok(document_id)

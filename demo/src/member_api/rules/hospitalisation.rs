@@ -8,6 +8,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use rusqlite::{Connection, Transaction};
 
 use super::demandes::{self, NouvelleDemande, de_l_adherent};
+use super::envois::{self, Categorie};
 use super::etablissements::{self, Etablissement};
 use super::membre::Member;
 use super::messages::REPONSE_MAX;
@@ -295,6 +296,7 @@ pub fn delivrer(
             depose_le: Some(chrono::Utc::now()),
         },
     )?;
+    envois::envoyer(tx, numero_personne, document, Categorie::Accord)?;
     decision.numero_accord = Some(numero);
     decision.document_accord = Some(document);
     courriels::mettre_en_file(

@@ -16,6 +16,7 @@ pub mod coordonnees_bancaires;
 pub mod demandes;
 pub mod depots_en_attente;
 pub mod documents;
+pub mod envois;
 pub mod estimation;
 pub mod etablissements;
 pub mod format_fichier;

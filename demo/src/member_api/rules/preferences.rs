@@ -10,6 +10,7 @@ use rusqlite::Connection;
 
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::mail::courriels::{self, Courriel, INFORMATIONS_PERSONNELLES, Nature};
+use crate::member_api::store::envois;
 use crate::member_api::store::preferences::{self, Alertes, Preferences};
 
 /// How old a sign-in may be for a change of the alerts' address: the portal's default for the
@@ -28,13 +29,19 @@ pub fn enregistrer(
     at: DateTime<Utc>,
 ) -> Result<Preferences, ApiFailure> {
     let tx = db.transaction()?;
-    let avant = Preferences::de(&tx, numero_personne)?.email_alertes;
+    let Preferences { email_alertes: avant, zero_papier: zero_papier_avant, .. } =
+        Preferences::de(&tx, numero_personne)?;
     let change_d_adresse = avant.as_deref() != email_alertes;
     let recente = signe_le.is_some_and(|signe_le| at.timestamp() - signe_le <= RECENT_SIGN_IN_SECS);
     if change_d_adresse && !recente {
         return Err(ApiFailure::sign_in_again());
     }
     preferences::enregistrer(&tx, numero_personne, alertes, zero_papier, email_alertes)?;
+    // « Zéro papier » turned on or off is a choice for every kind of document: the choices by
+    // kind of « Mes documents » give way to it. Saved unchanged, it leaves them as they are.
+    if zero_papier != zero_papier_avant {
+        envois::oublier(&tx, numero_personne)?;
+    }
     if change_d_adresse {
         let avis = Courriel {
             nature: Nature::AdresseDesAlertes,

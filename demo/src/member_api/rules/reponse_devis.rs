@@ -6,6 +6,7 @@
 use rusqlite::Connection;
 
 use super::demandes::{self, NouvelleDemande};
+use super::envois::{self, Categorie};
 use super::estimation::devis::{self as estimation, situation};
 use super::estimation::releves::Releves;
 use super::estimation::reponse::{self, Ligne};
@@ -144,6 +145,7 @@ pub fn enregistrer(
                     depose_le: Some(chrono::Utc::now()),
                 },
             )?;
+            envois::envoyer(tx, &member.person_number, document, Categorie::Courrier)?;
             reponse.document_reponse = Some(document);
             demandes_store::changer_devis(tx, id, &reponse)?;
             demandes_store::changer_etat(tx, id, ETAT_REPONDU, reponse.repondu_le)?;

@@ -6,6 +6,7 @@ use chrono::{Months, NaiveDate};
 use rusqlite::{Connection, Transaction};
 
 use super::demandes::{self, ETATS_TERMINES, NouvelleDemande};
+use super::envois::{self, Categorie};
 use super::membre::Member;
 use super::types_demande::{self, DEMANDE_DE_RESILIATION};
 use super::validation;
@@ -246,7 +247,7 @@ fn joindre_accuse(
 ) -> Result<(), ApiFailure> {
     accuse.numero_demande = id.to_string();
     let contenu = accuse_resiliation(&accuse);
-    documents::inserer(
+    let document = documents::inserer(
         tx,
         &NouveauDocument {
             numero_personne: &member.person_number,
@@ -259,6 +260,7 @@ fn joindre_accuse(
             depose_le: None,
         },
     )?;
+    envois::envoyer(tx, &member.person_number, document, Categorie::Courrier)?;
     Ok(())
 }
 

@@ -30,6 +30,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("migrations/0009_adresse_des_alertes.sql")),
     M::up(include_str!("migrations/0010_accord_prise_en_charge.sql")),
     M::up(include_str!("migrations/0011_reponse_devis.sql")),
+    M::up(include_str!("migrations/0012_envois.sql")),
 ];
 
 /// Read answers kept at once (a few per member and query).

@@ -13,6 +13,7 @@ pub mod database;
 pub mod demandes;
 pub mod documents;
 pub mod ensemencement;
+pub mod envois;
 pub mod evenements;
 pub mod formulaires;
 pub mod horodatage;

@@ -131,6 +131,16 @@ pub fn enregistrer(
     Ok(())
 }
 
+/// Records « zéro papier » alone, the other choices as they are.
+pub fn zero_papier(db: &Connection, numero_personne: &str, zero_papier: bool) -> rusqlite::Result<()> {
+    db.execute(
+        "INSERT INTO preferences (numero_personne, zero_papier) VALUES (?1, ?2)
+         ON CONFLICT (numero_personne) DO UPDATE SET zero_papier = excluded.zero_papier",
+        params![numero_personne, zero_papier],
+    )?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use chrono::NaiveDate;

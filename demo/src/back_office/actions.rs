@@ -13,12 +13,16 @@ use rusqlite::Transaction;
 
 use super::chemins::{lien_adherent, lien_demande};
 use super::consultation::{chemin_demande, page_adherent, page_demande};
-use super::formulaires::{Pdf, SaisieDecision, SaisieEtat, SaisieNoemie, SaisieRemboursement, SaisieReponse};
+use super::formulaires::{
+    Pdf, SaisieConfidentialite, SaisieDecision, SaisieEtat, SaisieNoemie, SaisieRemboursement, SaisieReponse,
+};
 use super::pages::{EchecDemande, Fait, FormulaireDemande, redirection};
 use super::refus::Refus;
 use super::service::BackOffice;
 use super::session::Operateur;
+use crate::member_api::clock::today;
 use crate::member_api::pdf::impression::taille_lisible;
+use crate::member_api::rules::confidentialite;
 use crate::member_api::rules::format_fichier::{self, PDF};
 use crate::member_api::rules::noemie::{self, BENEFICIAIRE_INCONNU};
 use crate::member_api::rules::{
@@ -74,6 +78,29 @@ pub async fn changer_noemie(
     };
     back_office.ecrire(job).await?;
     Ok(apres(lien_adherent(&numero), Fait::Noemie))
+}
+
+/// A beneficiary's wish that their care stay confidential, or no longer (`rules/confidentialite.rs`).
+pub async fn changer_confidentialite(
+    operateur: Operateur,
+    chemin: web::Path<(String, String)>,
+    saisie: web::Form<SaisieConfidentialite>,
+    back_office: web::Data<BackOffice>,
+) -> Result<HttpResponse, Refus> {
+    operateur.verifier(&saisie.jeton)?;
+    let (numero, id) = chemin.into_inner();
+    let id: i64 = id.parse().map_err(|_| Refus::introuvable(BENEFICIAIRE_INCONNU))?;
+    let confidentiels = match saisie.confidentiels.as_str() {
+        "oui" => true,
+        "non" => false,
+        _ => return Err(Refus::saisie("Choisissez oui ou non.")),
+    };
+    let job = {
+        let numero = numero.clone();
+        move |tx: &Transaction, _| Ok(confidentialite::choisir(tx, &numero, id, confidentiels, today())?)
+    };
+    back_office.ecrire(job).await?;
+    Ok(apres(lien_adherent(&numero), Fait::Confidentialite))
 }
 
 /// What a form of the request page does, in the transaction it is given: what the rules decide.

@@ -46,6 +46,13 @@ pub struct SaisieNoemie {
     pub statut: String,
 }
 
+/// The « Soins confidentiels » form of a beneficiary: `oui` or `non`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SaisieConfidentialite {
+    pub jeton: String,
+    pub confidentiels: String,
+}
+
 /// The « Répondre » form; `issue` only for a complaint not answered yet.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]

@@ -41,17 +41,19 @@ pub enum Fait {
     Reponse,
     Document,
     Noemie,
+    Confidentialite,
     Decision,
     Deconnexion,
 }
 
 impl Fait {
-    const TOUS: [Self; 7] = [
+    const TOUS: [Self; 8] = [
         Self::Remboursement,
         Self::Etat,
         Self::Reponse,
         Self::Document,
         Self::Noemie,
+        Self::Confidentialite,
         Self::Decision,
         Self::Deconnexion,
     ];
@@ -63,6 +65,7 @@ impl Fait {
             Self::Reponse => "reponse",
             Self::Document => "document",
             Self::Noemie => "noemie",
+            Self::Confidentialite => "confidentialite",
             Self::Decision => "decision",
             Self::Deconnexion => "deconnexion",
         }
@@ -77,6 +80,7 @@ impl Fait {
             Self::Reponse => "La réponse est envoyée. L’adhérent en est averti selon ses préférences.",
             Self::Document => "Le document est émis. L’adhérent en est averti selon ses préférences.",
             Self::Noemie => "La réponse de la Sécurité sociale est enregistrée.",
+            Self::Confidentialite => "Le choix de confidentialité des soins est enregistré.",
             Self::Decision => "La décision est enregistrée. L’adhérent en est averti selon ses préférences.",
             Self::Deconnexion => "Vous êtes déconnecté du back-office.",
         }
@@ -319,6 +323,21 @@ pub fn adherent(
                                 }
                             }
                             button.secondaire type="submit" { "Enregistrer la réponse" }
+                        }
+                        @if beneficiaire.lien != "ASSURE_PRINCIPAL" {
+                            @let champ = format!("confidentialite-{}", beneficiaire.id);
+                            form method="post"
+                                action={ (lien_adherent(&adherent.numero)) "/beneficiaires/" (beneficiaire.id) "/confidentialite" } {
+                                (jeton(operateur))
+                                div.champ {
+                                    label for=(champ) { "Soins de " (beneficiaire.prenom) " confidentiels pour l’assuré principal" }
+                                    select id=(champ) name="confidentiels" required {
+                                        option value="non" selected[!beneficiaire.soins_confidentiels] { "Non" }
+                                        option value="oui" selected[beneficiaire.soins_confidentiels] { "Oui" }
+                                    }
+                                }
+                                button.secondaire type="submit" { "Enregistrer la confidentialité" }
+                            }
                         }
                     }
                 }

@@ -29,6 +29,10 @@ pub fn scope(back_office: web::Data<BackOffice>) -> impl actix_web::dev::HttpSer
         .route("/adherents/{numero}", web::get().to(consultation::adherent))
         .route("/adherents/{numero}/remboursements", web::post().to(actions::ajouter_remboursement))
         .route("/adherents/{numero}/beneficiaires/{id}/noemie", web::post().to(actions::changer_noemie))
+        .route(
+            "/adherents/{numero}/beneficiaires/{id}/confidentialite",
+            web::post().to(actions::changer_confidentialite),
+        )
         .route("/adherents/{numero}/demandes/{id}", web::get().to(consultation::demande))
         .route("/adherents/{numero}/demandes/{id}/etat", web::post().to(actions::changer_etat))
         .route("/adherents/{numero}/demandes/{id}/reponse", web::post().to(actions::repondre))

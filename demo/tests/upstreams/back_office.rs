@@ -823,6 +823,63 @@ async fn an_answer_on_a_link_is_refused_in_french_for_a_wrong_state_or_person() 
     assert_eq!(kept, "REFUSE");
 }
 
+/// Thomas, Marie's spouse, asks that his care stay confidential: Marie reads his payments'
+/// amounts and « Soins confidentiels », her own and the children's as before; Emma, 14, may not
+/// ask; shown again once he no longer wishes it.
+#[tokio::test]
+async fn an_adult_beneficiarys_care_is_kept_from_the_holder_once_recorded() {
+    let back_office = signed_in().await;
+    let thomas = back_office.beneficiaire(MARIE, "Thomas");
+    let emma = back_office.beneficiaire(MARIE, "Emma");
+    let lignes_de = |prenom: &'static str| {
+        let api = &back_office.api;
+        async move {
+            let paiements = api.get_json(MARIE, "assure/prestations").await;
+            paiements
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|paiement| paiement["beneficiaryFirstName"] == prenom)
+                .flat_map(|paiement| paiement["detailRemboursement"].as_array().unwrap().clone())
+                .collect::<Vec<Value>>()
+        }
+    };
+    let avant = lignes_de("Thomas").await;
+    assert!(!avant.is_empty());
+    let path = format!("/adherents/{MARIE}/beneficiaires/{thomas}/confidentialite");
+    let response = back_office.act(&path, &[("confidentiels", "oui")]).await;
+    assert_redirected(&response, &format!("{MOUNT}/adherents/{MARIE}?fait=confidentialite"));
+    let page = back_office.page(&format!("/adherents/{MARIE}?fait=confidentialite")).await;
+    assert_eq!(select(&page, "[role=status]"), ["Le choix de confidentialité des soins est enregistré."]);
+
+    let masquees = lignes_de("Thomas").await;
+    assert_eq!(masquees.len(), avant.len());
+    for (avant, masquee) in avant.iter().zip(&masquees) {
+        assert_eq!(masquee["labelExternalCode"], "Soins confidentiels");
+        assert_eq!(masquee["codeActe"], "CONF");
+        assert_eq!(masquee["professionnelSante"], "");
+        assert_eq!(masquee["refundableAmount"], avant["refundableAmount"], "the amount paid stays");
+    }
+    assert!(lignes_de("Marie").await.iter().all(|ligne| ligne["labelExternalCode"] != "Soins confidentiels"));
+    let claims = back_office.api.get_json(MARIE, "assure/prestationsClaims").await;
+    assert!(claims.as_array().unwrap().iter().any(|claim| claim["libelleActe"] == "Soins confidentiels"));
+
+    let refus = assert_refused(
+        back_office
+            .act(
+                &format!("/adherents/{MARIE}/beneficiaires/{emma}/confidentialite"),
+                &[("confidentiels", "oui")],
+            )
+            .await,
+        422,
+    )
+    .await;
+    assert!(refus.contains("au moins 18 ans"), "{refus}");
+
+    back_office.act(&path, &[("confidentiels", "non")]).await;
+    assert_eq!(lignes_de("Thomas").await, avant);
+}
+
 #[tokio::test]
 async fn a_payment_lowers_what_is_left_of_its_allowance() {
     let back_office = signed_in().await;

@@ -11,7 +11,7 @@ use super::context::Context;
 use super::reponses::json;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::rules::membre::Member;
-use crate::member_api::rules::validation;
+use crate::member_api::rules::{confidentialite, validation};
 use crate::member_api::store::paiements;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -49,7 +49,8 @@ async fn liste(
             let Filtre { date_debut, date_fin, id_beneficiaire } = filtre;
             let filtre =
                 paiements::Filtre { date_debut, date_fin, id_beneficiaire, professionnels_seulement };
-            Ok(paiements::detailles(db, &member.person_number, &filtre)?)
+            let paiements = paiements::detailles(db, &member.person_number, &filtre)?;
+            confidentialite::paiements(db, &member.person_number, paiements)
         })
         .await
         .map(json)
@@ -101,13 +102,23 @@ async fn prestation(
         .read_json(key, move |db| {
             let owner = paiements::titulaire(db, &payment_id)?;
             member.check_owner(owner)?;
-            Ok(Detail { data: paiements::lignes(db, &payment_id)? })
+            let lignes = paiements::lignes(db, &payment_id)?;
+            let (beneficiaire, jour) = paiements::beneficiaire_et_jour(db, &payment_id)?
+                .ok_or_else(|| ApiFailure::internal(anyhow::anyhow!("a payment just read is gone")))?;
+            let data = confidentialite::lignes(db, &member.person_number, beneficiaire, jour, lignes)?;
+            Ok(Detail { data })
         })
         .await
         .map(json)
 }
 
 async fn prestations_claims(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
-    let claims = context.db.run(move |db| Ok(paiements::lignes_a_plat(db, &member.person_number)?)).await?;
+    let claims = context
+        .db
+        .run(move |db| {
+            let claims = paiements::lignes_a_plat(db, &member.person_number)?;
+            confidentialite::claims(db, &member.person_number, claims)
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(claims))
 }

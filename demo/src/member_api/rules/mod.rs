@@ -9,6 +9,7 @@ pub mod attestation;
 pub mod calendrier;
 pub mod catalogue;
 pub mod communes;
+pub mod confidentialite;
 pub mod connexions;
 pub mod contrats;
 pub mod coordonnees;

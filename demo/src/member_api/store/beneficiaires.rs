@@ -1,5 +1,7 @@
 //! The people the members' contracts cover (`beneficiaires`).
 
+use std::collections::HashSet;
+
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
@@ -246,12 +248,14 @@ pub struct BeneficiaireSuivi {
     pub nom: String,
     pub date_naissance: NaiveDate,
     pub statut_noemie: String,
+    /// Whether their care is kept from the holder's eyes (`rules/confidentialite.rs`).
+    pub soins_confidentiels: bool,
 }
 
 /// The member's beneficiaries, in the order they were added.
 pub fn suivis(db: &Connection, numero: &str) -> rusqlite::Result<Vec<BeneficiaireSuivi>> {
     let mut statement = db.prepare(
-        "SELECT id, lien, prenom, nom, date_naissance, statut_noemie FROM beneficiaires
+        "SELECT id, lien, prenom, nom, date_naissance, statut_noemie, soins_confidentiels FROM beneficiaires
          WHERE numero_personne = ?1 ORDER BY id",
     )?;
     statement
@@ -263,7 +267,24 @@ pub fn suivis(db: &Connection, numero: &str) -> rusqlite::Result<Vec<Beneficiair
                 nom: row.get(3)?,
                 date_naissance: row.get(4)?,
                 statut_noemie: row.get(5)?,
+                soins_confidentiels: row.get(6)?,
             })
         })?
         .collect()
+}
+
+/// The member's beneficiaries whose care is kept from the holder's eyes.
+pub fn confidentiels(db: &Connection, numero: &str) -> rusqlite::Result<HashSet<i64>> {
+    let mut statement =
+        db.prepare_cached("SELECT id FROM beneficiaires WHERE numero_personne = ?1 AND soins_confidentiels")?;
+    statement.query_map([numero], |row| row.get(0))?.collect()
+}
+
+/// Keeps the beneficiary `id`'s care from the holder's eyes, or shows it again.
+pub fn rendre_confidentiels(db: &Connection, id: i64, confidentiels: bool) -> rusqlite::Result<()> {
+    db.execute(
+        "UPDATE beneficiaires SET soins_confidentiels = ?2 WHERE id = ?1",
+        params![id, confidentiels],
+    )?;
+    Ok(())
 }

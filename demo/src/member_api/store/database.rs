@@ -31,6 +31,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("migrations/0010_accord_prise_en_charge.sql")),
     M::up(include_str!("migrations/0011_reponse_devis.sql")),
     M::up(include_str!("migrations/0012_envois.sql")),
+    M::up(include_str!("migrations/0013_soins_confidentiels.sql")),
 ];
 
 /// Read answers kept at once (a few per member and query).

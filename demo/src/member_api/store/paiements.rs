@@ -71,6 +71,9 @@ pub struct Paiement {
     /// The lines; absent from the recent-payments list, which loads them per payment.
     #[serde(rename = "detailRemboursement", skip_serializing_if = "Option::is_none")]
     pub detail_remboursement: Option<Vec<Ligne>>,
+    /// Whose care it paid, for the rules that read it (`rules/confidentialite.rs`).
+    #[serde(skip)]
+    pub beneficiaire_id: i64,
 }
 
 #[derive(Serialize)]
@@ -103,7 +106,8 @@ pub struct Ligne {
 
 const PAIEMENT_SELECT: &str =
     "SELECT p.id, p.date_paiement, b.prenom, b.nom, p.destinataire, p.nom_destinataire,
-        sum(l.montant_depense), sum(l.montant_secu), sum(l.montant_mutuelle), sum(l.reste_a_charge)
+        sum(l.montant_depense), sum(l.montant_secu), sum(l.montant_mutuelle), sum(l.reste_a_charge),
+        p.beneficiaire_id
     FROM paiements p
     JOIN beneficiaires b ON b.id = p.beneficiaire_id
     JOIN lignes_prestation l ON l.paiement_id = p.id";
@@ -123,6 +127,7 @@ fn paiement(row: &Row) -> rusqlite::Result<Paiement> {
         montant_rembourse: row.get(8)?,
         reste_a_charge: row.get(9)?,
         detail_remboursement: None,
+        beneficiaire_id: row.get(10)?,
     })
 }
 
@@ -207,6 +212,14 @@ pub fn recents(db: &Connection, numero_personne: &str, jours: i64) -> rusqlite::
     paiements.collect()
 }
 
+/// Whose care the payment `id` paid, and the day it was paid; `None` when there is no such payment.
+pub fn beneficiaire_et_jour(db: &Connection, id: &str) -> rusqlite::Result<Option<(i64, NaiveDate)>> {
+    db.query_row("SELECT beneficiaire_id, date_paiement FROM paiements WHERE id = ?1", [id], |row| {
+        Ok((row.get(0)?, row.get(1)?))
+    })
+    .optional()
+}
+
 /// The member of the payment `id`; `None` when there is no such payment.
 pub fn titulaire(db: &Connection, id: &str) -> rusqlite::Result<Option<String>> {
     db.query_row("SELECT numero_personne FROM paiements WHERE id = ?1", [id], |row| row.get(0)).optional()
@@ -227,13 +240,16 @@ pub struct Claim {
     pub montant_rembourse: Euros,
     pub reste_a_charge: Euros,
     pub statut: String,
+    /// Whose care it was, for the rules that read it (`rules/confidentialite.rs`).
+    #[serde(skip)]
+    pub beneficiaire_id: i64,
 }
 
 /// Every line of the member's payments, the latest care first.
 pub fn lignes_a_plat(db: &Connection, numero_personne: &str) -> rusqlite::Result<Vec<Claim>> {
     let mut statement = db.prepare(
         "SELECT p.id, l.date_soins, p.date_paiement, b.prenom || ' ' || b.nom, l.code_acte, l.libelle_acte,
-                l.montant_depense, l.montant_secu, l.montant_mutuelle, l.reste_a_charge, l.statut
+                l.montant_depense, l.montant_secu, l.montant_mutuelle, l.reste_a_charge, l.statut, p.beneficiaire_id
          FROM lignes_prestation l
          JOIN paiements p ON p.id = l.paiement_id
          JOIN beneficiaires b ON b.id = p.beneficiaire_id
@@ -252,6 +268,7 @@ pub fn lignes_a_plat(db: &Connection, numero_personne: &str) -> rusqlite::Result
             montant_rembourse: row.get(8)?,
             reste_a_charge: row.get(9)?,
             statut: row.get(10)?,
+            beneficiaire_id: row.get(11)?,
         })
     })?;
     claims.collect()

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { collectConsoleErrors } from './support/console';
+import { expectNoSidewaysScroll } from './support/layout';
 import { type DemoMember, openHome, signedInAs, signInAs } from './support/sign-in';
 
 test.describe('Mes informations personnelles', () => {
@@ -116,6 +117,63 @@ test.describe('Mes informations personnelles', () => {
       await expect(kept).toContainText('Alertes@exemple.fr');
       await kept.getByRole('button', { name: 'Modifier' }).click();
       await expect(kept.getByRole('checkbox', { name: 'Un nouveau remboursement' })).not.toBeChecked();
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+
+  test.describe(() => {
+    // Not Sophie PETIT, whose journey above turns « zéro papier » on, which sets every kind.
+    test.use({ storageState: signedInAs('Paul DURAND') });
+
+    test('M. Paul DURAND chooses how each kind of document reaches him; the choices are kept', async ({
+      page,
+    }) => {
+      const consoleErrors = collectConsoleErrors(page);
+      await openHome(page);
+      await page.getByRole('link', { name: 'Mes informations personnelles' }).first().click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Mes informations personnelles' }),
+      ).toBeVisible();
+
+      const documents = page.getByRole('region', { name: 'Mes documents' });
+      const zeroPapier = page
+        .getByRole('region', { name: 'Mes préférences' })
+        .locator('dt', { hasText: 'Recevoir mes documents uniquement dans mon espace assuré' })
+        .locator('xpath=following-sibling::dd[1]');
+      const radio = (kind: string, way: 'En ligne' | 'Par courrier') =>
+        documents
+          .getByRole('group', { name: kind, exact: true })
+          .getByRole('radio', { name: way, exact: true });
+      const choose = async (choices: Record<string, 'En ligne' | 'Par courrier'>) => {
+        for (const [kind, way] of Object.entries(choices)) await radio(kind, way).check();
+        await documents.getByRole('button', { name: 'Enregistrer mes choix' }).click();
+        await expect(documents.getByText('Vos choix sont enregistrés.')).toBeVisible();
+      };
+
+      // Every kind online is « zéro papier », which « Mes préférences » reads again.
+      await choose({
+        Attestation: 'En ligne',
+        'Relevé de remboursements': 'En ligne',
+        Courrier: 'En ligne',
+        'Accord de prise en charge': 'En ligne',
+      });
+      await expect(zeroPapier).toHaveText('Oui');
+      await choose({
+        Attestation: 'Par courrier',
+        'Relevé de remboursements': 'Par courrier',
+        Courrier: 'En ligne',
+        'Accord de prise en charge': 'Par courrier',
+      });
+      await expect(zeroPapier).toHaveText('Non');
+
+      await page.reload();
+      await expect(radio('Courrier', 'En ligne')).toBeChecked();
+      for (const kind of ['Attestation', 'Relevé de remboursements', 'Accord de prise en charge']) {
+        await expect(radio(kind, 'Par courrier')).toBeChecked();
+      }
+      await expect(zeroPapier).toHaveText('Non');
+      await page.setViewportSize({ width: 320, height: 812 });
+      await expectNoSidewaysScroll(page);
       expect(consoleErrors).toEqual([]);
     });
   });

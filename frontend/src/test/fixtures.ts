@@ -176,6 +176,25 @@ export function aBeneficiaire(overrides: Partial<Beneficiaire> = {}): Beneficiai
   };
 }
 
+/**
+ * The mutual's answer to Marie DUPONT's quote for glasses, a letter posted and online, as
+ * `assure/documents` lists it.
+ */
+export function aDocumentEmis(overrides: Partial<MemberApi<'DocumentEmis'>> = {}): MemberApi<'DocumentEmis'> {
+  return {
+    id: 41,
+    nomFichier: 'reponse-devis-optique.pdf',
+    typeMime: 'application/pdf',
+    taille: 48_213,
+    dateEmission: '2026-12-02',
+    categorie: 'COURRIER',
+    canal: 'POSTE',
+    idDemande: 12,
+    objetDemande: 'Devis de lunettes',
+    ...overrides,
+  };
+}
+
 /** The card in force of Marie DUPONT and one child, as the member API sends it. */
 export function aCarteTp(overrides: Partial<MemberApi<'CarteTp'>> = {}): MemberApi<'CarteTp'> {
   return {

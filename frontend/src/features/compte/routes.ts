@@ -5,6 +5,7 @@ import { lazyPage, type LazyPageRoute } from '@/lib/page-route';
 import { paths } from '@/config/paths';
 import { beneficiairesInfosBancairesKey } from './api/get-beneficiaires-infos-bancaires';
 import { connexionsKey } from './api/get-connexions';
+import { documentsKey } from './api/get-documents';
 import { identiteKey } from './api/get-identite';
 import { preferencesKey } from './api/get-preferences';
 
@@ -19,8 +20,10 @@ const informationsPersonnelles = {
     banquesKey,
     beneficiairesInfosBancairesKey,
     beneficiairesKey,
-    // « Mes préférences » and « Mes connexions », lower on the page, from the first frame too.
+    // « Mes préférences », « Mes documents » and « Mes connexions », lower on the page, from
+    // the first frame too.
     preferencesKey,
+    documentsKey,
     connexionsKey,
   ],
 };

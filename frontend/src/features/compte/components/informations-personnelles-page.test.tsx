@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { User } from '@/api/get-session';
 import { browserLocation } from '@/lib/browser-location';
-import { aBeneficiaire, errorBody, signedIn } from '@/test/fixtures';
+import { aBeneficiaire, aDocumentEmis, errorBody, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { MemberApi } from '@/types/member-api';
@@ -71,6 +71,12 @@ function memberApi({ user = {}, content = {} }: { user?: Partial<User>; content?
         zeroPapier: false,
         emailAlertes: null,
         emailContact: 'marie.dupont@example.org',
+      }),
+    ),
+    http.get('/api/assure/documents', () =>
+      HttpResponse.json({
+        envois: { ATTESTATION: 'POSTE', RELEVE: 'POSTE', COURRIER: 'POSTE', ACCORD: 'POSTE' },
+        documents: [aDocumentEmis()],
       }),
     ),
     http.get('/api/connexions', () =>
@@ -313,15 +319,17 @@ describe('Mes informations personnelles', () => {
     expect(within(section).getByLabelText('IBAN')).toHaveValue('FR7630001007941234567890185');
   });
 
-  it('ends with the member’s preferences, their sessions, then their data to take away', async () => {
+  it('ends with the member’s preferences, their documents, their sessions, then their data to take away', async () => {
     memberApi();
     await openPage();
     const connexions = region('Mes connexions');
     expect(await within(connexions).findByText('Chrome 131 sur Windows')).toBeVisible();
     expect(within(connexions).getByText('Aucune autre connexion ouverte.')).toBeVisible();
     expect(await within(region('Mes préférences')).findByText('Un nouveau remboursement')).toBeVisible();
+    const documents = region('Mes documents');
+    expect(await within(documents).findByRole('link', { name: 'Devis de lunettes' })).toBeVisible();
     const sections = screen.getAllByRole('region');
-    expect(sections.slice(-3)).toEqual([region('Mes préférences'), connexions, region('Mes données')]);
+    expect(sections.slice(-4)).toEqual([region('Mes préférences'), documents, connexions, region('Mes données')]);
   });
 
   it('shows the other parts when the identity fails, with a retry', async () => {

@@ -19,6 +19,7 @@ import { AdresseSection } from './adresse-section';
 import { AjoutImpossible, sansAjout } from './ajout-impossible';
 import { BanqueSection } from './banque-section';
 import { ConnexionsSection } from './connexions-section';
+import { DocumentsSection } from './documents-section';
 import { MesDonneesSection } from './mes-donnees-section';
 import { Item } from './item';
 import { PreferencesSection } from './preferences-section';
@@ -30,7 +31,7 @@ addMessages(ajoutTexts);
 /**
  * `/compte/informations-personnelles` (and `/compte`): who the member is, how to reach them,
  * where they live, where their money goes, who is covered, how they are told of what is new,
- * where their space is open. Each part loads and fails on its own. Struck-off members see and
+ * what the mutual sent them and how it reaches them, where their space is open. Each part loads and fails on its own. Struck-off members see and
  * change theirs like everyone.
  */
 export function InformationsPersonnellesPage() {
@@ -45,6 +46,7 @@ export function InformationsPersonnellesPage() {
       <BeneficiairesSection />
       <Attestations />
       <PreferencesSection />
+      <DocumentsSection />
       <ConnexionsSection />
       <MesDonneesSection />
     </div>

@@ -1,13 +1,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import compteTexts from '@/i18n/fr/compte.json';
 import { addMessages } from '@/i18n/t';
 import { errorBody } from '@/test/fixtures';
 import { server } from '@/test/server';
+import type { Envois } from '../api/get-documents';
 import type { Preferences } from '../api/get-preferences';
 import type { NouvellesPreferences } from '../api/put-preferences';
+import { DocumentsSection } from './documents-section';
 import { PreferencesSection } from './preferences-section';
 
 // The page that shows these texts adds their section of the catalogue (see i18n/catalogue.ts).
@@ -192,6 +195,47 @@ describe('Mes préférences', () => {
     });
     expect(screen.getByLabelText('Adresse électronique des alertes')).toHaveValue('marie@exemple.invalid');
     expect(screen.queryByText('Vos préférences sont enregistrées.')).not.toBeInTheDocument();
+  });
+
+  it('has « Mes documents » read its choices again when « zéro papier » changes, which sets them all', async () => {
+    memberApi();
+    let envois: Envois = { ATTESTATION: 'POSTE', RELEVE: 'POSTE', COURRIER: 'EN_LIGNE', ACCORD: 'POSTE' };
+    let documentsReads = 0;
+    server.use(
+      http.get('/api/assure/documents', () => {
+        documentsReads += 1;
+        return HttpResponse.json({ envois, documents: [] });
+      }),
+      // As the member API does: « zéro papier » on puts every kind online.
+      http.put('/api/assure/preferences', async ({ request }) => {
+        const body = (await request.json()) as NouvellesPreferences;
+        if (body.zeroPapier) envois = { ATTESTATION: 'EN_LIGNE', RELEVE: 'EN_LIGNE', COURRIER: 'EN_LIGNE', ACCORD: 'EN_LIGNE' };
+        return HttpResponse.json({ ...body, emailAlertes: null, emailContact: enregistrees.emailContact });
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <PreferencesSection />
+        <DocumentsSection />
+      </MemoryRouter>,
+    );
+    const documents = screen.getByRole('region', { name: 'Mes documents' });
+    const attestation = await within(documents).findByRole('group', { name: 'Attestation' });
+    expect(within(attestation).getByRole('radio', { name: 'Par courrier' })).toBeChecked();
+
+    await userEvent.click(await within(section()).findByRole('button', { name: 'Modifier' }));
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Recevoir mes documents uniquement dans mon espace assuré' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    await waitFor(() => {
+      expect(within(attestation).getByRole('radio', { name: 'En ligne' })).toBeChecked();
+    });
+    expect(documentsReads).toBe(2);
+    for (const group of within(documents).getAllByRole('group')) {
+      expect(within(group).getByRole('radio', { name: 'En ligne' })).toBeChecked();
+    }
   });
 
   it('closes the form on « Annuler » without sending anything', async () => {

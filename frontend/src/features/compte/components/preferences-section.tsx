@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
+import { useSWRConfig } from 'swr';
 import { AsyncPart } from '@/components/async-part';
 import { FormLoading } from '@/components/form-loading';
 import { Skeleton } from '@/components/skeleton';
 import { useFocusOnChange } from '@/hooks/use-focus-on-change';
 import { t } from '@/i18n/t';
+import { documentsKey } from '../api/get-documents';
 import { alertes, type Preferences, usePreferences } from '../api/get-preferences';
 import { useEditMode } from '../use-edit-mode';
 import { Item } from './item';
@@ -29,6 +31,7 @@ function ouiNon(active: boolean): string {
  */
 export function PreferencesSection() {
   const preferences = usePreferences();
+  const { mutate } = useSWRConfig();
   const edit = useEditMode();
   const confirmation = useFocusOnChange<HTMLParagraphElement>(edit.saved);
 
@@ -55,6 +58,9 @@ export function PreferencesSection() {
                 onCancel={edit.cancel}
                 onSaved={(saved) => {
                   void preferences.mutate(saved, { revalidate: false });
+                  // The member API has put every kind of document to the new « zéro papier »:
+                  // « Mes documents » reads its choices again.
+                  if (saved.zeroPapier !== data.zeroPapier) void mutate(documentsKey);
                   edit.finish();
                 }}
               />

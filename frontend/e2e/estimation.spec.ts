@@ -63,6 +63,15 @@ test.describe('Estimer mon remboursement', () => {
       await block.getByRole('button', { name: 'Attestation d’adhésion' }).click();
       saved = await download;
       expect(saved.suggestedFilename()).toBe('attestation-d-adhesion-emma-dupont.pdf');
+
+      // Self-employed, she deducts last year's contributions: the Madelin certificate.
+      const annee = new Date().getFullYear() - 1;
+      await expect(block.getByLabel('Année')).toHaveValue(String(annee));
+      download = page.waitForEvent('download');
+      await block.getByRole('button', { name: 'Attestation fiscale Madelin' }).click();
+      saved = await download;
+      expect(saved.suggestedFilename()).toBe(`attestation-madelin-${String(annee)}.pdf`);
+      expect(readFileSync(await saved.path()).subarray(0, 5).toString()).toBe('%PDF-');
     });
   });
 

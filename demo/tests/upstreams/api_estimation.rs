@@ -172,3 +172,31 @@ async fn members_covered_by_no_contract_today_have_no_allowance_to_list() {
     let paul = api.get_json(PAUL, "assure/plafonds").await;
     assert_eq!(paul.as_array().unwrap().len(), 1);
 }
+
+/// The certificates for money matters (docs/product/member-api.md#certificates-for-money-matters):
+/// Marie, self-employed, gets last year's Madelin certificate and this year's statement; Paul,
+/// on his employer's contract, the statement only; the year and the person are checked.
+#[tokio::test]
+async fn the_madelin_certificate_and_the_yearly_statement_of_contributions() {
+    let api = spawn_api().await;
+    let annee = chrono::Datelike::year(&chrono::Utc::now().with_timezone(&chrono_tz::Europe::Paris));
+    if let Some(madelin) = certificate(&api, MARIE, "type=MADELIN").await {
+        assert!(madelin.contains("Attestation fiscale Madelin"), "{madelin}");
+        assert!(madelin.contains(&format!("a réglé en {}", annee - 1)), "{madelin}");
+        assert!(madelin.contains("IND-004512") && madelin.contains("154 bis"), "{madelin}");
+    }
+    if let Some(releve) = certificate(&api, PAUL, &format!("type=COTISATIONS&annee={annee}")).await {
+        assert!(releve.contains("Relevé annuel des cotisations"), "{releve}");
+    }
+    let cases = [
+        (PAUL, "type=MADELIN".to_owned(), "loi Madelin"),
+        (MARIE, format!("type=MADELIN&annee={annee}"), "année close"),
+        (MARIE, "type=COTISATIONS&annee=1999".to_owned(), "Choisissez une année"),
+        (MARIE, "type=COTISATIONS&beneficiaire=1".to_owned(), "au nom de l’adhérent"),
+    ];
+    for (member, query, expected) in cases {
+        let message =
+            assert_refused(api.get(member, &format!("assure/attestation?{query}")).await, 422).await;
+        assert!(message.contains(expected), "{query}: {message}");
+    }
+}

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aBeneficiaire, errorBody } from '@/test/fixtures';
 import { server } from '@/test/server';
-import { attestationUrl, Attestations } from './attestations';
+import { attestationFiscaleUrl, attestationUrl, Attestations } from './attestations';
 
 const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
 
@@ -105,8 +105,24 @@ describe('Mes attestations', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('downloads last year’s Madelin certificate by default, and the statement of the year chosen', async () => {
+    const asked = memberApi();
+    render(<Attestations />);
+    const annee = new Date().getFullYear();
+    expect(screen.getByLabelText('Année')).toHaveValue(String(annee - 1));
+    await userEvent.click(screen.getByRole('button', { name: 'Attestation fiscale Madelin' }));
+    await userEvent.selectOptions(screen.getByLabelText('Année'), String(annee));
+    await userEvent.click(screen.getByRole('button', { name: 'Relevé annuel des cotisations' }));
+
+    await waitFor(() => {
+      expect(saved).toEqual([`attestation-madelin-${String(annee - 1)}.pdf`, `releve-des-cotisations-${String(annee)}.pdf`]);
+    });
+    expect(asked).toEqual([`?type=MADELIN&annee=${String(annee - 1)}`, `?type=COTISATIONS&annee=${String(annee)}`]);
+  });
+
   it('names its address after the member API', () => {
     expect(attestationUrl('DROITS', '')).toBe('/api/assure/attestation?type=DROITS');
     expect(attestationUrl('ADHESION', '7')).toBe('/api/assure/attestation?type=ADHESION&beneficiaire=7');
+    expect(attestationFiscaleUrl('MADELIN', 2025)).toBe('/api/assure/attestation?type=MADELIN&annee=2025');
   });
 });

@@ -27,6 +27,19 @@ const fileNames: Record<TypeAttestation, string> = {
   ADHESION: 'attestation-adhesion.pdf',
 };
 
+/** The certificates for money matters, in the member's name, for a year. */
+export type TypeAttestationFiscale = 'MADELIN' | 'COTISATIONS';
+
+export function attestationFiscaleUrl(type: TypeAttestationFiscale, annee: number): string {
+  return `/api/assure/attestation?${new URLSearchParams({ type, annee: String(annee) }).toString()}`;
+}
+
+/** This year and the four before it, the latest first: what a tax return or an accountant asks for. */
+function anneesProposees(): number[] {
+  const cette = new Date().getFullYear();
+  return [0, 1, 2, 3, 4].map((recul) => cette - recul);
+}
+
 /**
  * « Mes attestations », on Mes garanties and on Mes informations personnelles: the
  * certificates of rights and of membership, as PDF, for the member or one of the people
@@ -37,6 +50,9 @@ export function Attestations() {
   const beneficiaires = useBeneficiaires();
   const [pour, setPour] = useState('');
   const [indisponible, setIndisponible] = useState(false);
+  const annees = anneesProposees();
+  // Last year by default: the Madelin certificate is of a closed year.
+  const [annee, setAnnee] = useState(annees[1] ?? 0);
   const titleId = useId();
   const people = beneficiaires.data ?? [];
   const member = people.find((person) => person.lien === 'ASSURE_PRINCIPAL');
@@ -60,7 +76,7 @@ export function Attestations() {
       <p className={styles.intro}>{t('attestations.intro')}</p>
       {/* Without anyone else covered, the certificates are the member's: nothing to choose. */}
       {others.length > 0 && (
-        <div className={styles.pour}>
+        <div className={styles.choix}>
           <FormField label={t('attestations.pour')} error={undefined}>
             {(props) => (
               <select
@@ -99,6 +115,45 @@ export function Attestations() {
           {t('attestations.aucune')}
         </p>
       )}
+      <h3 className={styles.subtitle}>{t('attestations.fiscales.title')}</h3>
+      <p className={styles.intro}>{t('attestations.fiscales.intro')}</p>
+      <div className={styles.choix}>
+        <FormField label={t('attestations.fiscales.annee')} error={undefined}>
+          {(props) => (
+            <select
+              {...props}
+              value={String(annee)}
+              onChange={(event) => {
+                setAnnee(Number(event.target.value));
+              }}
+            >
+              {annees.map((proposee) => (
+                <option key={proposee} value={String(proposee)}>
+                  {proposee}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      {/* A refusal (no Madelin contract, a year without contributions) is the member API's
+          message, announced like every download's. */}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void downloadFile(attestationFiscaleUrl('MADELIN', annee), { fileName: `attestation-madelin-${String(annee)}.pdf` })}
+        >
+          {t('attestations.fiscales.madelin')}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void downloadFile(attestationFiscaleUrl('COTISATIONS', annee), { fileName: `releve-des-cotisations-${String(annee)}.pdf` })}
+        >
+          {t('attestations.fiscales.cotisations')}
+        </button>
+      </div>
     </section>
   );
 }

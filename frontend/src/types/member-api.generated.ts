@@ -487,7 +487,11 @@ export interface paths {
          *     the mutual's AMC number and the tiers-payant domains. ADHESION (« Attestation
          *     d'adhésion »): the membership, its contract and dates. For a member whose contracts have
          *     all ended, the certificate states the period covered; for one whose contract has not yet
-         *     begun, the day it will.
+         *     begun, the day it will. For money matters, in the member's name only: MADELIN
+         *     (« Attestation fiscale Madelin »), the contributions settled in a closed year to the
+         *     contracts taken out under the loi Madelin (422 for a member without one, or a year
+         *     without contributions); COTISATIONS (« Relevé annuel des cotisations »), the
+         *     contributions settled in a year to every contract, this year's so far.
          */
         get: operations["getAttestation"];
         put?: never;
@@ -2908,9 +2912,11 @@ export interface operations {
     getAttestation: {
         parameters: {
             query: {
-                type: "DROITS" | "ADHESION";
-                /** @description The beneficiary (`idBeneficiaire`); the member when absent. */
+                type: "DROITS" | "ADHESION" | "MADELIN" | "COTISATIONS";
+                /** @description The beneficiary (`idBeneficiaire`); the member when absent. Not with MADELIN nor COTISATIONS (422). */
                 beneficiaire?: components["schemas"]["Entier"];
+                /** @description With MADELIN, a year from 2000 to the last closed; with COTISATIONS, from 2000 to this one (422 otherwise). Last year when absent; not read for the others. */
+                annee?: number;
             };
             header?: never;
             path?: never;
@@ -2931,6 +2937,7 @@ export interface operations {
             401: components["responses"]["NonAuthentifie"];
             403: components["responses"]["Interdit"];
             404: components["responses"]["Introuvable"];
+            422: components["responses"]["NonTraitable"];
             503: components["responses"]["AuthentificationIndisponible"];
         };
     };

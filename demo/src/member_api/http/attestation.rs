@@ -2,7 +2,8 @@
 //! is covered, by which contract, from when, with the mutual's AMC number and tiers-payant
 //! domains) and « Attestation d'adhésion », for the member or one of the people covered. A
 //! certificate states what is true today: the period covered once contracts have ended, the
-//! day cover begins when it has not yet.
+//! day cover begins when it has not yet. For money matters, the Madelin certificate and the
+//! yearly statement of contributions, in the member's name, for a year.
 
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -13,6 +14,7 @@ use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf::attestation::Tableau;
 use crate::member_api::pdf::{self, impression};
 use crate::member_api::rules::attestation;
+use crate::member_api::rules::attestation_fiscale::{self, Fiscale};
 use crate::member_api::rules::membre::Member;
 use crate::member_api::store::cartes_tp::CarteTp;
 use crate::member_api::store::{adherents, beneficiaires, contrats};
@@ -27,6 +29,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 enum Type {
     Droits,
     Adhesion,
+    Madelin,
+    Cotisations,
+}
+
+/// The certificates of a person covered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Personnelle {
+    Droits,
+    Adhesion,
 }
 
 #[derive(Deserialize)]
@@ -34,6 +45,7 @@ struct Parametres {
     #[serde(rename = "type")]
     type_: Type,
     beneficiaire: Option<i64>,
+    annee: Option<i32>,
 }
 
 async fn attestation(
@@ -41,7 +53,17 @@ async fn attestation(
     parametres: web::Query<Parametres>,
     context: web::Data<Context>,
 ) -> Result<HttpResponse, ApiFailure> {
-    let Parametres { type_, beneficiaire } = parametres.into_inner();
+    let Parametres { type_, beneficiaire, annee } = parametres.into_inner();
+    let personnelle = match type_ {
+        Type::Madelin => {
+            return attestation_fiscale(member, Fiscale::Madelin, beneficiaire, annee, &context).await;
+        }
+        Type::Cotisations => {
+            return attestation_fiscale(member, Fiscale::Cotisations, beneficiaire, annee, &context).await;
+        }
+        Type::Droits => Personnelle::Droits,
+        Type::Adhesion => Personnelle::Adhesion,
+    };
     let mutuelle = context.mutuelle.clone();
     let (attestation, nom) = context
         .db
@@ -81,8 +103,8 @@ async fn attestation(
                     })
                     .collect(),
             };
-            let (titre, declaration, tableaux) = match type_ {
-                Type::Droits => {
+            let (titre, declaration, tableaux) = match personnelle {
+                Personnelle::Droits => {
                     let carte = CarteTp::valides(db, &member.person_number, &mutuelle)?
                         .into_iter()
                         .find(|carte| carte.periode == "EN_COURS");
@@ -105,7 +127,7 @@ async fn attestation(
                         tableaux,
                     )
                 }
-                Type::Adhesion => (
+                Personnelle::Adhesion => (
                     "Attestation d’adhésion",
                     attestation::declaration_adhesion(&mutuelle, &personne, &adherent, &etat),
                     vec![contrats],
@@ -113,7 +135,11 @@ async fn attestation(
             };
             let nom = format!(
                 "{}-{}.pdf",
-                if type_ == Type::Droits { "attestation-de-droits" } else { "attestation-d-adhesion" },
+                if personnelle == Personnelle::Droits {
+                    "attestation-de-droits"
+                } else {
+                    "attestation-d-adhesion"
+                },
                 personne.nom.to_lowercase().replace(' ', "-")
             );
             Ok((
@@ -129,8 +155,42 @@ async fn attestation(
             ))
         })
         .await?;
+    imprimer(attestation, &nom).await
+}
+
+/// A certificate for money matters, in the member's name only, for a year
+/// (`rules/attestation_fiscale.rs`).
+async fn attestation_fiscale(
+    member: Member,
+    fiscale: Fiscale,
+    beneficiaire: Option<i64>,
+    annee: Option<i32>,
+    context: &Context,
+) -> Result<HttpResponse, ApiFailure> {
+    if beneficiaire.is_some() {
+        return Err(ApiFailure::unprocessable(
+            "Cette attestation est établie au nom de l’adhérent seulement.",
+        ));
+    }
+    let aujourdhui = today();
+    let annee = attestation_fiscale::annee(fiscale, annee, aujourdhui)?;
+    let mutuelle = context.mutuelle.clone();
+    let attestation = context
+        .db
+        .run(move |db| {
+            attestation_fiscale::attestation(db, &mutuelle, &member.person_number, fiscale, annee, aujourdhui)
+        })
+        .await?;
+    let nom = match fiscale {
+        Fiscale::Madelin => format!("attestation-madelin-{annee}.pdf"),
+        Fiscale::Cotisations => format!("releve-des-cotisations-{annee}.pdf"),
+    };
+    imprimer(attestation, &nom).await
+}
+
+async fn imprimer(attestation: pdf::attestation::Attestation, nom: &str) -> Result<HttpResponse, ApiFailure> {
     let contenu = web::block(move || pdf::attestation::attestation(&attestation))
         .await
         .map_err(|error| ApiFailure::internal(error.into()))?;
-    Ok(fichier("application/pdf", &nom, contenu))
+    Ok(fichier("application/pdf", nom, contenu))
 }

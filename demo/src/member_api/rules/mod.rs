@@ -6,6 +6,7 @@
 pub mod adresse;
 pub mod ajout_beneficiaire;
 pub mod attestation;
+pub mod attestation_fiscale;
 pub mod calendrier;
 pub mod catalogue;
 pub mod communes;

@@ -100,6 +100,9 @@ pub struct Contrat {
     pub mode_paiement: String,
     /// The schedule is issued once the contract has started: none yet for a future one.
     pub echeancier: bool,
+    /// Taken out under the loi Madelin, by a self-employed member.
+    #[serde(default)]
+    pub madelin: bool,
 }
 
 #[derive(Deserialize)]

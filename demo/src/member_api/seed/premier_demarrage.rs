@@ -175,6 +175,7 @@ impl Seeder<'_> {
                     cotisation: contrat.cotisation,
                     periodicite: if contrat.mois_par_echeance == 1 { "MENSUELLE" } else { "TRIMESTRIELLE" },
                     mode_paiement: &contrat.mode_paiement,
+                    madelin: contrat.madelin,
                 },
             )?;
             for beneficiaire in &self.beneficiaires {
@@ -187,7 +188,8 @@ impl Seeder<'_> {
         Ok(())
     }
 
-    /// Calls for funds on the 5th of each period, from six months back to a year ahead.
+    /// Calls for funds on the 5th of each period, from the first of January of last year (the
+    /// year a tax certificate is asked for) to a year ahead.
     fn insert_echeancier(
         &self,
         contrat_id: i64,
@@ -195,7 +197,7 @@ impl Seeder<'_> {
         mois: u32,
         montant: Cents,
     ) -> anyhow::Result<()> {
-        let premier = premier_du_mois(self.today.checked_sub_months(Months::new(6)).expect("a date"));
+        let premier = NaiveDate::from_ymd_opt(self.today.year() - 1, 1, 1).expect("a date");
         let mut periode = premier_du_mois(debut);
         while periode < premier {
             periode = periode.checked_add_months(Months::new(mois)).expect("a date");

@@ -281,14 +281,16 @@ pub struct NouveauContrat<'a> {
     pub cotisation: i64,
     pub periodicite: &'a str,
     pub mode_paiement: &'a str,
+    /// Taken out under the loi Madelin (a self-employed member's).
+    pub madelin: bool,
 }
 
 /// Writes the contract; its id.
 pub fn inserer(db: &Connection, contrat: &NouveauContrat<'_>) -> rusqlite::Result<i64> {
     db.execute(
         "INSERT INTO contrats (numero_personne, numero_contrat, code_produit, type_contrat, entreprise,
-            date_debut, date_fin, motif_fin, cotisation, periodicite, mode_paiement)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            date_debut, date_fin, motif_fin, cotisation, periodicite, mode_paiement, madelin)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
         params![
             contrat.numero_personne,
             contrat.numero_contrat,
@@ -301,6 +303,7 @@ pub fn inserer(db: &Connection, contrat: &NouveauContrat<'_>) -> rusqlite::Resul
             contrat.cotisation,
             contrat.periodicite,
             contrat.mode_paiement,
+            contrat.madelin,
         ],
     )?;
     Ok(db.last_insert_rowid())
@@ -343,4 +346,52 @@ pub fn produit_le(db: &Connection, beneficiaire: i64, date: NaiveDate) -> rusqli
         |row| row.get(0),
     )
     .optional()
+}
+
+/// A contribution of one of the member's contracts, settled in a year.
+pub struct CotisationReglee {
+    pub numero_contrat: String,
+    pub madelin: bool,
+    pub date_echeance: NaiveDate,
+    pub periode_debut: NaiveDate,
+    pub periode_fin: NaiveDate,
+    /// Cents.
+    pub montant: i64,
+}
+
+/// The contributions of the member's contracts due in `annee` and settled by `aujourdhui` (a
+/// call for funds is settled once its day has passed), by contract then date.
+pub fn cotisations_reglees(
+    db: &Connection,
+    numero_personne: &str,
+    annee: i32,
+    aujourdhui: NaiveDate,
+) -> rusqlite::Result<Vec<CotisationReglee>> {
+    let mut statement = db.prepare(
+        "SELECT c.numero_contrat, c.madelin, e.date_echeance, e.periode_debut, e.periode_fin, e.montant
+         FROM echeances e JOIN contrats c ON c.id = e.contrat_id
+         WHERE c.numero_personne = ?1 AND strftime('%Y', e.date_echeance) = ?2 AND e.date_echeance < ?3
+           AND e.montant > 0
+         ORDER BY c.numero_contrat, e.date_echeance",
+    )?;
+    let rows = statement.query_map(params![numero_personne, format!("{annee:04}"), aujourdhui], |row| {
+        Ok(CotisationReglee {
+            numero_contrat: row.get(0)?,
+            madelin: row.get(1)?,
+            date_echeance: row.get(2)?,
+            periode_debut: row.get(3)?,
+            periode_fin: row.get(4)?,
+            montant: row.get(5)?,
+        })
+    })?;
+    rows.collect()
+}
+
+/// Whether one of the member's contracts was taken out under the loi Madelin.
+pub fn a_un_contrat_madelin(db: &Connection, numero_personne: &str) -> rusqlite::Result<bool> {
+    db.query_row(
+        "SELECT EXISTS (SELECT 1 FROM contrats WHERE numero_personne = ?1 AND madelin)",
+        [numero_personne],
+        |row| row.get(0),
+    )
 }

@@ -32,6 +32,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("migrations/0011_reponse_devis.sql")),
     M::up(include_str!("migrations/0012_envois.sql")),
     M::up(include_str!("migrations/0013_soins_confidentiels.sql")),
+    M::up(include_str!("migrations/0014_contrat_madelin.sql")),
 ];
 
 /// Read answers kept at once (a few per member and query).

@@ -1,9 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { collectConsoleErrors } from './support/console';
 import { expectNoSidewaysScroll } from './support/layout';
 import { type DemoMember, openHome, signedInAs, signInAs } from './support/sign-in';
+
+/** « Mes informations personnelles » as a member reaches it, from the home's menu. */
+async function openFromTheHome(page: Page) {
+  await openHome(page);
+  await page.getByRole('link', { name: 'Mes informations personnelles' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mes informations personnelles' })).toBeVisible();
+}
 
 test.describe('Mes informations personnelles', () => {
   test.describe(() => {
@@ -13,11 +20,7 @@ test.describe('Mes informations personnelles', () => {
       page,
     }) => {
       const consoleErrors = collectConsoleErrors(page);
-      await openHome(page);
-      await page.getByRole('link', { name: 'Mes informations personnelles' }).first().click();
-      await expect(
-        page.getByRole('heading', { level: 1, name: 'Mes informations personnelles' }),
-      ).toBeVisible();
+      await openFromTheHome(page);
 
       const adresse = page.getByRole('region', { name: 'Adresse postale' });
       await adresse.getByRole('button', { name: 'Modifier' }).click();
@@ -129,11 +132,7 @@ test.describe('Mes informations personnelles', () => {
       page,
     }) => {
       const consoleErrors = collectConsoleErrors(page);
-      await openHome(page);
-      await page.getByRole('link', { name: 'Mes informations personnelles' }).first().click();
-      await expect(
-        page.getByRole('heading', { level: 1, name: 'Mes informations personnelles' }),
-      ).toBeVisible();
+      await openFromTheHome(page);
 
       const documents = page.getByRole('region', { name: 'Mes documents' });
       const zeroPapier = page

@@ -112,6 +112,9 @@ fn table(entetes: &[&str], lignes: impl Iterator<Item = Vec<String>>) -> anyhow:
 fn cellule(valeur: &Value) -> String {
     match valeur {
         Value::Null => String::new(),
+        // Text a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, a tab or a carriage
+        // return first) is kept as text by a leading apostrophe: a name cannot run a formula.
+        Value::String(texte) if texte.starts_with(['=', '+', '-', '@', '\t', '\r']) => format!("'{texte}"),
         Value::String(texte) => texte.clone(),
         Value::Number(nombre) if nombre.is_f64() => {
             format!("{:.2}", nombre.as_f64().unwrap_or_default()).replace('.', ",")
@@ -294,6 +297,19 @@ mod tests {
         );
         let demandes = text(&mut entries(&bytes), "tableaux/demandes.csv");
         assert_eq!(demandes.lines().nth(1).unwrap(), "12;2026-11-02;Devis;Lunettes;TERMINE;2026-11-03;;1;2");
+    }
+
+    #[test]
+    fn text_a_spreadsheet_would_run_as_a_formula_stays_text() {
+        let mut donnees = donnees();
+        donnees["mutuelle"]["beneficiaires"][0]["prenom"] = json!("=HYPERLINK(\"http://x.example\")");
+        donnees["mutuelle"]["beneficiaires"][0]["nom"] = json!("@SUM(A1)");
+        let bytes = build(&donnees, &[], &[], genere_le()).unwrap();
+        let table = text(&mut entries(&bytes), "tableaux/beneficiaires.csv");
+        assert!(
+            table.lines().nth(1).unwrap().starts_with("\"'=HYPERLINK(\"\"http://x.example\"\")\";'@SUM(A1);"),
+            "{table}"
+        );
     }
 
     #[test]

@@ -863,6 +863,16 @@ async fn an_adult_beneficiarys_care_is_kept_from_the_holder_once_recorded() {
     assert!(lignes_de("Marie").await.iter().all(|ligne| ligne["labelExternalCode"] != "Soins confidentiels"));
     let claims = back_office.api.get_json(MARIE, "assure/prestationsClaims").await;
     assert!(claims.as_array().unwrap().iter().any(|claim| claim["libelleActe"] == "Soins confidentiels"));
+    // What is left of his allowances would tell his care: no ceilings, no estimate for him.
+    let plafonds = back_office.api.get_json(MARIE, "assure/plafonds").await;
+    assert!(plafonds.as_array().unwrap().iter().all(|personne| personne["idBeneficiaire"] != thomas));
+    let estimation = json!({"idBeneficiaire": thomas, "soin": "DENTAIRE_COURONNE", "centPourCentSante": true, "prix": 500});
+    let refus = crate::api::assert_refused(
+        back_office.api.send(reqwest::Method::POST, MARIE, "assure/estimation", estimation).await,
+        422,
+    )
+    .await;
+    assert!(refus.starts_with("Thomas DUPONT a demandé que ses soins restent confidentiels"), "{refus}");
 
     let refus = assert_refused(
         back_office

@@ -5,8 +5,9 @@
 //! ask is here, and so is what the holder still reads.
 //!
 //! Masked wherever the holder reads care: the payments with their lines, one payment's lines,
-//! the flat list of lines; and so in every export built from them. Certificates name no care,
-//! and the alerts carry no detail: nothing to mask there.
+//! the flat list of lines; and so in every export built from them. What is left of their
+//! allowances tells their care too: the holder reads none of it, and gets no estimate nor
+//! answer to a quote for them. Certificates name no care, and the alerts carry no detail.
 
 use chrono::{Datelike, NaiveDate};
 use rusqlite::Connection;
@@ -51,6 +52,14 @@ pub fn choisir(
     }
     beneficiaires::rendre_confidentiels(db, id, confidentiels)?;
     Ok(())
+}
+
+/// Why the holder gets no estimate nor answer to a quote for `nom`, whose allowances would tell
+/// their care.
+pub fn refus_d_estimation(nom: &str) -> String {
+    format!(
+        "{nom} a demandé que ses soins restent confidentiels : la mutuelle ne donne pas à l’assuré principal d’estimation ni de réponse à un devis pour ses soins."
+    )
 }
 
 /// Whole years from `naissance` to `jour`.

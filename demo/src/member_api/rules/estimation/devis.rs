@@ -10,6 +10,7 @@ use super::releves::{Releves, couverture};
 use super::soins::Soin;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf::impression::date;
+use crate::member_api::rules::confidentialite;
 use crate::member_api::rules::membre::Member;
 use crate::member_api::store::beneficiaires::{self, Personne};
 use crate::member_api::store::montant::Cents;
@@ -122,6 +123,11 @@ pub fn situation(
     membre.check_owner(owner)?;
     let age = aujourdhui.years_since(naissance).unwrap_or(0);
     let nom = format!("{} {}", personne.prenom, personne.nom);
+    // What is left of a confidential beneficiary's allowances tells their care: the holder
+    // gets no estimate nor answer to a quote for them (`rules/confidentialite.rs`).
+    if beneficiaires::confidentiels(db, &membre.person_number)?.contains(&id_beneficiaire) {
+        return Err(ApiFailure::unprocessable(confidentialite::refus_d_estimation(&nom)));
+    }
     let couverture = couverture(db, id_beneficiaire, aujourdhui)?;
     // An estimate is of care to come: once every contract has ended, the mutual will
     // pay nothing for it, and a figure of the Sécurité sociale's part alone would read

@@ -18,7 +18,12 @@ pub fn du_membre(
     aujourdhui: NaiveDate,
 ) -> Result<Vec<(Personne, Vec<PlafondDeGarantie>)>, ApiFailure> {
     let mut plafonds = Vec::new();
-    for (personne, naissance) in beneficiaires::couverts_un_jour(db, numero_personne)? {
+    // A confidential beneficiary's allowances tell their care: the holder reads none of them.
+    let confidentiels = beneficiaires::confidentiels(db, numero_personne)?;
+    for (personne, naissance) in beneficiaires::couverts_un_jour(db, numero_personne)?
+        .into_iter()
+        .filter(|(personne, _)| !confidentiels.contains(&personne.id))
+    {
         let situation = Situation {
             aujourdhui,
             age: aujourdhui.years_since(naissance).unwrap_or(0),

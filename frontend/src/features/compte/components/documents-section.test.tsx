@@ -11,6 +11,7 @@ import type { DocumentEmis, Envois } from '../api/get-documents';
 import type { Preferences } from '../api/get-preferences';
 import { DocumentsSection } from './documents-section';
 import { PreferencesSection } from './preferences-section';
+import { recordSavedFiles, servePdfDocuments } from '@/test/downloads';
 
 // The page that shows these texts adds their section of the catalogue (see i18n/catalogue.ts).
 addMessages(compteTexts);
@@ -152,21 +153,8 @@ describe('Mes documents', () => {
 
   it('downloads a document under its own name and type, its button named after the file', async () => {
     memberApi();
-    const asked: string[] = [];
-    server.use(
-      http.get('/api/document/pdf/:id', ({ params, request }) => {
-        asked.push(`${String(params.id)} ${request.headers.get('Accept') ?? ''}`);
-        return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
-          headers: { 'Content-Type': 'application/pdf' },
-        });
-      }),
-    );
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test/1');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const asked = servePdfDocuments();
+    const saved = recordSavedFiles();
     renderSection();
 
     const button = await within(section()).findByRole('button', { name: 'Télécharger reponse-devis-optique.pdf' });

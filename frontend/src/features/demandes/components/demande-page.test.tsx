@@ -7,6 +7,7 @@ import { aContrat, aLigne, aPaiement, errorBody, signedIn } from '@/test/fixture
 import { pageReady, renderAppLoaded } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { MemberApi } from '@/types/member-api';
+import { recordSavedFiles, servePdfDocuments } from '@/test/downloads';
 
 type Demande = MemberApi<'Demande'>;
 
@@ -220,21 +221,8 @@ describe('the mutual’s decision on a prior agreement', () => {
 
   it('shows an agreement: its number, the days, what is covered line by line, and its PDF', async () => {
     demandeIs(priseEnCharge(accordee, [accord]));
-    const asked: string[] = [];
-    server.use(
-      http.get('/api/document/pdf/:id', ({ params, request }) => {
-        asked.push(`${String(params.id)} ${request.headers.get('Accept') ?? ''}`);
-        return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
-          headers: { 'Content-Type': 'application/pdf' },
-        });
-      }),
-    );
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test/1');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const asked = servePdfDocuments();
+    const saved = recordSavedFiles();
     await renderAppLoaded('/mutuelle/demandes/12');
 
     const section = await decision();

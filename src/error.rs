@@ -38,6 +38,9 @@ pub enum ApiError {
     /// 409: the same thing is already under way for this member, with its own code and French text.
     #[error("conflict: {code}")]
     Conflict { code: &'static str, message: &'static str },
+    /// 403 with its own code and French text: not allowed, and why.
+    #[error("denied: {code}")]
+    Denied { code: &'static str, message: &'static str },
     /// 422: understood but refused by a rule of the portal, with its own code and French text.
     #[error("refused: {code}")]
     Refused { code: &'static str, message: &'static str },
@@ -113,7 +116,7 @@ impl ResponseError for ApiError {
         match self {
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Unauthorized => StatusCode::UNAUTHORIZED,
-            Self::Forbidden | Self::SignInAgain => StatusCode::FORBIDDEN,
+            Self::Forbidden | Self::SignInAgain | Self::Denied { .. } => StatusCode::FORBIDDEN,
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -140,9 +143,9 @@ impl ResponseError for ApiError {
             Self::SignInAgain => {
                 ErrorBody { status: status_code, code: "reconnexion_requise", message: SIGN_IN_AGAIN }
             }
-            Self::Refused { code, message } | Self::Conflict { code, message } => {
-                ErrorBody { status: status_code, code, message }
-            }
+            Self::Refused { code, message }
+            | Self::Conflict { code, message }
+            | Self::Denied { code, message } => ErrorBody { status: status_code, code, message },
             Self::TooManyRequests { message, .. } => {
                 ErrorBody { status: status_code, code: "too_many_requests", message }
             }

@@ -48,7 +48,7 @@ impl Demo {
         };
         let api = if demo.api { Some(member_api::MemberApi::open(settings, http)?) } else { None };
         if let Some(api) = &api {
-            api.spawn_upload_cleanup();
+            api.spawn_upkeep();
             api.spawn_mail_queue();
         }
         let back_office = api

@@ -1,6 +1,7 @@
 //! The five fictitious members of the demo, as the identity provider knows them. Together they
 //! exercise every flag (docs/product/roles.md#what-the-flags-show); the member API seeds its
-//! richer data from the same list.
+//! richer data from the same list. Beside them, two people who are no members and act for one
+//! (docs/product/roles.md#acting-for-a-member): a relative and a court-appointed guardian.
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Persona {
@@ -56,6 +57,39 @@ pub const PERSONAS: [Persona; 5] = [
     },
 ];
 
+/// People with an account at the provider who are no members: their tokens carry no person
+/// number. `person_number` is only how the provider's page names them.
+pub const PROCHES: [Persona; 2] = [
+    Persona {
+        person_number: "900001",
+        civilite: "Mme",
+        prenom: "Claire",
+        nom: "DUPONT",
+        username: "claire.dupont",
+        email: "claire.dupont@example.org",
+    },
+    Persona {
+        person_number: "900002",
+        civilite: "Mme",
+        prenom: "Hélène",
+        nom: "ROUX",
+        username: "helene.roux",
+        email: "helene.roux@example.org",
+    },
+];
+
 pub fn by_person_number(person_number: &str) -> Option<&'static Persona> {
     PERSONAS.iter().find(|persona| persona.person_number == person_number)
+}
+
+/// A member or a relative, as the provider's sign-in page names them.
+pub fn by_login(login: &str) -> Option<&'static Persona> {
+    by_person_number(login).or_else(|| PROCHES.iter().find(|persona| persona.person_number == login))
+}
+
+impl Persona {
+    /// Whether the person is a member, whose tokens carry their person number.
+    pub fn is_member(&self) -> bool {
+        PERSONAS.contains(self)
+    }
 }

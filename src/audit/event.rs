@@ -22,6 +22,10 @@ pub enum Kind {
     Write,
     /// A 403 or 429 of the portal, or a captcha refused.
     Refused,
+    /// A delegate opened the space of a member they act for.
+    ActingStarted,
+    /// A delegate went back to their own space.
+    ActingEnded,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -29,9 +33,13 @@ pub struct Event {
     /// UTC, RFC 3339, set when recorded.
     pub time: String,
     pub event: Kind,
-    /// The member's pseudonym (`Pseudonyms`), when known.
+    /// The member's pseudonym (`Pseudonyms`), when known: whose data it is about.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub member: Option<String>,
+    /// Who acted, when not the member themselves: a delegate's pseudonym (their person number's,
+    /// or their account's for someone who is no member).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actor: Option<String>,
     /// The session's one-way name, as « Mes connexions » names it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub session: Option<String>,
@@ -55,6 +63,7 @@ impl Event {
             time: String::new(),
             event,
             member: None,
+            actor: None,
             session: None,
             route: None,
             objects: Vec::new(),

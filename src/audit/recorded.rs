@@ -14,6 +14,8 @@ use crate::member_api::calls::{Audited, CALLS, Exposed};
 #[derive(Clone)]
 pub struct Subject {
     pub member: Option<String>,
+    /// A delegate acting for `member`.
+    pub actor: Option<String>,
     /// The session's one-way name.
     pub session: String,
 }
@@ -87,6 +89,7 @@ impl Routes {
                     event_of(note.kind?, request, note.outcome.unwrap_or(status), trusted_proxies);
                 event.member =
                     note.member.or_else(|| subject.as_ref().and_then(|subject| subject.member.clone()));
+                event.actor = subject.as_ref().and_then(|subject| subject.actor.clone());
                 event.session =
                     note.session.or_else(|| subject.as_ref().map(|subject| subject.session.clone()));
                 if !note.objects.is_empty() {

@@ -13,7 +13,7 @@ use super::callback::{authenticated, failed, query_value, redirect, tokens_of};
 use super::failure::StartupFailure;
 use super::service::Auth;
 use super::sign_in_state::{self, LoginState};
-use super::{member, pushed, return_to, sign_in_again};
+use super::{acting, member, pushed, return_to, sign_in_again};
 use crate::audit::{self, Kind, Note};
 use crate::dpop::ProofKey;
 use crate::error::ApiError;
@@ -169,10 +169,11 @@ async fn sign_in(
     let access_token = AccessToken {
         value: tokens.access_token.clone(),
         proof_key: proof_key.clone().filter(|_| tokens.bound),
+        acting_for: None,
     };
     let person_number = match member::claim_text(&claims.additional_claims().other, &auth.person_number_claim)
     {
-        Some(number) => number,
+        Some(number) => Some(number),
         None => {
             let discovered = auth.provider.discovered().await?;
             member::person_number_from_userinfo(auth, &discovered, &access_token, claims.subject()).await?
@@ -181,10 +182,39 @@ async fn sign_in(
     let device = crate::device::Device::from_user_agent(
         request.headers().get(header::USER_AGENT).and_then(|agent| agent.to_str().ok()).unwrap_or_default(),
     );
-    let member = member_api
-        .sign_in(&access_token, &person_number, &device, request_id)
-        .await
-        .map_err(StartupFailure::from_member_api)?;
+    let mut return_to = login.return_to;
+    let (member, acting, pseudonym) = match person_number {
+        Some(person_number) => {
+            let member = member_api
+                .sign_in(&access_token, &person_number, &device, request_id)
+                .await
+                .map_err(StartupFailure::from_member_api)?;
+            (member, None, auth.audit.pseudonym(&person_number))
+        }
+        // Someone who is no member: they may act for members who gave them a delegation
+        // (docs/product/roles.md#acting-for-a-member), else the portal has nothing for them.
+        None => {
+            let mut procurations =
+                acting::procurations(member_api, &access_token, request_id).await.map_err(|error| {
+                    tracing::warn!(%error, "the members a delegate acts for could not be read");
+                    StartupFailure::unreachable()
+                })?;
+            if procurations.is_empty() {
+                return Err(StartupFailure::from_status(403));
+            }
+            // Whom they act for is theirs to choose when there are several.
+            if procurations.len() > 1 {
+                return_to = return_to::CHOOSE_WHOM.to_owned();
+            }
+            let first = procurations.swap_remove(0);
+            let member = acting::open(member_api, &access_token, &first, &device, request_id)
+                .await
+                .map_err(StartupFailure::from_member_api)?;
+            let pseudonym = auth.audit.pseudonym(&first.numero);
+            let own_pseudonym = auth.audit.pseudonym(&format!("sub:{}", claims.subject().as_str()));
+            (member, Some(acting::acting(first, None, own_pseudonym)), pseudonym)
+        }
+    };
     let session = Session {
         member,
         tokens,
@@ -197,8 +227,9 @@ async fn sign_in(
             claims.auth_time().map(|at| at.timestamp()),
             claims.auth_context_ref().map(|acr| acr.as_str()),
         ),
-        pseudonym: auth.audit.pseudonym(&person_number),
+        pseudonym,
         device,
+        acting,
         version: 0,
     };
     // A fresh id at each sign-in: an id planted before sign-in is worth nothing after it.
@@ -220,5 +251,5 @@ async fn sign_in(
             Note { member: session.pseudonym.clone(), session: Some(name), ..Note::of(Kind::SignIn) },
         );
     }
-    Ok(SignedIn { return_to: login.return_to, session_id })
+    Ok(SignedIn { return_to, session_id })
 }

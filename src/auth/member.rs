@@ -9,17 +9,18 @@ use serde_json::value::RawValue;
 
 use super::failure::StartupFailure;
 use super::provider::{Discovered, ExtraClaims, ProviderCall};
-use super::service::Auth;
+use super::service::{Auth, CurrentSession};
 use crate::error::ApiError;
 use crate::member_api::AccessToken;
 
-/// When the ID token lacks the person number, the userinfo endpoint may carry it.
+/// When the ID token lacks the person number, the userinfo endpoint may carry it; `None` when
+/// the provider knows none for this account (someone who is no member).
 pub async fn person_number_from_userinfo(
     auth: &Auth,
     discovered: &Discovered,
     token: &AccessToken,
     subject: &SubjectIdentifier,
-) -> Result<String, StartupFailure> {
+) -> Result<Option<String>, StartupFailure> {
     let claim = &auth.person_number_claim;
     let request = discovered
         .client
@@ -31,8 +32,7 @@ pub async fn person_number_from_userinfo(
             tracing::warn!(%error, "userinfo failed");
             StartupFailure::init_failed(0)
         })?;
-    // Signed in, but not a member: the provider knows no person number for this account.
-    claim_text(&claims.additional_claims().other, claim).ok_or(StartupFailure::from_status(403))
+    Ok(claim_text(&claims.additional_claims().other, claim))
 }
 
 /// `GET /api/session`: the member's sign-in answer as the member API gave it, and the idle
@@ -47,6 +47,9 @@ struct SessionAnswer<'a> {
     smart_carte_url: Option<&'a RawValue>,
     #[serde(rename = "idleTimeoutMs")]
     idle_timeout_ms: u64,
+    /// When the person acts for the member of `User` (docs/product/roles.md#acting-for-a-member).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    delegation: Option<super::acting::Shown<'a>>,
 }
 
 /// Also hands the SPA its session's anti-forgery cookie again: one set at sign-in may have
@@ -54,6 +57,11 @@ struct SessionAnswer<'a> {
 /// sign in again to send a form.
 pub async fn session(request: HttpRequest, auth: web::Data<Auth>) -> Result<HttpResponse, ApiError> {
     let current = auth.require(&request).await?;
+    answer(&auth, &current)
+}
+
+/// The session's answer, as `GET /api/session` and a change of whose space it is give it.
+pub fn answer(auth: &Auth, current: &CurrentSession) -> Result<HttpResponse, ApiError> {
     let mut response = HttpResponse::Ok();
     response.cookie(auth.xsrf_cookie(&current.id));
     let member = &current.session.member;
@@ -62,6 +70,7 @@ pub async fn session(request: HttpRequest, auth: web::Data<Auth>) -> Result<Http
         version_num: member.version_num.as_deref(),
         smart_carte_url: member.smart_carte_url.as_deref(),
         idle_timeout_ms: auth.idle_timeout.as_millis() as u64,
+        delegation: current.session.acting.as_ref().map(super::acting::shown),
     }))
 }
 

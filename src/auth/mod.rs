@@ -2,6 +2,7 @@
 //! backend-for-frontend). The browser only ever holds an opaque session cookie; tokens stay in
 //! the server-side session and are refreshed here, once per session however many requests wait.
 
+mod acting;
 mod backchannel;
 mod callback;
 pub mod connexions;
@@ -49,6 +50,7 @@ pub fn routes(cfg: &mut web::ServiceConfig, auth: &Auth) {
 /// The member's session and open connections, in the `/api` scope.
 pub fn api_routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/session").get(member::session))
+        .service(web::resource("/session/agir-pour").put(acting::start).delete(acting::stop))
         // A scope of its own: the pattern with an identifier is then tried for the paths under
         // it only, never for every member API call on its way.
         .service(

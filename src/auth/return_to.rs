@@ -5,6 +5,8 @@
 use url::Url;
 
 pub const DEFAULT: &str = "/home";
+/// Where someone who acts for several members chooses whom for, after signing in.
+pub const CHOOSE_WHOM: &str = "/agir-pour";
 const MAX_LENGTH: usize = 2048;
 
 pub fn sanitise(requested: Option<&str>) -> String {

@@ -73,6 +73,7 @@ impl Auth {
         if self.audit.is_on() {
             let subject = Subject {
                 member: session.pseudonym.clone(),
+                actor: session.acting.as_ref().and_then(|acting| acting.own_pseudonym.clone()),
                 session: self.sessions.names(&id).swap_remove(0),
             };
             request.extensions_mut().insert(subject);

@@ -154,6 +154,7 @@ pub const ECHEANCE_PROCHAINE: MemberCall = MemberCall::get("/assure/echeance-pro
 pub const NOUVEAUTES: MemberCall = MemberCall::get("/assure/nouveautes").on_home().health_data();
 pub const BENEFICIAIRES: MemberCall = MemberCall::get("/assure/beneficiaires").on_home();
 pub const DOCUMENT_PDF: MemberCall = MemberCall::get("/document/pdf/{id}").health_data();
+pub const PROCURATIONS: MemberCall = MemberCall::get("/assure/procurations");
 
 /// The member API's calls, in the contract's order.
 pub const CALLS: &[MemberCall] = &[
@@ -171,6 +172,11 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::get("/assure/preferences"),
     MemberCall::get("/assure/documents").health_data(),
     MemberCall::new(Method::Put, "/assure/documents/envois"),
+    MemberCall::get("/assure/delegations"),
+    // Someone else may then read the member's health data: as for the bank details.
+    MemberCall::post("/assure/delegations").after_recent_sign_in(),
+    MemberCall::post("/assure/delegations/{id}/retrait"),
+    PROCURATIONS,
     MemberCall::new(Method::Put, "/assure/preferences"),
     NOUVEAUTES,
     MemberCall::get("/assure/contrats"),
@@ -316,14 +322,15 @@ mod tests {
     }
 
     #[test]
-    fn the_bank_details_the_termination_and_a_beneficiary_to_add_need_a_recent_sign_in_and_nothing_else_does()
-    {
+    fn the_bank_details_a_delegation_the_termination_and_a_beneficiary_to_add_need_a_recent_sign_in_and_nothing_else_does()
+     {
         let flagged: Vec<_> =
             CALLS.iter().filter(|call| call.recent_sign_in).map(|call| (call.method, call.path)).collect();
         assert_eq!(
             flagged,
             [
                 (Method::Post, "/assure/beneficiaire/banque"),
+                (Method::Post, "/assure/delegations"),
                 (Method::Post, "/document/creationResiliation"),
                 (Method::Post, "/document/ajoutBeneficiaire")
             ]

@@ -63,6 +63,7 @@ const USER_AGENT: HeaderValue =
     HeaderValue::from_static(concat!("espace-assure/", env!("CARGO_PKG_VERSION")));
 const REQUEST_ID: hyper::http::HeaderName = hyper::http::HeaderName::from_static("x-request-id");
 const DPOP: hyper::http::HeaderName = hyper::http::HeaderName::from_static("dpop");
+const AGIR_POUR: hyper::http::HeaderName = hyper::http::HeaderName::from_static("x-agir-pour");
 
 /// Where a call's access token comes from: the member's session, which refreshes it when it
 /// is short, and replaces one the member API refused. Calls run on actix's per-thread
@@ -80,6 +81,10 @@ pub trait Bearer {
 pub struct AccessToken {
     pub value: String,
     pub proof_key: Option<crate::dpop::ProofKey>,
+    /// The member a delegate acts for (docs/product/roles.md#acting-for-a-member), named to the
+    /// member API with each call (`X-Agir-Pour`): the token stays the delegate's own, and the
+    /// member API checks the delegation's rights on every call.
+    pub acting_for: Option<String>,
 }
 
 /// What a call sends.
@@ -322,6 +327,13 @@ impl MemberApiClient {
         }
     }
 
+    /// One attempt of `call` with `token` as it is: no session stands behind it to refresh it
+    /// (the sign-in's own calls).
+    pub async fn once(&self, token: &AccessToken, call: &Call<'_>) -> Result<Answer, ApiError> {
+        let body = call.body.for_attempt().ok_or_else(|| anyhow::anyhow!("request body already sent"))?;
+        self.attempt(call, token, body).await
+    }
+
     /// A call whose success the portal reads itself: any failure is an `ApiError`.
     pub async fn expect_success(&self, bearer: &dyn Bearer, call: &Call<'_>) -> Result<Answer, ApiError> {
         let answer = self.send(bearer, call).await?;
@@ -439,6 +451,11 @@ impl MemberApiClient {
         if let Some(id) = call.request_id.and_then(|id| HeaderValue::from_str(id).ok()) {
             headers.insert(REQUEST_ID, id);
         }
+        if let Some(numero) =
+            token.acting_for.as_deref().and_then(|numero| HeaderValue::from_str(numero).ok())
+        {
+            headers.insert(AGIR_POUR, numero);
+        }
         request.body(body).map_err(|error| ApiError::Internal(error.into()))
     }
 }
@@ -526,7 +543,7 @@ mod tests {
         let prestations = calls::CALLS.iter().find(|call| call.path == "/assure/prestations").unwrap();
         let mut call = Call::get(prestations, "assure/prestations", Some("req-1"), "application/json");
         call.query = Some("dateDebut=2026-01-15&dateFin=2026-01-31");
-        let bearer = AccessToken { value: "tok".into(), proof_key: None };
+        let bearer = AccessToken { value: "tok".into(), proof_key: None, acting_for: None };
         let request = client.request(&call, &bearer, empty()).unwrap();
         assert!(request.headers().get("dpop").is_none());
         assert_eq!(
@@ -559,7 +576,11 @@ mod tests {
         let prestations = calls::CALLS.iter().find(|call| call.path == "/assure/prestations").unwrap();
         let mut call = Call::get(prestations, "assure/prestations", None, "application/json");
         call.query = Some("dateDebut=2026-01-15");
-        let bound = AccessToken { value: "tok".into(), proof_key: Some(crate::dpop::ProofKey::generate()) };
+        let bound = AccessToken {
+            value: "tok".into(),
+            proof_key: Some(crate::dpop::ProofKey::generate()),
+            acting_for: None,
+        };
         let request = client.request(&call, &bound, empty()).unwrap();
         assert_eq!(request.headers()["authorization"], "DPoP tok");
         let proof = request.headers()["dpop"].to_str().unwrap();

@@ -64,7 +64,12 @@ pub async fn home(
         bearer: &state.auth.bearer(&current),
         request_id: request_id.as_deref().map(|id| id.0.as_str()),
     };
-    let lines = (payment_lines.get_ref(), current.session.sub.as_str());
+    // Whose payments: the person's own, or those of the member they act for.
+    let whose = match &current.session.acting {
+        Some(acting) => format!("{}/{}", current.session.sub, acting.for_member),
+        None => current.session.sub.clone(),
+    };
+    let lines = (payment_lines.get_ref(), whose.as_str());
     let (remboursements, demandes, echeance, nouveautes, bandeau, raccordements) = futures_util::join!(
         recent_payments(&member, lines),
         member.get(&DEMANDES_ACCUEIL, DEMANDES_ACCUEIL.relative()),

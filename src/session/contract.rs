@@ -27,6 +27,7 @@ pub fn session(sid: &str, sub: &str) -> Session {
         pseudonym: None,
         proof_key: None,
         device: crate::device::Device { browser: "Firefox 133".into(), system: "Android".into() },
+        acting: None,
         version: 0,
     }
 }

@@ -12,7 +12,7 @@ mod store;
 pub(crate) mod contract;
 
 pub use memory::MemoryStore;
-pub use record::{Listed, Session, Tokens, new_id};
+pub use record::{Acting, Listed, Session, Tokens, new_id};
 pub use redis::RedisStore;
 pub use seal::Keyring;
 pub use store::{SessionStore, export_count};

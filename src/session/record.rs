@@ -36,11 +36,31 @@ pub struct Session {
     /// What the member signed in with, for « Mes connexions ».
     #[serde(default)]
     pub device: crate::device::Device,
+    /// The member this person acts for, when not for themselves
+    /// (docs/product/roles.md#acting-for-a-member): `member` is then that member's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acting: Option<Acting>,
     /// Which write of the session this is, as the store read it: a write is accepted only over
     /// the version it was made from (see `SessionStore::replace`). Kept by the store, beside
     /// the session rather than in it.
     #[serde(skip)]
     pub version: u64,
+}
+
+/// Acting for a member under a delegation: whose space it is, what the delegation allows (for
+/// the browser to show; the member API decides), and the person's own space to go back to.
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Acting {
+    /// The person number of the member acted for, sent with every call.
+    pub for_member: String,
+    /// The delegation as `assure/procurations` gave it: its nature, rights and last day.
+    pub nature: String,
+    pub droits: Vec<String>,
+    pub fin: String,
+    /// The person's own sign-in answer, when they are a member themselves.
+    pub own: Option<crate::member_api::SignedInMember>,
+    /// The person's own pseudonym in the audit trail, when they are a member themselves.
+    pub own_pseudonym: Option<String>,
 }
 
 /// One of a member's sessions, as « Mes connexions » lists them.
@@ -115,6 +135,7 @@ impl Session {
         crate::member_api::AccessToken {
             value: self.tokens.access_token.clone(),
             proof_key: self.proof_key.clone().filter(|_| self.tokens.bound),
+            acting_for: self.acting.as_ref().map(|acting| acting.for_member.clone()),
         }
     }
 }

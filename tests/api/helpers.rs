@@ -264,16 +264,25 @@ pub async fn status_with_cookies(address: &str, path: &str, cookies: &str) -> u1
 /// Marie DUPONT signs in on the demo binary at `address` through its provider's page, as in a
 /// browser (`browser` keeps cookies and follows redirects).
 pub async fn sign_in_through_the_demo_provider(address: &str, browser: &reqwest::Client) {
+    assert_eq!(sign_in_as_through_the_demo_provider(address, browser, "100001").await.path(), "/home");
+}
+
+/// The person the demo provider's page names `person` signs in; where the browser lands.
+pub async fn sign_in_as_through_the_demo_provider(
+    address: &str,
+    browser: &reqwest::Client,
+    person: &str,
+) -> url::Url {
     let page = browser.get(format!("{address}/auth/login?returnTo=/home")).send().await.unwrap();
     let page = page.text().await.unwrap();
     let request = page.split("name=\"request\" value=\"").nth(1).unwrap().split('"').next().unwrap();
-    let home = browser
+    let landed = browser
         .post(format!("{address}/_demo/idp/sign-in"))
-        .form(&[("request", request), ("person", "100001")])
+        .form(&[("request", request), ("person", person)])
         .send()
         .await
         .unwrap();
-    assert_eq!(home.url().path(), "/home");
+    landed.url().clone()
 }
 
 pub fn query(url: &url::Url, name: &str) -> String {

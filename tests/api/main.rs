@@ -1,5 +1,6 @@
 //! Integration tests: each spawns the real application on port 0.
 
+mod agir_pour;
 mod assets;
 mod audit;
 mod auth;

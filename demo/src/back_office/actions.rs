@@ -30,9 +30,9 @@ use crate::member_api::rules::{
 };
 
 /// The anti-forgery token's field, in the document form: a token is 43 characters.
-const JETON_MAX: usize = 256;
+pub(super) const JETON_MAX: usize = 256;
 
-fn apres(lien: String, fait: Fait) -> HttpResponse {
+pub(super) fn apres(lien: String, fait: Fait) -> HttpResponse {
     redirection(format!("{lien}?fait={}", fait.code()))
 }
 
@@ -251,7 +251,7 @@ async fn recevoir_pdf(operateur: &Operateur, mut multipart: Multipart, limite: u
 
 /// The file of the form, if one was chosen (a browser sends an empty part without a name
 /// otherwise), checked as a PDF by its first bytes and bounded in size.
-async fn lire_pdf(mut champ: Field, limite: usize) -> Result<Option<Pdf>, Refus> {
+pub(super) async fn lire_pdf(mut champ: Field, limite: usize) -> Result<Option<Pdf>, Refus> {
     let nom = champ
         .content_disposition()
         .and_then(|disposition| disposition.get_filename())

@@ -3,6 +3,8 @@
 
 use rusqlite::Connection;
 
+use crate::member_api::clock::today;
+use crate::member_api::rules::delegations;
 use crate::member_api::rules::demandes::ETATS_TERMINES;
 use crate::member_api::rules::types_demande::RECLAMATION;
 use crate::member_api::store::adherents::{self, Adherent};
@@ -21,6 +23,8 @@ pub struct Dossier {
     pub beneficiaires: Vec<BeneficiaireSuivi>,
     pub paiements: Vec<PaiementRecapitule>,
     pub demandes: Vec<DemandeDuDossier>,
+    /// Who may act for the member: delegations and guardianships.
+    pub delegations: Vec<delegations::Vue>,
 }
 
 /// One request of a member, with what was exchanged and attached.
@@ -45,6 +49,7 @@ pub fn dossier(db: &Connection, numero: &str) -> rusqlite::Result<Option<Dossier
         beneficiaires: beneficiaires::suivis(db, numero)?,
         paiements: paiements::derniers(db, numero, PAIEMENTS_LISTES)?,
         demandes: demandes::du_dossier(db, numero, None, RECLAMATION)?,
+        delegations: delegations::du_membre(db, numero, today())?,
         adherent,
     }))
 }

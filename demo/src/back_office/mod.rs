@@ -23,6 +23,7 @@ mod consultation;
 mod dossiers;
 mod fermetures;
 mod formulaires;
+mod mesures;
 mod pages;
 mod refus;
 mod routes;

@@ -16,6 +16,7 @@ use super::session::{IDENTIFIANT, MOT_DE_PASSE, Operateur};
 use crate::member_api::pdf::impression::{date, montant, taille_lisible};
 use crate::member_api::rules::ajout_beneficiaire::DECISIONS;
 use crate::member_api::rules::catalogue::ACTES;
+use crate::member_api::rules::delegations;
 use crate::member_api::rules::demandes::{ETATS, libelle_etat};
 use crate::member_api::rules::hospitalisation::DECISIONS as DECISIONS_PRISE_EN_CHARGE;
 use crate::member_api::rules::messages::REPONSE_MAX;
@@ -42,12 +43,16 @@ pub enum Fait {
     Document,
     Noemie,
     Confidentialite,
+    Mesure,
+    FinDelegation,
     Decision,
     Deconnexion,
 }
 
 impl Fait {
-    const TOUS: [Self; 8] = [
+    const TOUS: [Self; 10] = [
+        Self::Mesure,
+        Self::FinDelegation,
         Self::Remboursement,
         Self::Etat,
         Self::Reponse,
@@ -66,6 +71,8 @@ impl Fait {
             Self::Document => "document",
             Self::Noemie => "noemie",
             Self::Confidentialite => "confidentialite",
+            Self::Mesure => "mesure",
+            Self::FinDelegation => "fin-delegation",
             Self::Decision => "decision",
             Self::Deconnexion => "deconnexion",
         }
@@ -81,6 +88,10 @@ impl Fait {
             Self::Document => "Le document est émis. L’adhérent en est averti selon ses préférences.",
             Self::Noemie => "La réponse de la Sécurité sociale est enregistrée.",
             Self::Confidentialite => "Le choix de confidentialité des soins est enregistré.",
+            Self::Mesure => {
+                "La mesure de protection est enregistrée : le tuteur ou le curateur peut agir dès sa connexion."
+            }
+            Self::FinDelegation => "La délégation a pris fin. L’adhérent en est averti.",
             Self::Decision => "La décision est enregistrée. L’adhérent en est averti selon ses préférences.",
             Self::Deconnexion => "Vous êtes déconnecté du back-office.",
         }
@@ -343,6 +354,7 @@ pub fn adherent(
                 }
             }
         }
+        (section_delegations(operateur, &adherent.numero, &dossier.delegations))
         section aria-labelledby="ajouter-remboursement" {
             h2 #ajouter-remboursement { "Ajouter un remboursement" }
             p.aide {
@@ -831,4 +843,92 @@ pub fn demande(
         (titre.as_str(), None),
     ];
     page(&titre, Some(operateur), &fil, corps)
+}
+
+/// « Délégations et mesures de protection »: who may act for the member, the end of each one in
+/// force, and the form that records a guardianship or a curatorship from its court decision.
+fn section_delegations(operateur: &Operateur, numero: &str, delegations: &[delegations::Vue]) -> Markup {
+    let action = format!("{}/delegations", lien_adherent(numero));
+    html! {
+        section aria-labelledby="delegations" {
+            h2 #delegations { "Délégations et mesures de protection" }
+            @if delegations.is_empty() {
+                p.aide { "Personne n’agit pour cet adhérent." }
+            }
+            ul.liste {
+                @for delegation in delegations {
+                    li.element {
+                        p.titre { (nature_delegation(&delegation.nature)) " · " (delegation.nom.as_deref().unwrap_or(&delegation.courriel)) }
+                        p.detail {
+                            (delegation.courriel) " · du " (date(delegation.debut)) " au " (date(delegation.fin))
+                            " · " (delegation.etat) " · droits : "
+                            (delegation.droits.iter().map(|droit| droit.code()).collect::<Vec<_>>().join(", "))
+                        }
+                        @if delegation.nature != "PROCHE" {
+                            a href={ (action) "/" (delegation.id) "/jugement" } { "Décision de justice" }
+                        }
+                        @if matches!(delegation.etat, "EN_ATTENTE" | "ACTIVE") {
+                            form method="post" action={ (action) "/" (delegation.id) "/fin" } {
+                                (jeton(operateur))
+                                button.secondaire type="submit" { "Mettre fin à cette délégation" }
+                            }
+                        }
+                    }
+                }
+            }
+            h3 { "Enregistrer une tutelle ou une curatelle" }
+            form method="post" action=(action) enctype="multipart/form-data" {
+                (jeton(operateur))
+                div.champ {
+                    label for="mesure-nature" { "Mesure" }
+                    select #mesure-nature name="nature" required {
+                        option value="TUTELLE" { "Tutelle" }
+                        option value="CURATELLE" { "Curatelle" }
+                    }
+                }
+                div.champ {
+                    label for="mesure-courriel" { "Adresse électronique du tuteur ou du curateur" }
+                    input #mesure-courriel type="email" name="courriel" required;
+                }
+                fieldset {
+                    legend { "Droits que donne la décision" }
+                    @for (code, libelle) in DROITS_DE_MESURE {
+                        @let id = format!("mesure-droit-{code}");
+                        div.choix {
+                            input id=(id) type="checkbox" name="droits" value=(code);
+                            label for=(id) { (libelle) }
+                        }
+                    }
+                }
+                div.champ {
+                    label for="mesure-debut" { "Début" }
+                    input #mesure-debut type="date" name="debut" required;
+                }
+                div.champ {
+                    label for="mesure-fin" { "Fin" }
+                    input #mesure-fin type="date" name="fin" required;
+                }
+                div.champ {
+                    label for="mesure-jugement" { "Jugement (PDF)" }
+                    input #mesure-jugement type="file" name="fichier" accept="application/pdf,.pdf" required;
+                }
+                button type="submit" { "Enregistrer la mesure" }
+            }
+        }
+    }
+}
+
+const DROITS_DE_MESURE: [(&str, &str); 4] = [
+    ("REMBOURSEMENTS", "Voir les remboursements et les documents"),
+    ("ATTESTATIONS", "Télécharger les attestations et la carte"),
+    ("DEMANDES", "Envoyer des demandes et des messages"),
+    ("GESTION", "Gérer le contrat : coordonnées, coordonnées bancaires, bénéficiaires, résiliation"),
+];
+
+fn nature_delegation(nature: &str) -> &'static str {
+    match nature {
+        "TUTELLE" => "Tutelle",
+        "CURATELLE" => "Curatelle",
+        _ => "Délégation",
+    }
 }

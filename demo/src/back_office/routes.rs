@@ -9,7 +9,7 @@ use actix_web::{HttpResponse, ResponseError, web};
 use super::chemins::MOUNT;
 use super::refus::Refus;
 use super::service::BackOffice;
-use super::{actions, connexion, consultation, pages};
+use super::{actions, connexion, consultation, mesures, pages};
 
 /// A form's largest body: a 2,000-character answer, percent-encoded, fits with room to spare.
 const FORMULAIRE_MAX: usize = 64 * 1024;
@@ -28,6 +28,9 @@ pub fn scope(back_office: web::Data<BackOffice>) -> impl actix_web::dev::HttpSer
         .route("/deconnexion", web::post().to(connexion::deconnexion))
         .route("/adherents/{numero}", web::get().to(consultation::adherent))
         .route("/adherents/{numero}/remboursements", web::post().to(actions::ajouter_remboursement))
+        .route("/adherents/{numero}/delegations", web::post().to(mesures::enregistrer))
+        .route("/adherents/{numero}/delegations/{id}/fin", web::post().to(mesures::mettre_fin))
+        .route("/adherents/{numero}/delegations/{id}/jugement", web::get().to(mesures::jugement))
         .route("/adherents/{numero}/beneficiaires/{id}/noemie", web::post().to(actions::changer_noemie))
         .route(
             "/adherents/{numero}/beneficiaires/{id}/confidentialite",

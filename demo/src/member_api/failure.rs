@@ -62,6 +62,11 @@ impl ApiFailure {
         Self { code: Some("reconnexion_requise"), ..Self::new(StatusCode::FORBIDDEN, Some(message.into())) }
     }
 
+    /// 403 with its own code and sentence: a delegate's call the delegation does not allow.
+    pub fn forbidden_because(code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
+        Self { code: Some(code), ..Self::new(StatusCode::FORBIDDEN, Some(message.into())) }
+    }
+
     pub fn not_found() -> Self {
         Self::new(StatusCode::NOT_FOUND, None)
     }

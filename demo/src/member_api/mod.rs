@@ -34,6 +34,7 @@ use self::http::latence::Latence;
 pub use self::mail::evenements::{Evenement, publier};
 use self::mail::file_courriels::Facteur;
 use self::mail::jeton_desabonnement::CleDesabonnement;
+use self::rules::delegations;
 use self::rules::depots_en_attente::{self, DepotsEnAttente};
 use self::store::database::Database;
 pub use self::store::horodatage::horodatage;
@@ -101,9 +102,10 @@ impl MemberApi {
         })
     }
 
-    /// Removes the uploads no request took in time, now and then every ten minutes, for as long
-    /// as the API is in use: the task holds it weakly, and ends once the server lets it go.
-    pub fn spawn_upload_cleanup(&self) {
+    /// Removes the uploads no request took in time, and tells the members whose delegations
+    /// ended by their date, now and then every ten minutes, for as long as the API is in use:
+    /// the task holds it weakly, and ends once the server lets it go.
+    pub fn spawn_upkeep(&self) {
         let context = Arc::downgrade(&self.context.clone().into_inner());
         tokio::spawn(async move {
             let mut interval = tokio::time::interval(NETTOYAGE_DES_DEPOTS);
@@ -120,6 +122,13 @@ impl MemberApi {
                     Ok(0) => {}
                     Ok(count) => tracing::info!(count, "unsent uploads removed"),
                     Err(error) => tracing::warn!(%error, "unsent uploads could not be removed"),
+                }
+                let annonces = context
+                    .db
+                    .run(|db| Ok(delegations::annoncer_les_fins(db, clock::today(), chrono::Utc::now())?))
+                    .await;
+                if let Err(error) = annonces {
+                    tracing::warn!(%error, "the ends of delegations could not be told");
                 }
             }
         });

@@ -176,7 +176,7 @@ struct SignInForm {
 /// client gets a single-use code.
 pub async fn sign_in(idp: web::Data<Idp>, body: web::Bytes) -> HttpResponse {
     let form = serde_urlencoded::from_bytes::<SignInForm>(&body).ok();
-    let member = form.as_ref().and_then(|form| form.person.as_deref()).and_then(personas::by_person_number);
+    let member = form.as_ref().and_then(|form| form.person.as_deref()).and_then(personas::by_login);
     let Some(member) = member else {
         return idp.refuse(Refusal::UnknownMember);
     };

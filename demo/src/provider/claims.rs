@@ -42,7 +42,9 @@ pub fn profile(member: &Persona, person_number_claim: &str) -> Map<String, Value
     claims.insert("name".into(), format!("{} {}", member.prenom, member.nom).into());
     claims.insert("email".into(), member.email.into());
     claims.insert("email_verified".into(), true.into());
-    claims.insert(person_number_claim.into(), member.person_number.into());
+    if member.is_member() {
+        claims.insert(person_number_claim.into(), member.person_number.into());
+    }
     claims
 }
 

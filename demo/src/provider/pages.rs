@@ -8,7 +8,7 @@ use maud::{DOCTYPE, Markup, html};
 use url::Url;
 
 use super::config::MOUNT;
-use crate::personas::PERSONAS;
+use crate::personas::{PERSONAS, PROCHES};
 
 const STYLESHEET: &str = include_str!("style.css");
 const PROVIDER_NAME: &str = "Fournisseur d’identité de démonstration";
@@ -36,6 +36,25 @@ pub fn sign_in(pending: &str) -> HttpResponse {
                         p.member-detail id=(detail) {
                             (member.civilite) " " (member.prenom) " " (member.nom)
                             " · numéro de personne " (member.person_number)
+                        }
+                    }
+                }
+            }
+            h2 id="proches-title" { "Proches et mandataires de démonstration" }
+            p.intro {
+                "Ces personnes ne sont pas adhérentes : elles agissent pour un adhérent qui leur a "
+                "donné une délégation, ou dont la mutuelle les a enregistrées comme tuteur ou curateur."
+            }
+            ul.members aria-labelledby="proches-title" {
+                @for proche in &PROCHES {
+                    @let detail = format!("member-{}", proche.person_number);
+                    li.member {
+                        button type="submit" name="person" value=(proche.person_number)
+                            aria-describedby=(detail) {
+                            "Se connecter en tant que " (proche.prenom) " " (proche.nom)
+                        }
+                        p.member-detail id=(detail) {
+                            (proche.civilite) " " (proche.prenom) " " (proche.nom) " · " (proche.email)
                         }
                     }
                 }

@@ -288,7 +288,9 @@ async fn concrete(api: &ApiApp, template: &str) -> String {
     let payment = api.get_json(MARIE, "assure/prestations-recentes").await[0]["paymentId"].clone();
     let carte = api.get_json(MARIE, "assure/carte-tp").await[0]["id"].clone();
     let document = demande["documents"][0]["id"].clone();
+    let delegation = api.get_json(MARIE, "assure/delegations").await["delegations"][0]["id"].clone();
     let path = match template {
+        "/assure/delegations/{id}/retrait" => format!("/assure/delegations/{delegation}/retrait"),
         "/demande/{id}" => format!("/demande/{}", demande["id"]),
         "/demande/{id}/messages" => format!("/demande/{}/messages", demande["id"]),
         "/demande/{id}/messages/lus" => format!("/demande/{}/messages/lus", demande["id"]),

@@ -1116,3 +1116,59 @@ async fn the_back_office_shows_the_answer_the_member_received_to_a_quote() {
     assert!(select(&page, "h2").contains(&"Réponse au devis".to_owned()));
     assert!(page.contains("Couronne dentaire (HBLD036)"), "{page}");
 }
+
+/// The mutual records a guardianship from its judgement: the guardian's rights are the
+/// decision's, the judgement is kept, and only the back office ends it.
+#[tokio::test]
+async fn a_guardianship_is_recorded_with_its_judgement_and_ended_by_the_mutual() {
+    let back_office = signed_in().await;
+    let jeton = back_office.jeton().await;
+    let debut = chrono::Utc::now().date_naive().to_string();
+    let fin = (chrono::Utc::now().date_naive() + chrono::Duration::days(365 * 5)).to_string();
+    let mesure = |fichier: Option<Vec<u8>>| {
+        let mut form = reqwest::multipart::Form::new()
+            .text("jeton", jeton.clone())
+            .text("nature", "TUTELLE")
+            .text("courriel", "Helene.Roux@example.org")
+            .text("droits", "REMBOURSEMENTS")
+            .text("droits", "GESTION")
+            .text("debut", debut.clone())
+            .text("fin", fin.clone());
+        if let Some(bytes) = fichier {
+            let part =
+                reqwest::multipart::Part::bytes(bytes).file_name("jugement.pdf").mime_str("application/pdf");
+            form = form.part("fichier", part.unwrap());
+        }
+        back_office.browser.post(back_office.url(&format!("/adherents/{JEAN}/delegations"))).multipart(form)
+    };
+    let sans_jugement = mesure(None).send().await.unwrap();
+    assert_eq!(sans_jugement.status(), StatusCode::BAD_REQUEST);
+    assert!(sans_jugement.text().await.unwrap().contains("Joignez le jugement, en PDF."));
+    let pas_un_pdf = mesure(Some(png())).send().await.unwrap();
+    assert_eq!(pas_un_pdf.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+
+    let response = mesure(Some(pdf())).send().await.unwrap();
+    assert_redirected(&response, &format!("{MOUNT}/adherents/{JEAN}?fait=mesure"));
+    let page = back_office.page(&format!("/adherents/{JEAN}?fait=mesure")).await;
+    assert!(page.contains("Tutelle · helene.roux@example.org"), "the address kept in lower case");
+    let jugement = attribute(&page, "a[href$='/jugement']", "href");
+    let telecharge = back_office.get(&jugement[0][MOUNT.len()..]).await;
+    assert_eq!(telecharge.status(), 200);
+    assert_eq!(telecharge.bytes().await.unwrap().to_vec(), pdf());
+
+    let fin = attribute(&page, "form[action$='/fin']", "action");
+    let fin_path = &fin[0][MOUNT.len()..];
+    assert_redirected(
+        &back_office.act(fin_path, &[]).await,
+        &format!("{MOUNT}/adherents/{JEAN}?fait=fin-delegation"),
+    );
+    let nature: String = back_office
+        .db()
+        .query_row(
+            "SELECT nature FROM courriels WHERE numero_personne = ?1 ORDER BY id DESC LIMIT 1",
+            [JEAN],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(nature, "DELEGATION_TERMINEE", "the member is told");
+}

@@ -273,7 +273,7 @@ async fn discovery_names_every_endpoint_under_the_issuer() {
 }
 
 #[tokio::test]
-async fn the_sign_in_page_offers_one_button_per_demo_member() {
+async fn the_sign_in_page_offers_one_button_per_demo_member_and_relative() {
     let idp = Provider::spawn().await;
     let page = idp.sign_in_page(&Request::new()).await;
     let html = Html::parse_document(&page);
@@ -289,6 +289,8 @@ async fn the_sign_in_page_offers_one_button_per_demo_member() {
             "Se connecter en tant que Léa BERNARD",
             "Se connecter en tant que Paul DURAND",
             "Se connecter en tant que Sophie PETIT",
+            "Se connecter en tant que Claire DUPONT",
+            "Se connecter en tant que Hélène ROUX",
         ]
     );
     let select = |css: &str| html.select(&Selector::parse(css).unwrap()).count();

@@ -102,6 +102,14 @@ pub async fn mes_donnees(
     en_preparation: web::Data<EnPreparation>,
 ) -> Result<HttpResponse, ApiError> {
     let current = state.auth.require(&request).await?;
+    // The archive holds what only the member may see (their bank details, their contact
+    // details): a delegate reads the member's space page by page, as their rights allow.
+    if current.session.acting.is_some() {
+        return Err(ApiError::Denied {
+            code: "droit_non_accorde",
+            message: "Seul l’adhérent lui-même peut télécharger l’archive de ses données.",
+        });
+    }
     let _place = en_preparation.reserver(&current.session.sub)?;
     let _permis = en_preparation.places.try_acquire().map_err(|_| ApiError::TooManyRequests {
         retry_after_secs: 30,

@@ -64,9 +64,8 @@ async fn sign_in(
 ) -> Result<HttpResponse, ApiFailure> {
     connexions::verifier_connexion(&body.type_connexion, &body.login, &member)?;
     let appareil = body.into_inner().appareil.map(Appareil::verifie).transpose()?;
-    let person_number = member.person_number;
     let (utilisateur, situation, carte) =
-        context.db.run(move |db| connexions::connexion(db, &person_number, appareil.as_ref())).await?;
+        context.db.run(move |db| connexions::connexion(db, &member, appareil.as_ref())).await?;
     let Utilisateur { numero_personne, civilite, prenom, nom, email, date_naissance, courtier } = utilisateur;
     let user = User { numero_personne, civilite, prenom, nom, email, date_naissance, courtier, situation };
     let smart_carte_url = carte.map(|id| {

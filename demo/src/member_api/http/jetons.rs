@@ -31,14 +31,21 @@ pub struct TokenVerifier {
     http: reqwest::Client,
     /// Behind an async mutex: concurrent first requests make one fetch, not one each.
     keys: Mutex<KeyCache>,
-    /// Checked tokens of known members, by the SHA-256 of the token (never the token itself).
+    /// Checked tokens, by the SHA-256 of the token (never the token itself).
     verified: moka::sync::Cache<[u8; 32], Verified>,
 }
 
-/// A token found good for a known member, and when it stops being good.
+/// A token found good, whose it is, and when it stops being good.
 #[derive(Clone)]
 pub(super) struct Verified {
-    pub person_number: String,
+    /// The member of the person-number claim, when the token has one and it is a known member:
+    /// a delegate who is no member has none.
+    pub person_number: Option<String>,
+    /// The account (`sub`), its address when the provider verified it (in lower case), and its
+    /// name: who acts for a member (`rules::delegations::Acteur`).
+    pub subject: String,
+    pub email: Option<String>,
+    pub name: Option<String>,
     /// When the provider last authenticated the member (`auth_time`), when it says.
     pub auth_time: Option<i64>,
     pub expires_at: i64,
@@ -93,13 +100,14 @@ impl TokenVerifier {
         (now <= verified.expires_at + LEEWAY_SECS as i64).then_some(verified)
     }
 
-    /// Remembers a token found good for a known member, until it expires (`exp`).
+    /// Remembers a token found good, until it expires (`exp`).
     pub(super) fn remember(&self, digest: [u8; 32], verified: Verified) {
         self.verified.insert(digest, verified);
     }
 
-    /// The person number a valid token speaks for, when the member signed in, and its expiry.
-    pub(super) async fn person_number(&self, token: &str) -> Result<Verified, ApiFailure> {
+    /// Whose a valid token is (its person number, account, address), when they signed in, and
+    /// its expiry.
+    pub(super) async fn verify(&self, token: &str) -> Result<Verified, ApiFailure> {
         let header = jsonwebtoken::decode_header(token).map_err(|error| refused("malformed token", error))?;
         // Keycloak's default and the demo provider's; the key named must be of the same kind.
         if !matches!(header.alg, Algorithm::RS256 | Algorithm::ES256) {
@@ -127,11 +135,17 @@ impl TokenVerifier {
             .map(str::to_owned);
         // Keycloak sends user attributes as strings; a number is accepted all the same.
         let person_number = match claims.get(&self.person_number_claim) {
-            Some(serde_json::Value::String(number)) if !number.is_empty() => number.clone(),
-            Some(serde_json::Value::Number(number)) => number.to_string(),
-            _ => return Err(refused("no person number claim", &self.person_number_claim)),
+            Some(serde_json::Value::String(number)) if !number.is_empty() => Some(number.clone()),
+            Some(serde_json::Value::Number(number)) => Some(number.to_string()),
+            _ => None,
         };
-        Ok(Verified { person_number, auth_time, expires_at, bound_to })
+        let text = |name: &str| claims.get(name).and_then(serde_json::Value::as_str).map(str::to_owned);
+        let subject = text("sub").ok_or_else(|| refused("no subject", "-"))?;
+        // Only an address the provider verified may claim a delegation given to it.
+        let verified_email = claims.get("email_verified").and_then(serde_json::Value::as_bool) == Some(true);
+        let email = text("email").filter(|_| verified_email).map(|email| email.trim().to_lowercase());
+        let name = text("name");
+        Ok(Verified { person_number, subject, email, name, auth_time, expires_at, bound_to })
     }
 
     /// The key a token names (or the only key, for a token without `kid`), with the issuer.
@@ -231,11 +245,15 @@ mod tests {
             reqwest::Client::new(),
         );
         let digest: [u8; 32] = Sha256::digest(b"token").into();
-        let person =
-            |digest: &[u8; 32], now| verifier.remembered(digest, now).map(|verified| verified.person_number);
+        let person = |digest: &[u8; 32], now| {
+            verifier.remembered(digest, now).and_then(|verified| verified.person_number)
+        };
         assert_eq!(person(&digest, 0), None);
         let verified = Verified {
-            person_number: "100001".into(),
+            person_number: Some("100001".into()),
+            subject: "sub".into(),
+            email: None,
+            name: None,
             auth_time: Some(900),
             expires_at: 1_000,
             bound_to: None,

@@ -12,6 +12,7 @@ mod carte_tp;
 mod compte;
 pub(super) mod context;
 mod contrats;
+mod delegations;
 mod demandes;
 pub(super) mod desabonnement;
 mod documents;

@@ -10,9 +10,9 @@ use super::error::{self, method_not_allowed};
 use super::latence::Latence;
 use super::reponses::PREFIX;
 use super::{
-    ajout_beneficiaire, assure, attestation, banques, carte_tp, compte, contrats, demandes, documents,
-    estimation, mes_documents, messages, nouveautes, plafonds, preferences, prestations, reclamation,
-    signalement,
+    ajout_beneficiaire, assure, attestation, banques, carte_tp, compte, contrats, delegations, demandes,
+    documents, estimation, mes_documents, messages, nouveautes, plafonds, preferences, prestations,
+    reclamation, signalement,
 };
 
 /// Registers the API's routes under [`PREFIX`].
@@ -26,6 +26,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, context: web::Data<Context>, late
             .configure(compte::routes)
             .configure(assure::routes)
             .configure(mes_documents::routes)
+            .configure(delegations::routes)
             .configure(preferences::routes)
             .configure(nouveautes::routes)
             .configure(banques::routes)

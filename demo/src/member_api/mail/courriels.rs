@@ -24,6 +24,10 @@ pub enum Nature {
     AdresseDesAlertes,
     /// An agreement for a hospital stay, sent to the establishment with its PDF.
     AccordPriseEnCharge,
+    /// A person the member gave a delegation to acted for them for the first time.
+    DelegationUtilisee,
+    /// A delegation ended: withdrawn, or past its last day.
+    DelegationTerminee,
 }
 
 impl Nature {
@@ -37,6 +41,8 @@ impl Nature {
             Self::NouvelAppareil => "NOUVEL_APPAREIL",
             Self::AdresseDesAlertes => "ADRESSE_DES_ALERTES",
             Self::AccordPriseEnCharge => "ACCORD_PRISE_EN_CHARGE",
+            Self::DelegationUtilisee => "DELEGATION_UTILISEE",
+            Self::DelegationTerminee => "DELEGATION_TERMINEE",
         }
     }
 
@@ -50,6 +56,8 @@ impl Nature {
             Self::NouvelAppareil,
             Self::AdresseDesAlertes,
             Self::AccordPriseEnCharge,
+            Self::DelegationUtilisee,
+            Self::DelegationTerminee,
         ]
         .into_iter()
         .find(|nature| nature.code() == code)

@@ -122,7 +122,10 @@ impl Facteur {
         let nature = Nature::parse(&courriel.nature).context("an unknown nature")?;
         let destinataire = match nature {
             Nature::Alerte(_) => courriel.email_alertes.as_deref().unwrap_or(&courriel.email_contact),
-            Nature::CoordonneesBancaires | Nature::NouvelAppareil => &courriel.email_contact,
+            Nature::CoordonneesBancaires
+            | Nature::NouvelAppareil
+            | Nature::DelegationUtilisee
+            | Nature::DelegationTerminee => &courriel.email_contact,
             // The address replaced: whoever changed it cannot send the warning elsewhere.
             Nature::AdresseDesAlertes => courriel.destinataire.as_deref().unwrap_or(&courriel.email_contact),
             // The establishment's, never the member's.

@@ -91,6 +91,25 @@ pub fn rediger(courriel: &Redaction<'_>) -> Redige {
                 courriel.appareil.unwrap_or("un appareil inconnu")
             ),
         },
+        Nature::DelegationUtilisee => Redige {
+            objet: "Une personne a agi pour vous dans votre espace assuré",
+            texte: format!(
+                "Bonjour,\n\nUne personne à qui vous avez donné une délégation a agi pour vous dans votre \
+                 espace assuré pour la première fois {}.\n\n\
+                 Vous pouvez voir ce qu’elle fait pour vous, et lui retirer cette délégation à tout moment, \
+                 dans « Agir pour un proche » :\n{lien}\n\n{signature}\n\n--\n{SECURITE}\n",
+                moment(courriel.cree_le)
+            ),
+        },
+        Nature::DelegationTerminee => Redige {
+            objet: "Une délégation de votre espace assuré a pris fin",
+            texte: format!(
+                "Bonjour,\n\nUne délégation que vous aviez donnée pour agir dans votre espace assuré a pris \
+                 fin {} : la personne ne peut plus agir pour vous.\n\n\
+                 Vous retrouvez vos délégations dans « Agir pour un proche » :\n{lien}\n\n{signature}\n\n--\n{SECURITE}\n",
+                moment(courriel.cree_le)
+            ),
+        },
         // To the establishment's admissions office: what the agreement says is in its PDF,
         // which names the patient; the email itself names no one.
         Nature::AccordPriseEnCharge => Redige {

@@ -104,19 +104,23 @@ pub fn verifier_connexion(type_connexion: &str, login: &str, member: &Member) ->
 
 /// Signs the member in (`compte/auth`), in one transaction: who they are, where they stand
 /// today, the card to show (today's, else the next one), and the sign-in recorded with its
-/// device.
+/// device. A delegate opening the member's space is no sign-in of the member's: the delegation
+/// records it instead (`rules::delegations`).
 pub fn connexion(
     db: &mut Connection,
-    numero_personne: &str,
+    member: &Member,
     appareil: Option<&Appareil>,
 ) -> Result<(Utilisateur, Situation, Option<i64>), ApiFailure> {
+    let numero_personne = member.person_number.as_str();
     let tx = db.transaction()?;
     let today = today();
     let utilisateur = adherents::utilisateur(&tx, numero_personne)?;
     // The card to show: today's, else the next one.
     let carte = cartes_tp::a_montrer(&tx, numero_personne, today)?;
     let situation = Situation::of(&tx, numero_personne, today)?;
-    enregistrer(&tx, numero_personne, appareil, chrono::Utc::now())?;
+    if member.delegation.is_none() {
+        enregistrer(&tx, numero_personne, appareil, chrono::Utc::now())?;
+    }
     tx.commit()?;
     Ok((utilisateur, situation, carte))
 }

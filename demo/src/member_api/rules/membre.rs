@@ -11,6 +11,8 @@ pub struct Member {
     pub person_number: String,
     /// When the provider last authenticated the member (the token's `auth_time`), when it says.
     pub signed_in_at: Option<i64>,
+    /// The delegation under which a delegate makes the call, when it is not the member's own.
+    pub delegation: Option<i64>,
 }
 
 impl Member {

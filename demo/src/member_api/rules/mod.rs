@@ -15,6 +15,7 @@ pub mod connexions;
 pub mod contrats;
 pub mod coordonnees;
 pub mod coordonnees_bancaires;
+pub mod delegations;
 pub mod demandes;
 pub mod depots_en_attente;
 pub mod documents;

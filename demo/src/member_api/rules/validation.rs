@@ -198,21 +198,20 @@ const EMAIL_MAX: usize = 254;
 /// Where « Mes préférences » sends the alerts: an address in its canonical form, or none (the
 /// contact email).
 pub fn email_des_alertes(value: Option<&str>) -> Result<Option<String>, ApiFailure> {
-    const CHAMP: &str = "L’adresse électronique des alertes";
-    let email_alertes = match texte_facultatif(value, CHAMP, EMAIL_MAX)? {
-        Some(email) => {
-            let email = email_canonique(&email)
-                .ok_or_else(|| ApiFailure::bad_request(format!("{CHAMP} n’est pas valide.")))?;
-            if !domaine_complet(&email) {
-                return Err(ApiFailure::bad_request(format!(
-                    "{CHAMP} doit avoir un nom de domaine complet, par exemple : nom@exemple.fr."
-                )));
-            }
-            Some(email)
-        }
-        None => None,
-    };
-    Ok(email_alertes)
+    adresse_electronique(value, "L’adresse électronique des alertes")
+}
+
+/// An address a member typed, named `champ`, in its canonical form, or none when blank.
+pub fn adresse_electronique(value: Option<&str>, champ: &str) -> Result<Option<String>, ApiFailure> {
+    let Some(email) = texte_facultatif(value, champ, EMAIL_MAX)? else { return Ok(None) };
+    let email = email_canonique(&email)
+        .ok_or_else(|| ApiFailure::bad_request(format!("{champ} n’est pas valide.")))?;
+    if !domaine_complet(&email) {
+        return Err(ApiFailure::bad_request(format!(
+            "{champ} doit avoir un nom de domaine complet, par exemple : nom@exemple.fr."
+        )));
+    }
+    Ok(Some(email))
 }
 
 /// Whether the canonical `email`'s domain is a name on the Internet: labels joined by dots,

@@ -44,6 +44,19 @@ pub struct Membre {
     pub soins: BTreeMap<String, Vec<Soin>>,
     #[serde(default)]
     pub demandes: Vec<Demande>,
+    /// People the member gave a delegation to (« Agir pour un proche »).
+    #[serde(default)]
+    pub delegations: Vec<DelegationDonnee>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DelegationDonnee {
+    /// The address of a person of `demo::personas::PROCHES`.
+    pub courriel: String,
+    pub droits: Vec<crate::member_api::rules::delegations::Droit>,
+    /// Months it lasts from the seed day (12 at most).
+    pub mois: u32,
 }
 
 #[derive(Deserialize)]

@@ -10,6 +10,7 @@ use rusqlite::{Connection, Transaction};
 use super::documents::DOCUMENTS;
 use super::membres::{self, CarteAnnee, Detail, Membre, Quand, Soin};
 use crate::member_api::rules::catalogue::{self, PRODUITS, acte_par_code, produit};
+use crate::member_api::rules::delegations::{self, Invitation};
 use crate::member_api::rules::remboursements::{Consommation, paiement_id, remboursement};
 use crate::member_api::rules::{format_fichier, types_demande};
 use crate::member_api::store::adherents::{self, Identite, NouvelAdherent};
@@ -80,6 +81,24 @@ impl Seeder<'_> {
         self.insert_cartes()?;
         self.insert_prestations(paiements)?;
         self.insert_demandes()?;
+        self.insert_delegations()?;
+        Ok(())
+    }
+
+    /// The delegations the member gave, as the rules record an invitation.
+    fn insert_delegations(&self) -> anyhow::Result<()> {
+        for donnee in &self.membre.delegations {
+            let fin = self.today.checked_add_months(Months::new(donnee.mois)).expect("a date");
+            let invitation = Invitation { courriel: Some(&donnee.courriel), droits: &donnee.droits, fin };
+            delegations::inviter(
+                self.tx,
+                &self.membre.numero_personne,
+                &invitation,
+                chrono::Utc::now(),
+                self.today,
+            )
+            .map_err(|refus| anyhow::anyhow!("a delegation of the seed is refused: {}", refus.message()))?;
+        }
         Ok(())
     }
 

@@ -10,6 +10,7 @@ pub mod connexions;
 pub mod contrats;
 pub mod courriels;
 pub mod database;
+pub mod delegations;
 pub mod demandes;
 pub mod documents;
 pub mod ensemencement;

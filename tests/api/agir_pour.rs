@@ -1,0 +1,150 @@
+//! Acting for a member (docs/product/roles.md#acting-for-a-member), through the demo binary:
+//! a relative who is no member signs in and acts for the member who invited her, within her
+//! rights, which the member API enforces call by call; the member invites and withdraws.
+
+use std::sync::Arc;
+
+use reqwest::cookie::{CookieStore, Jar};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, sign_in_as_through_the_demo_provider, spawn_app};
+
+/// The demo's relative of Marie DUPONT (reimbursements and certificates), and a guardian-to-be
+/// nobody gave anything yet.
+const CLAIRE: &str = "900001";
+const HELENE: &str = "900002";
+const MARIE: &str = "100001";
+
+/// A browser that keeps its cookies, and reads the anti-forgery one to echo it.
+struct Browser {
+    client: reqwest::Client,
+    jar: Arc<Jar>,
+    address: String,
+}
+
+impl Browser {
+    fn on(app: &TestApp) -> Self {
+        let jar = Arc::new(Jar::default());
+        let client = reqwest::Client::builder().cookie_provider(jar.clone()).build().unwrap();
+        Self { client, jar, address: app.address.clone() }
+    }
+
+    async fn sign_in(&self, person: &str) -> String {
+        sign_in_as_through_the_demo_provider(&self.address, &self.client, person).await.path().to_owned()
+    }
+
+    fn xsrf(&self) -> String {
+        let cookies = self.jar.cookies(&self.address.parse().unwrap()).unwrap();
+        let cookies = cookies.to_str().unwrap().to_owned();
+        cookies.split("; ").find_map(|pair| pair.strip_prefix("XSRF-TOKEN=")).unwrap().to_owned()
+    }
+
+    async fn get(&self, path: &str) -> (u16, Value) {
+        let answer = self.client.get(format!("{}{path}", self.address)).send().await.unwrap();
+        (answer.status().as_u16(), answer.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn send(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
+        let mut request = self
+            .client
+            .request(method, format!("{}{path}", self.address))
+            .header("X-XSRF-TOKEN", self.xsrf());
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let answer = request.send().await.unwrap();
+        (answer.status().as_u16(), answer.json().await.unwrap_or(Value::Null))
+    }
+}
+
+#[tokio::test]
+async fn a_relative_who_is_no_member_acts_for_the_member_within_her_rights_only() {
+    let app = spawn_app().await;
+    let claire = Browser::on(&app);
+    assert_eq!(claire.sign_in(CLAIRE).await, "/home");
+    let (_, session) = claire.get("/api/session").await;
+    assert_eq!(session["User"]["Nom"], "DUPONT");
+    assert_eq!(session["User"]["Prenom"], "Marie");
+    assert_eq!(session["delegation"]["nature"], "PROCHE");
+    assert_eq!(session["delegation"]["droits"], json!(["REMBOURSEMENTS", "ATTESTATIONS"]));
+    assert_eq!(session["delegation"]["retour"], false);
+
+    assert_eq!(claire.get("/api/assure/prestations").await.0, 200, "a right given");
+    assert_eq!(claire.get("/api/assure/contrats").await.0, 200, "the contract, under any right");
+    let (status, refused) = claire.get("/api/demandes").await;
+    assert_eq!((status, refused["code"].as_str()), (403, Some("droit_non_accorde")));
+    assert_eq!(
+        refused["message"],
+        "Votre délégation ne vous donne pas le droit de envoyer des demandes et des messages pour cet adhérent."
+    );
+    assert_eq!(claire.get("/api/assure/infos").await.0, 403, "the address is never a relative's");
+    assert_eq!(claire.get("/api/assure/delegations").await.0, 403, "nor the delegations");
+    assert_eq!(claire.get("/api/mes-donnees").await.0, 403, "nor the member's archive");
+
+    let (status, answer) = claire.send(reqwest::Method::DELETE, "/api/session/agir-pour", None).await;
+    assert_eq!((status, answer["code"].as_str()), (409, Some("sans_espace")), "no space of her own");
+    let (status, answer) = claire
+        .send(reqwest::Method::PUT, "/api/session/agir-pour", Some(json!({ "numero": "100002" })))
+        .await;
+    assert_eq!(
+        (status, answer["code"].as_str()),
+        (403, Some("delegation_inconnue")),
+        "another member's space"
+    );
+}
+
+#[tokio::test]
+async fn the_member_invites_sees_what_was_done_and_withdraws_and_the_delegate_is_refused_at_once() {
+    let app = spawn_app().await;
+    let marie = Browser::on(&app);
+    assert_eq!(marie.sign_in(MARIE).await, "/home");
+    let fin = (chrono::Utc::now().date_naive() + chrono::Duration::days(30)).to_string();
+    let (status, refused) = marie
+        .send(
+            reqwest::Method::POST,
+            "/api/assure/delegations",
+            Some(json!({ "courriel": "Marie.Dupont@Example.org", "droits": ["DEMANDES"], "fin": fin })),
+        )
+        .await;
+    assert_eq!(
+        (status, refused["message"].as_str()),
+        (422, Some("Vous ne pouvez pas vous donner une délégation à vous-même."))
+    );
+    let (status, invited) = marie
+        .send(
+            reqwest::Method::POST,
+            "/api/assure/delegations",
+            Some(json!({ "courriel": "Helene.Roux@example.org", "droits": ["DEMANDES"], "fin": fin })),
+        )
+        .await;
+    assert_eq!((status, invited["etat"].as_str()), (201, Some("EN_ATTENTE")));
+
+    let helene = Browser::on(&app);
+    assert_eq!(helene.sign_in(HELENE).await, "/home");
+    assert_eq!(helene.get("/api/demandes").await.0, 200);
+    assert_eq!(helene.get("/api/assure/prestations").await.0, 403, "not given");
+
+    let (_, listed) = marie.get("/api/assure/delegations").await;
+    let given =
+        listed["delegations"].as_array().unwrap().iter().find(|d| d["id"] == invited["id"]).unwrap().clone();
+    assert_eq!(given["etat"], "ACTIVE");
+    assert_eq!(given["nom"], "Hélène ROUX");
+    let done: Vec<&str> =
+        given["actions"].as_array().unwrap().iter().map(|a| a["libelle"].as_str().unwrap()).collect();
+    assert!(done.contains(&"A ouvert votre espace") && done.contains(&"A consulté vos demandes"), "{done:?}");
+
+    let retrait = format!("/api/assure/delegations/{}/retrait", invited["id"]);
+    let (status, withdrawn) = marie.send(reqwest::Method::POST, &retrait, None).await;
+    assert_eq!((status, withdrawn["etat"].as_str()), (200, Some("RETIREE")));
+    let (status, refused) = helene.get("/api/demandes").await;
+    assert_eq!((status, refused["code"].as_str()), (403, Some("delegation_retiree")));
+}
+
+#[tokio::test]
+async fn someone_who_is_no_member_and_acts_for_nobody_is_not_signed_in() {
+    let app = spawn_app().await;
+    let helene = Browser::on(&app);
+    let landed = helene.sign_in(HELENE).await;
+    assert_eq!(landed, "/error", "the page of a refused sign-in");
+    assert_eq!(helene.get("/api/session").await.0, 401);
+}

@@ -1,3 +1,4 @@
+import useSWR from 'swr';
 import type { MemberApi } from '@/types/member-api';
 import { getEndpoint } from './get-endpoint';
 
@@ -11,4 +12,11 @@ export type NonLus = MemberApi<'NonLus'>;
 const endpoint = getEndpoint<NonLus>('/api/demandes/nonLus');
 export const demandesNonLusKey = endpoint.key;
 export const getDemandesNonLus = endpoint.get;
-export const useDemandesNonLus = endpoint.use;
+
+/**
+ * Not `asked` of the member API by someone acting for the member without the right to their
+ * requests, who would be refused it.
+ */
+export function useDemandesNonLus(asked = true) {
+  return useSWR<NonLus, unknown>(asked ? demandesNonLusKey : null, getDemandesNonLus);
+}

@@ -3,6 +3,7 @@ import { anneeSantePages } from '@/features/annee-sante/routes';
 import { carteTpPages } from '@/features/carte-tp/routes';
 import { accessibilitePage } from '@/features/content/accessibilite-route';
 import { comptePages } from '@/features/compte/routes';
+import { delegationPages } from '@/features/delegation/routes';
 import { contentPages } from '@/features/content/routes';
 import { demandesPages } from '@/features/demandes/routes';
 import { estimationPages } from '@/features/estimation/routes';
@@ -30,6 +31,7 @@ const pages = {
   accessibilite: accessibilitePage,
   ...contentPages,
   ...comptePages,
+  ...delegationPages,
   ...remboursementsPages,
   ...signalementPages,
   ...anneeSantePages,

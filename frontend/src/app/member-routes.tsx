@@ -1,7 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { getSession } from '@/api/get-session';
+import { getSession, type Session } from '@/api/get-session';
 import { getDemandesNonLus } from '@/api/get-demandes-non-lus';
+import { droitAccorde } from '@/entities/delegation/droits';
 import { blocGaucheUrl, getBlocGauche } from '@/features/content/api/get-bloc-gauche';
 import { getMenus } from '@/features/content/api/get-menus';
 import { homeData } from '@/features/home/home-data';
@@ -33,13 +34,19 @@ const swrConfig: SWRConfiguration = {
  * and the count of unread messages on « Mes demandes », awaited with the page's own, so that
  * the first page renders whole in one pass instead of rendering the sidebar again as each
  * arrives. Route changes reload them from the sidebar itself (docs/product/shell.md#sidebar).
+ * The count waits for the session (the same request as the guard's): someone acting for the
+ * member without the right to their requests is not to be refused it on every page load.
  */
 const { session, sidebar, home } = serverRoutes;
 const sidebarData: PageData = (_params, _query, pathname) =>
   Promise.all([
     preloadData(sidebar.menus, getMenus),
     preloadData(blocGaucheUrl(pathname), () => getBlocGauche(pathname)),
-    preloadData(sidebar.nonLus, getDemandesNonLus),
+    preloadData(session, getSession).then((answer) =>
+      answer !== undefined && droitAccorde(answer as Session, 'DEMANDES')
+        ? preloadData(sidebar.nonLus, getDemandesNonLus)
+        : undefined,
+    ),
   ]);
 
 /** The member space with the data layer's settings: the public pages fetch nothing. */

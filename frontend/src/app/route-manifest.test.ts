@@ -5,6 +5,7 @@ import { authPages } from '@/features/auth/routes';
 import { carteTpPages } from '@/features/carte-tp/routes';
 import { comptePages } from '@/features/compte/routes';
 import { contentPages } from '@/features/content/routes';
+import { delegationPages } from '@/features/delegation/routes';
 import { demandesPages } from '@/features/demandes/routes';
 import { estimationPages } from '@/features/estimation/routes';
 import { garantiesPages } from '@/features/garanties/routes';
@@ -42,6 +43,7 @@ const tables: Record<string, Record<string, LazyPageRoute>> = {
   'carte-tp': carteTpPages,
   compte: comptePages,
   content: contentPages,
+  delegation: delegationPages,
   demandes: demandesPages,
   estimation: estimationPages,
   garanties: garantiesPages,
@@ -57,6 +59,7 @@ const sections: Record<string, Partial<Record<LazyPage, LazyPageRoute>>> = {
   'carte-tp': carteTpPages,
   compte: comptePages,
   content: contentPages,
+  delegation: delegationPages,
   demandes: demandesPages,
   estimation: estimationPages,
   garanties: garantiesPages,
@@ -139,6 +142,9 @@ describe('the build table of each page’s files', () => {
     expect(data.get('/mutuelle/remboursements')).toEqual(['/api/assure/beneficiaires']);
     // The partner network fills the place with the member's postal code; its search is the member's.
     expect(data.get('/mutuelle/contrats-garanties/reseau-soins')).toEqual(['/api/assure/infos']);
+    // Whom the member lets act for them, and for whom they may act; the latter alone to choose.
+    expect(data.get('/compte/proches')).toEqual(['/api/assure/delegations', '/api/assure/procurations']);
+    expect(data.get('/agir-pour')).toEqual(['/api/assure/procurations']);
   });
 
   it('names what each page’s loader fetches, and its loader fetches nothing else but what its address makes', async () => {

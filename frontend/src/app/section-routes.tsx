@@ -19,6 +19,8 @@ export const sectionRoutes: RouteObject[] = [
   lazyRoute('compte'),
   lazyRoute('informationsPersonnelles'),
   lazyRoute('ajoutBeneficiaire'),
+  lazyRoute('proches'),
+  lazyRoute('agirPour'),
   { path: paths.mutuelle, Component: MutuellePage },
   lazyRoute('carteTp'),
   lazyRoute('garanties'),

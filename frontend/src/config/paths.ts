@@ -24,6 +24,11 @@ export const paths = {
   informationsPersonnelles: '/compte/informations-personnelles',
   /** « Ajouter un bénéficiaire »: a spouse, a child or a newborn, from the people covered. */
   ajoutBeneficiaire: '/compte/informations-personnelles/ajout-beneficiaire',
+  /** « Agir pour un proche »: whom the member lets act for them, and for whom they may act. */
+  proches: '/compte/proches',
+
+  /** « Pour qui agissez-vous ? »: the members the person signed in may act for. */
+  agirPour: '/agir-pour',
 
   mutuelle: '/mutuelle',
   smartCarte: '/mutuelle/smart-carte',
@@ -98,6 +103,7 @@ export const recentSignInWrites = {
   banque: '/api/assure/beneficiaire/banque',
   resiliation: '/api/document/creationResiliation',
   ajoutBeneficiaire: '/api/document/ajoutBeneficiaire',
+  delegation: '/api/assure/delegations',
 } as const;
 
 export const serverPaths = {

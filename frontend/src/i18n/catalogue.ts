@@ -20,6 +20,7 @@ type Catalogue = typeof common &
   typeof import('./fr/content.json') &
   typeof import('./fr/cookies.json') &
   typeof import('./fr/creation.json') &
+  typeof import('./fr/delegation.json') &
   typeof import('./fr/demande-labels.json') &
   typeof import('./fr/demandes.json') &
   typeof import('./fr/error.json') &

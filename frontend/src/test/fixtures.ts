@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Session, User } from '@/api/get-session';
+import type { Session, SessionDelegation, User } from '@/api/get-session';
 import type { BlocGauche } from '@/features/content/api/get-bloc-gauche';
 import type { MenuEntry } from '@/features/content/api/get-menus';
 import type { Home } from '@/features/home/api/get-home';
@@ -35,6 +35,22 @@ export function aSession(user: Partial<User> = {}, overrides: Partial<Session> =
     idleTimeoutMs: 1_800_000,
     ...overrides,
   };
+}
+
+/**
+ * What the session of someone acting for a member carries: a delegation the member gave, to see
+ * their reimbursements and certificates, by a person with a member space of their own.
+ */
+export function aSessionDelegation(overrides: Partial<SessionDelegation> = {}): SessionDelegation {
+  return { nature: 'PROCHE', droits: ['REMBOURSEMENTS', 'ATTESTATIONS'], fin: '2027-06-30', retour: true, ...overrides };
+}
+
+/** Jean MARTIN's space, shown to someone acting for him under `delegation`. */
+export function anActingSession(delegation: Partial<SessionDelegation> = {}): Session {
+  return aSession(
+    { Civilite: 'M.', Prenom: 'Jean', Nom: 'MARTIN', numeroPersonne: '100002', email: 'jean.martin@example.org' },
+    { delegation: aSessionDelegation(delegation) },
+  );
 }
 
 export function errorBody(status: number, code: string, message: string) {
@@ -382,4 +398,41 @@ export function reseauSoinsAnswers(answer: MemberApi<'ReseauSoins'> | (() => Res
     return typeof answer === 'function' ? answer() : HttpResponse.json(answer);
   });
   return { handler, asked };
+}
+
+/** Marie DUPONT's delegation to Claire, who has used it once. */
+export function aDelegation(overrides: Partial<MemberApi<'Delegation'>> = {}): MemberApi<'Delegation'> {
+  return {
+    id: 7,
+    courriel: 'claire.dupont@example.org',
+    nom: 'Claire DUPONT',
+    nature: 'PROCHE',
+    droits: ['ATTESTATIONS', 'REMBOURSEMENTS'],
+    debut: '2026-11-02',
+    fin: '2027-06-30',
+    etat: 'ACTIVE',
+    retireeLe: null,
+    premierUsage: '2026-11-03T09:15:00+01:00',
+    actions: [{ date: '2026-11-03T09:15:00+01:00', libelle: 'A consulté vos remboursements' }],
+    ...overrides,
+  };
+}
+
+/** Jean MARTIN, for whom the person signed in may act. */
+export function aProcuration(overrides: Partial<MemberApi<'Procuration'>> = {}): MemberApi<'Procuration'> {
+  return {
+    numero: '100002',
+    Civilite: 'M.',
+    Prenom: 'Jean',
+    Nom: 'MARTIN',
+    nature: 'PROCHE',
+    droits: ['DEMANDES', 'REMBOURSEMENTS'],
+    fin: '2027-03-31',
+    ...overrides,
+  };
+}
+
+/** `GET assure/procurations` answering these. */
+export function procurationsAre(procurations: MemberApi<'Procuration'>[]) {
+  return http.get('/api/assure/procurations', () => HttpResponse.json({ procurations }));
 }

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { expect, onTestFinished, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
+import { leaveEndedDelegations } from '@/app/leave-ended-delegation';
 import { dataWaitMs } from '@/app/route-data';
 import { patchRoutesOnNavigation, routes } from '@/app/routes';
 import { WhenRouterReady } from '@/app/when-router-ready';
@@ -76,8 +77,8 @@ export async function renderAppPastDataWait(
 }
 
 /**
- * The app's routes at `path`, with the app's answers to a session that ended and to a request
- * to sign in again. The router goes with its test: a navigation still under way (a page's
+ * The app's routes at `path`, with the app's answers to a session that ended, to a request
+ * to sign in again and to a delegation that ended. The router goes with its test: a navigation still under way (a page's
  * code, its loader's wait for the answers) is aborted rather than finishing in the next test,
  * or, in the worker the files share, the next file; so is its listener on the window.
  */
@@ -85,6 +86,7 @@ function appRouter(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   onTestFinished(returnToRootWhenSessionEnds(router));
   onTestFinished(signInAgainWhenAsked(router));
+  onTestFinished(leaveEndedDelegations(router));
   onTestFinished(() => {
     router.dispose();
   });

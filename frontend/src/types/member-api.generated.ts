@@ -145,6 +145,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assure/delegations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who may act for the member (« Agir pour un proche »): the delegations they gave and the guardianships the mutual recorded.
+         * @description Newest first, ended ones included (for a year after their end). Each says who, which
+         *     rights, since when and until when, its state, and the latest things done under it
+         *     (at most 20, newest first). A delegate never reads this call (403).
+         */
+        get: operations["getDelegations"];
+        put?: never;
+        /**
+         * The member invites a person to act for them, with the rights they choose, until a day they choose.
+         * @description The person signs in with an account of their own at the identity provider, whose
+         *     verified email is the one invited (compared in lower case). The rights are among
+         *     `REMBOURSEMENTS`, `ATTESTATIONS` and `DEMANDES`; `GESTION` (contact and bank details,
+         *     beneficiaries, termination) comes only from a court decision the mutual records. 422
+         *     for: no address, an address that is the member's own (contact or alerts email), no
+         *     right, `GESTION`, an end before tomorrow or more than a year ahead, more than 10
+         *     delegations in force. 409 when a delegation to that address is already in force.
+         */
+        post: operations["postDelegation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assure/delegations/{id}/retrait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The member ends a delegation they gave, at once.
+         * @description Idempotent: a delegation already withdrawn keeps the moment it was; one that ended by
+         *     its date stays ended. The member is told by email. A guardianship is the mutual's to
+         *     end (422). Another member's delegation answers 404.
+         */
+        post: operations["postDelegationRetrait"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assure/procurations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members the signed-in person may act for, with their rights, as a delegate or a guardian.
+         * @description Read from the token alone (its subject, once a delegation was first used; before, its
+         *     verified email): the person need not be a member. Only delegations in force today.
+         */
+        get: operations["getProcurations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assure/nouveautes": {
         parameters: {
             query?: never;
@@ -1123,6 +1198,64 @@ export interface components {
          * @enum {string}
          */
         CategorieDocument: "ATTESTATION" | "RELEVE" | "COURRIER" | "ACCORD";
+        /**
+         * @description What a delegate may do for the member. `REMBOURSEMENTS`: see reimbursements, allowances
+         *     used and the documents issued. `ATTESTATIONS`: download certificates and the card.
+         *     `DEMANDES`: see and send requests and messages. `GESTION` (a court decision only):
+         *     contact and bank details, beneficiaries, termination. Contracts and guarantees are
+         *     readable under any right; delegations and data export never.
+         * @enum {string}
+         */
+        Droit: "REMBOURSEMENTS" | "ATTESTATIONS" | "DEMANDES" | "GESTION";
+        /**
+         * @description `PROCHE`: given by the member. `TUTELLE`, `CURATELLE`: recorded by the mutual from a court decision.
+         * @enum {string}
+         */
+        NatureDelegation: "PROCHE" | "TUTELLE" | "CURATELLE";
+        Delegation: {
+            id: number;
+            /** @description The invited address, in lower case. */
+            courriel: string;
+            /** @description The name of the account that acts, once it first did. */
+            nom: string | null;
+            nature: components["schemas"]["NatureDelegation"];
+            droits: components["schemas"]["Droit"][];
+            debut: components["schemas"]["Date"];
+            /** @description Last day included. */
+            fin: components["schemas"]["Date"];
+            /**
+             * @description `EN_ATTENTE`: never used yet; `ACTIVE`: used; `TERMINEE`: past its last day; `RETIREE`: withdrawn.
+             * @enum {string}
+             */
+            etat: "EN_ATTENTE" | "ACTIVE" | "TERMINEE" | "RETIREE";
+            /** Format: date-time */
+            retireeLe: string | null;
+            /** Format: date-time */
+            premierUsage: string | null;
+            actions: components["schemas"]["ActionDeleguee"][];
+        };
+        ActionDeleguee: {
+            /** Format: date-time */
+            date: string;
+            /** @example A consulté vos remboursements */
+            libelle: string;
+        };
+        NouvelleDelegation: {
+            courriel: components["schemas"]["EmailFacultatif"];
+            droits: components["schemas"]["Droit"][];
+            /** @description Last day included: from tomorrow to a year from today. */
+            fin: components["schemas"]["Date"];
+        };
+        Procuration: {
+            /** @description The member's person number, to send as `X-Agir-Pour`. */
+            numero: string;
+            Civilite: string;
+            Prenom: string;
+            Nom: string;
+            nature: components["schemas"]["NatureDelegation"];
+            droits: components["schemas"]["Droit"][];
+            fin: components["schemas"]["Date"];
+        };
         Envois: {
             ATTESTATION: components["schemas"]["Canal"];
             RELEVE: components["schemas"]["Canal"];
@@ -2478,6 +2611,125 @@ export interface operations {
             401: components["responses"]["NonAuthentifie"];
             413: components["responses"]["TropVolumineux"];
             415: components["responses"]["ContenuNonJson"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getDelegations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's delegations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delegations: components["schemas"]["Delegation"][];
+                    };
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postDelegation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "courriel": "claire.dupont@example.org",
+                 *       "droits": [
+                 *         "REMBOURSEMENTS",
+                 *         "ATTESTATIONS"
+                 *       ],
+                 *       "fin": "2027-06-30"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NouvelleDelegation"];
+            };
+        };
+        responses: {
+            /** @description The delegation, waiting for its first use. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delegation"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            409: components["responses"]["Conflit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postDelegationRetrait: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delegation, withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delegation"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getProcurations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whom the person may act for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        procurations: components["schemas"]["Procuration"][];
+                    };
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
             503: components["responses"]["AuthentificationIndisponible"];
         };
     };

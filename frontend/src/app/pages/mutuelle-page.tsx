@@ -8,12 +8,11 @@ import styles from './mutuelle-page.module.css';
 
 /**
  * `/mutuelle`: the index of the insurance-cover section, its pages as the sidebar lists them
- * (same labels, same rule for the card), so that the section's own address leads somewhere.
+ * (same labels, same rules for the card and for someone acting for the member), so that the section's own address leads somewhere.
  */
 export function MutuellePage() {
   usePageTitle(t('section.mutuelle'));
-  const { User } = useMemberSession();
-  const links = sidebarLinks(User).filter((link) => link.to.startsWith(`${paths.mutuelle}/`));
+  const links = sidebarLinks(useMemberSession()).filter((link) => link.to.startsWith(`${paths.mutuelle}/`));
 
   return (
     <div className="card">

@@ -21,6 +21,7 @@ import { t } from '@/i18n/t';
 import { useMemberSession } from '@/hooks/session-context';
 import { usePrefetchOnIntent } from '../use-prefetch-on-intent';
 import { pageCourtier, useMenusReloadedOnRouteChange } from './content-menus';
+import { DelegationBanner } from './delegation-banner';
 import { Footer } from './footer';
 import { HttpErrorAnnouncer } from './http-error-announcer';
 import { Sidebar } from './sidebar';
@@ -136,8 +137,9 @@ function useFocusTitleOnNavigation(pathname: string) {
 }
 
 /**
- * The signed-in frame, the member space's main shell: sidebar, top bar, page, footer; and, over
- * them, the question a sensitive write may ask before it is sent (`SignInAgainDialog`).
+ * The signed-in frame, the member space's main shell: sidebar, top bar, whose space it is when
+ * acting for another member, page, footer; and, over them, the question a sensitive write may
+ * ask before it is sent (`SignInAgainDialog`).
  */
 export function Shell() {
   const { pathname } = useLocation();
@@ -183,6 +185,7 @@ export function Shell() {
           onOpenMenu={drawer.openDrawer}
           menuButtonRef={drawer.menuButton}
         />
+        {session.delegation && <DelegationBanner user={session.User} delegation={session.delegation} />}
         <main id="main-content" ref={main} tabIndex={-1} className={styles.main}>
           <PageCourtierContext value={courtier}>
             <Outlet />

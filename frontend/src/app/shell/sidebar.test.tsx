@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { aSession, noRemboursements, shellContent, signedIn } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { aSession, anActingSession, noRemboursements, sessionIs, shellContent, signedIn } from '@/test/fixtures';
+import { pageReady, renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 
 async function mainNavigation() {
@@ -126,6 +126,49 @@ describe('the sidebar links', () => {
     await userEvent.click(within(navigation).getByRole('link', { name: 'Mes remboursements' }));
 
     expect(await within(navigation).findByRole('link', { name: 'Article 2' })).toBeVisible();
+  });
+});
+
+describe('the sidebar links of someone acting for a member', () => {
+  it.each([
+    { droits: [], shown: ['Accueil', 'Mes garanties et mes services'] },
+    { droits: ['REMBOURSEMENTS'], shown: ['Accueil', 'Mes remboursements', 'Mes garanties et mes services'] },
+    { droits: ['ATTESTATIONS'], shown: ['Accueil', 'Ma carte de Tiers Payant', 'Mes garanties et mes services'] },
+    { droits: ['DEMANDES'], shown: ['Accueil', 'Mes garanties et mes services', 'Mes demandes'] },
+    { droits: ['GESTION'], shown: ['Accueil', 'Mes informations personnelles', 'Mes garanties et mes services'] },
+    {
+      droits: ['REMBOURSEMENTS', 'ATTESTATIONS', 'DEMANDES', 'GESTION'],
+      shown: [
+        'Accueil',
+        'Mes informations personnelles',
+        'Ma carte de Tiers Payant',
+        'Mes remboursements',
+        'Mes garanties et mes services',
+        'Mes demandes',
+      ],
+    },
+  ] as const)('show what the rights $droits open, and the guarantees always', async ({ droits, shown }) => {
+    server.use(sessionIs(anActingSession({ droits: [...droits] })), ...shellContent());
+
+    renderApp('/home');
+
+    expect(linkNames(await mainNavigation())).toEqual(shown);
+  });
+
+  it('ask for the count of unread messages only with the right to the member’s requests', async () => {
+    const asked: string[] = [];
+    server.use(sessionIs(anActingSession({ droits: ['REMBOURSEMENTS'] })), ...shellContent());
+    server.use(
+      http.get('/api/demandes/nonLus', () => {
+        asked.push('nonLus');
+        return HttpResponse.json({ total: 2, demandes: [] });
+      }),
+    );
+
+    renderApp('/home');
+    await pageReady('Accueil');
+
+    expect(asked).toEqual([]);
   });
 });
 

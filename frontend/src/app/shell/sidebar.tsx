@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import type { MenuEntry } from '@/features/content/api/get-menus';
 import { LeftBlock } from '@/features/content/components/left-block';
 import { useDemandesNonLus } from '@/api/get-demandes-non-lus';
+import { droitAccorde } from '@/entities/delegation/droits';
 import { t } from '@/i18n/t';
 import { useBrand } from '@/hooks/brand-context';
 import { paths } from '@/config/paths';
@@ -40,10 +41,10 @@ function nonLusLabel(total: number): string | undefined {
 }
 
 export function Sidebar({ id, menus, open, onClose, closeButtonRef }: SidebarProps) {
-  const { User } = useMemberSession();
+  const session = useMemberSession();
   const { pathname } = useLocation();
   const brand = useBrand();
-  const nonLus = useDemandesNonLus().data?.total ?? 0;
+  const nonLus = useDemandesNonLus(droitAccorde(session, 'DEMANDES')).data?.total ?? 0;
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? [styles.link, styles.active].join(' ') : styles.link;
 
@@ -69,7 +70,7 @@ export function Sidebar({ id, menus, open, onClose, closeButtonRef }: SidebarPro
         </button>
       </div>
         <ul className={styles.list}>
-          {sidebarLinks(User).map((link) => (
+          {sidebarLinks(session).map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}

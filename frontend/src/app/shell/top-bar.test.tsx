@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '@/lib/browser-location';
-import { signedIn } from '@/test/fixtures';
+import { anActingSession, sessionIs, shellContent, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 
@@ -35,6 +35,15 @@ describe('the top bar', () => {
       'href',
       '/compte/informations-personnelles',
     );
+  });
+
+  it('names the member acted for without a link to their personal information, which the delegation does not open', async () => {
+    server.use(sessionIs(anActingSession()), ...shellContent());
+
+    renderApp('/home');
+
+    expect(await screen.findByRole('banner')).toHaveTextContent('M. Jean MARTIN');
+    expect(screen.queryByRole('link', { name: 'M. Jean MARTIN' })).not.toBeInTheDocument();
   });
 
   it('signs the member out with "Se déconnecter"', async () => {

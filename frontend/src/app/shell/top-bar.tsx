@@ -4,6 +4,7 @@ import { logout } from '@/features/auth/logout';
 import { t } from '@/i18n/t';
 import { memberDisplayName } from '@/entities/personne/format-name';
 import { paths } from '@/config/paths';
+import { droitAccorde } from '@/entities/delegation/droits';
 import { useMemberSession } from '@/hooks/session-context';
 import styles from './top-bar.module.css';
 
@@ -15,7 +16,9 @@ interface TopBarProps {
 }
 
 export function TopBar({ sidebarId, menuOpen, onOpenMenu, menuButtonRef }: TopBarProps) {
-  const { User } = useMemberSession();
+  const session = useMemberSession();
+  const { User } = session;
+  const name = memberDisplayName(User.Civilite, User.Prenom, User.Nom);
   return (
     <header className={styles.topBar}>
       <button
@@ -38,9 +41,14 @@ export function TopBar({ sidebarId, menuOpen, onOpenMenu, menuButtonRef }: TopBa
       </button>
       <p className={styles.welcome}>{t('shell.welcome')}</p>
       <div className={styles.member}>
-        <Link className={styles.name} to={paths.informationsPersonnelles}>
-          {memberDisplayName(User.Civilite, User.Prenom, User.Nom)}
-        </Link>
+        {/* The personal information is not a delegate's to open without the right to manage. */}
+        {droitAccorde(session, 'GESTION') ? (
+          <Link className={styles.name} to={paths.informationsPersonnelles}>
+            {name}
+          </Link>
+        ) : (
+          <span className={styles.name}>{name}</span>
+        )}
         <button type="button" className="button button-secondary" onClick={() => void logout()}>
           {t('shell.logout')}
         </button>

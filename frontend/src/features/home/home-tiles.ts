@@ -1,5 +1,6 @@
 import { carteTpLabel } from '@/entities/carte-tp/carte-tp-label';
 import { carteTpDisponible } from '@/entities/couverture/couverture';
+import type { Droit } from '@/entities/delegation/droits';
 import { paths } from '@/config/paths';
 import { t } from '@/i18n/t';
 import { formatDate } from '@/lib/format-date';
@@ -105,4 +106,23 @@ export function homeTiles(flags: TileFlags, { nextDueDate, currentYear, situatio
     });
   }
   return tiles;
+}
+
+/**
+ * The right a tile's page needs of someone acting for the member; the others lead to the
+ * guarantees, readable under any right.
+ */
+const droitByTile: Partial<Record<TileId, Droit>> = {
+  facture: 'DEMANDES',
+  informationsPersonnelles: 'GESTION',
+  carteTp: 'ATTESTATIONS',
+  resiliation: 'GESTION',
+};
+
+/** The tiles whose page `accorde` lets the person signed in open (`droitAccorde`). */
+export function grantedTiles(tiles: readonly HomeTile[], accorde: (droit: Droit) => boolean): HomeTile[] {
+  return tiles.filter((tile) => {
+    const droit = droitByTile[tile.id];
+    return droit === undefined || accorde(droit);
+  });
 }

@@ -29,7 +29,9 @@ export function SessionGuard({ failureAside }: SessionGuardProps = {}) {
   if (data) {
     return (
       <SessionContext value={data}>
-        <Outlet />
+        {/* Keyed by the member shown: acting for another one (or back) starts the space afresh,
+            nothing the previous member's pages held in their state carried over. */}
+        <Outlet key={data.User.numeroPersonne} />
       </SessionContext>
     );
   }

@@ -14,6 +14,7 @@ const pourquoi: Record<RecentSignInWrite, MessageKey> = {
   banque: 'reconnexion.pourquoi.banque',
   resiliation: 'reconnexion.pourquoi.resiliation',
   ajoutBeneficiaire: 'reconnexion.pourquoi.ajoutBeneficiaire',
+  delegation: 'reconnexion.pourquoi.delegation',
 };
 
 /** Why the member is asked, from the write the portal refused: what they were doing. */

@@ -319,7 +319,7 @@ describe('Mes informations personnelles', () => {
     expect(within(section).getByLabelText('IBAN')).toHaveValue('FR7630001007941234567890185');
   });
 
-  it('ends with the member’s preferences, their documents, their sessions, then their data to take away', async () => {
+  it('ends with the member’s preferences, their documents, their sessions, their data to take away, then the people acting for them', async () => {
     memberApi();
     await openPage();
     const connexions = region('Mes connexions');
@@ -329,7 +329,12 @@ describe('Mes informations personnelles', () => {
     const documents = region('Mes documents');
     expect(await within(documents).findByRole('link', { name: 'Devis de lunettes' })).toBeVisible();
     const sections = screen.getAllByRole('region');
-    expect(sections.slice(-4)).toEqual([region('Mes préférences'), documents, connexions, region('Mes données')]);
+    const proches = region('Agir pour un proche');
+    expect(sections.slice(-5)).toEqual([region('Mes préférences'), documents, connexions, region('Mes données'), proches]);
+    expect(within(proches).getByRole('link', { name: 'Gérer les personnes qui agissent pour vous' })).toHaveAttribute(
+      'href',
+      '/compte/proches',
+    );
   });
 
   it('shows the other parts when the identity fails, with a retry', async () => {

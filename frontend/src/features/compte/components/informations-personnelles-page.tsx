@@ -31,7 +31,8 @@ addMessages(ajoutTexts);
 /**
  * `/compte/informations-personnelles` (and `/compte`): who the member is, how to reach them,
  * where they live, where their money goes, who is covered, how they are told of what is new,
- * what the mutual sent them and how it reaches them, where their space is open. Each part loads and fails on its own. Struck-off members see and
+ * what the mutual sent them and how it reaches them, where their space is open, and the way to
+ * the people who act for them. Each part loads and fails on its own. Struck-off members see and
  * change theirs like everyone.
  */
 export function InformationsPersonnellesPage() {
@@ -49,7 +50,29 @@ export function InformationsPersonnellesPage() {
       <DocumentsSection />
       <ConnexionsSection />
       <MesDonneesSection />
+      <ProchesSection />
     </div>
+  );
+}
+
+/**
+ * « Agir pour un proche », on a page of its own. Not offered to someone acting for the member,
+ * to whom the member API refuses it.
+ */
+function ProchesSection() {
+  const { delegation } = useMemberSession();
+  if (delegation) return null;
+  return (
+    <section className="card" aria-labelledby="proches-title">
+      <h2 id="proches-title" className="section-title">
+        {t('compte.proches.title')}
+      </h2>
+      <p>
+        <Link className="button button-secondary" to={paths.proches}>
+          {t('compte.proches.lien')}
+        </Link>
+      </p>
+    </section>
   );
 }
 

@@ -3,10 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Contrats } from '@/api/get-contrats';
-import type { User } from '@/api/get-session';
+import type { SessionDelegation, User } from '@/api/get-session';
 import { type Brand, defaultBrand } from '@/config/brand';
 import { toIsoDate } from '@/lib/format-date';
-import { aContrat, aHome, errorBody, homeIs, noRemboursements, signedIn } from '@/test/fixtures';
+import {
+  aContrat,
+  aHome,
+  aSession,
+  aSessionDelegation,
+  errorBody,
+  homeIs,
+  noRemboursements,
+  sessionIs,
+  signedIn,
+} from '@/test/fixtures';
 import { pageReady, renderApp, renderAppPastDataWait } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { ApercuDemande, Home, Nouveaute, Remboursement } from '../api/get-home';
@@ -37,6 +47,8 @@ function aDemande(overrides: Partial<ApercuDemande> = {}): ApercuDemande {
 
 interface Setup {
   user?: Partial<User>;
+  /** The session of someone acting for the member. */
+  delegation?: SessionDelegation;
   brand?: Brand;
   /** `assure/contrats`, asked for the home of a member no contract covers today. */
   contrats?: Contrats | HttpResponseResolver;
@@ -46,10 +58,11 @@ interface Setup {
 /** The home page in the shell, its answer maybe still on its way. */
 async function renderHomeLoading(
   home: Home | HttpResponseResolver,
-  { user = {}, brand, contrats }: Setup = {},
+  { user = {}, delegation, brand, contrats }: Setup = {},
   { answerHeld = false } = {},
 ) {
   server.use(...signedIn(user));
+  if (delegation) server.use(sessionIs(aSession(user, { delegation })));
   if (contrats) {
     server.use(
       http.get('/api/assure/contrats', typeof contrats === 'function' ? contrats : () => HttpResponse.json(contrats)),
@@ -226,6 +239,47 @@ describe('the home tiles', () => {
       'href',
       '/mutuelle/demandes/creation',
     );
+  });
+});
+
+describe('the home of someone acting for a member', () => {
+  const demande = aDemande();
+
+  it('offers only what the delegation’s rights open, the guarantees always', async () => {
+    await renderHome(aHome({ demandes: { data: [demande] } }), {
+      delegation: aSessionDelegation({ droits: ['REMBOURSEMENTS'] }),
+    });
+
+    expect(
+      within(tiles())
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Mes garanties et mes services', 'Estimer mon remboursement']);
+    expect(screen.queryByRole('link', { name: 'Effectuer une demande' })).not.toBeInTheDocument();
+    expect(section('Vos derniers remboursements')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Vos demandes en cours' })).not.toBeInTheDocument();
+  });
+
+  it('offers the requests, the card and the account with their rights, not the reimbursements without theirs', async () => {
+    await renderHome(aHome({ demandes: { data: [demande] } }), {
+      delegation: aSessionDelegation({ droits: ['DEMANDES', 'ATTESTATIONS', 'GESTION'] }),
+    });
+
+    expect(
+      within(tiles())
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
+      '/mutuelle/demandes/creation?type=DEMANDE_DE_REMBOURSEMENT_AUTRE_MOTIF',
+      '/compte/informations-personnelles',
+      '/mutuelle/smart-carte',
+      '/mutuelle/contrats-garanties',
+      '/mutuelle/contrats-garanties/estimation',
+      '/mutuelle/contrats-garanties/resiliation',
+    ]);
+    expect(screen.getByRole('link', { name: 'Effectuer une demande' })).toBeVisible();
+    expect(section('Vos demandes en cours')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Vos derniers remboursements' })).not.toBeInTheDocument();
   });
 });
 

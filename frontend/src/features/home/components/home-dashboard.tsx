@@ -4,6 +4,8 @@ import useSWR, { type SWRResponse } from 'swr';
 import { type Contrats, contratsKey, getContrats } from '@/api/get-contrats';
 import type { User } from '@/api/get-session';
 import { contratEnVigueur } from '@/entities/couverture/couverture';
+import { type Droit, droitAccorde } from '@/entities/delegation/droits';
+import { useMemberSession } from '@/hooks/session-context';
 import { paths } from '@/config/paths';
 import { RemboursementCard } from '@/components/remboursement-card';
 import { Skeleton } from '@/components/skeleton';
@@ -13,7 +15,7 @@ import type { ApercuDemande, Home, Remboursement } from '../api/get-home';
 import type { RetryableQuery } from '@/components/part-state';
 import { raccordementsSection } from '../home-data';
 import { homePart, partState } from '../home-parts';
-import { homeTiles, type TileFlags } from '../home-tiles';
+import { grantedTiles, homeTiles, type TileContext, type TileFlags } from '../home-tiles';
 import { situationContrat } from '../situation-contrat';
 import { ContratNotice } from './contrat-notice';
 import { DemandeRow } from './demande-row';
@@ -98,7 +100,7 @@ function EffectuerDemande() {
  * Before the first answer: placeholders only. The loaded dashboard is another tree, so that
  * the news banner arriving above it pushes nothing the member was already looking at.
  */
-function DashboardSkeleton({ tileCount }: { tileCount: number }) {
+function DashboardSkeleton({ tileCount, accorde }: { tileCount: number; accorde: (droit: Droit) => boolean }) {
   const loading: RetryableQuery<never[]> = {
     data: undefined,
     error: undefined,
@@ -114,8 +116,8 @@ function DashboardSkeleton({ tileCount }: { tileCount: number }) {
           ))}
         </div>
       </div>
-      <RemboursementsSection query={loading} />
-      <DemandesSection query={loading} />
+      {accorde('REMBOURSEMENTS') && <RemboursementsSection query={loading} />}
+      {accorde('DEMANDES') && <DemandesSection query={loading} />}
     </div>
   );
 }
@@ -134,14 +136,21 @@ function useContratsSansCouverture(flags: HomeDashboardProps['flags']) {
 /**
  * The home dashboard (docs/product/home.md#layout): shortcuts after the member's flags, the request
  * button, what changed since the last visit, the latest reimbursements and the pending requests,
- * all from `/api/home`; first, for a member no contract covers today, what became of it.
+ * all from `/api/home`; first, for a member no contract covers today, what became of it. Someone
+ * acting for the member sees only what their rights open.
  */
 export function HomeDashboard({ flags, home }: HomeDashboardProps) {
   const today = new Date();
   const currentYear = today.getFullYear();
+  const session = useMemberSession();
+  const accorde = (droit: Droit) => droitAccorde(session, droit);
+  const tiles = (context: TileContext) => grantedTiles(homeTiles(flags, context), accorde);
   const { contrats, awaited } = useContratsSansCouverture(flags);
   const skeleton = (
-    <DashboardSkeleton tileCount={homeTiles(flags, { nextDueDate: null, currentYear, situation: null }).length} />
+    <DashboardSkeleton
+      tileCount={tiles({ nextDueDate: null, currentYear, situation: null }).length}
+      accorde={accorde}
+    />
   );
   // The contract's notice comes with the rest, at the top: arriving later, it would push
   // everything down.
@@ -166,17 +175,19 @@ export function HomeDashboard({ flags, home }: HomeDashboardProps) {
         )}
         {situation && <ContratNotice situation={situation} />}
         <div className={styles.shortcuts}>
-          <HomeTilesNav tiles={homeTiles(flags, { nextDueDate, currentYear, situation })} />
-          <EffectuerDemande />
+          <HomeTilesNav tiles={tiles({ nextDueDate, currentYear, situation })} />
+          {accorde('DEMANDES') && <EffectuerDemande />}
         </div>
         {echeance.status === 'failed' && !flags.Radie && (
           <PartFailure message={t('home.cotisations.error')} onRetry={retry} />
         )}
-        <NonLusLine />
-        {raccordements.length > 0 && <RaccordementsSection raccordements={raccordements} />}
+        {accorde('DEMANDES') && <NonLusLine />}
+        {raccordements.length > 0 && (
+          <RaccordementsSection raccordements={raccordements} demandes={accorde('DEMANDES')} />
+        )}
         <NouveautesSection query={homePart(home, 'nouveautes')} />
-        <RemboursementsSection query={homePart(home, 'remboursements')} />
-        <DemandesSection query={homePart(home, 'demandes')} />
+        {accorde('REMBOURSEMENTS') && <RemboursementsSection query={homePart(home, 'remboursements')} />}
+        {accorde('DEMANDES') && <DemandesSection query={homePart(home, 'demandes')} />}
       </div>
     </Suspense>
   );

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aHome, homeIs, signedIn } from '@/test/fixtures';
+import { aHome, anActingSession, homeIs, sessionIs, shellContent, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { Home, Raccordement } from '../api/get-home';
@@ -60,6 +60,15 @@ describe('the home’s NOEMIE notice', () => {
       '/mutuelle/demandes/creation?type=ATTESTATION_VITALE&beneficiaire=2',
     );
     expect(within(item).queryByRole('link', { name: /ameli/ })).not.toBeInTheDocument();
+  });
+
+  it('offers no attestation to send to someone acting for the member without the right to send requests', async () => {
+    server.use(sessionIs(anActingSession()), ...shellContent());
+    server.use(homeIs(aHome({ raccordements: { data: [aRaccordement('NON_RACCORDE')] } })));
+    renderApp('/home');
+    const item = await notice();
+    expect(item).toHaveTextContent('Thomas DUPONT : la télétransmission n’est pas active.');
+    expect(within(item).queryByRole('link', { name: /attestation/ })).not.toBeInTheDocument();
   });
 
   it('speaks to the member of their own link as « vous »', async () => {

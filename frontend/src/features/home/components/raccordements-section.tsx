@@ -13,12 +13,13 @@ addMessages(noemieTexts);
 /** The member's space on ameli, where a link held by another complementary is ended. */
 const compteAmeli = 'https://assure.ameli.fr';
 
-function Notice({ raccordement }: { raccordement: Raccordement }) {
+function Notice({ raccordement, demandes }: { raccordement: Raccordement; demandes: boolean }) {
   const { idBeneficiaire, lien, prenom, nom, statutNoemie } = raccordement;
   const name = memberDisplayName('', prenom, nom);
   // The member reads of their own link as « vous », of a relative's by name.
   const key = (text: NoemieText): MessageKey => (lien === 'ASSURE_PRINCIPAL' ? `${text}.vous` : text);
-  const attestation = (
+  // Sending the attestation is a request: a delegate without that right is not offered it.
+  const attestation = demandes && (
     <Link className="button button-secondary" to={paths.attestationDroits(idBeneficiaire)}>
       {t(key('home.noemie.attestation'), { prenom })}
     </Link>
@@ -66,7 +67,14 @@ type NoemieText =
  * the member came for. Loaded apart from the dashboard, for the members who have one
  * (`raccordementsSection`).
  */
-export function RaccordementsSection({ raccordements }: { raccordements: readonly Raccordement[] | undefined }) {
+export function RaccordementsSection({
+  raccordements,
+  demandes = true,
+}: {
+  raccordements: readonly Raccordement[] | undefined;
+  /** Whether requests may be sent from here (not by a delegate without that right). */
+  demandes?: boolean;
+}) {
   const titleId = useId();
   if (!raccordements || raccordements.length === 0) return null;
   return (
@@ -77,7 +85,7 @@ export function RaccordementsSection({ raccordements }: { raccordements: readonl
       <ul className={styles.raccordements}>
         {raccordements.map((raccordement) => (
           <li key={raccordement.idBeneficiaire} className={styles.raccordement}>
-            <Notice raccordement={raccordement} />
+            <Notice raccordement={raccordement} demandes={demandes} />
           </li>
         ))}
       </ul>

@@ -1,0 +1,29 @@
+import type { Session } from '@/api/get-session';
+import type { MemberApi } from '@/types/member-api';
+
+/** What a delegate or a guardian may do for the member (the member API's `Droit`). */
+export type Droit = MemberApi<'Droit'>;
+export type NatureDelegation = MemberApi<'NatureDelegation'>;
+
+/** Every right, in the order the screens name them. */
+export const droits = ['REMBOURSEMENTS', 'ATTESTATIONS', 'DEMANDES', 'GESTION'] as const satisfies readonly Droit[];
+
+/**
+ * The rights a member gives themselves: `GESTION` (contact and bank details, beneficiaries,
+ * termination) comes only from a court decision the mutual records.
+ */
+export const droitsProposes = ['REMBOURSEMENTS', 'ATTESTATIONS', 'DEMANDES'] as const satisfies readonly Droit[];
+
+/** `accordes` in the order the screens name them, whatever order the answer had. */
+export function droitsDansLOrdre(accordes: readonly Droit[]): Droit[] {
+  return droits.filter((droit) => accordes.includes(droit));
+}
+
+/**
+ * Whether the screens offer what `droit` covers: always in one's own space; while acting for a
+ * member, when the delegation grants it. A preview that hides what would be refused: the member
+ * API decides, call by call.
+ */
+export function droitAccorde({ delegation }: Pick<Session, 'delegation'>, droit: Droit): boolean {
+  return delegation === undefined || delegation.droits.includes(droit);
+}

@@ -151,7 +151,7 @@ const APPELS: &[Appel] = &[
     ("GET", "/assure/preferences", GESTION, None),
     ("PUT", "/assure/preferences", GESTION, Some("A modifié vos préférences")),
     ("PUT", "/assure/documents/envois", GESTION, Some("A modifié l’envoi de vos documents")),
-    ("GET", "/assure/echeance-prochaine", GESTION, None),
+    ("GET", "/assure/echeance-prochaine", Exigence::Libre, None),
     ("POST", "/document/creationResiliation", GESTION, Some("A demandé la résiliation du contrat")),
     ("POST", "/document/ajoutBeneficiaire", GESTION, Some("A demandé l’ajout d’un bénéficiaire")),
 ];

@@ -1,7 +1,8 @@
 //! The five fictitious members of the demo, as the identity provider knows them. Together they
 //! exercise every flag (docs/product/roles.md#what-the-flags-show); the member API seeds its
-//! richer data from the same list. Beside them, two people who are no members and act for one
-//! (docs/product/roles.md#acting-for-a-member): a relative and a court-appointed guardian.
+//! richer data from the same list. Beside them, people who are no members
+//! (docs/product/roles.md#acting-for-a-member): a relative and a court-appointed guardian who
+//! act for one, and an adult beneficiary with a space of his own.
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Persona {
@@ -59,7 +60,7 @@ pub const PERSONAS: [Persona; 5] = [
 
 /// People with an account at the provider who are no members: their tokens carry no person
 /// number. `person_number` is only how the provider's page names them.
-pub const PROCHES: [Persona; 2] = [
+pub const PROCHES: [Persona; 3] = [
     Persona {
         person_number: "900001",
         civilite: "Mme",
@@ -75,6 +76,15 @@ pub const PROCHES: [Persona; 2] = [
         nom: "ROUX",
         username: "helene.roux",
         email: "helene.roux@example.org",
+    },
+    // Marie DUPONT's spouse, covered by her contract, with a space of his own.
+    Persona {
+        person_number: "900003",
+        civilite: "M.",
+        prenom: "Thomas",
+        nom: "DUPONT",
+        username: "thomas.dupont",
+        email: "thomas.dupont@example.org",
     },
 ];
 

@@ -21,6 +21,12 @@ use crate::session::{Acting, Session};
 #[derive(Deserialize)]
 pub struct Procuration {
     pub numero: String,
+    #[serde(rename = "Civilite")]
+    pub civilite: String,
+    #[serde(rename = "Prenom")]
+    pub prenom: String,
+    #[serde(rename = "Nom")]
+    pub nom: String,
     pub nature: String,
     pub droits: Vec<String>,
     pub fin: String,
@@ -65,8 +71,10 @@ pub fn acting(
     own: Option<SignedInMember>,
     own_pseudonym: Option<String>,
 ) -> Acting {
+    let holder = [procuration.civilite, procuration.prenom, procuration.nom];
     Acting {
         for_member: procuration.numero,
+        holder: holder.iter().filter(|part| !part.is_empty()).cloned().collect::<Vec<_>>().join(" "),
         nature: procuration.nature,
         droits: procuration.droits,
         fin: procuration.fin,
@@ -78,6 +86,9 @@ pub fn acting(
 /// The delegation as `/api/session` shows it, for the banner and what the browser previews.
 #[derive(Serialize)]
 pub struct Shown<'a> {
+    /// The member whose contract it is, as the member API names them (« Mme Marie DUPONT »):
+    /// in a beneficiary's own space, `User` is the beneficiary.
+    titulaire: &'a str,
     nature: &'a str,
     droits: &'a [String],
     fin: &'a str,
@@ -86,7 +97,7 @@ pub struct Shown<'a> {
 }
 
 pub fn shown(acting: &Acting) -> Shown<'_> {
-    Shown { nature: &acting.nature, droits: &acting.droits, fin: &acting.fin, retour: acting.own.is_some() }
+    Shown { titulaire: &acting.holder, nature: &acting.nature, droits: &acting.droits, fin: &acting.fin, retour: acting.own.is_some() }
 }
 
 #[derive(Deserialize)]

@@ -53,6 +53,9 @@ pub struct Session {
 pub struct Acting {
     /// The person number of the member acted for, sent with every call.
     pub for_member: String,
+    /// The member's name, as `assure/procurations` gave it.
+    #[serde(default)]
+    pub holder: String,
     /// The delegation as `assure/procurations` gave it: its nature, rights and last day.
     pub nature: String,
     pub droits: Vec<String>,

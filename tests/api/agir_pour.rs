@@ -14,6 +14,8 @@ use crate::helpers::{TestApp, sign_in_as_through_the_demo_provider, spawn_app};
 const CLAIRE: &str = "900001";
 const HELENE: &str = "900002";
 const MARIE: &str = "100001";
+/// Marie DUPONT's spouse, with a space of his own on her contract.
+const THOMAS: &str = "900003";
 
 /// A browser that keeps its cookies, and reads the anti-forgery one to echo it.
 struct Browser {
@@ -147,4 +149,46 @@ async fn someone_who_is_no_member_and_acts_for_nobody_is_not_signed_in() {
     let landed = helene.sign_in(HELENE).await;
     assert_eq!(landed, "/error", "the page of a refused sign-in");
     assert_eq!(helene.get("/api/session").await.0, 401);
+}
+
+#[tokio::test]
+async fn an_adult_beneficiary_reads_his_own_care_card_line_and_requests_and_nothing_of_the_family() {
+    let app = spawn_app().await;
+    let thomas = Browser::on(&app);
+    assert_eq!(thomas.sign_in(THOMAS).await, "/home");
+    let (_, session) = thomas.get("/api/session").await;
+    assert_eq!(session["User"]["Prenom"], "Thomas");
+    assert_eq!(session["delegation"]["nature"], "BENEFICIAIRE");
+    assert_eq!(session["delegation"]["titulaire"], "Mme Marie DUPONT");
+
+    let (_, beneficiaires) = thomas.get("/api/assure/beneficiaires").await;
+    let prenoms: Vec<&str> = beneficiaires.as_array().unwrap().iter().map(|b| b["prenom"].as_str().unwrap()).collect();
+    assert_eq!(prenoms, ["Thomas"]);
+    let (status, paiements) = thomas.get("/api/assure/prestations").await;
+    let paiements = paiements.as_array().unwrap().clone();
+    assert_eq!(status, 200);
+    assert!(!paiements.is_empty(), "his own payments");
+    assert!(paiements.iter().all(|paiement| paiement["beneficiaryFirstName"] == "Thomas"));
+    let (_, cartes) = thomas.get("/api/assure/carte-tp").await;
+    for carte in cartes.as_array().unwrap() {
+        let porteurs: Vec<&str> = carte["beneficiaires"].as_array().unwrap().iter().map(|p| p["prenom"].as_str().unwrap()).collect();
+        assert_eq!(porteurs, ["Thomas"], "his line of the card only");
+    }
+    let (_, demandes) = thomas.get("/api/demandes").await;
+    assert!(demandes.as_array().unwrap().iter().all(|demande| demande["beneficiaire"]["prenom"] == "Thomas"));
+
+    // The family's care, by another road.
+    let marie = Browser::on(&app);
+    marie.sign_in(MARIE).await;
+    let (_, de_marie) = marie.get("/api/assure/prestations").await;
+    let autre = de_marie.as_array().unwrap().iter().find(|paiement| paiement["beneficiaryFirstName"] != "Thomas").unwrap().clone();
+    let (status, _) = thomas.get(&format!("/api/assure/prestation/{}", autre["paymentId"].as_str().unwrap())).await;
+    assert_eq!(status, 403, "another person's payment");
+    let (_, famille) = marie.get("/api/assure/beneficiaires").await;
+    let emma = famille.as_array().unwrap().iter().find(|b| b["prenom"] == "Emma").unwrap()["id"].clone();
+    let (_, filtre) = thomas.get(&format!("/api/assure/prestations?idBeneficiaire={emma}")).await;
+    assert_eq!(filtre, json!([]), "asking for Emma's gives nothing");
+    let (status, refused) = thomas.get("/api/assure/plafonds").await;
+    assert_eq!((status, refused["code"].as_str()), (403, Some("droit_non_accorde")), "the family's allowances");
+    assert_eq!(thomas.get("/api/assure/infos").await.0, 403);
 }

@@ -18,6 +18,7 @@ use super::service::BackOffice;
 use super::session::Operateur;
 use crate::member_api::clock::today;
 use crate::member_api::rules::delegations::{self, Decision, Droit};
+use crate::member_api::rules::noemie::BENEFICIAIRE_INCONNU;
 use crate::member_api::store::delegations as store;
 use crate::telechargement::fichier;
 
@@ -144,6 +145,33 @@ pub async fn mettre_fin(
 }
 
 const DELEGATION_INCONNUE: &str = "Cette délégation n’existe pas.";
+
+#[derive(Deserialize)]
+pub struct SaisieEspace {
+    jeton: String,
+    courriel: String,
+}
+
+/// A beneficiary's own space, for the account of the address given (`rules/delegations.rs`).
+pub async fn ouvrir_espace(
+    operateur: Operateur,
+    chemin: web::Path<(String, String)>,
+    saisie: web::Form<SaisieEspace>,
+    back_office: web::Data<BackOffice>,
+) -> Result<HttpResponse, Refus> {
+    operateur.verifier(&saisie.jeton)?;
+    let (numero, id) = chemin.into_inner();
+    let id: i64 = id.parse().map_err(|_| Refus::introuvable(BENEFICIAIRE_INCONNU))?;
+    let courriel = saisie.into_inner().courriel;
+    let job = {
+        let numero = numero.clone();
+        move |tx: &Transaction, maintenant| {
+            Ok(delegations::ouvrir_espace_personnel(tx, &numero, id, &courriel, maintenant, today())?)
+        }
+    };
+    back_office.ecrire(job).await?;
+    Ok(apres(lien_adherent(&numero), Fait::EspacePersonnel))
+}
 
 /// The judgement of a guardianship, through the member it is about.
 pub async fn jugement(

@@ -44,14 +44,16 @@ pub enum Fait {
     Noemie,
     Confidentialite,
     Mesure,
+    EspacePersonnel,
     FinDelegation,
     Decision,
     Deconnexion,
 }
 
 impl Fait {
-    const TOUS: [Self; 10] = [
+    const TOUS: [Self; 11] = [
         Self::Mesure,
+        Self::EspacePersonnel,
         Self::FinDelegation,
         Self::Remboursement,
         Self::Etat,
@@ -72,6 +74,7 @@ impl Fait {
             Self::Noemie => "noemie",
             Self::Confidentialite => "confidentialite",
             Self::Mesure => "mesure",
+            Self::EspacePersonnel => "espace-personnel",
             Self::FinDelegation => "fin-delegation",
             Self::Decision => "decision",
             Self::Deconnexion => "deconnexion",
@@ -92,6 +95,7 @@ impl Fait {
                 "La mesure de protection est enregistrée : le tuteur ou le curateur peut agir dès sa connexion."
             }
             Self::FinDelegation => "La délégation a pris fin. L’adhérent en est averti.",
+            Self::EspacePersonnel => "L’espace personnel est ouvert : le bénéficiaire y accède dès sa connexion.",
             Self::Decision => "La décision est enregistrée. L’adhérent en est averti selon ses préférences.",
             Self::Deconnexion => "Vous êtes déconnecté du back-office.",
         }
@@ -348,6 +352,16 @@ pub fn adherent(
                                     }
                                 }
                                 button.secondaire type="submit" { "Enregistrer la confidentialité" }
+                            }
+                            @let champ = format!("espace-{}", beneficiaire.id);
+                            form method="post"
+                                action={ (lien_adherent(&adherent.numero)) "/beneficiaires/" (beneficiaire.id) "/espace" } {
+                                (jeton(operateur))
+                                div.champ {
+                                    label for=(champ) { "Adresse électronique de " (beneficiaire.prenom) " pour son propre espace" }
+                                    input id=(champ) type="email" name="courriel" required;
+                                }
+                                button.secondaire type="submit" { "Ouvrir son propre espace" }
                             }
                         }
                     }
@@ -929,6 +943,7 @@ fn nature_delegation(nature: &str) -> &'static str {
     match nature {
         "TUTELLE" => "Tutelle",
         "CURATELLE" => "Curatelle",
+        "BENEFICIAIRE" => "Espace personnel",
         _ => "Délégation",
     }
 }

@@ -29,6 +29,7 @@ pub fn scope(back_office: web::Data<BackOffice>) -> impl actix_web::dev::HttpSer
         .route("/adherents/{numero}", web::get().to(consultation::adherent))
         .route("/adherents/{numero}/remboursements", web::post().to(actions::ajouter_remboursement))
         .route("/adherents/{numero}/delegations", web::post().to(mesures::enregistrer))
+        .route("/adherents/{numero}/beneficiaires/{id}/espace", web::post().to(mesures::ouvrir_espace))
         .route("/adherents/{numero}/delegations/{id}/fin", web::post().to(mesures::mettre_fin))
         .route("/adherents/{numero}/delegations/{id}/jugement", web::get().to(mesures::jugement))
         .route("/adherents/{numero}/beneficiaires/{id}/noemie", web::post().to(actions::changer_noemie))

@@ -43,7 +43,8 @@ pub fn sign_in(pending: &str) -> HttpResponse {
             h2 id="proches-title" { "Proches et mandataires de démonstration" }
             p.intro {
                 "Ces personnes ne sont pas adhérentes : elles agissent pour un adhérent qui leur a "
-                "donné une délégation, ou dont la mutuelle les a enregistrées comme tuteur ou curateur."
+                "donné une délégation, ou dont la mutuelle les a enregistrées comme tuteur ou curateur ; "
+                "ou, bénéficiaires d’un contrat, elles y ont leur propre espace."
             }
             ul.members aria-labelledby="proches-title" {
                 @for proche in &PROCHES {

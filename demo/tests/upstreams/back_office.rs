@@ -1172,3 +1172,33 @@ async fn a_guardianship_is_recorded_with_its_judgement_and_ended_by_the_mutual()
         .unwrap();
     assert_eq!(nature, "DELEGATION_TERMINEE", "the member is told");
 }
+
+/// A beneficiary of 16 or more gets a space of his own from the mutual, once.
+#[tokio::test]
+async fn an_own_space_is_opened_for_an_adult_beneficiary_and_refused_to_a_child_or_twice() {
+    let back_office = signed_in().await;
+    let page = back_office.page(&format!("/adherents/{MARIE}")).await;
+    let formulaires = attribute(&page, "form[action$='/espace']", "action");
+    let chemin = |prenom_rang: usize| formulaires[prenom_rang][MOUNT.len()..].to_owned();
+    // Thomas, Emma, Lucas, in the file's order (the holder has no form).
+    let (thomas, emma) = (chemin(0), chemin(1));
+    let deux_fois = back_office.act(&thomas, &[("courriel", "thomas.dupont@example.org")]).await;
+    assert_eq!(deux_fois.status(), StatusCode::CONFLICT);
+    assert!(deux_fois.text().await.unwrap().contains("Thomas a déjà son propre espace."));
+    let enfant = back_office.act(&emma, &[("courriel", "emma@example.org")]).await;
+    assert_eq!(enfant.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(enfant.text().await.unwrap().contains("Seul un bénéficiaire d’au moins 16 ans peut avoir son propre espace."));
+
+    // The end of his space, in the list of who acts for Marie.
+    let html = Html::parse_document(&page);
+    let espace = html
+        .select(&Selector::parse("#delegations ~ ul li").unwrap())
+        .find(|element| element.text().collect::<String>().contains("Espace personnel"))
+        .and_then(|element| element.select(&Selector::parse("form[action$='/fin']").unwrap()).next())
+        .and_then(|form| form.value().attr("action"))
+        .unwrap()
+        .to_owned();
+    back_office.act(&espace[MOUNT.len()..], &[]).await;
+    let ouvert = back_office.act(&thomas, &[("courriel", "Thomas.Dupont@example.org")]).await;
+    assert_redirected(&ouvert, &format!("{MOUNT}/adherents/{MARIE}?fait=espace-personnel"));
+}

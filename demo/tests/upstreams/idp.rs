@@ -291,6 +291,7 @@ async fn the_sign_in_page_offers_one_button_per_demo_member_and_relative() {
             "Se connecter en tant que Sophie PETIT",
             "Se connecter en tant que Claire DUPONT",
             "Se connecter en tant que Hélène ROUX",
+            "Se connecter en tant que Thomas DUPONT",
         ]
     );
     let select = |css: &str| html.select(&Selector::parse(css).unwrap()).count();

@@ -15,6 +15,8 @@ export type User = MemberApi<'User'>;
  * screens: the member API decides, call by call.
  */
 export interface SessionDelegation {
+  /** The member whose contract it is; in a beneficiary's own space, `User` is the beneficiary. */
+  titulaire: string;
   nature: MemberApi<'NatureDelegation'>;
   droits: MemberApi<'Droit'>[];
   /** The last day included, `YYYY-MM-DD`. */

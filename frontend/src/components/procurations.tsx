@@ -32,7 +32,9 @@ export function Procurations({ procurations, disabled, onAgir }: ProcurationsPro
                 onAgir(procuration.numero);
               }}
             >
-              {t('delegation.procuration.agir', { nom })}
+              {procuration.nature === 'BENEFICIAIRE'
+                ? t('delegation.procuration.espacePersonnel', { nom })
+                : t('delegation.procuration.agir', { nom })}
             </button>
             <ul className={styles.droits} aria-label={t('delegation.procuration.droits', { nom })}>
               {droitsDansLOrdre(procuration.droits).map((droit) => (

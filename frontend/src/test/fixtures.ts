@@ -42,7 +42,14 @@ export function aSession(user: Partial<User> = {}, overrides: Partial<Session> =
  * their reimbursements and certificates, by a person with a member space of their own.
  */
 export function aSessionDelegation(overrides: Partial<SessionDelegation> = {}): SessionDelegation {
-  return { nature: 'PROCHE', droits: ['REMBOURSEMENTS', 'ATTESTATIONS'], fin: '2027-06-30', retour: true, ...overrides };
+  return {
+    titulaire: 'M. Jean MARTIN',
+    nature: 'PROCHE',
+    droits: ['REMBOURSEMENTS', 'ATTESTATIONS'],
+    fin: '2027-06-30',
+    retour: true,
+    ...overrides,
+  };
 }
 
 /** Jean MARTIN's space, shown to someone acting for him under `delegation`. */

@@ -1208,10 +1208,10 @@ export interface components {
          */
         Droit: "REMBOURSEMENTS" | "ATTESTATIONS" | "DEMANDES" | "GESTION";
         /**
-         * @description `PROCHE`: given by the member. `TUTELLE`, `CURATELLE`: recorded by the mutual from a court decision.
+         * @description `PROCHE`: given by the member. `TUTELLE`, `CURATELLE`: recorded by the mutual from a court decision. `BENEFICIAIRE`: a beneficiary's own space on the contract (16 or more), opened by the mutual: it shows that beneficiary's own care, card line and requests only.
          * @enum {string}
          */
-        NatureDelegation: "PROCHE" | "TUTELLE" | "CURATELLE";
+        NatureDelegation: "PROCHE" | "TUTELLE" | "CURATELLE" | "BENEFICIAIRE";
         Delegation: {
             id: number;
             /** @description The invited address, in lower case. */

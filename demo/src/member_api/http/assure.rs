@@ -118,6 +118,14 @@ async fn reseau_de_soins(_: Member, query: web::Query<RechercheReseau>) -> Resul
 }
 
 async fn beneficiaires(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
-    let key = format!("beneficiaires {}", member.person_number);
-    context.db.read_json(key, move |db| Ok(Beneficiaire::all(db, &member.person_number)?)).await.map(json)
+    let key = format!("beneficiaires {}", member.vue());
+    context
+        .db
+        .read_json(key, move |db| {
+            let mut beneficiaires = Beneficiaire::all(db, &member.person_number)?;
+            beneficiaires.retain(|beneficiaire| member.voit(beneficiaire.id));
+            Ok::<_, ApiFailure>(beneficiaires)
+        })
+        .await
+        .map(json)
 }

@@ -32,27 +32,35 @@ impl FromRequest for Member {
         // The proof is checked here, with the request it is for.
         let presented = presented(request);
         let acting_for = acting_for(request);
-        let exigence = delegations::exigence(request.method().as_str(), &unnamed_route(request));
+        let route = unnamed_route(request);
+        let exigence = delegations::exigence(request.method().as_str(), &route);
+        let espace_personnel = delegations::dans_l_espace_personnel(request.method().as_str(), &route);
         Box::pin(async move {
             let context = context.ok_or_else(|| ApiFailure::internal(anyhow::anyhow!("no API context")))?;
             let verified = verified(&context, presented?, now.timestamp()).await?;
             let signed_in_at = verified.auth_time;
             let Some(numero) = acting_for? else {
                 let person_number = verified.person_number.ok_or_else(|| refused("not a member", "-"))?;
-                return Ok(Member { person_number, signed_in_at, delegation: None });
+                return Ok(Member::own(person_number, signed_in_at));
             };
             let acteur = Acteur { sujet: verified.subject, courriel: verified.email, nom: verified.name };
             let pour = numero.clone();
-            let delegation = context
+            let autorisation = context
                 .db
                 .run(move |db| {
                     let tx = db.transaction()?;
-                    let delegation = delegations::autoriser(&tx, &acteur, &pour, exigence, now, today())?;
+                    let autorisation =
+                        delegations::autoriser(&tx, &acteur, &pour, exigence, espace_personnel, now, today())?;
                     tx.commit()?;
-                    Ok(delegation)
+                    Ok(autorisation)
                 })
                 .await?;
-            Ok(Member { person_number: numero, signed_in_at, delegation: Some(delegation) })
+            Ok(Member {
+                person_number: numero,
+                signed_in_at,
+                delegation: Some(autorisation.delegation),
+                seulement: autorisation.seulement,
+            })
         })
     }
 }

@@ -12,6 +12,7 @@ use crate::member_api::pdf;
 use crate::member_api::pdf::impression;
 use crate::member_api::rules::membre::Member;
 use crate::member_api::store::adherents;
+use crate::member_api::store::beneficiaires::Beneficiaire;
 use crate::member_api::store::cartes_tp::{self, CarteTp};
 use crate::telechargement::fichier;
 
@@ -39,12 +40,28 @@ fn code(carte: &CarteTp) -> String {
 async fn cartes(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
     let mutuelle = context.mutuelle.clone();
     // The cards in force are those of today.
-    let key = format!("cartes {} {}", member.person_number, today());
+    let key = format!("cartes {} {}", member.vue(), today());
     context
         .db
-        .read_json(key, move |db| Ok(CarteTp::valides(db, &member.person_number, &mutuelle)?))
+        .read_json(key, move |db| {
+            let mut cartes = CarteTp::valides(db, &member.person_number, &mutuelle)?;
+            for carte in &mut cartes {
+                sa_ligne(db, &member, carte)?;
+            }
+            Ok::<_, ApiFailure>(cartes)
+        })
         .await
         .map(json)
+}
+
+/// A beneficiary's own space shows their own line of the card only.
+fn sa_ligne(db: &rusqlite::Connection, member: &Member, carte: &mut CarteTp) -> rusqlite::Result<()> {
+    let Some(seulement) = member.seulement else { return Ok(()) };
+    let lui = Beneficiaire::all(db, &member.person_number)?.into_iter().find(|beneficiaire| beneficiaire.id == seulement);
+    carte.beneficiaires.retain(|porteur| {
+        lui.as_ref().is_some_and(|lui| lui.prenom == porteur.prenom && lui.date_naissance == porteur.date_naissance)
+    });
+    Ok(())
 }
 
 /// One card as a PDF (where `smartCarteUrl` points).
@@ -61,7 +78,8 @@ async fn carte_pdf(
             let owner = cartes_tp::titulaire(db, id)?;
             member.check_owner(owner)?;
             let adherent = adherents::nom_complet(db, &member.person_number)?;
-            let carte = CarteTp::read(db, id, &mutuelle)?;
+            let mut carte = CarteTp::read(db, id, &mutuelle)?;
+            sa_ligne(db, &member, &mut carte)?;
             let code = code(&carte);
             Ok(pdf::carte_tp::CarteTp {
                 mutuelle: carte.libelle_amc,

@@ -35,23 +35,22 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 /// Every request, newest first.
 async fn demandes(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
-    let key = format!("demandes {}", member.person_number);
-    context
-        .db
-        .read_json(key, move |db| Ok(demandes::liste(db, &member.person_number, Selection::Toutes)?))
-        .await
-        .map(json)
+    let key = format!("demandes {}", member.vue());
+    context.db.read_json(key, move |db| liste(db, &member, Selection::Toutes)).await.map(json)
+}
+
+/// The requests in the member's view (`Member::voit_demande`).
+fn liste(db: &Connection, member: &Member, selection: Selection) -> Result<Vec<Demande>, ApiFailure> {
+    let mut liste = demandes::liste(db, &member.person_number, selection)?;
+    liste.retain(|demande| member.voit_demande(demande));
+    Ok(liste)
 }
 
 /// The home page's requests ("Vos demandes en cours"): pending and recently done ones.
 async fn demandes_en_cours(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
     let today = today();
-    let key = format!("demandes/home {} {today}", member.person_number);
-    context
-        .db
-        .read_json(key, move |db| Ok(demandes::liste(db, &member.person_number, Selection::Accueil(today))?))
-        .await
-        .map(json)
+    let key = format!("demandes/home {} {today}", member.vue());
+    context.db.read_json(key, move |db| liste(db, &member, Selection::Accueil(today))).await.map(json)
 }
 
 async fn demande(

@@ -9,6 +9,7 @@ use super::context::Context;
 use super::reponses::json;
 use crate::member_api::failure::ApiFailure;
 use crate::member_api::rules::membre::Member;
+use crate::member_api::rules::demandes::{self, Selection};
 use crate::member_api::rules::messages;
 use crate::member_api::store;
 
@@ -55,10 +56,22 @@ async fn marquer_lus(
 
 /// The mutual's messages the member has not read: the sidebar's and the home page's count.
 async fn non_lus(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
-    let key = format!("demandes/nonLus {}", member.person_number);
+    let key = format!("demandes/nonLus {}", member.vue());
     context
         .db
-        .read_json(key, move |db| Ok(store::messages::non_lus(db, &member.person_number)?))
+        .read_json(key, move |db| {
+            let mut non_lus = store::messages::non_lus(db, &member.person_number)?;
+            if member.seulement.is_some() {
+                let siennes: Vec<i64> = demandes::liste(db, &member.person_number, Selection::Toutes)?
+                    .into_iter()
+                    .filter(|demande| member.voit_demande(demande))
+                    .map(|demande| demande.id)
+                    .collect();
+                non_lus.demandes.retain(|demande| siennes.contains(&demande.id));
+                non_lus.total = non_lus.demandes.iter().map(|demande| demande.non_lus).sum();
+            }
+            Ok::<_, ApiFailure>(non_lus)
+        })
         .await
         .map(json)
 }

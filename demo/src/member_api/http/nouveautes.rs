@@ -15,6 +15,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 async fn nouveautes(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
+    // What happened since the member's visit is the member's: a beneficiary's own space has
+    // its own care to read instead.
+    if member.seulement.is_some() {
+        return Ok(HttpResponse::Ok().json(serde_json::json!({ "depuis": null, "evenements": [] })));
+    }
     let key = format!("nouveautes {}", member.person_number);
     context
         .db

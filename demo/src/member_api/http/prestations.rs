@@ -42,11 +42,21 @@ async fn liste(
     professionnels_seulement: bool,
 ) -> Result<HttpResponse, ApiFailure> {
     validation::periode(filtre.date_debut, filtre.date_fin)?;
-    let key = format!("prestations {} {professionnels_seulement} {filtre:?}", member.person_number);
+    let key = format!("prestations {} {professionnels_seulement} {filtre:?}", member.vue());
     context
         .db
         .read_json(key, move |db| {
             let Filtre { date_debut, date_fin, id_beneficiaire } = filtre;
+            // A beneficiary's own space reads their payments only, as they are.
+            if let Some(seulement) = member.seulement {
+                if id_beneficiaire.is_some_and(|id| id != seulement) {
+                    return Ok(Vec::new());
+                }
+                let id_beneficiaire = Some(seulement);
+                let filtre =
+                    paiements::Filtre { date_debut, date_fin, id_beneficiaire, professionnels_seulement };
+                return Ok(paiements::detailles(db, &member.person_number, &filtre)?);
+            }
             let filtre =
                 paiements::Filtre { date_debut, date_fin, id_beneficiaire, professionnels_seulement };
             let paiements = paiements::detailles(db, &member.person_number, &filtre)?;
@@ -76,10 +86,14 @@ async fn prestations_pro(
 
 /// The payments of the last few payment days, without their lines.
 async fn recentes(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
-    let key = format!("prestations-recentes {}", member.person_number);
+    let key = format!("prestations-recentes {}", member.vue());
     context
         .db
-        .read_json(key, move |db| Ok(paiements::recents(db, &member.person_number, JOURS_RECENTS)?))
+        .read_json(key, move |db| {
+            let mut recents = paiements::recents(db, &member.person_number, JOURS_RECENTS)?;
+            recents.retain(|paiement| member.voit(paiement.beneficiaire_id));
+            Ok::<_, ApiFailure>(recents)
+        })
         .await
         .map(json)
 }
@@ -96,7 +110,7 @@ async fn prestation(
     context: web::Data<Context>,
 ) -> Result<HttpResponse, ApiFailure> {
     let payment_id = payment_id.into_inner();
-    let key = format!("prestation {} {payment_id}", member.person_number);
+    let key = format!("prestation {} {payment_id}", member.vue());
     context
         .db
         .read_json(key, move |db| {
@@ -105,7 +119,14 @@ async fn prestation(
             let lignes = paiements::lignes(db, &payment_id)?;
             let (beneficiaire, jour) = paiements::beneficiaire_et_jour(db, &payment_id)?
                 .ok_or_else(|| ApiFailure::internal(anyhow::anyhow!("a payment just read is gone")))?;
-            let data = confidentialite::lignes(db, &member.person_number, beneficiaire, jour, lignes)?;
+            if !member.voit(beneficiaire) {
+                return Err(ApiFailure::forbidden());
+            }
+            let data = if member.seulement.is_some() {
+                lignes
+            } else {
+                confidentialite::lignes(db, &member.person_number, beneficiaire, jour, lignes)?
+            };
             Ok(Detail { data })
         })
         .await
@@ -116,7 +137,11 @@ async fn prestations_claims(member: Member, context: web::Data<Context>) -> Resu
     let claims = context
         .db
         .run(move |db| {
-            let claims = paiements::lignes_a_plat(db, &member.person_number)?;
+            let mut claims = paiements::lignes_a_plat(db, &member.person_number)?;
+            if member.seulement.is_some() {
+                claims.retain(|claim| member.voit(claim.beneficiaire_id));
+                return Ok(claims);
+            }
             confidentialite::claims(db, &member.person_number, claims)
         })
         .await?;

@@ -63,7 +63,7 @@ pub fn refus_d_estimation(nom: &str) -> String {
 }
 
 /// Whole years from `naissance` to `jour`.
-fn age(naissance: NaiveDate, jour: NaiveDate) -> u32 {
+pub fn age(naissance: NaiveDate, jour: NaiveDate) -> u32 {
     let anniversaire_passe = (jour.month(), jour.day()) >= (naissance.month(), naissance.day());
     let annees = jour.year() - naissance.year() - i32::from(!anniversaire_passe);
     u32::try_from(annees).unwrap_or(0)

@@ -114,7 +114,25 @@ pub fn connexion(
     let numero_personne = member.person_number.as_str();
     let tx = db.transaction()?;
     let today = today();
-    let utilisateur = adherents::utilisateur(&tx, numero_personne)?;
+    let mut utilisateur = adherents::utilisateur(&tx, numero_personne)?;
+    // A beneficiary's own space is theirs: their name, birth date and address on the top bar.
+    if let (Some(seulement), Some(delegation)) = (member.seulement, member.delegation) {
+        let lui = crate::member_api::store::beneficiaires::Beneficiaire::all(&tx, numero_personne)?
+            .into_iter()
+            .find(|beneficiaire| beneficiaire.id == seulement)
+            .ok_or_else(ApiFailure::not_found)?;
+        let courriel = crate::member_api::store::delegations::par_id(&tx, delegation)?
+            .map(|delegation| delegation.courriel)
+            .unwrap_or_default();
+        utilisateur = Utilisateur {
+            civilite: String::new(),
+            prenom: lui.prenom,
+            nom: lui.nom,
+            date_naissance: lui.date_naissance,
+            email: courriel,
+            ..utilisateur
+        };
+    }
     // The card to show: today's, else the next one.
     let carte = cartes_tp::a_montrer(&tx, numero_personne, today)?;
     let situation = Situation::of(&tx, numero_personne, today)?;

@@ -212,18 +212,61 @@ fn en_vigueur(delegation: &Delegation, aujourdhui: NaiveDate) -> bool {
     delegation.retiree_le.is_none() && (delegation.debut..=delegation.fin).contains(&aujourdhui)
 }
 
+/// What a call made under a delegation is allowed: the delegation, and for a beneficiary's own
+/// space, whose care alone it shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Autorisation {
+    pub delegation: i64,
+    pub seulement: Option<i64>,
+}
+
+/// What a beneficiary's own space shows: their own care, card line and requests, which the
+/// handlers narrow to them (`Member::seulement`), and the contract that covers them. Nothing
+/// else, whatever the rights.
+const ESPACE_PERSONNEL: &[(&str, &str)] = &[
+    ("POST", "/compte/auth"),
+    ("GET", "/assure/contrats"),
+    ("GET", "/assure/droitsAdherent"),
+    ("GET", "/assure/droitsCompletAdherent"),
+    ("GET", "/assure/livret"),
+    ("GET", "/assure/echeance-prochaine"),
+    ("GET", "/assure/nouveautes"),
+    ("GET", "/assure/referentiel/communes-postale"),
+    ("GET", "/assure/referentiel/etablissements"),
+    ("GET", "/assure/referentiel/reseau-soins"),
+    ("GET", "/assure/beneficiaires"),
+    ("GET", "/assure/prestations"),
+    ("GET", "/assure/prestations-pro"),
+    ("GET", "/assure/prestations-recentes"),
+    ("GET", "/assure/prestation/{}"),
+    ("GET", "/assure/prestationsClaims"),
+    ("GET", "/assure/carte-tp"),
+    ("GET", "/assure/carte-tp-detail/{}"),
+    ("GET", "/demandes"),
+    ("GET", "/demandes/home"),
+    ("GET", "/demandes/nonLus"),
+    ("GET", "/demande/{}"),
+];
+
+/// The call `method` at `path` is one a beneficiary's own space makes.
+pub fn dans_l_espace_personnel(method: &str, path: &str) -> bool {
+    ESPACE_PERSONNEL.iter().any(|(m, p)| *m == method && *p == path)
+}
+
 /// Lets `acteur` make, for the member `numero`, a call that needs `exigence`: the delegation
 /// in force, with the right needed, is bound to the account at its first use (the member is
-/// then told by email), and what was done is recorded (`libelle`). Refused with 403 and a code
-/// that says why. Call it in one transaction.
+/// then told by email), and what was done is recorded (`libelle`). A beneficiary's own space
+/// makes only its own calls (`espace_personnel`), told to no one: it is theirs. Refused with
+/// 403 and a code that says why. Call it in one transaction.
 pub fn autoriser(
     db: &Connection,
     acteur: &Acteur,
     numero: &str,
     (exigence, libelle): (Exigence, Option<&str>),
+    espace_personnel: bool,
     at: DateTime<Utc>,
     aujourdhui: NaiveDate,
-) -> Result<i64, ApiFailure> {
+) -> Result<Autorisation, ApiFailure> {
     let siennes: Vec<Delegation> = delegations::du_delegue(db, &acteur.sujet, acteur.courriel.as_deref())?
         .into_iter()
         .filter(|delegation| delegation.numero_personne == numero && est_de(delegation, acteur))
@@ -236,6 +279,17 @@ pub fn autoriser(
             _ => ApiFailure::forbidden_because("delegation_inconnue", INCONNUE),
         });
     };
+    if let Some(beneficiaire) = delegation.beneficiaire_id {
+        if !espace_personnel {
+            return Err(ApiFailure::forbidden_because(
+                "droit_non_accorde",
+                "Votre espace personnel montre vos soins, votre carte et vos demandes : le reste est celui de \
+                 l’adhérent.",
+            ));
+        }
+        delegations::lier(db, delegation.id, &acteur.sujet, acteur.nom.as_deref(), at)?;
+        return Ok(Autorisation { delegation: delegation.id, seulement: Some(beneficiaire) });
+    }
     let accordee = match exigence {
         Exigence::Libre => true,
         Exigence::UnDe(droits) => droits_de(delegation).iter().any(|droit| droits.contains(droit)),
@@ -250,7 +304,57 @@ pub fn autoriser(
     if let Some(libelle) = libelle {
         noter(db, delegation.id, libelle, at)?;
     }
-    Ok(delegation.id)
+    Ok(Autorisation { delegation: delegation.id, seulement: None })
+}
+
+/// The age from which a beneficiary may have a space of their own: the mutual's rule.
+pub const AGE_ESPACE_PERSONNEL: u32 = 16;
+/// How long a beneficiary's own space is opened for, before the mutual renews it.
+const ESPACE_PERSONNEL_ANS: u32 = 5;
+
+/// Opens, as of `at`, an own space for the beneficiary `id` of the member `numero`, for the
+/// account of the address `courriel`: a beneficiary of [`AGE_ESPACE_PERSONNEL`] or more, not
+/// the holder, with none open already. Call it in one transaction.
+pub fn ouvrir_espace_personnel(
+    db: &Connection,
+    numero: &str,
+    id: i64,
+    courriel: &str,
+    at: DateTime<Utc>,
+    aujourdhui: NaiveDate,
+) -> Result<i64, ApiFailure> {
+    let beneficiaire = crate::member_api::store::beneficiaires::suivis(db, numero)?
+        .into_iter()
+        .find(|beneficiaire| beneficiaire.id == id)
+        .ok_or(ApiFailure::missing(crate::member_api::rules::noemie::BENEFICIAIRE_INCONNU))?;
+    if beneficiaire.lien == "ASSURE_PRINCIPAL" {
+        return Err(ApiFailure::unprocessable("L’assuré principal a déjà son espace : celui du contrat."));
+    }
+    if super::confidentialite::age(beneficiaire.date_naissance, aujourdhui) < AGE_ESPACE_PERSONNEL {
+        return Err(ApiFailure::unprocessable(format!(
+            "Seul un bénéficiaire d’au moins {AGE_ESPACE_PERSONNEL} ans peut avoir son propre espace."
+        )));
+    }
+    let courriel = validation::adresse_electronique(Some(courriel), "L’adresse électronique")?
+        .ok_or_else(|| ApiFailure::unprocessable("Indiquez l’adresse électronique du bénéficiaire."))?
+        .to_lowercase();
+    let deja = delegations::du_membre(db, numero, aujourdhui)?
+        .into_iter()
+        .any(|delegation| delegation.beneficiaire_id == Some(id) && en_vigueur(&delegation, aujourdhui));
+    if deja {
+        return Err(ApiFailure::conflict(format!("{} a déjà son propre espace.", beneficiaire.prenom)));
+    }
+    let nouvelle = NouvelleDelegation {
+        numero_personne: numero,
+        nature: "BENEFICIAIRE",
+        courriel: &courriel,
+        droits: &codes(&[Droit::Remboursements, Droit::Attestations, Droit::Demandes]),
+        debut: aujourdhui,
+        fin: aujourdhui.checked_add_months(chrono::Months::new(12 * ESPACE_PERSONNEL_ANS)).unwrap_or(aujourdhui),
+        jugement: None,
+        beneficiaire_id: Some(id),
+    };
+    Ok(delegations::inserer(db, &nouvelle, at)?)
 }
 
 /// A page loads several calls at once: one of the same kind within this long is the same visit.
@@ -355,6 +459,7 @@ pub fn inviter(
         debut: aujourdhui,
         fin: invitation.fin,
         jugement: None,
+        beneficiaire_id: None,
     };
     Ok(delegations::inserer(db, &nouvelle, at)?)
 }
@@ -406,6 +511,7 @@ pub fn enregistrer_mesure(
         debut: decision.debut,
         fin: decision.fin,
         jugement: Some(decision.jugement),
+        beneficiaire_id: None,
     };
     Ok(delegations::inserer(db, &nouvelle, at)?)
 }
@@ -576,7 +682,7 @@ mod tests {
         Invitation { courriel: Some("Claire@Example.org"), droits, fin: jour() + Duration::days(90) }
     }
 
-    fn refus(resultat: Result<i64, ApiFailure>) -> (u16, String, String) {
+    fn refus<T: std::fmt::Debug>(resultat: Result<T, ApiFailure>) -> (u16, String, String) {
         let refus = resultat.unwrap_err();
         (refus.status().as_u16(), refus.code().to_owned(), refus.message().to_owned())
     }
@@ -594,18 +700,18 @@ mod tests {
     fn a_right_given_lets_the_call_through_and_one_not_given_is_refused_with_its_name() {
         let (_dir, db) = testing::seeded(jour());
         inviter(&db, MARIE, &invitation(&[Droit::Remboursements]), moment(), jour()).unwrap();
-        assert!(autoriser(&db, &claire(), MARIE, LIRE_LES_REMBOURSEMENTS, moment(), jour()).is_ok());
+        assert!(autoriser(&db, &claire(), MARIE, LIRE_LES_REMBOURSEMENTS, false, moment(), jour()).is_ok());
         let (status, code, message) =
-            refus(autoriser(&db, &claire(), MARIE, exigence("GET", "/demandes"), moment(), jour()));
+            refus(autoriser(&db, &claire(), MARIE, exigence("GET", "/demandes"), false, moment(), jour()));
         assert_eq!((status, code.as_str()), (403, "droit_non_accorde"));
         assert_eq!(
             message,
             "Votre délégation ne vous donne pas le droit de envoyer des demandes et des messages pour cet adhérent."
         );
         let (_, code, _) =
-            refus(autoriser(&db, &claire(), MARIE, exigence("GET", "/assure/delegations"), moment(), jour()));
+            refus(autoriser(&db, &claire(), MARIE, exigence("GET", "/assure/delegations"), false, moment(), jour()));
         assert_eq!(code, "droit_non_accorde", "a delegate never manages delegations");
-        let (_, code, _) = refus(autoriser(&db, &claire(), JEAN, LIRE_LES_REMBOURSEMENTS, moment(), jour()));
+        let (_, code, _) = refus(autoriser(&db, &claire(), JEAN, LIRE_LES_REMBOURSEMENTS, false, moment(), jour()));
         assert_eq!(code, "delegation_inconnue", "another member's space");
     }
 
@@ -613,12 +719,12 @@ mod tests {
     fn the_first_use_binds_the_account_and_tells_the_member_once() {
         let (_dir, db) = testing::seeded(jour());
         inviter(&db, MARIE, &invitation(&[Droit::Remboursements]), moment(), jour()).unwrap();
-        autoriser(&db, &claire(), MARIE, LIRE_LES_REMBOURSEMENTS, moment(), jour()).unwrap();
-        autoriser(&db, &claire(), MARIE, LIRE_LES_REMBOURSEMENTS, moment(), jour()).unwrap();
+        autoriser(&db, &claire(), MARIE, LIRE_LES_REMBOURSEMENTS, false, moment(), jour()).unwrap();
+        autoriser(&db, &claire(), MARIE, LIRE_LES_REMBOURSEMENTS, false, moment(), jour()).unwrap();
         assert_eq!(courriels(&db), ["DELEGATION_UTILISEE"]);
         // Another account given the same address later is not the one bound.
         let autre = Acteur { sujet: "sub-autre".into(), ..claire() };
-        let (_, code, _) = refus(autoriser(&db, &autre, MARIE, LIRE_LES_REMBOURSEMENTS, moment(), jour()));
+        let (_, code, _) = refus(autoriser(&db, &autre, MARIE, LIRE_LES_REMBOURSEMENTS, false, moment(), jour()));
         assert_eq!(code, "delegation_inconnue");
         let vues = du_membre(&db, MARIE, jour()).unwrap();
         assert_eq!(vues[0].etat, "ACTIVE");
@@ -634,7 +740,7 @@ mod tests {
         retirer(&db, MARIE, id, false, moment(), jour()).unwrap();
         retirer(&db, MARIE, id, false, moment(), jour()).unwrap();
         let (_, code, message) =
-            refus(autoriser(&db, &claire(), MARIE, LIRE_LES_REMBOURSEMENTS, moment(), jour()));
+            refus(autoriser(&db, &claire(), MARIE, LIRE_LES_REMBOURSEMENTS, false, moment(), jour()));
         assert_eq!(
             (code.as_str(), message.as_str()),
             ("delegation_retiree", "L’adhérent vous a retiré sa délégation.")
@@ -651,7 +757,7 @@ mod tests {
         .unwrap();
         let apres = jour() + Duration::days(2);
         let (_, code, message) =
-            refus(autoriser(&db, &claire(), MARIE, exigence("GET", "/assure/attestation"), moment(), apres));
+            refus(autoriser(&db, &claire(), MARIE, exigence("GET", "/assure/attestation"), false, moment(), apres));
         assert_eq!(
             (code.as_str(), message.as_str()),
             ("delegation_terminee", "Votre délégation pour cet adhérent a pris fin le 16/03/2026.")
@@ -707,11 +813,28 @@ mod tests {
             courriel: Some("helene.roux@example.org".into()),
             nom: None,
         };
-        assert!(autoriser(&db, &tuteur, JEAN, exigence("PUT", "/assure/adresse"), moment(), jour()).is_ok());
+        assert!(autoriser(&db, &tuteur, JEAN, exigence("PUT", "/assure/adresse"), false, moment(), jour()).is_ok());
         assert_eq!(retirer(&db, JEAN, id, false, moment(), jour()).unwrap_err().status().as_u16(), 422);
         retirer(&db, JEAN, id, true, moment(), jour()).unwrap();
         let noms: Vec<_> = procurations(&db, &tuteur, jour()).unwrap().into_iter().map(|p| p.nom).collect();
         assert!(noms.is_empty());
+    }
+
+    #[test]
+    fn an_own_space_is_for_a_beneficiary_of_16_or_more_once_and_shows_only_its_own_calls() {
+        let (_dir, db) = testing::seeded(jour());
+        let suivis = crate::member_api::store::beneficiaires::suivis(&db, MARIE).unwrap();
+        let id = |prenom: &str| suivis.iter().find(|b| b.prenom == prenom).unwrap().id;
+        let ouvrir = |prenom: &str| ouvrir_espace_personnel(&db, MARIE, id(prenom), "x@example.org", moment(), jour());
+        assert_eq!(refus(ouvrir("Emma")).2, "Seul un bénéficiaire d’au moins 16 ans peut avoir son propre espace.");
+        assert_eq!(refus(ouvrir("Marie")).1, "unprocessable_entity", "the holder has the contract's");
+        assert_eq!(refus(ouvrir("Thomas")).0, 409, "the seed opened his already");
+        let thomas = Acteur { sujet: "sub-thomas".into(), courriel: Some("thomas.dupont@example.org".into()), nom: None };
+        let lire = exigence("GET", "/assure/prestations");
+        let autorisation = autoriser(&db, &thomas, MARIE, lire, true, moment(), jour()).unwrap();
+        assert_eq!(autorisation.seulement, Some(id("Thomas")));
+        let (_, code, _) = refus(autoriser(&db, &thomas, MARIE, exigence("GET", "/assure/plafonds"), false, moment(), jour()));
+        assert_eq!(code, "droit_non_accorde", "the family's allowances are not his");
     }
 
     #[test]

@@ -55,7 +55,12 @@ pub fn liste(db: &Connection, person_number: &str, selection: Selection) -> rusq
 /// The member's request `id`, when it is theirs.
 pub fn du_membre(db: &Connection, member: &Member, id: i64) -> Result<Demande, ApiFailure> {
     verifier_titulaire(db, member, id)?;
-    Ok(demandes::lire(db, id)?)
+    let demande = demandes::lire(db, id)?;
+    // A beneficiary's own space shows the requests about them only.
+    if !member.voit_demande(&demande) {
+        return Err(ApiFailure::forbidden());
+    }
+    Ok(demande)
 }
 
 /// The request is the member's: 404 when there is none, 403 when it is another member's.

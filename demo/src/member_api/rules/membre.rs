@@ -13,9 +13,36 @@ pub struct Member {
     pub signed_in_at: Option<i64>,
     /// The delegation under which a delegate makes the call, when it is not the member's own.
     pub delegation: Option<i64>,
+    /// A beneficiary's own space: the call shows that beneficiary's care, card line and
+    /// requests only, and their own care as it is (it is theirs: nothing confidential).
+    pub seulement: Option<i64>,
 }
 
 impl Member {
+    /// The member's own call.
+    pub fn own(person_number: String, signed_in_at: Option<i64>) -> Self {
+        Self { person_number, signed_in_at, delegation: None, seulement: None }
+    }
+
+    /// Whose view a kept answer is: the member's, or one beneficiary's own space.
+    pub fn vue(&self) -> String {
+        match self.seulement {
+            Some(beneficiaire) => format!("{}/{beneficiaire}", self.person_number),
+            None => self.person_number.clone(),
+        }
+    }
+
+    /// Whether the beneficiary `id`'s care is in this view.
+    pub fn voit(&self, id: i64) -> bool {
+        self.seulement.is_none_or(|seulement| seulement == id)
+    }
+
+    /// Whether the request is in this view: every one for the member, those about them for a
+    /// beneficiary's own space.
+    pub fn voit_demande(&self, demande: &crate::member_api::store::demandes::Demande) -> bool {
+        self.seulement.is_none() || demande.beneficiaire.as_ref().map(|beneficiaire| beneficiaire.id) == self.seulement
+    }
+
     /// Whether the member may see a resource whose owner is `owner`: 404 when there is no
     /// such resource, 403 when it is somebody else's.
     pub fn check_owner(&self, owner: Option<String>) -> Result<(), ApiFailure> {

@@ -47,6 +47,9 @@ pub struct Membre {
     /// People the member gave a delegation to (« Agir pour un proche »).
     #[serde(default)]
     pub delegations: Vec<DelegationDonnee>,
+    /// Beneficiaries with a space of their own, by first name, and their account's address.
+    #[serde(default)]
+    pub espaces_personnels: BTreeMap<String, String>,
 }
 
 #[derive(Deserialize)]
@@ -242,6 +245,9 @@ impl Membre {
                 "{}'s nir must be 13 digits",
                 beneficiaire.prenom
             );
+        }
+        for prenom in self.espaces_personnels.keys() {
+            ensure!(self.rang(prenom).is_some(), "an own space for {prenom}, who is no beneficiary");
         }
         ensure!(!self.contrats.is_empty(), "a member has at least one contract");
         for contrat in &self.contrats {

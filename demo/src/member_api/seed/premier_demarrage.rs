@@ -85,7 +85,8 @@ impl Seeder<'_> {
         Ok(())
     }
 
-    /// The delegations the member gave, as the rules record an invitation.
+    /// The delegations the member gave, as the rules record an invitation, and the own spaces
+    /// of beneficiaries, as the mutual opens them.
     fn insert_delegations(&self) -> anyhow::Result<()> {
         for donnee in &self.membre.delegations {
             let fin = self.today.checked_add_months(Months::new(donnee.mois)).expect("a date");
@@ -98,6 +99,12 @@ impl Seeder<'_> {
                 self.today,
             )
             .map_err(|refus| anyhow::anyhow!("a delegation of the seed is refused: {}", refus.message()))?;
+        }
+        for (prenom, courriel) in &self.membre.espaces_personnels {
+            let id = self.beneficiaires[self.rang(prenom)];
+            let numero = &self.membre.numero_personne;
+            delegations::ouvrir_espace_personnel(self.tx, numero, id, courriel, chrono::Utc::now(), self.today)
+                .map_err(|refus| anyhow::anyhow!("an own space of the seed is refused: {}", refus.message()))?;
         }
         Ok(())
     }

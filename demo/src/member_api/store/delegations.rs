@@ -21,10 +21,12 @@ pub struct Delegation {
     pub sujet: Option<String>,
     pub nom: Option<String>,
     pub premier_usage: Option<String>,
+    /// A beneficiary's own space: whose.
+    pub beneficiaire_id: Option<i64>,
 }
 
-const COLONNES: &str =
-    "id, numero_personne, nature, courriel, droits, debut, fin, retiree_le, sujet, nom, premier_usage";
+const COLONNES: &str = "id, numero_personne, nature, courriel, droits, debut, fin, retiree_le, sujet, nom, \
+                        premier_usage, beneficiaire_id";
 
 fn lire(row: &Row<'_>) -> rusqlite::Result<Delegation> {
     Ok(Delegation {
@@ -39,6 +41,7 @@ fn lire(row: &Row<'_>) -> rusqlite::Result<Delegation> {
         sujet: row.get(8)?,
         nom: row.get(9)?,
         premier_usage: row.get(10)?,
+        beneficiaire_id: row.get(11)?,
     })
 }
 
@@ -52,6 +55,8 @@ pub struct NouvelleDelegation<'a> {
     pub fin: NaiveDate,
     /// The court decision's file, for a guardianship: its name and content.
     pub jugement: Option<(&'a str, &'a [u8])>,
+    /// For a beneficiary's own space: whose.
+    pub beneficiaire_id: Option<i64>,
 }
 
 pub fn inserer(
@@ -61,8 +66,8 @@ pub fn inserer(
 ) -> rusqlite::Result<i64> {
     db.execute(
         "INSERT INTO delegations (numero_personne, nature, courriel, droits, debut, fin, cree_le, jugement_nom,
-             jugement_contenu)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+             jugement_contenu, beneficiaire_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         params![
             nouvelle.numero_personne,
             nouvelle.nature,
@@ -73,6 +78,7 @@ pub fn inserer(
             horodatage(at),
             nouvelle.jugement.map(|(nom, _)| nom),
             nouvelle.jugement.map(|(_, contenu)| contenu),
+            nouvelle.beneficiaire_id,
         ],
     )?;
     Ok(db.last_insert_rowid())

@@ -72,6 +72,27 @@ describe('the banner of someone acting for a member', () => {
     expect(within(region).getByRole('link', { name: 'Changer de personne' })).toBeVisible();
   });
 
+  it('tells a beneficiary the space is his own, on whose contract', async () => {
+    const thomas = aSession(
+      { Civilite: '', Prenom: 'Thomas', Nom: 'DUPONT', numeroPersonne: '100001' },
+      {
+        delegation: {
+          titulaire: 'Mme Marie DUPONT',
+          nature: 'BENEFICIAIRE',
+          droits: ['REMBOURSEMENTS', 'ATTESTATIONS', 'DEMANDES'],
+          fin: '2031-12-06',
+          retour: false,
+        },
+      },
+    );
+    portal(thomas);
+    renderApp('/home');
+
+    const region = await screen.findByRole('region', { name: 'Votre espace personnel' });
+    expect(region).toHaveTextContent('Sur le contrat de Mme Marie DUPONT : vos remboursements, votre carte et vos demandes.');
+    expect(region).not.toHaveTextContent('Vous agissez pour');
+  });
+
   it('is not there in one’s own space', async () => {
     server.use(...signedIn());
     renderApp('/home');

@@ -9,9 +9,14 @@ import { formatIsoDate } from '@/lib/format-date';
 import styles from './delegation-banner.module.css';
 
 function natureText(delegation: SessionDelegation): string {
-  return delegation.nature === 'PROCHE'
-    ? t('shell.delegation.PROCHE', { fin: formatIsoDate(delegation.fin) })
-    : t(`shell.delegation.${delegation.nature}`);
+  switch (delegation.nature) {
+    case 'PROCHE':
+      return t('shell.delegation.PROCHE', { fin: formatIsoDate(delegation.fin) });
+    case 'BENEFICIAIRE':
+      return t('shell.delegation.BENEFICIAIRE', { titulaire: delegation.titulaire });
+    default:
+      return t(`shell.delegation.${delegation.nature}`);
+  }
 }
 
 interface DelegationBannerProps {
@@ -32,7 +37,10 @@ export function DelegationBanner({ user, delegation }: DelegationBannerProps) {
   return (
     <section className={styles.banner} aria-labelledby={titleId}>
       <p id={titleId} className={styles.pour}>
-        {t('shell.delegation.pour', { nom: memberDisplayName(user.Civilite, user.Prenom, user.Nom) })}
+        {/* In a beneficiary's own space the person acts for no one: the space is theirs. */}
+        {delegation.nature === 'BENEFICIAIRE'
+          ? t('shell.delegation.espacePersonnel')
+          : t('shell.delegation.pour', { nom: memberDisplayName(user.Civilite, user.Prenom, user.Nom) })}
       </p>
       <p>{natureText(delegation)}</p>
       <div className={styles.actions}>

@@ -27,3 +27,12 @@ export function droitsDansLOrdre(accordes: readonly Droit[]): Droit[] {
 export function droitAccorde({ delegation }: Pick<Session, 'delegation'>, droit: Droit): boolean {
   return delegation === undefined || delegation.droits.includes(droit);
 }
+
+/**
+ * Whether this space sends in the contract's name (a request, an estimate): one's own space and
+ * a delegate's with `DEMANDES` do; a beneficiary's own space reads its care and its requests
+ * only. A preview, as `droitAccorde`: the member API refuses the rest.
+ */
+export function envoiPossible(session: Pick<Session, 'delegation'>): boolean {
+  return droitAccorde(session, 'DEMANDES') && session.delegation?.nature !== 'BENEFICIAIRE';
+}

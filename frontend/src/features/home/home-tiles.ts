@@ -109,20 +109,22 @@ export function homeTiles(flags: TileFlags, { nextDueDate, currentYear, situatio
 }
 
 /**
- * The right a tile's page needs of someone acting for the member; the others lead to the
- * guarantees, readable under any right.
+ * What a tile's page needs of someone acting for the member: a right, or sending in the
+ * contract's name (`ENVOI`, `envoiPossible`); the others lead to the guarantees, readable under
+ * any right.
  */
-const droitByTile: Partial<Record<TileId, Droit>> = {
-  facture: 'DEMANDES',
+const besoinByTile: Partial<Record<TileId, Droit | 'ENVOI'>> = {
+  facture: 'ENVOI',
+  estimation: 'ENVOI',
   informationsPersonnelles: 'GESTION',
   carteTp: 'ATTESTATIONS',
   resiliation: 'GESTION',
 };
 
-/** The tiles whose page `accorde` lets the person signed in open (`droitAccorde`). */
-export function grantedTiles(tiles: readonly HomeTile[], accorde: (droit: Droit) => boolean): HomeTile[] {
+/** The tiles whose page `accorde` lets the person signed in open (`droitAccorde`, `envoiPossible`). */
+export function grantedTiles(tiles: readonly HomeTile[], accorde: (besoin: Droit | 'ENVOI') => boolean): HomeTile[] {
   return tiles.filter((tile) => {
-    const droit = droitByTile[tile.id];
-    return droit === undefined || accorde(droit);
+    const besoin = besoinByTile[tile.id];
+    return besoin === undefined || accorde(besoin);
   });
 }

@@ -1,11 +1,14 @@
 -- « Agir pour un proche »: who may act for a member, with which rights, until when; and what
 -- was done under each delegation. A delegation is given by the member to an email address
 -- (PROCHE), or recorded by the mutual from a court decision (TUTELLE, CURATELLE), whose
--- judgement it keeps. It is bound to the delegate's account (`sujet`) at its first use.
+-- judgement it keeps, or is a beneficiary's own space on the contract (BENEFICIAIRE), which
+-- shows them their own care only. It is bound to the account (`sujet`) at its first use.
 CREATE TABLE delegations (
     id INTEGER PRIMARY KEY,
     numero_personne TEXT NOT NULL REFERENCES adherents (numero_personne),
-    nature TEXT NOT NULL CHECK (nature IN ('PROCHE', 'TUTELLE', 'CURATELLE')),
+    nature TEXT NOT NULL CHECK (nature IN ('PROCHE', 'TUTELLE', 'CURATELLE', 'BENEFICIAIRE')),
+    -- For BENEFICIAIRE: whose own space it is.
+    beneficiaire_id INTEGER REFERENCES beneficiaires (id),
     -- The invited address, in lower case: what a delegate's verified email is compared with.
     courriel TEXT NOT NULL,
     -- A comma-separated set of REMBOURSEMENTS, ATTESTATIONS, DEMANDES, GESTION.

@@ -22,6 +22,8 @@ import {
   writeDemandesFilters,
 } from '../demandes-filters';
 import styles from './demandes.module.css';
+import { envoiPossible } from '@/entities/delegation/droits';
+import { useMemberSession } from '@/hooks/session-context';
 
 addMessages(demandesTexts);
 
@@ -43,14 +45,17 @@ export function DemandesPage() {
   const location = useLocation();
   const creee = createdId(location.state);
   const demandes = useDemandes();
+  const session = useMemberSession();
 
   return (
     <div className="card">
       <div className={styles.header}>
         <h1 className="page-title">{t('demandes.title')}</h1>
-        <Link className="button button-primary" to={paths.creationDemande}>
-          {t('demandes.nouvelle')}
-        </Link>
+        {envoiPossible(session) && (
+          <Link className="button button-primary" to={paths.creationDemande}>
+            {t('demandes.nouvelle')}
+          </Link>
+        )}
       </div>
       {creee !== null && (
         <p role="status" className="notice-success">

@@ -4,7 +4,7 @@ import useSWR, { type SWRResponse } from 'swr';
 import { type Contrats, contratsKey, getContrats } from '@/api/get-contrats';
 import type { User } from '@/api/get-session';
 import { contratEnVigueur } from '@/entities/couverture/couverture';
-import { type Droit, droitAccorde } from '@/entities/delegation/droits';
+import { type Droit, droitAccorde, envoiPossible } from '@/entities/delegation/droits';
 import { useMemberSession } from '@/hooks/session-context';
 import { paths } from '@/config/paths';
 import { RemboursementCard } from '@/components/remboursement-card';
@@ -144,7 +144,9 @@ export function HomeDashboard({ flags, home }: HomeDashboardProps) {
   const currentYear = today.getFullYear();
   const session = useMemberSession();
   const accorde = (droit: Droit) => droitAccorde(session, droit);
-  const tiles = (context: TileContext) => grantedTiles(homeTiles(flags, context), accorde);
+  const envoi = envoiPossible(session);
+  const tiles = (context: TileContext) =>
+    grantedTiles(homeTiles(flags, context), (besoin) => (besoin === 'ENVOI' ? envoi : accorde(besoin)));
   const { contrats, awaited } = useContratsSansCouverture(flags);
   const skeleton = (
     <DashboardSkeleton
@@ -176,14 +178,14 @@ export function HomeDashboard({ flags, home }: HomeDashboardProps) {
         {situation && <ContratNotice situation={situation} />}
         <div className={styles.shortcuts}>
           <HomeTilesNav tiles={tiles({ nextDueDate, currentYear, situation })} />
-          {accorde('DEMANDES') && <EffectuerDemande />}
+          {envoi && <EffectuerDemande />}
         </div>
         {echeance.status === 'failed' && !flags.Radie && (
           <PartFailure message={t('home.cotisations.error')} onRetry={retry} />
         )}
         {accorde('DEMANDES') && <NonLusLine />}
         {raccordements.length > 0 && (
-          <RaccordementsSection raccordements={raccordements} demandes={accorde('DEMANDES')} />
+          <RaccordementsSection raccordements={raccordements} demandes={envoi} />
         )}
         <NouveautesSection query={homePart(home, 'nouveautes')} />
         {accorde('REMBOURSEMENTS') && <RemboursementsSection query={homePart(home, 'remboursements')} />}

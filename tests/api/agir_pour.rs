@@ -81,7 +81,6 @@ async fn a_relative_who_is_no_member_acts_for_the_member_within_her_rights_only(
     );
     assert_eq!(claire.get("/api/assure/infos").await.0, 403, "the address is never a relative's");
     assert_eq!(claire.get("/api/assure/delegations").await.0, 403, "nor the delegations");
-    assert_eq!(claire.get("/api/mes-donnees").await.0, 403, "nor the member's archive");
 
     let (status, answer) = claire.send(reqwest::Method::DELETE, "/api/session/agir-pour", None).await;
     assert_eq!((status, answer["code"].as_str()), (409, Some("sans_espace")), "no space of her own");
@@ -191,4 +190,33 @@ async fn an_adult_beneficiary_reads_his_own_care_card_line_and_requests_and_noth
     let (status, refused) = thomas.get("/api/assure/plafonds").await;
     assert_eq!((status, refused["code"].as_str()), (403, Some("droit_non_accorde")), "the family's allowances");
     assert_eq!(thomas.get("/api/assure/infos").await.0, 403);
+}
+
+#[tokio::test]
+async fn a_relatives_archive_of_the_members_data_holds_what_she_may_see_and_names_the_rest() {
+    use std::io::Read;
+    let app = spawn_app().await;
+    let claire = Browser::on(&app);
+    claire.sign_in(CLAIRE).await;
+    let answer = claire.client.get(format!("{}/api/mes-donnees", app.address)).send().await.unwrap();
+    assert_eq!(answer.status(), 200);
+    let bytes = answer.bytes().await.unwrap().to_vec();
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let mut read = |name: &str| {
+        let mut text = String::new();
+        archive.by_name(name).unwrap().read_to_string(&mut text).unwrap();
+        text
+    };
+    let donnees: Value = serde_json::from_str(&read("donnees.json")).unwrap();
+    let schema: Value = serde_json::from_str(&read("schema.json")).unwrap();
+    let errors: Vec<String> =
+        jsonschema::validator_for(&schema).unwrap().iter_errors(&donnees).map(|error| error.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let mutuelle = &donnees["mutuelle"];
+    assert!(mutuelle["remboursements"].as_array().is_some_and(|paiements| !paiements.is_empty()), "her right");
+    assert!(mutuelle["informations"].is_null() && mutuelle["comptesBancaires"].is_null(), "never hers");
+    assert!(mutuelle["demandes"].is_null(), "a right not given");
+    let lisez_moi = read("LISEZMOI.txt");
+    assert!(lisez_moi.contains("Ces parties ne vous sont pas ouvertes dans cet espace"), "{lisez_moi}");
+    assert!(lisez_moi.contains("comptesBancaires"));
 }

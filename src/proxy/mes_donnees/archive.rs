@@ -27,12 +27,14 @@ pub struct Omis {
 }
 
 /// The archive's bytes: `donnees` (the envelope `mes-donnees.schema.json` describes), its tables,
-/// `documents` under `documents/`, and the read-me, which names the documents `omis`; every file
-/// dated `genere_le`, Paris time.
+/// `documents` under `documents/`, and the read-me, which names the documents `omis` and the
+/// parts `non_incluses` (refused to someone acting for the member); every file dated
+/// `genere_le`, Paris time.
 pub fn build(
     donnees: &Value,
     documents: &[Document],
     omis: &[Omis],
+    non_incluses: &[&str],
     genere_le: chrono::NaiveDateTime,
 ) -> anyhow::Result<Vec<u8>> {
     let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
@@ -44,7 +46,7 @@ pub fn build(
         zip.write_all(bytes)?;
         Ok(())
     };
-    add("LISEZMOI.txt", lisez_moi(genere_le, documents.len(), omis).as_bytes())?;
+    add("LISEZMOI.txt", lisez_moi(genere_le, documents.len(), omis, non_incluses).as_bytes())?;
     add("donnees.json", &serde_json::to_vec_pretty(donnees)?)?;
     add("schema.json", SCHEMA.as_bytes())?;
     add("tableaux/remboursements.csv", &remboursements(donnees)?)?;
@@ -69,7 +71,7 @@ pub fn chemin_document(id_demande: i64, id: i64, nom_fichier: &str) -> String {
     format!("documents/demande-{id_demande}/{id}-{nom}")
 }
 
-fn lisez_moi(genere_le: chrono::NaiveDateTime, inclus: usize, omis: &[Omis]) -> String {
+fn lisez_moi(genere_le: chrono::NaiveDateTime, inclus: usize, omis: &[Omis], non_incluses: &[&str]) -> String {
     let genere_le = genere_le.format("%d/%m/%Y à %H h %M");
     let mut texte = format!(
         "Vos données, telles que la mutuelle et votre espace assuré les conservaient le {genere_le}.\r\n\
@@ -82,6 +84,12 @@ fn lisez_moi(genere_le: chrono::NaiveDateTime, inclus: usize, omis: &[Omis]) -> 
          \x20 (séparateur point-virgule, encodage UTF-8).\r\n\
          documents/ : les {inclus} documents joints à vos demandes, rangés par demande.\r\n"
     );
+    if !non_incluses.is_empty() {
+        texte.push_str(&format!(
+            "\r\nCes parties ne vous sont pas ouvertes dans cet espace, et valent null dans donnees.json : {}.\r\n",
+            non_incluses.join(", ")
+        ));
+    }
     if !omis.is_empty() {
         texte.push_str(
             "\r\nCes documents dépassaient la taille de l’archive : téléchargez-les depuis la page de leur demande.\r\n",
@@ -264,7 +272,7 @@ mod tests {
             nom_fichier: "devis.pdf".into(),
             contenu: b"%PDF-1.7".to_vec(),
         };
-        let bytes = build(&donnees(), &[document], &[], genere_le()).unwrap();
+        let bytes = build(&donnees(), &[document], &[], &[], genere_le()).unwrap();
         let mut archive = entries(&bytes);
         let mut names: Vec<String> = archive.file_names().map(|name| name.unwrap().into_owned()).collect();
         names.sort_unstable();
@@ -287,7 +295,7 @@ mod tests {
 
     #[test]
     fn a_table_has_one_row_per_payment_line_in_the_form_french_spreadsheets_open() {
-        let bytes = build(&donnees(), &[], &[], genere_le()).unwrap();
+        let bytes = build(&donnees(), &[], &[], &[], genere_le()).unwrap();
         let remboursements = text(&mut entries(&bytes), "tableaux/remboursements.csv");
         let mut lignes = remboursements.lines();
         assert!(lignes.next().unwrap().starts_with("\u{feff}Paiement;Date du paiement;Bénéficiaire;"));
@@ -304,7 +312,7 @@ mod tests {
         let mut donnees = donnees();
         donnees["mutuelle"]["beneficiaires"][0]["prenom"] = json!("=HYPERLINK(\"http://x.example\")");
         donnees["mutuelle"]["beneficiaires"][0]["nom"] = json!("@SUM(A1)");
-        let bytes = build(&donnees, &[], &[], genere_le()).unwrap();
+        let bytes = build(&donnees, &[], &[], &[], genere_le()).unwrap();
         let table = text(&mut entries(&bytes), "tableaux/beneficiaires.csv");
         assert!(
             table.lines().nth(1).unwrap().starts_with("\"'=HYPERLINK(\"\"http://x.example\"\")\";'@SUM(A1);"),
@@ -315,7 +323,7 @@ mod tests {
     #[test]
     fn documents_left_out_are_named_in_the_read_me() {
         let omis = [Omis { id: 35, id_demande: 12, nom_fichier: "radio.png".into() }];
-        let bytes = build(&donnees(), &[], &omis, genere_le()).unwrap();
+        let bytes = build(&donnees(), &[], &omis, &[], genere_le()).unwrap();
         let lisez_moi = text(&mut entries(&bytes), "LISEZMOI.txt");
         assert!(lisez_moi.contains("téléchargez-les depuis la page de leur demande"), "{lisez_moi}");
         assert!(lisez_moi.contains("demande 12 : radio.png (document 35)"), "{lisez_moi}");

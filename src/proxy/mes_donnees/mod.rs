@@ -102,14 +102,6 @@ pub async fn mes_donnees(
     en_preparation: web::Data<EnPreparation>,
 ) -> Result<HttpResponse, ApiError> {
     let current = state.auth.require(&request).await?;
-    // The archive holds what only the member may see (their bank details, their contact
-    // details): a delegate reads the member's space page by page, as their rights allow.
-    if current.session.acting.is_some() {
-        return Err(ApiError::Denied {
-            code: "droit_non_accorde",
-            message: "Seul l’adhérent lui-même peut télécharger l’archive de ses données.",
-        });
-    }
     let _place = en_preparation.reserver(&current.session.sub)?;
     let _permis = en_preparation.places.try_acquire().map_err(|_| ApiError::TooManyRequests {
         retry_after_secs: 30,
@@ -119,8 +111,11 @@ pub async fn mes_donnees(
         api: &state.member_api,
         bearer: &state.auth.bearer(&current),
         request_id: request_id.as_deref().map(|id| id.0.as_str()),
+        // Someone acting for the member, or a beneficiary in their own space, gets what they
+        // may see: the parts the member API refuses them are left out, and named.
+        partiel: current.session.acting.is_some(),
     };
-    let mutuelle = lecteur.parties().await?;
+    let (mutuelle, non_incluses) = lecteur.parties().await?;
     let (documents, omis) = lecteur.documents(&mutuelle["demandes"]).await?;
     let maintenant = chrono::DateTime::from_timestamp(crate::clock::now(), 0)
         .unwrap_or_default()
@@ -132,7 +127,7 @@ pub async fn mes_donnees(
         "espaceAssure": { "connexions": connexions(&state, &current).await? },
     });
     let genere_le = maintenant.naive_local();
-    let zip = web::block(move || archive::build(&donnees, &documents, &omis, genere_le))
+    let zip = web::block(move || archive::build(&donnees, &documents, &omis, &non_incluses, genere_le))
         .await
         .map_err(|error| ApiError::Internal(error.into()))??;
     let jour = maintenant.format("%Y-%m-%d");
@@ -168,21 +163,26 @@ struct Lecteur<'a> {
     api: &'a MemberApiClient,
     bearer: &'a dyn Bearer,
     request_id: Option<&'a str>,
+    /// A part refused (403) is left out (`null`) rather than failing the archive.
+    partiel: bool,
 }
 
 impl Lecteur<'_> {
-    /// Every part, read at once; one that fails fails the archive, which is never given with a
-    /// part missing.
-    async fn parties(&self) -> Result<Map<String, Value>, ApiError> {
+    /// Every part, read at once, and those left out; one that fails fails the archive, which is
+    /// never given with a part missing, but for a part refused to someone acting for the member.
+    async fn parties(&self) -> Result<(Map<String, Value>, Vec<&'static str>), ApiError> {
         let lues = futures_util::future::try_join_all(PARTIES.iter().map(|(nom, chemin)| async move {
             let call = calls::find(Method::Get, chemin).expect("each part is one of the member API's calls");
-            Ok::<_, ApiError>((
-                (*nom).to_owned(),
-                self.api.get_json(self.bearer, call, call.relative(), self.request_id).await?,
-            ))
+            let lue = match self.api.get_json(self.bearer, call, call.relative(), self.request_id).await {
+                Err(ApiError::Forbidden) if self.partiel => None,
+                lue => Some(lue?),
+            };
+            Ok::<_, ApiError>((*nom, lue))
         }))
         .await?;
-        Ok(lues.into_iter().collect())
+        let non_incluses = lues.iter().filter(|(_, lue)| lue.is_none()).map(|(nom, _)| *nom).collect();
+        let parties = lues.into_iter().map(|(nom, lue)| (nom.to_owned(), lue.unwrap_or(Value::Null))).collect();
+        Ok((parties, non_incluses))
     }
 
     /// The documents of every request, within the archive's bound; the others named.

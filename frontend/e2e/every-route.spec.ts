@@ -50,6 +50,8 @@ const memberPages: MemberPage[] = [
   shellPage('/home'),
   shellPage('/compte/informations-personnelles'),
   shellPage('/compte/informations-personnelles/ajout-beneficiaire'),
+  shellPage('/compte/proches'),
+  shellPage('/agir-pour'),
   shellPage('/mutuelle'),
   shellPage('/mutuelle/smart-carte'),
   shellPage('/mutuelle/remboursements'),

@@ -97,7 +97,13 @@ pub struct Shown<'a> {
 }
 
 pub fn shown(acting: &Acting) -> Shown<'_> {
-    Shown { titulaire: &acting.holder, nature: &acting.nature, droits: &acting.droits, fin: &acting.fin, retour: acting.own.is_some() }
+    Shown {
+        titulaire: &acting.holder,
+        nature: &acting.nature,
+        droits: &acting.droits,
+        fin: &acting.fin,
+        retour: acting.own.is_some(),
+    }
 }
 
 #[derive(Deserialize)]
@@ -184,3 +190,54 @@ async fn replace(
     let renewed = CurrentSession { id: current.id.clone(), session: std::sync::Arc::new(renewed) };
     super::member::answer(auth, &renewed)
 }
+
+/// After a refusal (403) of a call made for the member acted for: when the delegation is no
+/// longer among the person's (withdrawn, or past its last day), the session no longer acts for
+/// that member: back to the person's own space, else to another member they act for, else it
+/// ends, as no space is left for them. A refusal of one right leaves the session as it is.
+/// Whether the session was taken back.
+pub async fn take_back_if_ended(
+    request: &HttpRequest,
+    auth: &Auth,
+    member_api: &MemberApiClient,
+    current: &CurrentSession,
+    request_id: Option<&str>,
+) -> Result<bool, ApiError> {
+    let Some(ended) = &current.session.acting else { return Ok(false) };
+    let token = auth.access_token(current).await?;
+    let mut others = procurations(member_api, &token, request_id).await?;
+    if others.iter().any(|procuration| procuration.numero == ended.for_member) {
+        return Ok(false);
+    }
+    let session = &current.session;
+    let renewed = match (&ended.own, others.is_empty()) {
+        (Some(own), _) => {
+            Session { member: own.clone(), acting: None, pseudonym: ended.own_pseudonym.clone(), ..Session::clone(session) }
+        }
+        (None, false) => {
+            let next = others.swap_remove(0);
+            let Ok(member) = open(member_api, &token, &next, &session.device, request_id).await else {
+                return Ok(false);
+            };
+            let pseudonym = auth.audit.pseudonym(&next.numero);
+            let acting = acting(next, None, ended.own_pseudonym.clone());
+            Session { member, acting: Some(acting), pseudonym, ..Session::clone(session) }
+        }
+        (None, true) => {
+            if let Some(ended) = auth.sessions.remove(&current.id).await.map_err(store_unavailable)? {
+                auth.revoke(&ended).await;
+                audit::note(request, Note { member: ended.pseudonym.clone(), ..Note::of(Kind::SessionClosed) });
+            }
+            return Ok(true);
+        }
+    };
+    // Changed meanwhile: whoever changed it decided.
+    let replaced = auth.sessions.replace(&current.id, &renewed).await.map_err(store_unavailable)?;
+    if replaced {
+        audit::note(request, Note { member: renewed.pseudonym.clone(), ..Note::of(Kind::ActingEnded) });
+    }
+    Ok(replaced)
+}
+
+/// What a page of the member's space answers once the delegation it was opened under ended.
+pub const ENDED: &str = "Votre délégation pour cet adhérent a pris fin : vous ne pouvez plus agir pour lui.";

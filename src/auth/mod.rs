@@ -2,7 +2,7 @@
 //! backend-for-frontend). The browser only ever holds an opaque session cookie; tokens stay in
 //! the server-side session and are refreshed here, once per session however many requests wait.
 
-mod acting;
+pub mod acting;
 mod backchannel;
 mod callback;
 pub mod connexions;

@@ -84,6 +84,16 @@ pub async fn home(
             return Err(ApiError::Unauthorized);
         }
     }
+    // Refused for someone acting for the member: the delegation may have ended, and with it the
+    // space this home is of.
+    let parts = [&remboursements, &demandes, &echeance, &nouveautes, &raccordements];
+    if parts.iter().any(|part| matches!(part, Err(ApiError::Forbidden))) && current.session.acting.is_some() {
+        let request_id = request_id.as_deref().map(|id| id.0.as_str());
+        let acting = crate::auth::acting::take_back_if_ended;
+        if acting(&request, &state.auth, &state.member_api, &current, request_id).await? {
+            return Err(ApiError::Denied { code: "delegation_terminee", message: crate::auth::acting::ENDED });
+        }
+    }
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(json!({
         "remboursements": part(remboursements),
         "demandes": part(demandes),

@@ -112,7 +112,13 @@ async fn forward(
     if too_large.load(Ordering::Relaxed) {
         return Err(ApiError::PayloadTooLarge);
     }
-    to_browser(answer?)
+    let answer = answer?;
+    if answer.status() == hyper::StatusCode::FORBIDDEN {
+        let request_id = request_id.as_deref().map(|id| id.0.as_str());
+        crate::auth::acting::take_back_if_ended(&request, &state.auth, &state.member_api, &current, request_id)
+            .await?;
+    }
+    to_browser(answer)
 }
 
 /// Bodies that are not uploads are small JSON documents: reading them makes retries possible.

@@ -14,6 +14,7 @@ use crate::helpers::{TestApp, sign_in_as_through_the_demo_provider, spawn_app};
 const CLAIRE: &str = "900001";
 const HELENE: &str = "900002";
 const MARIE: &str = "100001";
+const SOPHIE: &str = "100005";
 /// Marie DUPONT's spouse, with a space of his own on her contract.
 const THOMAS: &str = "900003";
 
@@ -139,6 +140,33 @@ async fn the_member_invites_sees_what_was_done_and_withdraws_and_the_delegate_is
     assert_eq!((status, withdrawn["etat"].as_str()), (200, Some("RETIREE")));
     let (status, refused) = helene.get("/api/demandes").await;
     assert_eq!((status, refused["code"].as_str()), (403, Some("delegation_retiree")));
+    assert_eq!(helene.get("/api/session").await.0, 401, "no space is left for her: the session ends");
+}
+
+#[tokio::test]
+async fn a_member_who_acted_for_another_is_back_in_his_own_space_once_the_delegation_is_withdrawn() {
+    let app = spawn_app().await;
+    let marie = Browser::on(&app);
+    marie.sign_in(MARIE).await;
+    let fin = (chrono::Utc::now().date_naive() + chrono::Duration::days(30)).to_string();
+    let invitation = json!({ "courriel": "sophie.petit@example.org", "droits": ["REMBOURSEMENTS"], "fin": fin });
+    let (_, invited) = marie.send(reqwest::Method::POST, "/api/assure/delegations", Some(invitation)).await;
+
+    let sophie = Browser::on(&app);
+    assert_eq!(sophie.sign_in(SOPHIE).await, "/home", "her own space first");
+    let (status, session) =
+        sophie.send(reqwest::Method::PUT, "/api/session/agir-pour", Some(json!({ "numero": MARIE }))).await;
+    assert_eq!((status, session["User"]["Prenom"].as_str()), (200, Some("Marie")));
+    assert_eq!(session["delegation"]["retour"], true);
+    assert_eq!(sophie.get("/api/assure/prestations").await.0, 200);
+
+    let retrait = format!("/api/assure/delegations/{}/retrait", invited["id"]);
+    marie.send(reqwest::Method::POST, &retrait, None).await;
+    let (status, refused) = sophie.get("/api/assure/prestations").await;
+    assert_eq!((status, refused["code"].as_str()), (403, Some("delegation_retiree")));
+    let (_, session) = sophie.get("/api/session").await;
+    assert_eq!(session["User"]["Prenom"], "Sophie", "back in her own space");
+    assert!(session.get("delegation").is_none());
 }
 
 #[tokio::test]
@@ -161,7 +189,8 @@ async fn an_adult_beneficiary_reads_his_own_care_card_line_and_requests_and_noth
     assert_eq!(session["delegation"]["titulaire"], "Mme Marie DUPONT");
 
     let (_, beneficiaires) = thomas.get("/api/assure/beneficiaires").await;
-    let prenoms: Vec<&str> = beneficiaires.as_array().unwrap().iter().map(|b| b["prenom"].as_str().unwrap()).collect();
+    let prenoms: Vec<&str> =
+        beneficiaires.as_array().unwrap().iter().map(|b| b["prenom"].as_str().unwrap()).collect();
     assert_eq!(prenoms, ["Thomas"]);
     let (status, paiements) = thomas.get("/api/assure/prestations").await;
     let paiements = paiements.as_array().unwrap().clone();
@@ -170,7 +199,12 @@ async fn an_adult_beneficiary_reads_his_own_care_card_line_and_requests_and_noth
     assert!(paiements.iter().all(|paiement| paiement["beneficiaryFirstName"] == "Thomas"));
     let (_, cartes) = thomas.get("/api/assure/carte-tp").await;
     for carte in cartes.as_array().unwrap() {
-        let porteurs: Vec<&str> = carte["beneficiaires"].as_array().unwrap().iter().map(|p| p["prenom"].as_str().unwrap()).collect();
+        let porteurs: Vec<&str> = carte["beneficiaires"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["prenom"].as_str().unwrap())
+            .collect();
         assert_eq!(porteurs, ["Thomas"], "his line of the card only");
     }
     let (_, demandes) = thomas.get("/api/demandes").await;
@@ -180,15 +214,26 @@ async fn an_adult_beneficiary_reads_his_own_care_card_line_and_requests_and_noth
     let marie = Browser::on(&app);
     marie.sign_in(MARIE).await;
     let (_, de_marie) = marie.get("/api/assure/prestations").await;
-    let autre = de_marie.as_array().unwrap().iter().find(|paiement| paiement["beneficiaryFirstName"] != "Thomas").unwrap().clone();
-    let (status, _) = thomas.get(&format!("/api/assure/prestation/{}", autre["paymentId"].as_str().unwrap())).await;
+    let autre = de_marie
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|paiement| paiement["beneficiaryFirstName"] != "Thomas")
+        .unwrap()
+        .clone();
+    let (status, _) =
+        thomas.get(&format!("/api/assure/prestation/{}", autre["paymentId"].as_str().unwrap())).await;
     assert_eq!(status, 403, "another person's payment");
     let (_, famille) = marie.get("/api/assure/beneficiaires").await;
     let emma = famille.as_array().unwrap().iter().find(|b| b["prenom"] == "Emma").unwrap()["id"].clone();
     let (_, filtre) = thomas.get(&format!("/api/assure/prestations?idBeneficiaire={emma}")).await;
     assert_eq!(filtre, json!([]), "asking for Emma's gives nothing");
     let (status, refused) = thomas.get("/api/assure/plafonds").await;
-    assert_eq!((status, refused["code"].as_str()), (403, Some("droit_non_accorde")), "the family's allowances");
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (403, Some("droit_non_accorde")),
+        "the family's allowances"
+    );
     assert_eq!(thomas.get("/api/assure/infos").await.0, 403);
 }
 
@@ -209,11 +254,17 @@ async fn a_relatives_archive_of_the_members_data_holds_what_she_may_see_and_name
     };
     let donnees: Value = serde_json::from_str(&read("donnees.json")).unwrap();
     let schema: Value = serde_json::from_str(&read("schema.json")).unwrap();
-    let errors: Vec<String> =
-        jsonschema::validator_for(&schema).unwrap().iter_errors(&donnees).map(|error| error.to_string()).collect();
+    let errors: Vec<String> = jsonschema::validator_for(&schema)
+        .unwrap()
+        .iter_errors(&donnees)
+        .map(|error| error.to_string())
+        .collect();
     assert!(errors.is_empty(), "{errors:?}");
     let mutuelle = &donnees["mutuelle"];
-    assert!(mutuelle["remboursements"].as_array().is_some_and(|paiements| !paiements.is_empty()), "her right");
+    assert!(
+        mutuelle["remboursements"].as_array().is_some_and(|paiements| !paiements.is_empty()),
+        "her right"
+    );
     assert!(mutuelle["informations"].is_null() && mutuelle["comptesBancaires"].is_null(), "never hers");
     assert!(mutuelle["demandes"].is_null(), "a right not given");
     let lisez_moi = read("LISEZMOI.txt");

@@ -71,7 +71,12 @@ pub fn chemin_document(id_demande: i64, id: i64, nom_fichier: &str) -> String {
     format!("documents/demande-{id_demande}/{id}-{nom}")
 }
 
-fn lisez_moi(genere_le: chrono::NaiveDateTime, inclus: usize, omis: &[Omis], non_incluses: &[&str]) -> String {
+fn lisez_moi(
+    genere_le: chrono::NaiveDateTime,
+    inclus: usize,
+    omis: &[Omis],
+    non_incluses: &[&str],
+) -> String {
     let genere_le = genere_le.format("%d/%m/%Y à %H h %M");
     let mut texte = format!(
         "Vos données, telles que la mutuelle et votre espace assuré les conservaient le {genere_le}.\r\n\

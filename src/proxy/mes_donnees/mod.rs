@@ -181,7 +181,8 @@ impl Lecteur<'_> {
         }))
         .await?;
         let non_incluses = lues.iter().filter(|(_, lue)| lue.is_none()).map(|(nom, _)| *nom).collect();
-        let parties = lues.into_iter().map(|(nom, lue)| (nom.to_owned(), lue.unwrap_or(Value::Null))).collect();
+        let parties =
+            lues.into_iter().map(|(nom, lue)| (nom.to_owned(), lue.unwrap_or(Value::Null))).collect();
         Ok((parties, non_incluses))
     }
 

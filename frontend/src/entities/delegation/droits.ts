@@ -34,5 +34,13 @@ export function droitAccorde({ delegation }: Pick<Session, 'delegation'>, droit:
  * only. A preview, as `droitAccorde`: the member API refuses the rest.
  */
 export function envoiPossible(session: Pick<Session, 'delegation'>): boolean {
-  return droitAccorde(session, 'DEMANDES') && session.delegation?.nature !== 'BENEFICIAIRE';
+  return droitAccorde(session, 'DEMANDES') && estimationPossible(session);
+}
+
+/**
+ * Whether this space estimates a care's reimbursement: under any delegation (the guarantees are
+ * the contract's), but not in a beneficiary's own space, which reads its care only.
+ */
+export function estimationPossible({ delegation }: Pick<Session, 'delegation'>): boolean {
+  return delegation?.nature !== 'BENEFICIAIRE';
 }

@@ -109,20 +109,22 @@ export function homeTiles(flags: TileFlags, { nextDueDate, currentYear, situatio
 }
 
 /**
- * What a tile's page needs of someone acting for the member: a right, or sending in the
- * contract's name (`ENVOI`, `envoiPossible`); the others lead to the guarantees, readable under
- * any right.
+ * What a tile's page needs of someone acting for the member: a right, sending in the contract's
+ * name (`ENVOI`, `envoiPossible`) or an estimate (`ESTIMATION`, `estimationPossible`); the others
+ * lead to the guarantees, readable under any right.
  */
-const besoinByTile: Partial<Record<TileId, Droit | 'ENVOI'>> = {
+export type Besoin = Droit | 'ENVOI' | 'ESTIMATION';
+
+const besoinByTile: Partial<Record<TileId, Besoin>> = {
   facture: 'ENVOI',
-  estimation: 'ENVOI',
+  estimation: 'ESTIMATION',
   informationsPersonnelles: 'GESTION',
   carteTp: 'ATTESTATIONS',
   resiliation: 'GESTION',
 };
 
 /** The tiles whose page `accorde` lets the person signed in open (`droitAccorde`, `envoiPossible`). */
-export function grantedTiles(tiles: readonly HomeTile[], accorde: (besoin: Droit | 'ENVOI') => boolean): HomeTile[] {
+export function grantedTiles(tiles: readonly HomeTile[], accorde: (besoin: Besoin) => boolean): HomeTile[] {
   return tiles.filter((tile) => {
     const besoin = besoinByTile[tile.id];
     return besoin === undefined || accorde(besoin);

@@ -24,6 +24,7 @@ import { MesDonneesSection } from './mes-donnees-section';
 import { Item } from './item';
 import { PreferencesSection } from './preferences-section';
 import styles from './compte.module.css';
+import { droitAccorde } from '@/entities/delegation/droits';
 
 addMessages(compteTexts);
 addMessages(ajoutTexts);
@@ -37,6 +38,7 @@ addMessages(ajoutTexts);
  */
 export function InformationsPersonnellesPage() {
   usePageTitle(t('nav.informationsPersonnelles'));
+  const session = useMemberSession();
   return (
     <div className={styles.page}>
       <h1 className="page-title">{t('nav.informationsPersonnelles')}</h1>
@@ -45,7 +47,8 @@ export function InformationsPersonnellesPage() {
       <AdresseSection />
       <BanqueSection />
       <BeneficiairesSection />
-      <Attestations />
+      {/* Not offered to someone acting for the member without that right. */}
+      {droitAccorde(session, 'ATTESTATIONS') && <Attestations />}
       <PreferencesSection />
       <DocumentsSection />
       <ConnexionsSection />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@/api/get-session';
-import { aBeneficiaire, aContrat, errorBody, signedIn } from '@/test/fixtures';
+import { aBeneficiaire, aContrat, anActingSession, errorBody, sessionIs, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 import type { MemberApi } from '@/types/member-api';
@@ -161,6 +161,15 @@ describe('Mes garanties et mes services', () => {
       'href',
       '/mutuelle/contrats-garanties/resiliation',
     );
+  });
+
+  it('offers someone acting for the member neither the termination nor certificates the delegation does not give', async () => {
+    memberApi({ user: { AuMoinsUnContratActifEtIndividuel: true } });
+    server.use(sessionIs(anActingSession({ droits: ['REMBOURSEMENTS'] })));
+    renderApp('/mutuelle/contrats-garanties');
+    expect(await screen.findByRole('link', { name: 'Estimer mon remboursement' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Résilier votre contrat' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Mes attestations' })).not.toBeInTheDocument();
   });
 
   it('leads to « Estimer mon remboursement »', async () => {

@@ -21,6 +21,7 @@ import { type DroitsComplets, useDroitsCompletAdherent } from '../api/get-droits
 import { CotisationsSection } from './cotisations-section';
 import { PlafondsSection } from './plafonds-section';
 import styles from './garanties.module.css';
+import { droitAccorde, estimationPossible } from '@/entities/delegation/droits';
 
 addMessages(garantiesTexts);
 
@@ -42,7 +43,8 @@ function loading() {
  */
 export function GarantiesPage() {
   usePageTitle(t('nav.garanties'));
-  const { User } = useMemberSession();
+  const session = useMemberSession();
+  const { User } = session;
   const contrats = useContrats();
   const garanties = useDroitsCompletAdherent();
 
@@ -61,15 +63,17 @@ export function GarantiesPage() {
           {/* An estimate and the partners' terms both speak of a cover an ended contract no longer gives. */}
           {!User.Radie && (
             <>
-              <Link className="button button-secondary" to={paths.estimation}>
-                {t('estimation.title')}
-              </Link>
+              {estimationPossible(session) && (
+                <Link className="button button-secondary" to={paths.estimation}>
+                  {t('estimation.title')}
+                </Link>
+              )}
               <Link className="button button-secondary" to={paths.reseauSoins}>
                 {t('reseauSoins.title')}
               </Link>
             </>
           )}
-          {User.AuMoinsUnContratActifEtIndividuel && (
+          {User.AuMoinsUnContratActifEtIndividuel && droitAccorde(session, 'GESTION') && (
             <Link className="button button-secondary" to={paths.resiliation}>
               {t('garanties.resilier')}
             </Link>
@@ -95,7 +99,8 @@ export function GarantiesPage() {
         </AsyncPart>
       </div>
       <Droits />
-      <Attestations />
+      {/* Not offered to someone acting for the member without that right. */}
+      {droitAccorde(session, 'ATTESTATIONS') && <Attestations />}
       <div className="card">
         <h2 className="section-title">{t('garanties.title')}</h2>
         <AsyncPart query={garanties} {...loading()} failureMessage={t('garanties.error')}>

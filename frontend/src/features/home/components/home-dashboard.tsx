@@ -4,7 +4,7 @@ import useSWR, { type SWRResponse } from 'swr';
 import { type Contrats, contratsKey, getContrats } from '@/api/get-contrats';
 import type { User } from '@/api/get-session';
 import { contratEnVigueur } from '@/entities/couverture/couverture';
-import { type Droit, droitAccorde, envoiPossible } from '@/entities/delegation/droits';
+import { type Droit, droitAccorde, envoiPossible, estimationPossible } from '@/entities/delegation/droits';
 import { useMemberSession } from '@/hooks/session-context';
 import { paths } from '@/config/paths';
 import { RemboursementCard } from '@/components/remboursement-card';
@@ -15,7 +15,7 @@ import type { ApercuDemande, Home, Remboursement } from '../api/get-home';
 import type { RetryableQuery } from '@/components/part-state';
 import { raccordementsSection } from '../home-data';
 import { homePart, partState } from '../home-parts';
-import { grantedTiles, homeTiles, type TileContext, type TileFlags } from '../home-tiles';
+import { type Besoin, grantedTiles, homeTiles, type TileContext, type TileFlags } from '../home-tiles';
 import { situationContrat } from '../situation-contrat';
 import { ContratNotice } from './contrat-notice';
 import { DemandeRow } from './demande-row';
@@ -145,8 +145,9 @@ export function HomeDashboard({ flags, home }: HomeDashboardProps) {
   const session = useMemberSession();
   const accorde = (droit: Droit) => droitAccorde(session, droit);
   const envoi = envoiPossible(session);
-  const tiles = (context: TileContext) =>
-    grantedTiles(homeTiles(flags, context), (besoin) => (besoin === 'ENVOI' ? envoi : accorde(besoin)));
+  const besoin = (quoi: Besoin) =>
+    quoi === 'ENVOI' ? envoi : quoi === 'ESTIMATION' ? estimationPossible(session) : accorde(quoi);
+  const tiles = (context: TileContext) => grantedTiles(homeTiles(flags, context), besoin);
   const { contrats, awaited } = useContratsSansCouverture(flags);
   const skeleton = (
     <DashboardSkeleton

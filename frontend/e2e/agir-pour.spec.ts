@@ -14,7 +14,7 @@ import { signInAs } from './support/sign-in';
 // Hélène is taken back before they end.
 
 /** The demo provider's people who are no members (« Proches et mandataires de démonstration »). */
-type Proche = 'Claire DUPONT' | 'Hélène ROUX';
+type Proche = 'Claire DUPONT' | 'Hélène ROUX' | 'Thomas DUPONT';
 
 /**
  * Signs `proche` in through the provider's page, as `signInAs` does a member; they land on the
@@ -90,6 +90,29 @@ test.describe('Agir pour un proche', () => {
         .getByText('Votre délégation ne vous donne pas le droit de envoyer des demandes et des messages pour cet adhérent.'),
     ).toBeVisible();
     await expect(banner(page, 'Mme Marie DUPONT')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('Thomas DUPONT, in his own space on his wife’s contract, reads his own care and nothing of his children’s', async ({
+    page,
+  }) => {
+    const consoleErrors = collectConsoleErrors(page);
+    await signInAsProche(page, 'Thomas DUPONT');
+    const espace = page.getByRole('region', { name: 'Votre espace personnel' });
+    await expect(espace).toContainText('Sur le contrat de Mme Marie DUPONT : vos remboursements, votre carte et vos demandes.');
+    await expect(page.getByRole('banner')).toContainText('Thomas DUPONT');
+    // Nothing is sent in the contract's name from here.
+    await expect(page.getByRole('link', { name: 'Effectuer une demande' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Estimer mon remboursement' })).toHaveCount(0);
+
+    await mainNavigation(page).getByRole('link', { name: 'Mes remboursements' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mes remboursements' })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: /^Paiement du/ }).first()).toBeVisible();
+    await expect(main).toContainText('Thomas');
+    await expect(main).not.toContainText('Emma');
+    await expect(main).not.toContainText('Lucas');
+    await expectNoAccessibilityViolations(page);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -6,7 +6,7 @@
 //! (`PUT /api/session/agir-pour`) and the way back to their own (`DELETE`).
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use super::service::{Auth, CurrentSession, store_unavailable};
 use crate::audit::{self, Kind, Note};
@@ -80,29 +80,6 @@ pub fn acting(
         fin: procuration.fin,
         own,
         own_pseudonym,
-    }
-}
-
-/// The delegation as `/api/session` shows it, for the banner and what the browser previews.
-#[derive(Serialize)]
-pub struct Shown<'a> {
-    /// The member whose contract it is, as the member API names them (« Mme Marie DUPONT »):
-    /// in a beneficiary's own space, `User` is the beneficiary.
-    titulaire: &'a str,
-    nature: &'a str,
-    droits: &'a [String],
-    fin: &'a str,
-    /// The person has a space of their own to go back to.
-    retour: bool,
-}
-
-pub fn shown(acting: &Acting) -> Shown<'_> {
-    Shown {
-        titulaire: &acting.holder,
-        nature: &acting.nature,
-        droits: &acting.droits,
-        fin: &acting.fin,
-        retour: acting.own.is_some(),
     }
 }
 
@@ -211,9 +188,12 @@ pub async fn take_back_if_ended(
     }
     let session = &current.session;
     let renewed = match (&ended.own, others.is_empty()) {
-        (Some(own), _) => {
-            Session { member: own.clone(), acting: None, pseudonym: ended.own_pseudonym.clone(), ..Session::clone(session) }
-        }
+        (Some(own), _) => Session {
+            member: own.clone(),
+            acting: None,
+            pseudonym: ended.own_pseudonym.clone(),
+            ..Session::clone(session)
+        },
         (None, false) => {
             let next = others.swap_remove(0);
             let Ok(member) = open(member_api, &token, &next, &session.device, request_id).await else {
@@ -226,7 +206,10 @@ pub async fn take_back_if_ended(
         (None, true) => {
             if let Some(ended) = auth.sessions.remove(&current.id).await.map_err(store_unavailable)? {
                 auth.revoke(&ended).await;
-                audit::note(request, Note { member: ended.pseudonym.clone(), ..Note::of(Kind::SessionClosed) });
+                audit::note(
+                    request,
+                    Note { member: ended.pseudonym.clone(), ..Note::of(Kind::SessionClosed) },
+                );
             }
             return Ok(true);
         }

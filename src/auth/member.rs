@@ -12,6 +12,7 @@ use super::provider::{Discovered, ExtraClaims, ProviderCall};
 use super::service::{Auth, CurrentSession};
 use crate::error::ApiError;
 use crate::member_api::AccessToken;
+use crate::session::Acting;
 
 /// When the ID token lacks the person number, the userinfo endpoint may carry it; `None` when
 /// the provider knows none for this account (someone who is no member).
@@ -49,7 +50,7 @@ struct SessionAnswer<'a> {
     idle_timeout_ms: u64,
     /// When the person acts for the member of `User` (docs/product/roles.md#acting-for-a-member).
     #[serde(skip_serializing_if = "Option::is_none")]
-    delegation: Option<super::acting::Shown<'a>>,
+    delegation: Option<Shown<'a>>,
 }
 
 /// Also hands the SPA its session's anti-forgery cookie again: one set at sign-in may have
@@ -70,7 +71,7 @@ pub fn answer(auth: &Auth, current: &CurrentSession) -> Result<HttpResponse, Api
         version_num: member.version_num.as_deref(),
         smart_carte_url: member.smart_carte_url.as_deref(),
         idle_timeout_ms: auth.idle_timeout.as_millis() as u64,
-        delegation: current.session.acting.as_ref().map(super::acting::shown),
+        delegation: current.session.acting.as_ref().map(shown),
     }))
 }
 
@@ -83,5 +84,28 @@ pub fn claim_text(
         serde_json::Value::String(text) if !text.is_empty() => Some(text.clone()),
         serde_json::Value::Number(number) => Some(number.to_string()),
         _ => None,
+    }
+}
+
+/// The delegation as `/api/session` shows it, for the banner and what the browser previews.
+#[derive(Serialize)]
+struct Shown<'a> {
+    /// The member whose contract it is, as the member API names them (« Mme Marie DUPONT »):
+    /// in a beneficiary's own space, `User` is the beneficiary.
+    titulaire: &'a str,
+    nature: &'a str,
+    droits: &'a [String],
+    fin: &'a str,
+    /// The person has a space of their own to go back to.
+    retour: bool,
+}
+
+fn shown(acting: &Acting) -> Shown<'_> {
+    Shown {
+        titulaire: &acting.holder,
+        nature: &acting.nature,
+        droits: &acting.droits,
+        fin: &acting.fin,
+        retour: acting.own.is_some(),
     }
 }

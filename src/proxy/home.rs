@@ -91,7 +91,10 @@ pub async fn home(
         let request_id = request_id.as_deref().map(|id| id.0.as_str());
         let acting = crate::auth::acting::take_back_if_ended;
         if acting(&request, &state.auth, &state.member_api, &current, request_id).await? {
-            return Err(ApiError::Denied { code: "delegation_terminee", message: crate::auth::acting::ENDED });
+            return Err(ApiError::Denied {
+                code: "delegation_terminee",
+                message: crate::auth::acting::ENDED,
+            });
         }
     }
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(json!({

@@ -115,8 +115,14 @@ async fn forward(
     let answer = answer?;
     if answer.status() == hyper::StatusCode::FORBIDDEN {
         let request_id = request_id.as_deref().map(|id| id.0.as_str());
-        crate::auth::acting::take_back_if_ended(&request, &state.auth, &state.member_api, &current, request_id)
-            .await?;
+        crate::auth::acting::take_back_if_ended(
+            &request,
+            &state.auth,
+            &state.member_api,
+            &current,
+            request_id,
+        )
+        .await?;
     }
     to_browser(answer)
 }

@@ -149,7 +149,8 @@ async fn a_member_who_acted_for_another_is_back_in_his_own_space_once_the_delega
     let marie = Browser::on(&app);
     marie.sign_in(MARIE).await;
     let fin = (chrono::Utc::now().date_naive() + chrono::Duration::days(30)).to_string();
-    let invitation = json!({ "courriel": "sophie.petit@example.org", "droits": ["REMBOURSEMENTS"], "fin": fin });
+    let invitation =
+        json!({ "courriel": "sophie.petit@example.org", "droits": ["REMBOURSEMENTS"], "fin": fin });
     let (_, invited) = marie.send(reqwest::Method::POST, "/api/assure/delegations", Some(invitation)).await;
 
     let sophie = Browser::on(&app);

@@ -95,7 +95,9 @@ impl Fait {
                 "La mesure de protection est enregistrée : le tuteur ou le curateur peut agir dès sa connexion."
             }
             Self::FinDelegation => "La délégation a pris fin. L’adhérent en est averti.",
-            Self::EspacePersonnel => "L’espace personnel est ouvert : le bénéficiaire y accède dès sa connexion.",
+            Self::EspacePersonnel => {
+                "L’espace personnel est ouvert : le bénéficiaire y accède dès sa connexion."
+            }
             Self::Decision => "La décision est enregistrée. L’adhérent en est averti selon ses préférences.",
             Self::Deconnexion => "Vous êtes déconnecté du back-office.",
         }

@@ -8,7 +8,7 @@ use maud::{DOCTYPE, Markup, html};
 use url::Url;
 
 use super::config::MOUNT;
-use crate::personas::{PERSONAS, PROCHES};
+use crate::personas::{PERSONAS, PROCHES, Persona};
 
 const STYLESHEET: &str = include_str!("style.css");
 const PROVIDER_NAME: &str = "Fournisseur d’identité de démonstration";
@@ -25,44 +25,37 @@ pub fn sign_in(pending: &str) -> HttpResponse {
         form method="post" action={ (MOUNT) "/sign-in" } {
             input type="hidden" name="request" value=(pending);
             h2 id="members-title" { "Adhérents de démonstration" }
-            ul.members aria-labelledby="members-title" {
-                @for member in &PERSONAS {
-                    @let detail = format!("member-{}", member.person_number);
-                    li.member {
-                        button type="submit" name="person" value=(member.person_number)
-                            aria-describedby=(detail) {
-                            "Se connecter en tant que " (member.prenom) " " (member.nom)
-                        }
-                        p.member-detail id=(detail) {
-                            (member.civilite) " " (member.prenom) " " (member.nom)
-                            " · numéro de personne " (member.person_number)
-                        }
-                    }
-                }
-            }
+            (people("members-title", &PERSONAS, |member| format!("numéro de personne {}", member.person_number)))
             h2 id="proches-title" { "Proches et mandataires de démonstration" }
             p.intro {
                 "Ces personnes ne sont pas adhérentes : elles agissent pour un adhérent qui leur a "
                 "donné une délégation, ou dont la mutuelle les a enregistrées comme tuteur ou curateur ; "
                 "ou, bénéficiaires d’un contrat, elles y ont leur propre espace."
             }
-            ul.members aria-labelledby="proches-title" {
-                @for proche in &PROCHES {
-                    @let detail = format!("member-{}", proche.person_number);
-                    li.member {
-                        button type="submit" name="person" value=(proche.person_number)
-                            aria-describedby=(detail) {
-                            "Se connecter en tant que " (proche.prenom) " " (proche.nom)
-                        }
-                        p.member-detail id=(detail) {
-                            (proche.civilite) " " (proche.prenom) " " (proche.nom) " · " (proche.email)
-                        }
+            (people("proches-title", &PROCHES, |proche| proche.email.to_owned()))
+        }
+    };
+    respond(StatusCode::OK, page("Connexion", body))
+}
+
+/// One button per person of `personas`, named by the heading `titre`, each described by its
+/// civility, name and `detail`.
+fn people(titre: &str, personas: &[Persona], detail: fn(&Persona) -> String) -> Markup {
+    html! {
+        ul.members aria-labelledby=(titre) {
+            @for persona in personas {
+                @let id = format!("member-{}", persona.person_number);
+                li.member {
+                    button type="submit" name="person" value=(persona.person_number) aria-describedby=(id) {
+                        "Se connecter en tant que " (persona.prenom) " " (persona.nom)
+                    }
+                    p.member-detail id=(id) {
+                        (persona.civilite) " " (persona.prenom) " " (persona.nom) " · " (detail(persona))
                     }
                 }
             }
         }
-    };
-    respond(StatusCode::OK, page("Connexion", body))
+    }
 }
 
 /// Why the provider refuses to go on, in a page for the member.

@@ -1187,7 +1187,13 @@ async fn an_own_space_is_opened_for_an_adult_beneficiary_and_refused_to_a_child_
     assert!(deux_fois.text().await.unwrap().contains("Thomas a déjà son propre espace."));
     let enfant = back_office.act(&emma, &[("courriel", "emma@example.org")]).await;
     assert_eq!(enfant.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(enfant.text().await.unwrap().contains("Seul un bénéficiaire d’au moins 16 ans peut avoir son propre espace."));
+    assert!(
+        enfant
+            .text()
+            .await
+            .unwrap()
+            .contains("Seul un bénéficiaire d’au moins 16 ans peut avoir son propre espace.")
+    );
 
     // The end of his space, in the list of who acts for Marie.
     let html = Html::parse_document(&page);

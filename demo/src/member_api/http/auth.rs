@@ -49,8 +49,15 @@ impl FromRequest for Member {
                 .db
                 .run(move |db| {
                     let tx = db.transaction()?;
-                    let autorisation =
-                        delegations::autoriser(&tx, &acteur, &pour, exigence, espace_personnel, now, today())?;
+                    let autorisation = delegations::autoriser(
+                        &tx,
+                        &acteur,
+                        &pour,
+                        exigence,
+                        espace_personnel,
+                        now,
+                        today(),
+                    )?;
                     tx.commit()?;
                     Ok(autorisation)
                 })

@@ -57,9 +57,12 @@ async fn cartes(member: Member, context: web::Data<Context>) -> Result<HttpRespo
 /// A beneficiary's own space shows their own line of the card only.
 fn sa_ligne(db: &rusqlite::Connection, member: &Member, carte: &mut CarteTp) -> rusqlite::Result<()> {
     let Some(seulement) = member.seulement else { return Ok(()) };
-    let lui = Beneficiaire::all(db, &member.person_number)?.into_iter().find(|beneficiaire| beneficiaire.id == seulement);
+    let lui = Beneficiaire::all(db, &member.person_number)?
+        .into_iter()
+        .find(|beneficiaire| beneficiaire.id == seulement);
     carte.beneficiaires.retain(|porteur| {
-        lui.as_ref().is_some_and(|lui| lui.prenom == porteur.prenom && lui.date_naissance == porteur.date_naissance)
+        lui.as_ref()
+            .is_some_and(|lui| lui.prenom == porteur.prenom && lui.date_naissance == porteur.date_naissance)
     });
     Ok(())
 }

@@ -8,8 +8,8 @@ use serde::Deserialize;
 use super::context::Context;
 use super::reponses::json;
 use crate::member_api::failure::ApiFailure;
-use crate::member_api::rules::membre::Member;
 use crate::member_api::rules::demandes::{self, Selection};
+use crate::member_api::rules::membre::Member;
 use crate::member_api::rules::messages;
 use crate::member_api::store;
 

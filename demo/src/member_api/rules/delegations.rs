@@ -350,7 +350,9 @@ pub fn ouvrir_espace_personnel(
         courriel: &courriel,
         droits: &codes(&[Droit::Remboursements, Droit::Attestations, Droit::Demandes]),
         debut: aujourdhui,
-        fin: aujourdhui.checked_add_months(chrono::Months::new(12 * ESPACE_PERSONNEL_ANS)).unwrap_or(aujourdhui),
+        fin: aujourdhui
+            .checked_add_months(chrono::Months::new(12 * ESPACE_PERSONNEL_ANS))
+            .unwrap_or(aujourdhui),
         jugement: None,
         beneficiaire_id: Some(id),
     };
@@ -708,10 +710,18 @@ mod tests {
             message,
             "Votre délégation ne vous donne pas le droit de envoyer des demandes et des messages pour cet adhérent."
         );
-        let (_, code, _) =
-            refus(autoriser(&db, &claire(), MARIE, exigence("GET", "/assure/delegations"), false, moment(), jour()));
+        let (_, code, _) = refus(autoriser(
+            &db,
+            &claire(),
+            MARIE,
+            exigence("GET", "/assure/delegations"),
+            false,
+            moment(),
+            jour(),
+        ));
         assert_eq!(code, "droit_non_accorde", "a delegate never manages delegations");
-        let (_, code, _) = refus(autoriser(&db, &claire(), JEAN, LIRE_LES_REMBOURSEMENTS, false, moment(), jour()));
+        let (_, code, _) =
+            refus(autoriser(&db, &claire(), JEAN, LIRE_LES_REMBOURSEMENTS, false, moment(), jour()));
         assert_eq!(code, "delegation_inconnue", "another member's space");
     }
 
@@ -724,7 +734,8 @@ mod tests {
         assert_eq!(courriels(&db), ["DELEGATION_UTILISEE"]);
         // Another account given the same address later is not the one bound.
         let autre = Acteur { sujet: "sub-autre".into(), ..claire() };
-        let (_, code, _) = refus(autoriser(&db, &autre, MARIE, LIRE_LES_REMBOURSEMENTS, false, moment(), jour()));
+        let (_, code, _) =
+            refus(autoriser(&db, &autre, MARIE, LIRE_LES_REMBOURSEMENTS, false, moment(), jour()));
         assert_eq!(code, "delegation_inconnue");
         let vues = du_membre(&db, MARIE, jour()).unwrap();
         assert_eq!(vues[0].etat, "ACTIVE");
@@ -756,8 +767,15 @@ mod tests {
         )
         .unwrap();
         let apres = jour() + Duration::days(2);
-        let (_, code, message) =
-            refus(autoriser(&db, &claire(), MARIE, exigence("GET", "/assure/attestation"), false, moment(), apres));
+        let (_, code, message) = refus(autoriser(
+            &db,
+            &claire(),
+            MARIE,
+            exigence("GET", "/assure/attestation"),
+            false,
+            moment(),
+            apres,
+        ));
         assert_eq!(
             (code.as_str(), message.as_str()),
             ("delegation_terminee", "Votre délégation pour cet adhérent a pris fin le 16/03/2026.")
@@ -813,7 +831,10 @@ mod tests {
             courriel: Some("helene.roux@example.org".into()),
             nom: None,
         };
-        assert!(autoriser(&db, &tuteur, JEAN, exigence("PUT", "/assure/adresse"), false, moment(), jour()).is_ok());
+        assert!(
+            autoriser(&db, &tuteur, JEAN, exigence("PUT", "/assure/adresse"), false, moment(), jour())
+                .is_ok()
+        );
         assert_eq!(retirer(&db, JEAN, id, false, moment(), jour()).unwrap_err().status().as_u16(), 422);
         retirer(&db, JEAN, id, true, moment(), jour()).unwrap();
         let noms: Vec<_> = procurations(&db, &tuteur, jour()).unwrap().into_iter().map(|p| p.nom).collect();
@@ -825,15 +846,31 @@ mod tests {
         let (_dir, db) = testing::seeded(jour());
         let suivis = crate::member_api::store::beneficiaires::suivis(&db, MARIE).unwrap();
         let id = |prenom: &str| suivis.iter().find(|b| b.prenom == prenom).unwrap().id;
-        let ouvrir = |prenom: &str| ouvrir_espace_personnel(&db, MARIE, id(prenom), "x@example.org", moment(), jour());
-        assert_eq!(refus(ouvrir("Emma")).2, "Seul un bénéficiaire d’au moins 16 ans peut avoir son propre espace.");
+        let ouvrir =
+            |prenom: &str| ouvrir_espace_personnel(&db, MARIE, id(prenom), "x@example.org", moment(), jour());
+        assert_eq!(
+            refus(ouvrir("Emma")).2,
+            "Seul un bénéficiaire d’au moins 16 ans peut avoir son propre espace."
+        );
         assert_eq!(refus(ouvrir("Marie")).1, "unprocessable_entity", "the holder has the contract's");
         assert_eq!(refus(ouvrir("Thomas")).0, 409, "the seed opened his already");
-        let thomas = Acteur { sujet: "sub-thomas".into(), courriel: Some("thomas.dupont@example.org".into()), nom: None };
+        let thomas = Acteur {
+            sujet: "sub-thomas".into(),
+            courriel: Some("thomas.dupont@example.org".into()),
+            nom: None,
+        };
         let lire = exigence("GET", "/assure/prestations");
         let autorisation = autoriser(&db, &thomas, MARIE, lire, true, moment(), jour()).unwrap();
         assert_eq!(autorisation.seulement, Some(id("Thomas")));
-        let (_, code, _) = refus(autoriser(&db, &thomas, MARIE, exigence("GET", "/assure/plafonds"), false, moment(), jour()));
+        let (_, code, _) = refus(autoriser(
+            &db,
+            &thomas,
+            MARIE,
+            exigence("GET", "/assure/plafonds"),
+            false,
+            moment(),
+            jour(),
+        ));
         assert_eq!(code, "droit_non_accorde", "the family's allowances are not his");
     }
 

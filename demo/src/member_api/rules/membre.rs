@@ -40,7 +40,8 @@ impl Member {
     /// Whether the request is in this view: every one for the member, those about them for a
     /// beneficiary's own space.
     pub fn voit_demande(&self, demande: &crate::member_api::store::demandes::Demande) -> bool {
-        self.seulement.is_none() || demande.beneficiaire.as_ref().map(|beneficiaire| beneficiaire.id) == self.seulement
+        self.seulement.is_none()
+            || demande.beneficiaire.as_ref().map(|beneficiaire| beneficiaire.id) == self.seulement
     }
 
     /// Whether the member may see a resource whose owner is `owner`: 404 when there is no

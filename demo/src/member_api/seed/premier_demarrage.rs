@@ -103,8 +103,15 @@ impl Seeder<'_> {
         for (prenom, courriel) in &self.membre.espaces_personnels {
             let id = self.beneficiaires[self.rang(prenom)];
             let numero = &self.membre.numero_personne;
-            delegations::ouvrir_espace_personnel(self.tx, numero, id, courriel, chrono::Utc::now(), self.today)
-                .map_err(|refus| anyhow::anyhow!("an own space of the seed is refused: {}", refus.message()))?;
+            delegations::ouvrir_espace_personnel(
+                self.tx,
+                numero,
+                id,
+                courriel,
+                chrono::Utc::now(),
+                self.today,
+            )
+            .map_err(|refus| anyhow::anyhow!("an own space of the seed is refused: {}", refus.message()))?;
         }
         Ok(())
     }

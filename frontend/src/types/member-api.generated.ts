@@ -168,7 +168,7 @@ export interface paths {
          *     beneficiaries, termination) comes only from a court decision the mutual records. 422
          *     for: no address, an address that is the member's own (contact or alerts email), no
          *     right, `GESTION`, an end before tomorrow or more than a year ahead, more than 10
-         *     delegations in force. 409 when a delegation to that address is already in force.
+         *     delegations in force, more than 50 invitations in a year. 409 when a delegation to that address is already in force.
          */
         post: operations["postDelegation"];
         delete?: never;

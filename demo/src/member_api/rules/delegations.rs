@@ -395,6 +395,9 @@ pub fn annoncer_les_fins(
 
 /// At most this many delegations in force at once, per member.
 pub const EN_VIGUEUR_MAX: usize = 10;
+/// At most this many invitations a year, per member: withdrawn ones stay listed, and a member
+/// inviting and withdrawing on and on must not grow the table without end.
+pub const INVITATIONS_PAR_AN: i64 = 50;
 
 /// A delegation's longest duration.
 fn fin_max(aujourdhui: NaiveDate) -> NaiveDate {
@@ -447,6 +450,12 @@ pub fn inviter(
         .collect();
     if en_cours.iter().any(|delegation| delegation.courriel == courriel) {
         return Err(ApiFailure::conflict("Une délégation à cette adresse est déjà en cours."));
+    }
+    if delegations::invitations_depuis(db, numero, at - Duration::days(365))? >= INVITATIONS_PAR_AN {
+        return Err(ApiFailure::unprocessable(format!(
+            "Vous avez donné {INVITATIONS_PAR_AN} délégations cette année : c’est le plus que l’espace permet. \
+             Contactez votre mutuelle pour en donner une autre."
+        )));
     }
     if en_cours.len() >= EN_VIGUEUR_MAX {
         return Err(ApiFailure::unprocessable(format!(
@@ -812,6 +821,20 @@ mod tests {
         inviter(&db, MARIE, &invitation(&[Droit::Demandes]), moment(), jour()).unwrap();
         let (status, _, _) = refus(inviter(&db, MARIE, &invitation(&[Droit::Demandes]), moment(), jour()));
         assert_eq!(status, 409, "the same address twice");
+    }
+
+    #[test]
+    fn a_member_inviting_and_withdrawing_on_and_on_is_stopped_at_the_years_bound() {
+        let (_dir, db) = testing::seeded(jour());
+        // The seed's invitation to Claire counts.
+        for _ in 1..INVITATIONS_PAR_AN {
+            let id = inviter(&db, MARIE, &invitation(&[Droit::Demandes]), moment(), jour()).unwrap();
+            retirer(&db, MARIE, id, false, moment(), jour()).unwrap();
+        }
+        let (status, _, message) =
+            refus(inviter(&db, MARIE, &invitation(&[Droit::Demandes]), moment(), jour()));
+        assert_eq!(status, 422);
+        assert!(message.starts_with("Vous avez donné 50 délégations cette année"), "{message}");
     }
 
     #[test]

@@ -84,6 +84,19 @@ pub fn inserer(
     Ok(db.last_insert_rowid())
 }
 
+/// How many delegations the member gave (PROCHE) since `depuis`.
+pub fn invitations_depuis(
+    db: &Connection,
+    numero_personne: &str,
+    depuis: DateTime<Utc>,
+) -> rusqlite::Result<i64> {
+    db.query_row(
+        "SELECT count(*) FROM delegations WHERE numero_personne = ?1 AND nature = 'PROCHE' AND cree_le >= ?2",
+        params![numero_personne, horodatage(depuis)],
+        |row| row.get(0),
+    )
+}
+
 pub fn par_id(db: &Connection, id: i64) -> rusqlite::Result<Option<Delegation>> {
     db.query_row(&format!("SELECT {COLONNES} FROM delegations WHERE id = ?1"), [id], lire).optional()
 }

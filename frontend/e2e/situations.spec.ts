@@ -183,6 +183,23 @@ test.describe('M. Paul DURAND, whose dependants his broker handles', () => {
   });
 });
 
+test.describe('M. Paul DURAND, whose bank rejected his latest contribution’s debit', () => {
+  test.use({ storageState: signedInAs('Paul DURAND') });
+
+  test('reads it first on his home, with what he owes and what to do, and finds it in his schedule', async ({ page }) => {
+    await openHome(page);
+    const notice = page.getByRole('region', { name: 'Une cotisation reste à régler' });
+    await expect(notice).toContainText(/Votre banque a rejeté le prélèvement de votre cotisation du \d{2}\/\d{2}\/\d{4} : provision insuffisante\./);
+    await expect(notice).toContainText('Vous devez 38,50 € à votre mutuelle.');
+    await expectNoAccessibilityViolations(page);
+
+    await notice.getByRole('link', { name: 'Voir mes cotisations' }).click();
+    const cotisations = page.getByRole('region', { name: 'Mes cotisations' });
+    await expect(cotisations.getByText('Prélèvement rejeté par votre banque : provision insuffisante')).toBeVisible();
+    await expect(cotisations).toContainText('Montant restant dû : 38,50 €.');
+  });
+});
+
 test.describe('Mme Sophie PETIT, with a contract in force and an earlier one ended', () => {
   test.use({ storageState: signedInAs('Sophie PETIT') });
 

@@ -322,7 +322,7 @@ async fn a_new_alerts_address_is_told_to_the_address_it_replaces() {
     let refused = api
         .send(Method::PUT, MARIE, "assure/preferences", choix(true, true, true, json!("marie@localhost")))
         .await;
-    assert_eq!(refused.status(), 400);
+    assert_eq!(refused.status(), 422);
 
     // Signed in six minutes ago: the address stays, the member is asked to sign in again.
     let mut claims = api.claims(MARIE);

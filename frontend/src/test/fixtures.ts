@@ -276,6 +276,7 @@ export function aContrat(overrides: Partial<MemberApi<'Contrat'>> = {}): MemberA
         periodeFin: '2026-11-30',
         montant: 187.4,
         statut: 'REGLEE',
+        motifRejet: null,
       },
       {
         dateEcheance: '2026-12-05',
@@ -283,8 +284,10 @@ export function aContrat(overrides: Partial<MemberApi<'Contrat'>> = {}): MemberA
         periodeFin: '2026-12-31',
         montant: 187.4,
         statut: 'A_VENIR',
+        motifRejet: null,
       },
     ],
+    montantImpaye: 0,
     ...overrides,
   };
 }

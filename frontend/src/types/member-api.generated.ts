@@ -86,7 +86,7 @@ export interface paths {
          *     sign-in from a new device) are sent whatever the choices, to the contact email.
          *     `emailAlertes` is kept in canonical form: trimmed, its domain in lower case. Its domain
          *     must be a full name on the Internet (labels joined by dots): `localhost` or an address
-         *     (`[192.0.2.1]`) is refused with a 400. A change of it is told, by a security email, to
+         *     (`[192.0.2.1]`) is refused with a 422 (no schema says it). A change of it is told, by a security email, to
          *     the address it replaces (the former alerts address, else the contact email), and needs
          *     a sign-in at most 5 minutes old (the token's `auth_time`): else 403
          *     `reconnexion_requise`, nothing saved.
@@ -1509,6 +1509,8 @@ export interface components {
             beneficiaires: components["schemas"]["Couvert"][];
             /** @description The contribution schedule, oldest first. */
             echeancier: components["schemas"]["Echeance"][];
+            /** @description What the member owes on the contract, the calls for funds whose debit was rejected (0 when none). */
+            montantImpaye: components["schemas"]["Montant"];
         };
         Cotisation: {
             montant: components["schemas"]["Montant"];
@@ -1528,8 +1530,15 @@ export interface components {
             periodeDebut: components["schemas"]["Date"];
             periodeFin: components["schemas"]["Date"];
             montant: components["schemas"]["Montant"];
-            /** @enum {string} */
-            statut: "REGLEE" | "A_VENIR";
+            /**
+             * @description `A_VENIR` before its day; `REJETEE` when the member's bank rejected the debit;
+             *     `EN_COURS` for the week after its day, while a bank may still return a debit; `REGLEE`
+             *     after.
+             * @enum {string}
+             */
+            statut: "REGLEE" | "EN_COURS" | "REJETEE" | "A_VENIR";
+            /** @description The bank's reason for a rejected debit, in words (« provision insuffisante »). */
+            motifRejet: string | null;
         };
         EcheanceProchaine: {
             numeroContrat: string;
@@ -1537,6 +1546,13 @@ export interface components {
             montant: components["schemas"]["Montant"];
             /** @enum {string} */
             modePaiement: "PRELEVEMENT" | "AUCUN";
+            /** @description What the member owes when the bank rejected a debit, with the latest rejected one's day and reason; null when nothing is owed. */
+            impaye: {
+                montant: components["schemas"]["Montant"];
+                dateEcheance: components["schemas"]["Date"];
+                /** @example provision insuffisante */
+                motifRejet: string;
+            } | null;
         };
         Droits: {
             numeroPersonne: string;
@@ -2552,6 +2568,7 @@ export interface operations {
             403: components["responses"]["ReconnexionRequise"];
             413: components["responses"]["TropVolumineux"];
             415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
             503: components["responses"]["AuthentificationIndisponible"];
         };
     };

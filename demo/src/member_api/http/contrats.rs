@@ -46,6 +46,8 @@ struct ContratDetaille {
     cotisation: Cotisation,
     beneficiaires: Vec<Couvert>,
     echeancier: Vec<Echeance>,
+    /// What the member owes: the calls for funds whose debit the bank rejected.
+    montant_impaye: Euros,
 }
 
 #[derive(Serialize)]
@@ -69,7 +71,10 @@ async fn contrats(member: Member, context: web::Data<Context>) -> Result<HttpRes
                 .into_iter()
                 .map(|contrat| {
                     let echeancier = contrats::echeancier(db, contrat.id, today)?;
+                    let impaye = echeancier.iter().filter(|echeance| echeance.statut == "REJETEE");
+                    let montant_impaye = Euros(impaye.map(|echeance| echeance.montant.0).sum());
                     Ok(ContratDetaille {
+                        montant_impaye,
                         statut: contrat.statut(today),
                         date_prochaine_echeance: echeancier
                             .iter()

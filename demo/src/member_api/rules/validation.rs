@@ -206,8 +206,9 @@ pub fn adresse_electronique(value: Option<&str>, champ: &str) -> Result<Option<S
     let Some(email) = texte_facultatif(value, champ, EMAIL_MAX)? else { return Ok(None) };
     let email = email_canonique(&email)
         .ok_or_else(|| ApiFailure::bad_request(format!("{champ} n’est pas valide.")))?;
+    // A rule the contract's pattern cannot say: a 422, as every such rule.
     if !domaine_complet(&email) {
-        return Err(ApiFailure::bad_request(format!(
+        return Err(ApiFailure::unprocessable(format!(
             "{champ} doit avoir un nom de domaine complet, par exemple : nom@exemple.fr."
         )));
     }

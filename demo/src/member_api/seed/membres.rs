@@ -119,6 +119,10 @@ pub struct Contrat {
     /// Taken out under the loi Madelin, by a self-employed member.
     #[serde(default)]
     pub madelin: bool,
+    /// The bank rejected the debit of the latest call for funds due before the seed day, for
+    /// this reason (a code of `motifs_rejet`).
+    #[serde(default)]
+    pub prelevement_rejete: Option<String>,
 }
 
 #[derive(Deserialize)]

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use anyhow::Context as _;
 use chrono::{Datelike, Days, Months, NaiveDate};
 use rusqlite::{Connection, Transaction};
 
@@ -216,6 +217,12 @@ impl Seeder<'_> {
             }
             if contrat.echeancier {
                 self.insert_echeancier(contrat_id, debut, contrat.mois_par_echeance, contrat.cotisation)?;
+            }
+            if let Some(code) = &contrat.prelevement_rejete {
+                let echue = contrats::derniere_echue(self.tx, contrat_id, self.today)?
+                    .context("a rejected debit needs a call for funds due before the seed day")?;
+                let le = echue.checked_add_days(Days::new(3)).expect("a date");
+                contrats::rejeter(self.tx, contrat_id, echue, code, le)?;
             }
         }
         Ok(())

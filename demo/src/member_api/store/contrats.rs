@@ -135,9 +135,16 @@ pub struct Echeance {
     pub periode_debut: NaiveDate,
     pub periode_fin: NaiveDate,
     pub montant: Euros,
-    /// REGLEE once its date has passed, A_VENIR before.
+    /// A_VENIR before its day; REJETEE when the bank rejected the debit; EN_COURS for the days a
+    /// bank may still return it; REGLEE after.
     pub statut: &'static str,
+    /// The bank's reason, for a rejected debit (« provision insuffisante »).
+    pub motif_rejet: Option<String>,
 }
+
+/// How long after its day a direct debit may still come back rejected: a SEPA core debit is
+/// returned within five business days, a week of calendar days.
+const DELAI_DE_REJET_JOURS: i64 = 7;
 
 pub fn couverts(db: &Connection, contrat: i64) -> rusqlite::Result<Vec<Couvert>> {
     let mut statement = db.prepare(
@@ -153,16 +160,29 @@ pub fn couverts(db: &Connection, contrat: i64) -> rusqlite::Result<Vec<Couvert>>
 
 pub fn echeancier(db: &Connection, contrat: i64, today: NaiveDate) -> rusqlite::Result<Vec<Echeance>> {
     let mut statement = db.prepare(
-        "SELECT date_echeance, periode_debut, periode_fin, montant FROM echeances WHERE contrat_id = ?1 ORDER BY date_echeance",
+        "SELECT e.date_echeance, e.periode_debut, e.periode_fin, e.montant, m.libelle
+         FROM echeances e LEFT JOIN motifs_rejet m ON m.code = e.rejet_code
+         WHERE e.contrat_id = ?1 ORDER BY e.date_echeance",
     )?;
     let rows = statement.query_map([contrat], |row| {
         let date_echeance: NaiveDate = row.get(0)?;
+        let motif_rejet: Option<String> = row.get(4)?;
+        let statut = if date_echeance >= today {
+            "A_VENIR"
+        } else if motif_rejet.is_some() {
+            "REJETEE"
+        } else if (today - date_echeance).num_days() <= DELAI_DE_REJET_JOURS {
+            "EN_COURS"
+        } else {
+            "REGLEE"
+        };
         Ok(Echeance {
             date_echeance,
             periode_debut: row.get(1)?,
             periode_fin: row.get(2)?,
             montant: row.get(3)?,
-            statut: if date_echeance < today { "REGLEE" } else { "A_VENIR" },
+            statut,
+            motif_rejet,
         })
     })?;
     rows.collect()
@@ -175,6 +195,32 @@ pub struct EcheanceProchaine {
     pub date_echeance: NaiveDate,
     pub montant: Euros,
     pub mode_paiement: String,
+    /// What the member owes, when the bank rejected a debit: the home says so first.
+    pub impaye: Option<Impaye>,
+}
+
+/// The contributions the member owes, and the latest rejected debit's day and reason.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Impaye {
+    pub montant: Euros,
+    pub date_echeance: NaiveDate,
+    pub motif_rejet: String,
+}
+
+/// What the member owes on all their contracts, when the bank rejected a debit.
+fn impaye(db: &Connection, numero_personne: &str) -> rusqlite::Result<Option<Impaye>> {
+    db.query_row(
+        "SELECT (SELECT sum(e2.montant) FROM echeances e2 JOIN contrats c2 ON c2.id = e2.contrat_id
+                 WHERE c2.numero_personne = ?1 AND e2.rejet_code IS NOT NULL),
+                e.date_echeance, m.libelle
+         FROM echeances e JOIN contrats c ON c.id = e.contrat_id JOIN motifs_rejet m ON m.code = e.rejet_code
+         WHERE c.numero_personne = ?1
+         ORDER BY e.date_echeance DESC LIMIT 1",
+        [numero_personne],
+        |row| Ok(Impaye { montant: row.get(0)?, date_echeance: row.get(1)?, motif_rejet: row.get(2)? }),
+    )
+    .optional()
 }
 
 /// The next call for funds of any of the member's contracts, on or after `jour`.
@@ -183,6 +229,7 @@ pub fn echeance_prochaine(
     numero_personne: &str,
     jour: NaiveDate,
 ) -> rusqlite::Result<Option<EcheanceProchaine>> {
+    let impaye = impaye(db, numero_personne)?;
     db.query_row(
         "SELECT c.numero_contrat, e.date_echeance, e.montant, c.mode_paiement
              FROM echeances e JOIN contrats c ON c.id = e.contrat_id
@@ -195,6 +242,7 @@ pub fn echeance_prochaine(
                 date_echeance: row.get(1)?,
                 montant: row.get(2)?,
                 mode_paiement: row.get(3)?,
+                impaye,
             })
         },
     )
@@ -311,6 +359,31 @@ pub fn inserer(db: &Connection, contrat: &NouveauContrat<'_>) -> rusqlite::Resul
 
 /// A call for funds of the contract, due on `date_echeance`, for the period from its first to
 /// its last day.
+/// The latest call for funds of `contrat` due before `jour`.
+pub fn derniere_echue(db: &Connection, contrat: i64, jour: NaiveDate) -> rusqlite::Result<Option<NaiveDate>> {
+    db.query_row(
+        "SELECT max(date_echeance) FROM echeances WHERE contrat_id = ?1 AND date_echeance < ?2",
+        params![contrat, jour],
+        |row| row.get(0),
+    )
+}
+
+/// The bank rejected, on `le`, the debit of the call for funds of `contrat` due on `date`, for
+/// the reason `code` (one of `motifs_rejet`).
+pub fn rejeter(
+    db: &Connection,
+    contrat: i64,
+    date: NaiveDate,
+    code: &str,
+    le: NaiveDate,
+) -> rusqlite::Result<()> {
+    db.execute(
+        "UPDATE echeances SET rejet_code = ?3, rejet_le = ?4 WHERE contrat_id = ?1 AND date_echeance = ?2",
+        params![contrat, date, code, le],
+    )?;
+    Ok(())
+}
+
 pub fn ajouter_echeance(
     db: &Connection,
     contrat: i64,
@@ -360,7 +433,8 @@ pub struct CotisationReglee {
 }
 
 /// The contributions of the member's contracts due in `annee` and settled by `aujourdhui` (a
-/// call for funds is settled once its day has passed), by contract then date.
+/// call for funds is settled once its day has passed, unless the bank rejected its debit), by
+/// contract then date.
 pub fn cotisations_reglees(
     db: &Connection,
     numero_personne: &str,
@@ -371,7 +445,7 @@ pub fn cotisations_reglees(
         "SELECT c.numero_contrat, c.madelin, e.date_echeance, e.periode_debut, e.periode_fin, e.montant
          FROM echeances e JOIN contrats c ON c.id = e.contrat_id
          WHERE c.numero_personne = ?1 AND strftime('%Y', e.date_echeance) = ?2 AND e.date_echeance < ?3
-           AND e.montant > 0
+           AND e.montant > 0 AND e.rejet_code IS NULL
          ORDER BY c.numero_contrat, e.date_echeance",
     )?;
     let rows = statement.query_map(params![numero_personne, format!("{annee:04}"), aujourdhui], |row| {
@@ -394,4 +468,51 @@ pub fn a_un_contrat_madelin(db: &Connection, numero_personne: &str) -> rusqlite:
         [numero_personne],
         |row| row.get(0),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::member_api::store::database::testing;
+
+    const MARIE: &str = "100001";
+    const PAUL: &str = "100004";
+
+    fn jour() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 3, 8).unwrap()
+    }
+
+    fn echeancier_de(db: &Connection, numero: &str) -> Vec<Echeance> {
+        let contrat = Contrat::all(db, numero).unwrap().remove(0);
+        echeancier(db, contrat.id, jour()).unwrap()
+    }
+
+    #[test]
+    fn a_debit_is_pending_for_a_week_then_settled_unless_the_bank_rejected_it() {
+        let (_dir, db) = testing::seeded(jour());
+        let marie = echeancier_de(&db, MARIE);
+        let statut = |jour: (u32, u32)| {
+            let date = NaiveDate::from_ymd_opt(2026, jour.0, jour.1).unwrap();
+            marie.iter().find(|echeance| echeance.date_echeance == date).unwrap().statut
+        };
+        assert_eq!(statut((2, 5)), "REGLEE");
+        assert_eq!(statut((3, 5)), "EN_COURS", "three days ago: a bank may still return it");
+        assert_eq!(statut((4, 5)), "A_VENIR");
+
+        let rejetees: Vec<_> =
+            echeancier_de(&db, PAUL).into_iter().filter(|echeance| echeance.statut == "REJETEE").collect();
+        assert_eq!(rejetees.len(), 1, "the seed's rejected debit");
+        assert_eq!(rejetees[0].motif_rejet.as_deref(), Some("provision insuffisante"));
+    }
+
+    #[test]
+    fn what_is_owed_is_told_with_the_next_call_for_funds_and_left_out_of_the_settled_contributions() {
+        let (_dir, db) = testing::seeded(jour());
+        let prochaine = echeance_prochaine(&db, PAUL, jour()).unwrap().unwrap();
+        let impaye = prochaine.impaye.unwrap();
+        assert_eq!((impaye.montant.0, impaye.motif_rejet.as_str()), (3_850, "provision insuffisante"));
+        let reglees = cotisations_reglees(&db, PAUL, 2026, jour()).unwrap();
+        assert!(reglees.iter().all(|reglee| reglee.date_echeance != impaye.date_echeance), "not settled");
+        assert!(echeance_prochaine(&db, MARIE, jour()).unwrap().unwrap().impaye.is_none());
+    }
 }

@@ -34,6 +34,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("migrations/0013_soins_confidentiels.sql")),
     M::up(include_str!("migrations/0014_contrat_madelin.sql")),
     M::up(include_str!("migrations/0015_delegations.sql")),
+    M::up(include_str!("migrations/0016_prelevements_rejetes.sql")),
 ];
 
 /// Read answers kept at once (a few per member and query).

@@ -22,6 +22,7 @@ function aContrat(overrides: Partial<Contrat> = {}): Contrat {
     motifFin: null,
     dateProchaineEcheance: '2026-12-05',
     cotisation: { montant: 89.4, periodicite: 'MENSUELLE', modePaiement: 'PRELEVEMENT' },
+    montantImpaye: 0,
     beneficiaires: [],
     echeancier: [],
     ...overrides,

@@ -44,6 +44,9 @@ export function CotisationsSection({ contrats, failed }: { contrats: Contrats | 
       {withSchedule.map((contrat) => (
         <div key={contrat.numeroContrat} className={styles.echeancier}>
           <h3>{contrat.libelleProduit}</h3>
+          {contrat.montantImpaye > 0 && (
+            <p className="notice-error">{t('cotisations.impaye', { amount: formatAmount(contrat.montantImpaye) })}</p>
+          )}
           <p>
             {t('cotisations.montant', {
               amount: formatAmount(contrat.cotisation.montant),
@@ -79,7 +82,11 @@ export function CotisationsSection({ contrats, failed }: { contrats: Contrats | 
                     {formatAmount(ligne.montant)}
                   </td>
                   <td data-label={t('cotisations.statut')}>
-                    {t(`cotisations.statut.${ligne.statut}`)}
+                    {ligne.statut === 'REJETEE' && ligne.motifRejet !== null ? (
+                      <strong>{t('cotisations.rejet', { motif: ligne.motifRejet })}</strong>
+                    ) : (
+                      t(`cotisations.statut.${ligne.statut}`)
+                    )}
                   </td>
                 </tr>
               ))}

@@ -282,6 +282,22 @@ describe('Mes garanties et mes services', () => {
     expect(screen.queryByRole('link', { name: 'Résilier votre contrat' })).not.toBeInTheDocument();
   });
 
+  it('says which debit the bank rejected, why, and what remains owed', async () => {
+    const rejetee = {
+      dateEcheance: '2026-10-05',
+      periodeDebut: '2026-10-01',
+      periodeFin: '2026-12-31',
+      montant: 38.5,
+      statut: 'REJETEE' as const,
+      motifRejet: 'provision insuffisante',
+    };
+    memberApi({ contrats: [aContrat({ echeancier: [rejetee], montantImpaye: 38.5 })] });
+    renderApp('/mutuelle/contrats-garanties#cotisations');
+    const section = await screen.findByRole('region', { name: 'Mes cotisations' });
+    expect(await within(section).findByText('Prélèvement rejeté par votre banque : provision insuffisante')).toBeVisible();
+    expect(section).toHaveTextContent('Montant restant dû : 38,50 €.');
+  });
+
   it('focuses "Mes cotisations" on arrival at #cotisations, with the schedule and next due date', async () => {
     memberApi();
     renderApp('/mutuelle/contrats-garanties#cotisations');

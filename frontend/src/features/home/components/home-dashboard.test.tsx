@@ -163,6 +163,7 @@ describe('the home tiles', () => {
             dateEcheance: '2026-12-05',
             montant: 45.9,
             modePaiement: 'PRELEVEMENT',
+            impaye: null,
           },
         },
       }),
@@ -280,6 +281,38 @@ describe('the home of someone acting for a member', () => {
     expect(screen.getByRole('link', { name: 'Effectuer une demande' })).toBeVisible();
     expect(section('Vos demandes en cours')).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Vos derniers remboursements' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a debit the bank rejected', () => {
+  const impaye = { montant: 38.5, dateEcheance: '2026-10-05', motifRejet: 'provision insuffisante' };
+  const echeance = {
+    data: { numeroContrat: 'COL-1', dateEcheance: '2027-01-05', montant: 38.5, modePaiement: 'PRELEVEMENT' as const, impaye },
+  };
+
+  it('tops the home with which debit, why, what is owed and what to do', async () => {
+    await renderHome(aHome({ echeanceProchaine: echeance }));
+    const notice = section('Une cotisation reste à régler');
+    expect(notice).toHaveTextContent(
+      'Votre banque a rejeté le prélèvement de votre cotisation du 05/10/2026 : provision insuffisante.',
+    );
+    expect(notice).toHaveTextContent('Vous devez 38,50 € à votre mutuelle.');
+    expect(within(notice).getByRole('link', { name: 'Voir mes cotisations' })).toHaveAttribute(
+      'href',
+      '/mutuelle/contrats-garanties#cotisations',
+    );
+    expect(within(notice).getByRole('link', { name: 'Mettre à jour mes coordonnées bancaires' })).toBeVisible();
+  });
+
+  it('offers no bank details to someone acting for the member without that right', async () => {
+    await renderHome(aHome({ echeanceProchaine: echeance }), { delegation: aSessionDelegation() });
+    const notice = section('Une cotisation reste à régler');
+    expect(within(notice).queryByRole('link', { name: 'Mettre à jour mes coordonnées bancaires' })).toBeNull();
+  });
+
+  it('is not there when nothing is owed', async () => {
+    await renderHome(aHome({ echeanceProchaine: { data: { ...echeance.data, impaye: null } } }));
+    expect(screen.queryByRole('region', { name: 'Une cotisation reste à régler' })).toBeNull();
   });
 });
 

@@ -18,6 +18,7 @@ import { homePart, partState } from '../home-parts';
 import { type Besoin, grantedTiles, homeTiles, type TileContext, type TileFlags } from '../home-tiles';
 import { situationContrat } from '../situation-contrat';
 import { ContratNotice } from './contrat-notice';
+import { ImpayeNotice } from './impaye-notice';
 import { DemandeRow } from './demande-row';
 import { HomeSection } from './home-section';
 import { HomeTilesNav } from './home-tiles-nav';
@@ -165,6 +166,7 @@ export function HomeDashboard({ flags, home }: HomeDashboardProps) {
   const nextDueDate =
     echeance.status === 'ready' ? parseIsoDate(echeance.data?.dateEcheance) : null;
   const situation = contrats.data ? situationContrat(flags, contrats.data, today) : null;
+  const impaye = echeance.status === 'ready' ? (echeance.data?.impaye ?? null) : null;
   // No contract left for the NOEMIE link to serve: a struck-off member is not urged to set it up.
   const raccordements = flags.Radie ? [] : (homePart(home, 'raccordements').data ?? []);
 
@@ -177,6 +179,7 @@ export function HomeDashboard({ flags, home }: HomeDashboardProps) {
           <PartFailure message={t('home.contrat.error')} onRetry={() => void contrats.mutate()} />
         )}
         {situation && <ContratNotice situation={situation} />}
+        {impaye && <ImpayeNotice impaye={impaye} coordonnees={accorde('GESTION')} />}
         <div className={styles.shortcuts}>
           <HomeTilesNav tiles={tiles({ nextDueDate, currentYear, situation })} />
           {envoi && <EffectuerDemande />}

@@ -180,6 +180,9 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::new(Method::Put, "/assure/preferences"),
     NOUVEAUTES,
     MemberCall::get("/assure/contrats"),
+    MemberCall::new(Method::Put, "/assure/prelevement"),
+    // Money owed, spread: as for the bank details, the member signed in lately.
+    MemberCall::post("/assure/plan-de-reglement").after_recent_sign_in(),
     ECHEANCE_PROCHAINE,
     MemberCall::get("/assure/droitsAdherent"),
     MemberCall::get("/assure/droitsCompletAdherent"),
@@ -322,7 +325,7 @@ mod tests {
     }
 
     #[test]
-    fn the_bank_details_a_delegation_the_termination_and_a_beneficiary_to_add_need_a_recent_sign_in_and_nothing_else_does()
+    fn the_bank_details_a_delegation_a_payment_plan_the_termination_and_a_beneficiary_to_add_need_a_recent_sign_in_and_nothing_else_does()
      {
         let flagged: Vec<_> =
             CALLS.iter().filter(|call| call.recent_sign_in).map(|call| (call.method, call.path)).collect();
@@ -331,6 +334,7 @@ mod tests {
             [
                 (Method::Post, "/assure/beneficiaire/banque"),
                 (Method::Post, "/assure/delegations"),
+                (Method::Post, "/assure/plan-de-reglement"),
                 (Method::Post, "/document/creationResiliation"),
                 (Method::Post, "/document/ajoutBeneficiaire")
             ]

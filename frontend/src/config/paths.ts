@@ -104,6 +104,7 @@ export const recentSignInWrites = {
   resiliation: '/api/document/creationResiliation',
   ajoutBeneficiaire: '/api/document/ajoutBeneficiaire',
   delegation: '/api/assure/delegations',
+  planReglement: '/api/assure/plan-de-reglement',
 } as const;
 
 export const serverPaths = {

@@ -267,7 +267,7 @@ export function aContrat(overrides: Partial<MemberApi<'Contrat'>> = {}): MemberA
     dateFin: null,
     motifFin: null,
     dateProchaineEcheance: '2026-12-05',
-    cotisation: { montant: 187.4, periodicite: 'MENSUELLE', modePaiement: 'PRELEVEMENT' },
+    cotisation: { montant: 187.4, periodicite: 'MENSUELLE', modePaiement: 'PRELEVEMENT', jourPrelevement: 5 },
     beneficiaires: [{ id: 1, prenom: 'Marie', nom: 'DUPONT', lien: 'ASSURE_PRINCIPAL' }],
     echeancier: [
       {
@@ -288,6 +288,7 @@ export function aContrat(overrides: Partial<MemberApi<'Contrat'>> = {}): MemberA
       },
     ],
     montantImpaye: 0,
+    planDeReglement: null,
     ...overrides,
   };
 }

@@ -444,6 +444,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assure/prelevement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The day of the month a contract's contributions are debited on, from now on (« Mes cotisations »).
+         * @description One of the mutual's days (5, 10 or 15). Each call for funds not prepared yet moves to
+         *     that day of its period; a debit is prepared 10 days before its day, and a change while
+         *     the next one is prepared is a 422 that says from when it is possible. Also 422 for a
+         *     contract whose contributions are not debited, or not in force. Another member's
+         *     contract, or none, is a 404. The same day again changes nothing (200).
+         */
+        put: operations["putPrelevement"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assure/plan-de-reglement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the member owes on a contract after rejected debits, in 2 to 4 monthly instalments (« Régler en plusieurs fois »).
+         * @description Granted from 30,00 € owed, for a contract debited by direct debit, one plan at a time
+         *     (409 while one has instalments left). The instalments are debited on the contract's day,
+         *     the first one after the debits already prepared (10 days ahead), the cents shared from
+         *     the first. 422 when nothing is owed, or less than 30,00 €. Another member's contract, or
+         *     none, is a 404. The portal asks for a recent sign-in first.
+         */
+        post: operations["postPlanDeReglement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assure/droitsAdherent": {
         parameters: {
             query?: never;
@@ -1509,8 +1557,21 @@ export interface components {
             beneficiaires: components["schemas"]["Couvert"][];
             /** @description The contribution schedule, oldest first. */
             echeancier: components["schemas"]["Echeance"][];
-            /** @description What the member owes on the contract, the calls for funds whose debit was rejected (0 when none). */
+            /** @description What the member owes at once on the contract, the calls for funds whose debit was rejected, but for those a payment plan settles (0 when none). */
             montantImpaye: components["schemas"]["Montant"];
+            /** @description The monthly instalments the member pays what they owed in, while some remain; null otherwise. */
+            planDeReglement: components["schemas"]["PlanReglement"] | null;
+        };
+        PlanReglement: {
+            montant: components["schemas"]["Montant"];
+            mensualites: {
+                datePrelevement: components["schemas"]["Date"];
+                montant: components["schemas"]["Montant"];
+            }[];
+        };
+        DemandePlanReglement: {
+            numeroContrat: string;
+            mensualites: number;
         };
         Cotisation: {
             montant: components["schemas"]["Montant"];
@@ -1518,6 +1579,21 @@ export interface components {
             periodicite: "MENSUELLE" | "TRIMESTRIELLE";
             /** @enum {string} */
             modePaiement: "PRELEVEMENT" | "AUCUN";
+            jourPrelevement: components["schemas"]["JourPrelevement"];
+        };
+        /**
+         * @description The day of the month the contributions are debited on.
+         * @enum {integer}
+         */
+        JourPrelevement: 5 | 10 | 15;
+        NouveauJourPrelevement: {
+            numeroContrat: string;
+            jour: components["schemas"]["JourPrelevement"];
+        };
+        JourDePrelevement: {
+            numeroContrat: string;
+            jourPrelevement: components["schemas"]["JourPrelevement"];
+            prochainPrelevement: components["schemas"]["DateOuNull"];
         };
         Couvert: {
             id: number;
@@ -3046,6 +3122,83 @@ export interface operations {
                 };
             };
             401: components["responses"]["NonAuthentifie"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    putPrelevement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "numeroContrat": "IND-004512",
+                 *       "jour": 15
+                 *     }
+                 */
+                "application/json": components["schemas"]["NouveauJourPrelevement"];
+            };
+        };
+        responses: {
+            /** @description The day as it now stands, and the next debit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JourDePrelevement"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postPlanDeReglement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "numeroContrat": "COL-000871",
+                 *       "mensualites": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["DemandePlanReglement"];
+            };
+        };
+        responses: {
+            /** @description The plan, its instalments. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanReglement"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            409: components["responses"]["Conflit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
             503: components["responses"]["AuthentificationIndisponible"];
         };
     };

@@ -5,7 +5,7 @@
 
 use actix_web::{HttpResponse, web};
 use chrono::NaiveDate;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::context::Context;
 use super::reponses::json;
@@ -14,6 +14,7 @@ use crate::member_api::failure::ApiFailure;
 use crate::member_api::pdf;
 use crate::member_api::pdf::impression;
 use crate::member_api::rules::membre::Member;
+use crate::member_api::rules::{plan_reglement, prelevement};
 use crate::member_api::store::adherents;
 use crate::member_api::store::contrats::{self, Couvert, Echeance};
 use crate::member_api::store::montant::Euros;
@@ -23,6 +24,8 @@ use crate::telechargement::fichier;
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/assure/contrats").get(contrats))
         .service(web::resource("/assure/echeance-prochaine").get(echeance_prochaine))
+        .service(web::resource("/assure/prelevement").put(changer_jour_prelevement))
+        .service(web::resource("/assure/plan-de-reglement").post(demander_plan))
         .service(web::resource("/assure/droitsAdherent").get(droits))
         .service(web::resource("/assure/droitsCompletAdherent").get(droits_complets))
         .service(web::resource("/assure/livret").get(livret));
@@ -46,8 +49,11 @@ struct ContratDetaille {
     cotisation: Cotisation,
     beneficiaires: Vec<Couvert>,
     echeancier: Vec<Echeance>,
-    /// What the member owes: the calls for funds whose debit the bank rejected.
+    /// What the member owes at once: the calls for funds whose debit the bank rejected, but
+    /// for those a plan settles.
     montant_impaye: Euros,
+    /// The instalments the member pays what they owed in, while some remain.
+    plan_de_reglement: Option<contrats::PlanReglement>,
 }
 
 #[derive(Serialize)]
@@ -58,6 +64,8 @@ struct Cotisation {
     periodicite: String,
     /// PRELEVEMENT, or AUCUN when the member pays nothing.
     mode_paiement: String,
+    /// The day of the month it is debited on.
+    jour_prelevement: u32,
 }
 
 async fn contrats(member: Member, context: web::Data<Context>) -> Result<HttpResponse, ApiFailure> {
@@ -71,10 +79,13 @@ async fn contrats(member: Member, context: web::Data<Context>) -> Result<HttpRes
                 .into_iter()
                 .map(|contrat| {
                     let echeancier = contrats::echeancier(db, contrat.id, today)?;
-                    let impaye = echeancier.iter().filter(|echeance| echeance.statut == "REJETEE");
+                    let impaye = echeancier
+                        .iter()
+                        .filter(|echeance| echeance.statut == "REJETEE" && !echeance.en_plan);
                     let montant_impaye = Euros(impaye.map(|echeance| echeance.montant.0).sum());
                     Ok(ContratDetaille {
                         montant_impaye,
+                        plan_de_reglement: contrats::plan_en_cours(db, contrat.id, today)?,
                         statut: contrat.statut(today),
                         date_prochaine_echeance: echeancier
                             .iter()
@@ -86,6 +97,7 @@ async fn contrats(member: Member, context: web::Data<Context>) -> Result<HttpRes
                             montant: Euros(contrat.cotisation),
                             periodicite: contrat.periodicite,
                             mode_paiement: contrat.mode_paiement,
+                            jour_prelevement: contrat.jour_prelevement,
                         },
                         numero_contrat: contrat.numero_contrat,
                         code_produit: contrat.code_produit,
@@ -281,4 +293,67 @@ async fn livret(member: Member, context: web::Data<Context>) -> Result<HttpRespo
         .await
         .map_err(|error| ApiFailure::internal(error.into()))?;
     Ok(fichier("application/pdf", &nom, contenu))
+}
+
+/// What « Changer le jour de prélèvement » sends.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct NouveauJour {
+    numero_contrat: String,
+    jour: u32,
+}
+
+/// `PUT assure/prelevement`: the day the contract's contributions are debited on, from now on
+/// (`rules/prelevement.rs`).
+async fn changer_jour_prelevement(
+    member: Member,
+    body: web::Json<NouveauJour>,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    let NouveauJour { numero_contrat, jour } = body.into_inner();
+    let change = context
+        .db
+        .run(move |db| {
+            let tx = db.transaction()?;
+            let change = prelevement::changer(&tx, &member.person_number, &numero_contrat, jour, today())?;
+            tx.commit()?;
+            Ok(change)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(change))
+}
+
+/// What « Régler en plusieurs fois » sends.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct DemandePlan {
+    numero_contrat: String,
+    mensualites: u32,
+}
+
+/// `POST assure/plan-de-reglement`: what the member owes on a contract, in monthly instalments
+/// (`rules/plan_reglement.rs`).
+async fn demander_plan(
+    member: Member,
+    body: web::Json<DemandePlan>,
+    context: web::Data<Context>,
+) -> Result<HttpResponse, ApiFailure> {
+    let DemandePlan { numero_contrat, mensualites } = body.into_inner();
+    let plan = context
+        .db
+        .run(move |db| {
+            let tx = db.transaction()?;
+            let plan = plan_reglement::demander(
+                &tx,
+                &member.person_number,
+                &numero_contrat,
+                mensualites,
+                today(),
+                chrono::Utc::now(),
+            )?;
+            tx.commit()?;
+            Ok(plan)
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(plan))
 }

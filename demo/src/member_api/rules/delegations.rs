@@ -152,6 +152,13 @@ const APPELS: &[Appel] = &[
     ("PUT", "/assure/preferences", GESTION, Some("A modifié vos préférences")),
     ("PUT", "/assure/documents/envois", GESTION, Some("A modifié l’envoi de vos documents")),
     ("GET", "/assure/echeance-prochaine", Exigence::Libre, None),
+    ("PUT", "/assure/prelevement", GESTION, Some("A changé le jour de prélèvement de vos cotisations")),
+    (
+        "POST",
+        "/assure/plan-de-reglement",
+        GESTION,
+        Some("A demandé à régler vos cotisations en plusieurs fois"),
+    ),
     ("POST", "/document/creationResiliation", GESTION, Some("A demandé la résiliation du contrat")),
     ("POST", "/document/ajoutBeneficiaire", GESTION, Some("A demandé l’ajout d’un bénéficiaire")),
 ];

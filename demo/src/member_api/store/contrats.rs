@@ -88,6 +88,8 @@ pub struct Contrat {
     pub cotisation: i64,
     pub periodicite: String,
     pub mode_paiement: String,
+    /// The day of the month its contributions are debited.
+    pub jour_prelevement: u32,
 }
 
 impl Contrat {
@@ -95,7 +97,7 @@ impl Contrat {
     pub fn all(db: &Connection, person_number: &str) -> rusqlite::Result<Vec<Self>> {
         let mut statement = db.prepare(
             "SELECT c.id, c.numero_contrat, c.code_produit, p.libelle, c.type_contrat, c.entreprise, c.date_debut,
-                    c.date_fin, c.motif_fin, c.cotisation, c.periodicite, c.mode_paiement
+                    c.date_fin, c.motif_fin, c.cotisation, c.periodicite, c.mode_paiement, c.jour_prelevement
              FROM contrats c JOIN produits p ON p.code = c.code_produit
              WHERE c.numero_personne = ?1 ORDER BY c.date_fin IS NOT NULL, c.date_debut DESC",
         )?;
@@ -113,6 +115,7 @@ impl Contrat {
                 cotisation: row.get(9)?,
                 periodicite: row.get(10)?,
                 mode_paiement: row.get(11)?,
+                jour_prelevement: row.get(12)?,
             })
         })?;
         rows.collect()
@@ -140,6 +143,10 @@ pub struct Echeance {
     pub statut: &'static str,
     /// The bank's reason, for a rejected debit (« provision insuffisante »).
     pub motif_rejet: Option<String>,
+    /// A rejected debit the member settles in instalments (`plans_reglement`): no longer owed
+    /// at once.
+    #[serde(skip)]
+    pub en_plan: bool,
 }
 
 /// How long after its day a direct debit may still come back rejected: a SEPA core debit is
@@ -160,7 +167,7 @@ pub fn couverts(db: &Connection, contrat: i64) -> rusqlite::Result<Vec<Couvert>>
 
 pub fn echeancier(db: &Connection, contrat: i64, today: NaiveDate) -> rusqlite::Result<Vec<Echeance>> {
     let mut statement = db.prepare(
-        "SELECT e.date_echeance, e.periode_debut, e.periode_fin, e.montant, m.libelle
+        "SELECT e.date_echeance, e.periode_debut, e.periode_fin, e.montant, m.libelle, e.plan_id IS NOT NULL
          FROM echeances e LEFT JOIN motifs_rejet m ON m.code = e.rejet_code
          WHERE e.contrat_id = ?1 ORDER BY e.date_echeance",
     )?;
@@ -183,6 +190,7 @@ pub fn echeancier(db: &Connection, contrat: i64, today: NaiveDate) -> rusqlite::
             montant: row.get(3)?,
             statut,
             motif_rejet,
+            en_plan: row.get(5)?,
         })
     })?;
     rows.collect()
@@ -212,10 +220,10 @@ pub struct Impaye {
 fn impaye(db: &Connection, numero_personne: &str) -> rusqlite::Result<Option<Impaye>> {
     db.query_row(
         "SELECT (SELECT sum(e2.montant) FROM echeances e2 JOIN contrats c2 ON c2.id = e2.contrat_id
-                 WHERE c2.numero_personne = ?1 AND e2.rejet_code IS NOT NULL),
+                 WHERE c2.numero_personne = ?1 AND e2.rejet_code IS NOT NULL AND e2.plan_id IS NULL),
                 e.date_echeance, m.libelle
          FROM echeances e JOIN contrats c ON c.id = e.contrat_id JOIN motifs_rejet m ON m.code = e.rejet_code
-         WHERE c.numero_personne = ?1
+         WHERE c.numero_personne = ?1 AND e.plan_id IS NULL
          ORDER BY e.date_echeance DESC LIMIT 1",
         [numero_personne],
         |row| Ok(Impaye { montant: row.get(0)?, date_echeance: row.get(1)?, motif_rejet: row.get(2)? }),
@@ -359,6 +367,92 @@ pub fn inserer(db: &Connection, contrat: &NouveauContrat<'_>) -> rusqlite::Resul
 
 /// A call for funds of the contract, due on `date_echeance`, for the period from its first to
 /// its last day.
+/// The contract's contributions are debited on `jour` of the month from now on: each call for
+/// funds due on `a_partir_du` or later, and whose new day is too, moves to that day of its
+/// period; those before keep theirs.
+pub fn changer_jour_prelevement(
+    db: &Connection,
+    contrat: i64,
+    jour: u32,
+    a_partir_du: NaiveDate,
+) -> rusqlite::Result<()> {
+    db.execute("UPDATE contrats SET jour_prelevement = ?2 WHERE id = ?1", params![contrat, jour])?;
+    db.execute(
+        "UPDATE echeances SET date_echeance = date(periode_debut, '+' || (?2 - 1) || ' days')
+         WHERE contrat_id = ?1 AND rejet_code IS NULL AND date_echeance >= ?3
+           AND date(periode_debut, '+' || (?2 - 1) || ' days') >= ?3",
+        params![contrat, jour, a_partir_du],
+    )?;
+    Ok(())
+}
+
+/// A plan to settle rejected debits in monthly instalments.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanReglement {
+    pub montant: Euros,
+    pub mensualites: Vec<Mensualite>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Mensualite {
+    pub date_prelevement: NaiveDate,
+    pub montant: Euros,
+}
+
+/// The contract's plan whose last instalment is on `jour` or later.
+pub fn plan_en_cours(
+    db: &Connection,
+    contrat: i64,
+    jour: NaiveDate,
+) -> rusqlite::Result<Option<PlanReglement>> {
+    let plan = db
+        .query_row(
+            "SELECT p.id, p.montant FROM plans_reglement p
+             WHERE p.contrat_id = ?1 AND (SELECT max(date_prelevement) FROM mensualites WHERE plan_id = p.id) >= ?2
+             ORDER BY p.id DESC LIMIT 1",
+            params![contrat, jour],
+            |row| Ok((row.get::<_, i64>(0)?, row.get::<_, Euros>(1)?)),
+        )
+        .optional()?;
+    let Some((id, montant)) = plan else { return Ok(None) };
+    let mut statement = db.prepare_cached(
+        "SELECT date_prelevement, montant FROM mensualites WHERE plan_id = ?1 ORDER BY date_prelevement",
+    )?;
+    let mensualites = statement
+        .query_map([id], |row| Ok(Mensualite { date_prelevement: row.get(0)?, montant: row.get(1)? }))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(Some(PlanReglement { montant, mensualites }))
+}
+
+/// Records a plan settling every rejected debit of `contrat` not in a plan yet, for `montant`
+/// cents, in `mensualites` (day, cents); its id.
+pub fn inserer_plan(
+    db: &Connection,
+    contrat: i64,
+    montant: i64,
+    mensualites: &[(NaiveDate, i64)],
+    at: chrono::DateTime<chrono::Utc>,
+) -> rusqlite::Result<i64> {
+    db.execute(
+        "INSERT INTO plans_reglement (contrat_id, montant, cree_le) VALUES (?1, ?2, ?3)",
+        params![contrat, montant, super::horodatage::horodatage(at)],
+    )?;
+    let plan = db.last_insert_rowid();
+    for (date, cents) in mensualites {
+        db.execute(
+            "INSERT INTO mensualites (plan_id, date_prelevement, montant) VALUES (?1, ?2, ?3)",
+            params![plan, date, cents],
+        )?;
+    }
+    db.execute(
+        "UPDATE echeances SET plan_id = ?2 WHERE contrat_id = ?1 AND rejet_code IS NOT NULL AND plan_id IS NULL",
+        params![contrat, plan],
+    )?;
+    Ok(plan)
+}
+
 /// The latest call for funds of `contrat` due before `jour`.
 pub fn derniere_echue(db: &Connection, contrat: i64, jour: NaiveDate) -> rusqlite::Result<Option<NaiveDate>> {
     db.query_row(

@@ -35,6 +35,8 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("migrations/0014_contrat_madelin.sql")),
     M::up(include_str!("migrations/0015_delegations.sql")),
     M::up(include_str!("migrations/0016_prelevements_rejetes.sql")),
+    M::up(include_str!("migrations/0017_jour_de_prelevement.sql")),
+    M::up(include_str!("migrations/0018_plans_de_reglement.sql")),
 ];
 
 /// Read answers kept at once (a few per member and query).

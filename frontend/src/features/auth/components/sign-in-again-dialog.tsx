@@ -15,6 +15,7 @@ const pourquoi: Record<RecentSignInWrite, MessageKey> = {
   resiliation: 'reconnexion.pourquoi.resiliation',
   ajoutBeneficiaire: 'reconnexion.pourquoi.ajoutBeneficiaire',
   delegation: 'reconnexion.pourquoi.delegation',
+  planReglement: 'reconnexion.pourquoi.planReglement',
 };
 
 /** Why the member is asked, from the write the portal refused: what they were doing. */

@@ -1,15 +1,21 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { Contrats } from '@/api/get-contrats';
+import { droitAccorde } from '@/entities/delegation/droits';
+import { useMemberSession } from '@/hooks/session-context';
 import { t } from '@/i18n/t';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
 import { useEcheanceProchaine } from '../api/get-echeance-prochaine';
 import styles from './garanties.module.css';
+import { JourPrelevementForm } from './jour-prelevement-form';
+import { PlanEnCours, PlanReglementForm } from './plan-reglement';
+import { planMinimum } from '../api/post-plan-de-reglement';
 
 /** `#cotisations`, the home tile's target: scrolled to and focused on arrival. */
 export function CotisationsSection({ contrats, failed }: { contrats: Contrats | undefined; failed: boolean }) {
   const echeance = useEcheanceProchaine();
+  const gestion = droitAccorde(useMemberSession(), 'GESTION');
   const { hash } = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = contrats !== undefined;
@@ -47,6 +53,11 @@ export function CotisationsSection({ contrats, failed }: { contrats: Contrats | 
           {contrat.montantImpaye > 0 && (
             <p className="notice-error">{t('cotisations.impaye', { amount: formatAmount(contrat.montantImpaye) })}</p>
           )}
+          {contrat.planDeReglement && <PlanEnCours plan={contrat.planDeReglement} />}
+          {/* The member API's rule, previewed: from an amount owed, one plan at a time. */}
+          {contrat.montantImpaye >= planMinimum && !contrat.planDeReglement && gestion && (
+            <PlanReglementForm numeroContrat={contrat.numeroContrat} />
+          )}
           <p>
             {t('cotisations.montant', {
               amount: formatAmount(contrat.cotisation.montant),
@@ -54,6 +65,10 @@ export function CotisationsSection({ contrats, failed }: { contrats: Contrats | 
               mode: t(`cotisations.mode.${contrat.cotisation.modePaiement}`),
             })}
           </p>
+          {/* Chosen for a contract in force that is debited; not by someone acting without the right to manage it. */}
+          {contrat.statut === 'ACTIF' && contrat.cotisation.modePaiement === 'PRELEVEMENT' && gestion && (
+            <JourPrelevementForm numeroContrat={contrat.numeroContrat} jour={contrat.cotisation.jourPrelevement} />
+          )}
           <table className="stacked-table">
             <caption className="visually-hidden">
               {t('cotisations.caption', { contrat: contrat.libelleProduit })}

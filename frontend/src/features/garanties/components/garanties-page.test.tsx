@@ -298,6 +298,84 @@ describe('Mes garanties et mes services', () => {
     expect(section).toHaveTextContent('Montant restant dû : 38,50 €.');
   });
 
+  it('changes the debit day through the member API, and shows its refusal when the next debit is prepared', async () => {
+    document.cookie = 'XSRF-TOKEN=jeton; path=/';
+    memberApi();
+    const sent: unknown[] = [];
+    let refuse = true;
+    server.use(
+      http.put('/api/assure/prelevement', async ({ request }) => {
+        sent.push(await request.json());
+        if (refuse) {
+          return errorBody(
+            422,
+            'unprocessable_entity',
+            'Votre prochain prélèvement, le 05/12/2026, est déjà préparé avec votre banque : vous pourrez changer de jour à partir du 06/12/2026.',
+          );
+        }
+        return HttpResponse.json({ numeroContrat: 'IND-004512', jourPrelevement: 15, prochainPrelevement: '2027-01-15' });
+      }),
+    );
+    renderApp('/mutuelle/contrats-garanties#cotisations');
+    const section = await screen.findByRole('region', { name: 'Mes cotisations' });
+    const jour = await within(section).findByRole('combobox', { name: 'Jour de prélèvement' });
+    expect(within(section).getByRole('button', { name: 'Changer le jour' })).toBeDisabled();
+    await userEvent.selectOptions(jour, 'le 15 du mois');
+    await userEvent.click(within(section).getByRole('button', { name: 'Changer le jour' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('vous pourrez changer de jour à partir du 06/12/2026.');
+
+    refuse = false;
+    await userEvent.click(within(section).getByRole('button', { name: 'Changer le jour' }));
+    expect(
+      await within(section).findByText('Vos cotisations seront prélevées le 15 du mois : prochain prélèvement le 15/01/2027.'),
+    ).toBeVisible();
+    expect(sent).toEqual([
+      { numeroContrat: 'IND-004512', jour: 15 },
+      { numeroContrat: 'IND-004512', jour: 15 },
+    ]);
+  });
+
+  it('spreads what is owed in instalments through the member API, then shows them', async () => {
+    document.cookie = 'XSRF-TOKEN=jeton; path=/';
+    const plan = {
+      montant: 38.5,
+      mensualites: [
+        { datePrelevement: '2027-01-05', montant: 19.25 },
+        { datePrelevement: '2027-02-05', montant: 19.25 },
+      ],
+    };
+    let contrat = aContrat({ montantImpaye: 38.5 });
+    const sent: unknown[] = [];
+    memberApi();
+    server.use(
+      http.get('/api/assure/contrats', () => HttpResponse.json([contrat])),
+      http.post('/api/assure/plan-de-reglement', async ({ request }) => {
+        sent.push(await request.json());
+        contrat = aContrat({ montantImpaye: 0, planDeReglement: plan });
+        return HttpResponse.json(plan, { status: 201 });
+      }),
+    );
+    renderApp('/mutuelle/contrats-garanties#cotisations');
+    const section = await screen.findByRole('region', { name: 'Mes cotisations' });
+    await userEvent.click(await within(section).findByRole('button', { name: 'Demander' }));
+    expect(
+      await within(section).findByText(
+        'Règlement en plusieurs fois : 38,50 € en 2 mensualités, prélevées avec vos cotisations.',
+      ),
+    ).toBeVisible();
+    expect(within(section).getByText('19,25 € le 05/02/2027')).toBeVisible();
+    expect(within(section).queryByRole('button', { name: 'Demander' })).toBeNull();
+    expect(sent).toEqual([{ numeroContrat: 'IND-004512', mensualites: 2 }]);
+  });
+
+  it('offers no plan for less than the mutual’s minimum owed', async () => {
+    memberApi({ contrats: [aContrat({ montantImpaye: 12 })] });
+    renderApp('/mutuelle/contrats-garanties#cotisations');
+    const section = await screen.findByRole('region', { name: 'Mes cotisations' });
+    expect(await within(section).findByText('Montant restant dû : 12,00 €.')).toBeVisible();
+    expect(within(section).queryByRole('button', { name: 'Demander' })).toBeNull();
+  });
+
   it('focuses "Mes cotisations" on arrival at #cotisations, with the schedule and next due date', async () => {
     memberApi();
     renderApp('/mutuelle/contrats-garanties#cotisations');

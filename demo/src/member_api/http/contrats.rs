@@ -300,7 +300,8 @@ async fn livret(member: Member, context: web::Data<Context>) -> Result<HttpRespo
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct NouveauJour {
     numero_contrat: String,
-    jour: u32,
+    #[serde(deserialize_with = "super::json::entier::un")]
+    jour: i64,
 }
 
 /// `PUT assure/prelevement`: the day the contract's contributions are debited on, from now on
@@ -311,6 +312,8 @@ async fn changer_jour_prelevement(
     context: web::Data<Context>,
 ) -> Result<HttpResponse, ApiFailure> {
     let NouveauJour { numero_contrat, jour } = body.into_inner();
+    // Out of any u32, not one of the mutual's days either: the rule says so.
+    let jour = u32::try_from(jour).unwrap_or(0);
     let change = context
         .db
         .run(move |db| {
@@ -328,7 +331,8 @@ async fn changer_jour_prelevement(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct DemandePlan {
     numero_contrat: String,
-    mensualites: u32,
+    #[serde(deserialize_with = "super::json::entier::un")]
+    mensualites: i64,
 }
 
 /// `POST assure/plan-de-reglement`: what the member owes on a contract, in monthly instalments
@@ -339,6 +343,7 @@ async fn demander_plan(
     context: web::Data<Context>,
 ) -> Result<HttpResponse, ApiFailure> {
     let DemandePlan { numero_contrat, mensualites } = body.into_inner();
+    let mensualites = u32::try_from(mensualites).unwrap_or(0);
     let plan = context
         .db
         .run(move |db| {

@@ -189,7 +189,11 @@ export function HomeDashboard({ flags, home }: HomeDashboardProps) {
         )}
         {accorde('DEMANDES') && <NonLusLine />}
         {raccordements.length > 0 && (
-          <RaccordementsSection raccordements={raccordements} demandes={envoi} />
+          <RaccordementsSection
+            raccordements={raccordements}
+            demandes={envoi}
+            personnel={session.delegation?.nature === 'BENEFICIAIRE'}
+          />
         )}
         <NouveautesSection query={homePart(home, 'nouveautes')} />
         {accorde('REMBOURSEMENTS') && <RemboursementsSection query={homePart(home, 'remboursements')} />}

@@ -71,6 +71,20 @@ describe('the home’s NOEMIE notice', () => {
     expect(within(item).queryByRole('link', { name: /attestation/ })).not.toBeInTheDocument();
   });
 
+  it('speaks to a beneficiary in his own space of his link as « vous »', async () => {
+    server.use(
+      sessionIs(
+        anActingSession({ nature: 'BENEFICIAIRE', droits: ['REMBOURSEMENTS', 'ATTESTATIONS', 'DEMANDES'], retour: false }),
+      ),
+      ...shellContent(),
+    );
+    server.use(homeIs(aHome({ raccordements: { data: [aRaccordement('REFUSE')] } })));
+    renderApp('/home');
+    const item = await notice();
+    expect(item).toHaveTextContent('Pour vous, la Sécurité sociale a refusé la télétransmission');
+    expect(item).not.toHaveTextContent('Thomas DUPONT :');
+  });
+
   it('speaks to the member of their own link as « vous »', async () => {
     const sienne = { idBeneficiaire: 1, lien: 'ASSURE_PRINCIPAL', prenom: 'Léa', nom: 'BERNARD' } as const;
     await renderHome({

@@ -13,11 +13,21 @@ addMessages(noemieTexts);
 /** The member's space on ameli, where a link held by another complementary is ended. */
 const compteAmeli = 'https://assure.ameli.fr';
 
-function Notice({ raccordement, demandes }: { raccordement: Raccordement; demandes: boolean }) {
+function Notice({
+  raccordement,
+  demandes,
+  personnel,
+}: {
+  raccordement: Raccordement;
+  demandes: boolean;
+  personnel: boolean;
+}) {
   const { idBeneficiaire, lien, prenom, nom, statutNoemie } = raccordement;
   const name = memberDisplayName('', prenom, nom);
-  // The member reads of their own link as « vous », of a relative's by name.
-  const key = (text: NoemieText): MessageKey => (lien === 'ASSURE_PRINCIPAL' ? `${text}.vous` : text);
+  // The member reads of their own link as « vous », of a relative's by name; a beneficiary in
+  // their own space reads only of theirs.
+  const key = (text: NoemieText): MessageKey =>
+    lien === 'ASSURE_PRINCIPAL' || personnel ? `${text}.vous` : text;
   // Sending the attestation is a request: a delegate without that right is not offered it.
   const attestation = demandes && (
     <Link className="button button-secondary" to={paths.attestationDroits(idBeneficiaire)}>
@@ -70,10 +80,13 @@ type NoemieText =
 export function RaccordementsSection({
   raccordements,
   demandes = true,
+  personnel = false,
 }: {
   raccordements: readonly Raccordement[] | undefined;
   /** Whether requests may be sent from here (not by a delegate without that right). */
   demandes?: boolean;
+  /** A beneficiary's own space, where the one link listed is the reader's own. */
+  personnel?: boolean;
 }) {
   const titleId = useId();
   if (!raccordements || raccordements.length === 0) return null;
@@ -85,7 +98,7 @@ export function RaccordementsSection({
       <ul className={styles.raccordements}>
         {raccordements.map((raccordement) => (
           <li key={raccordement.idBeneficiaire} className={styles.raccordement}>
-            <Notice raccordement={raccordement} demandes={demandes} />
+            <Notice raccordement={raccordement} demandes={demandes} personnel={personnel} />
           </li>
         ))}
       </ul>

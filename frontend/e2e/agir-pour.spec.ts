@@ -195,7 +195,10 @@ test.describe('Agir pour un proche', () => {
       code: 'delegation_retiree',
       message: 'L’adhérent vous a retiré sa délégation.',
     });
-    await expect(helene.getByRole('status').getByText('L’adhérent vous a retiré sa délégation.')).toBeVisible();
+    // With no space of her own and nobody else to act for, the server ended her session: she is
+    // back at the root, nothing of Marie's on screen.
+    await helene.waitForURL((url) => url.pathname === '/');
+    await expect(banner(helene, 'Mme Marie DUPONT')).toHaveCount(0);
     await helene.close();
     expect(heleneErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);

@@ -38,6 +38,14 @@ impl Embedded {
         if settings.demo.idp_on() && settings.oidc.client_secret.is_none() {
             settings.oidc.client_secret = Some(espace_assure_demo::random_client_secret());
         }
+        // The demo's member API pays online through the demo's stand-in of the provider, with
+        // a shop key made here when the configuration names none.
+        if settings.demo.api_on() {
+            let paiement = &mut settings.paiement;
+            paiement.url = Some(endpoints.public_url.join(espace_assure_demo::psp::PAGE)?);
+            paiement.site_id = Some(espace_assure_demo::psp::SITE_ID.to_owned());
+            paiement.key.get_or_insert_with(espace_assure_demo::random_client_secret);
+        }
         let demo = settings
             .demo
             .enabled
@@ -156,5 +164,13 @@ fn demo_settings(settings: &Settings, endpoints: &Endpoints) -> espace_assure_de
         outbox_dir: (settings.mail.effective_transport(demo) == MailTransport::Outbox)
             .then(|| settings.mail.effective_outbox_dir(demo)),
         mail_from: settings.mail.from.clone(),
+        boutique: match (&settings.paiement.site_id, &settings.paiement.key) {
+            (Some(site_id), Some(cle)) if demo.api_on() => Some(espace_assure_demo::Boutique {
+                site_id: site_id.clone(),
+                cle: cle.clone(),
+                mode: settings.paiement.mode.vads().to_owned(),
+            }),
+            _ => None,
+        },
     }
 }

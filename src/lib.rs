@@ -29,6 +29,7 @@ pub mod messages;
 pub mod metrics;
 mod outbound;
 pub mod pages;
+pub mod paiement;
 pub mod proxy;
 pub mod redis_connection;
 pub mod request_id;
@@ -131,6 +132,11 @@ impl Application {
             bounds.creations(),
             metrics.registry(),
         );
+        let paiements = web::Data::new(paiement::Paiements(paiement::Boutique::from_settings(
+            &settings,
+            &endpoints.public_url,
+            stores.coordination.clone(),
+        )));
         let state = web::Data::new(AppState {
             content: web::Data::new(content),
             member_api: web::Data::new(member_api),
@@ -168,6 +174,7 @@ impl Application {
         let security_headers = security::headers(
             &state.endpoints.public_url,
             &state.endpoints.oidc_issuer,
+            paiements.0.as_ref().map(|boutique| &boutique.page),
             state.settings.captcha.provider,
         );
         // The lines of the payments the home showed lately, shared by the workers.
@@ -180,12 +187,13 @@ impl Application {
                 .configure(|cfg| state::register(&state, cfg))
                 .app_data(payment_lines.clone())
                 .app_data(archives.clone())
+                .app_data(paiements.clone())
                 .app_data(web::JsonConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::PathConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .wrap(edge::Edge::new(state.auth.clone(), state.metrics.clone(), security_headers.clone()))
                 .wrap(tracing_actix_web::TracingLogger::<telemetry::ServerSpan>::new())
-                .configure(|cfg| routes(cfg, &state.auth, metrics_access.clone()))
+                .configure(|cfg| routes(cfg, &state.auth, &paiements, metrics_access.clone()))
                 .configure(|cfg| embedded.mount(cfg))
         })
         .workers(workers)
@@ -253,7 +261,12 @@ fn start_mail_queue(
     Ok(Some(queue))
 }
 
-fn routes(cfg: &mut web::ServiceConfig, auth: &auth::Auth, metrics_access: metrics::Access) {
+fn routes(
+    cfg: &mut web::ServiceConfig,
+    auth: &auth::Auth,
+    paiements: &paiement::Paiements,
+    metrics_access: metrics::Access,
+) {
     // actix tries the routes in turn, for each request, then once more for the request span's
     // pattern: `/api` comes first, as most requests are a member's calls, and in it the
     // portal's own few routes (one scope counts as one) before the member API's forty calls.
@@ -270,6 +283,7 @@ fn routes(cfg: &mut web::ServiceConfig, auth: &auth::Auth, metrics_access: metri
     .service(metrics::resource(metrics_access))
     .service(web::resource(security_txt::PATH).get(security_txt::serve))
     .configure(|cfg| auth::routes(cfg, auth))
+    .configure(|cfg| paiement::notification::routes(cfg, paiements))
     // Registered last: every path nothing else took (the demo's routes come after these).
     .default_service(web::to(pages::serve));
 }

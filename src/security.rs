@@ -12,12 +12,19 @@ use crate::config::CaptchaProvider;
 /// The Content-Security-Policy: scripts and styles from the portal only (no inline code),
 /// no framing. Images may also be `blob:`: the thumbnails of the photos a member is about to
 /// send are read from the device, never from elsewhere. `form-action` also names the identity provider, because Chromium applies it to
-/// the redirect that follows the sign-out form.
-pub fn content_security_policy(issuer: &Url, captcha: CaptchaProvider) -> String {
-    let form_action = match issuer.origin() {
-        origin @ Origin::Tuple(..) => format!("'self' {}", origin.ascii_serialization()),
-        Origin::Opaque(_) => "'self'".to_owned(),
-    };
+/// the redirect that follows the sign-out form, and the payment provider's page, where the
+/// payment form is posted.
+pub fn content_security_policy(issuer: &Url, payment_page: Option<&Url>, captcha: CaptchaProvider) -> String {
+    let mut form_action = "'self'".to_owned();
+    for url in std::iter::once(issuer).chain(payment_page) {
+        if let origin @ Origin::Tuple(..) = url.origin() {
+            let origin = origin.ascii_serialization();
+            if !form_action.split(' ').any(|source| source == origin) {
+                form_action.push(' ');
+                form_action.push_str(&origin);
+            }
+        }
+    }
     // hCaptcha's documented policy: its script, frames, styles and API, on its own origins.
     // ALTCHA needs nothing more: its worker is one of the portal's scripts.
     let hosted = match captcha {
@@ -33,8 +40,14 @@ pub fn content_security_policy(issuer: &Url, captcha: CaptchaProvider) -> String
 }
 
 /// The headers every answer carries, unless its handler set its own value.
-pub fn headers(public_url: &Url, issuer: &Url, captcha: CaptchaProvider) -> Vec<(HeaderName, HeaderValue)> {
-    let policy = HeaderValue::from_str(&content_security_policy(issuer, captcha)).expect("an ASCII policy");
+pub fn headers(
+    public_url: &Url,
+    issuer: &Url,
+    payment_page: Option<&Url>,
+    captcha: CaptchaProvider,
+) -> Vec<(HeaderName, HeaderValue)> {
+    let policy = HeaderValue::from_str(&content_security_policy(issuer, payment_page, captcha))
+        .expect("an ASCII policy");
     let mut headers = vec![
         (header::CONTENT_SECURITY_POLICY, policy),
         (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
@@ -66,6 +79,7 @@ mod tests {
     fn policy_forbids_inline_scripts_and_framing_and_allows_the_provider_as_form_target() {
         let policy = content_security_policy(
             &Url::parse("https://sso.example.org/realms/m").unwrap(),
+            None,
             CaptchaProvider::Altcha,
         );
         assert!(policy.contains("script-src 'self';"));
@@ -73,6 +87,14 @@ mod tests {
         assert!(!policy.contains("unsafe"));
         assert!(policy.contains("frame-ancestors 'none'"));
         assert!(policy.contains("form-action 'self' https://sso.example.org;"));
+    }
+
+    #[test]
+    fn the_payment_form_may_be_posted_to_the_providers_page_only() {
+        let issuer = Url::parse("https://sso.example.org/realms/m").unwrap();
+        let page = Url::parse("https://secure.payzen.eu/vads-payment/").unwrap();
+        let policy = content_security_policy(&issuer, Some(&page), CaptchaProvider::Altcha);
+        assert!(policy.contains("form-action 'self' https://sso.example.org https://secure.payzen.eu;"));
     }
 }
 
@@ -134,7 +156,7 @@ mod xsrf_tests {
     #[test]
     fn hcaptcha_is_allowed_exactly_what_it_needs() {
         let issuer = Url::parse("https://sso.example.org/").unwrap();
-        let hcaptcha = content_security_policy(&issuer, CaptchaProvider::Hcaptcha);
+        let hcaptcha = content_security_policy(&issuer, None, CaptchaProvider::Hcaptcha);
         assert!(
             hcaptcha.contains("script-src 'self' https://hcaptcha.com https://*.hcaptcha.com;"),
             "{hcaptcha}"

@@ -10,6 +10,7 @@ pub mod member_api;
 pub mod outbox;
 pub mod personas;
 pub mod provider;
+pub mod psp;
 mod random;
 mod settings;
 mod telechargement;
@@ -20,7 +21,7 @@ use actix_web::web;
 use anyhow::Context;
 
 pub use self::random::random_client_secret;
-pub use self::settings::Settings;
+pub use self::settings::{Boutique, Settings};
 
 /// The embedded upstreams that `[demo]` switches on, opened once and shared by every worker.
 #[derive(Clone)]
@@ -31,6 +32,8 @@ pub struct Demo {
     back_office: Option<web::Data<back_office::BackOffice>>,
     cms: Option<web::Data<content::Cms>>,
     outbox: Option<web::Data<outbox::Outbox>>,
+    /// On with the member API, whose shop it serves.
+    psp: Option<web::Data<psp::Psp>>,
 }
 
 impl Demo {
@@ -46,7 +49,7 @@ impl Demo {
         } else {
             None
         };
-        let api = if demo.api { Some(member_api::MemberApi::open(settings, http)?) } else { None };
+        let api = if demo.api { Some(member_api::MemberApi::open(settings, http.clone())?) } else { None };
         if let Some(api) = &api {
             api.spawn_upkeep();
             api.spawn_mail_queue();
@@ -56,9 +59,16 @@ impl Demo {
             .map(|api| back_office::BackOffice::open(settings, api).map(web::Data::new))
             .transpose()?;
         let cms = if demo.cms { Some(web::Data::new(content::Cms::load()?)) } else { None };
+        let psp = api
+            .as_ref()
+            .and(demo.boutique.clone())
+            .map(|boutique| web::Data::new(psp::Psp::new(boutique, http.clone(), demo.mutuelle.clone())));
         let mounted: Vec<&str> = [
             (demo.idp, "identity provider (/_demo/idp)"),
-            (demo.api, "member API (/_demo/api) and its back office (/_demo/back-office)"),
+            (
+                demo.api,
+                "member API (/_demo/api), its back office (/_demo/back-office) and payment page (/_demo/psp)",
+            ),
             (demo.cms, "content service (/_demo/cms)"),
         ]
         .into_iter()
@@ -71,7 +81,7 @@ impl Demo {
             );
         }
         let outbox = settings.outbox_dir.clone().map(|dir| web::Data::new(outbox::Outbox(dir)));
-        Ok(Self { idp, api, back_office, cms, outbox })
+        Ok(Self { idp, api, back_office, cms, outbox, psp })
     }
 
     /// Registers the switched-on upstreams; called before the asset catch-all.
@@ -88,6 +98,9 @@ impl Demo {
         }
         if let Some(outbox) = &self.outbox {
             cfg.service(outbox::resource(outbox.clone()));
+        }
+        if let Some(psp) = &self.psp {
+            cfg.service(psp::scope(psp.clone()));
         }
     }
 

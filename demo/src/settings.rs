@@ -46,4 +46,16 @@ pub struct Settings {
     pub outbox_dir: Option<PathBuf>,
     /// The sender of the mutual's emails, `Name <address>` (the portal's `mail.from`).
     pub mail_from: String,
+    /// The shop whose payment page the demo stands in for, and whose notifications the member
+    /// API takes; none turns paying online off.
+    pub boutique: Option<Boutique>,
+}
+
+/// A shop at the payment provider (Lyra's form, `[paiement]` of the portal): its identifier,
+/// the key that signs its forms and the provider's notifications, and the mode (`TEST`).
+#[derive(Debug, Clone)]
+pub struct Boutique {
+    pub site_id: String,
+    pub cle: SecretString,
+    pub mode: String,
 }

@@ -56,7 +56,7 @@ fn one(
 
 /// Reads every secret given as a file; `credentials` is `$CREDENTIALS_DIRECTORY`.
 pub(super) fn read_files(settings: &mut Settings, credentials: Option<&Path>, problems: &mut Problems) {
-    let Settings { server, oidc, session, upstream, captcha, mail, outbound, audit, .. } = settings;
+    let Settings { server, oidc, session, upstream, captcha, mail, paiement, outbound, audit, .. } = settings;
     one(
         "server.metrics_token",
         &mut server.metrics_token,
@@ -97,6 +97,7 @@ pub(super) fn read_files(settings: &mut Settings, credentials: Option<&Path>, pr
     one("captcha.secret", &mut captcha.secret, captcha.secret_file.as_deref(), credentials, problems);
     one("outbound.proxy", &mut outbound.proxy, outbound.proxy_file.as_deref(), credentials, problems);
     one("mail.smtp_url", &mut mail.smtp_url, mail.smtp_url_file.as_deref(), credentials, problems);
+    one("paiement.key", &mut paiement.key, paiement.key_file.as_deref(), credentials, problems);
     if let Some(path) = &oidc.client_assertion_key_file {
         match read(path) {
             Ok(pem) => oidc.client_assertion_key = Some(pem.into()),

@@ -11,6 +11,7 @@ use super::limits::LimitsSettings;
 use super::mail::MailSettings;
 use super::oidc::{ClientAuth, OidcSettings};
 use super::outbound::OutboundSettings;
+use super::paiement::PaiementSettings;
 use super::problems::{ConfigError, Problems};
 use super::security_txt::SecurityTxtSettings;
 use super::server::ServerSettings;
@@ -31,6 +32,7 @@ pub struct Settings {
     pub captcha: CaptchaSettings,
     pub limits: LimitsSettings,
     pub mail: MailSettings,
+    pub paiement: PaiementSettings,
     pub outbound: OutboundSettings,
     pub security_txt: SecurityTxtSettings,
     pub telemetry: TelemetrySettings,
@@ -65,6 +67,7 @@ impl Settings {
         self.mediateur.validate(&mut problems);
         self.captcha.validate(&mut problems);
         self.mail.validate(&self.demo, &mut problems);
+        self.paiement.validate(&self.demo, &mut problems);
         self.outbound.validate(&mut problems);
         self.security_txt.validate(&mut problems);
         self.telemetry.validate(&mut problems);

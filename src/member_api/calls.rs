@@ -11,9 +11,11 @@ pub enum Exposed {
     /// `/api{path}` passes it through as it is.
     Forwarded,
     /// `/api{path}` is the portal's own handler, which makes the call and does more with its
-    /// answer (the termination queues its acknowledgement email).
+    /// answer (the termination queues its acknowledgement email, a card payment gets the
+    /// provider's form signed).
     Handled,
-    /// Not under `/api`: the portal makes the call for itself (the sign-in's account).
+    /// Not under `/api`: the portal makes the call for itself (the sign-in's account, the
+    /// payment provider's notification).
     Internal,
 }
 
@@ -155,6 +157,9 @@ pub const NOUVEAUTES: MemberCall = MemberCall::get("/assure/nouveautes").on_home
 pub const BENEFICIAIRES: MemberCall = MemberCall::get("/assure/beneficiaires").on_home();
 pub const DOCUMENT_PDF: MemberCall = MemberCall::get("/document/pdf/{id}").health_data();
 pub const PROCURATIONS: MemberCall = MemberCall::get("/assure/procurations");
+/// Money moves: as for the bank details, the member signed in lately.
+pub const PAIEMENTS: MemberCall = MemberCall::post("/assure/paiements").handled().after_recent_sign_in();
+pub const NOTIFICATION_PAIEMENT: MemberCall = MemberCall::post("/paiements/notification").internal();
 
 /// The member API's calls, in the contract's order.
 pub const CALLS: &[MemberCall] = &[
@@ -183,6 +188,8 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::new(Method::Put, "/assure/prelevement"),
     // Money owed, spread: as for the bank details, the member signed in lately.
     MemberCall::post("/assure/plan-de-reglement").after_recent_sign_in(),
+    PAIEMENTS,
+    MemberCall::get("/assure/paiements/{id}"),
     ECHEANCE_PROCHAINE,
     MemberCall::get("/assure/droitsAdherent"),
     MemberCall::get("/assure/droitsCompletAdherent"),
@@ -213,6 +220,7 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::post("/document/creationDevis").with_captcha(),
     MemberCall::post("/document/signalementSoin").with_captcha(),
     MemberCall::post("/document/ajoutBeneficiaire").with_captcha().after_recent_sign_in(),
+    NOTIFICATION_PAIEMENT,
 ];
 
 /// The table's call for `method` at `path` as the contract writes it (`/demande/{demandeId}`):
@@ -318,6 +326,8 @@ mod tests {
             ECHEANCE_PROCHAINE,
             NOUVEAUTES,
             BENEFICIAIRES,
+            PAIEMENTS,
+            NOTIFICATION_PAIEMENT,
         ] {
             assert!(CALLS.iter().any(|call| call.method == named.method && call.path == named.path));
         }
@@ -325,7 +335,7 @@ mod tests {
     }
 
     #[test]
-    fn the_bank_details_a_delegation_a_payment_plan_the_termination_and_a_beneficiary_to_add_need_a_recent_sign_in_and_nothing_else_does()
+    fn the_bank_details_a_delegation_a_payment_plan_a_card_payment_the_termination_and_a_beneficiary_to_add_need_a_recent_sign_in_and_nothing_else_does()
      {
         let flagged: Vec<_> =
             CALLS.iter().filter(|call| call.recent_sign_in).map(|call| (call.method, call.path)).collect();
@@ -335,6 +345,7 @@ mod tests {
                 (Method::Post, "/assure/beneficiaire/banque"),
                 (Method::Post, "/assure/delegations"),
                 (Method::Post, "/assure/plan-de-reglement"),
+                (Method::Post, "/assure/paiements"),
                 (Method::Post, "/document/creationResiliation"),
                 (Method::Post, "/document/ajoutBeneficiaire")
             ]

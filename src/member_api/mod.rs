@@ -315,13 +315,13 @@ impl MemberApiClient {
     pub async fn send(&self, bearer: &dyn Bearer, call: &Call<'_>) -> Result<Answer, ApiError> {
         let token = bearer.token().await?;
         let first = call.body.for_attempt().ok_or_else(|| anyhow::anyhow!("request body already sent"))?;
-        let answer = self.attempt(call, &token, first).await?;
+        let answer = self.attempt(call, Some(&token), first).await?;
         if answer.status() != hyper::StatusCode::UNAUTHORIZED {
             return Ok(answer);
         }
         let token = bearer.replacing(&token).await?;
         match call.body.for_attempt() {
-            Some(replay) => self.attempt(call, &token, replay).await,
+            Some(replay) => self.attempt(call, Some(&token), replay).await,
             // The new token is kept for the member's next try; this upload cannot be replayed.
             None => Err(ApiError::Unavailable("upstream refused a streamed upload's token".into())),
         }
@@ -331,7 +331,7 @@ impl MemberApiClient {
     /// (the sign-in's own calls).
     pub async fn once(&self, token: &AccessToken, call: &Call<'_>) -> Result<Answer, ApiError> {
         let body = call.body.for_attempt().ok_or_else(|| anyhow::anyhow!("request body already sent"))?;
-        self.attempt(call, token, body).await
+        self.attempt(call, Some(token), body).await
     }
 
     /// A call whose success the portal reads itself: any failure is an `ApiError`.
@@ -373,7 +373,7 @@ impl MemberApiClient {
         }
         let call = Call::json(&calls::SE_CONNECTER, request_id, body.to_string().into());
         let body = call.body.for_attempt().unwrap_or_else(empty);
-        let answer = self.attempt(&call, access_token, body).await.map_err(|error| {
+        let answer = self.attempt(&call, Some(access_token), body).await.map_err(|error| {
             tracing::warn!(%error, "member API unreachable at sign-in");
             SignInError::Unreachable
         })?;
@@ -388,11 +388,19 @@ impl MemberApiClient {
         }
     }
 
-    /// One attempt of `call`, timed to the upstream's answer (its status and headers).
+    /// A call no member makes: the payment provider's notification, passed on without a token
+    /// (the member API trusts the provider's signature it carries, and checks it itself).
+    pub async fn without_member(&self, call: &Call<'_>) -> Result<Answer, ApiError> {
+        let body = call.body.for_attempt().ok_or_else(|| anyhow::anyhow!("request body already sent"))?;
+        self.attempt(call, None, body).await
+    }
+
+    /// One attempt of `call`, timed to the upstream's answer (its status and headers), with
+    /// the member's token when a member makes it.
     async fn attempt(
         &self,
         call: &Call<'_>,
-        token: &AccessToken,
+        token: Option<&AccessToken>,
         body: OutgoingBody,
     ) -> Result<Answer, ApiError> {
         let name = format!("{} {}", call.of.method.as_str(), call.of.path);
@@ -418,7 +426,7 @@ impl MemberApiClient {
     fn request(
         &self,
         call: &Call<'_>,
-        token: &AccessToken,
+        token: Option<&AccessToken>,
         body: OutgoingBody,
     ) -> Result<Request<OutgoingBody>, ApiError> {
         let mut uri =
@@ -426,8 +434,9 @@ impl MemberApiClient {
         uri.push_str(&self.base);
         uri.push_str(call.path);
         // A bound token's proof names the call's address without its query (`htu`).
-        let proof = token.proof_key.as_ref().map(|key| {
-            key.proof(call.of.method.as_str(), &uri, Some(&token.value), None, crate::clock::now())
+        let proof = token.and_then(|token| {
+            let key = token.proof_key.as_ref()?;
+            Some(key.proof(call.of.method.as_str(), &uri, Some(&token.value), None, crate::clock::now()))
         });
         if let Some(query) = call.query.filter(|query| !query.is_empty()) {
             uri.push('?');
@@ -436,14 +445,16 @@ impl MemberApiClient {
         // The path is the portal's own; a query the browser sent that is not a valid URI's
         // is refused here rather than passed on.
         let uri = Uri::try_from(uri).map_err(|_| ApiError::BadRequest("query".into()))?;
-        let scheme = if proof.is_some() { "DPoP" } else { "Bearer" };
-        let mut authorization = HeaderValue::try_from(format!("{scheme} {}", token.value))
-            .map_err(|error| ApiError::Internal(anyhow::anyhow!("access token: {error}")))?;
-        authorization.set_sensitive(true);
         let mut request = Request::builder().method(call.of.method.hyper()).uri(uri);
         let headers = request.headers_mut().expect("a request under construction");
         headers.clone_from(&call.headers);
-        headers.insert(hyper::header::AUTHORIZATION, authorization);
+        if let Some(token) = token {
+            let scheme = if proof.is_some() { "DPoP" } else { "Bearer" };
+            let mut authorization = HeaderValue::try_from(format!("{scheme} {}", token.value))
+                .map_err(|error| ApiError::Internal(anyhow::anyhow!("access token: {error}")))?;
+            authorization.set_sensitive(true);
+            headers.insert(hyper::header::AUTHORIZATION, authorization);
+        }
         if let Some(proof) = proof.and_then(|proof| HeaderValue::try_from(proof).ok()) {
             headers.insert(DPOP, proof);
         }
@@ -451,8 +462,9 @@ impl MemberApiClient {
         if let Some(id) = call.request_id.and_then(|id| HeaderValue::from_str(id).ok()) {
             headers.insert(REQUEST_ID, id);
         }
-        if let Some(numero) =
-            token.acting_for.as_deref().and_then(|numero| HeaderValue::from_str(numero).ok())
+        if let Some(numero) = token
+            .and_then(|token| token.acting_for.as_deref())
+            .and_then(|numero| HeaderValue::from_str(numero).ok())
         {
             headers.insert(AGIR_POUR, numero);
         }
@@ -544,7 +556,7 @@ mod tests {
         let mut call = Call::get(prestations, "assure/prestations", Some("req-1"), "application/json");
         call.query = Some("dateDebut=2026-01-15&dateFin=2026-01-31");
         let bearer = AccessToken { value: "tok".into(), proof_key: None, acting_for: None };
-        let request = client.request(&call, &bearer, empty()).unwrap();
+        let request = client.request(&call, Some(&bearer), empty()).unwrap();
         assert!(request.headers().get("dpop").is_none());
         assert_eq!(
             request.uri(),
@@ -558,7 +570,7 @@ mod tests {
         assert!(headers["user-agent"].to_str().unwrap().starts_with("espace-assure/"));
 
         call.query = Some("dateDebut=\"2026\"");
-        assert!(matches!(client.request(&call, &bearer, empty()), Err(ApiError::BadRequest(_))));
+        assert!(matches!(client.request(&call, Some(&bearer), empty()), Err(ApiError::BadRequest(_))));
     }
 
     #[test]
@@ -581,7 +593,7 @@ mod tests {
             proof_key: Some(crate::dpop::ProofKey::generate()),
             acting_for: None,
         };
-        let request = client.request(&call, &bound, empty()).unwrap();
+        let request = client.request(&call, Some(&bound), empty()).unwrap();
         assert_eq!(request.headers()["authorization"], "DPoP tok");
         let proof = request.headers()["dpop"].to_str().unwrap();
         let claims = jsonwebtoken::dangerous::insecure_decode::<Value>(proof).unwrap().claims;

@@ -1,6 +1,6 @@
 //! The member API under `/api`, built from its table of calls (`member_api::calls`): each call
 //! the table marks forwarded is passed through, registered with its method; the termination
-//! is handled (`resiliation`); `/api/home` combines the calls marked `on_home` (`home`), and
+//! (`resiliation`) and a card payment (`paiement`) are handled; `/api/home` combines the calls marked `on_home` (`home`), and
 //! `/api/mes-donnees` every read, in an archive (`mes_donnees`).
 //! Anything else under `/api` is a JSON 404 (a wrong method 405). The upstream URL is rebuilt
 //! from the call and its validated parameters, never from the raw path, so `..`, `//`, encoded
@@ -12,6 +12,7 @@
 mod answer;
 mod home;
 mod mes_donnees;
+mod paiement;
 mod resiliation;
 mod session;
 
@@ -55,6 +56,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         let method = actix_web::http::Method::from_bytes(call.method.as_str().as_bytes()).expect("a method");
         let route = web::method(method);
         let route = match call.exposed {
+            Exposed::Handled if call.path == crate::member_api::calls::PAIEMENTS.path => {
+                paiement::handler(call, route)
+            }
             Exposed::Handled => resiliation::handler(call, route),
             _ => route.to(move |request, payload, request_id, state| {
                 forward(call, request, payload, request_id, state)

@@ -2,12 +2,9 @@
 //! a relative who is no member signs in and acts for the member who invited her, within her
 //! rights, which the member API enforces call by call; the member invites and withdraws.
 
-use std::sync::Arc;
-
-use reqwest::cookie::{CookieStore, Jar};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, sign_in_as_through_the_demo_provider, spawn_app};
+use crate::helpers::{Browser, spawn_app};
 
 /// The demo's relative of Marie DUPONT (reimbursements and certificates), and a guardian-to-be
 /// nobody gave anything yet.
@@ -17,48 +14,6 @@ const MARIE: &str = "100001";
 const SOPHIE: &str = "100005";
 /// Marie DUPONT's spouse, with a space of his own on her contract.
 const THOMAS: &str = "900003";
-
-/// A browser that keeps its cookies, and reads the anti-forgery one to echo it.
-struct Browser {
-    client: reqwest::Client,
-    jar: Arc<Jar>,
-    address: String,
-}
-
-impl Browser {
-    fn on(app: &TestApp) -> Self {
-        let jar = Arc::new(Jar::default());
-        let client = reqwest::Client::builder().cookie_provider(jar.clone()).build().unwrap();
-        Self { client, jar, address: app.address.clone() }
-    }
-
-    async fn sign_in(&self, person: &str) -> String {
-        sign_in_as_through_the_demo_provider(&self.address, &self.client, person).await.path().to_owned()
-    }
-
-    fn xsrf(&self) -> String {
-        let cookies = self.jar.cookies(&self.address.parse().unwrap()).unwrap();
-        let cookies = cookies.to_str().unwrap().to_owned();
-        cookies.split("; ").find_map(|pair| pair.strip_prefix("XSRF-TOKEN=")).unwrap().to_owned()
-    }
-
-    async fn get(&self, path: &str) -> (u16, Value) {
-        let answer = self.client.get(format!("{}{path}", self.address)).send().await.unwrap();
-        (answer.status().as_u16(), answer.json().await.unwrap_or(Value::Null))
-    }
-
-    async fn send(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
-        let mut request = self
-            .client
-            .request(method, format!("{}{path}", self.address))
-            .header("X-XSRF-TOKEN", self.xsrf());
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        let answer = request.send().await.unwrap();
-        (answer.status().as_u16(), answer.json().await.unwrap_or(Value::Null))
-    }
-}
 
 #[tokio::test]
 async fn a_relative_who_is_no_member_acts_for_the_member_within_her_rights_only() {

@@ -292,3 +292,51 @@ pub fn query(url: &url::Url, name: &str) -> String {
 pub fn urlencode(value: &str) -> String {
     url::form_urlencoded::byte_serialize(value.as_bytes()).collect()
 }
+
+/// A browser that keeps its cookies, and reads the anti-forgery one to echo it.
+pub struct Browser {
+    pub client: reqwest::Client,
+    jar: std::sync::Arc<reqwest::cookie::Jar>,
+    pub address: String,
+}
+
+impl Browser {
+    pub fn on(app: &TestApp) -> Self {
+        let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
+        let client = reqwest::Client::builder().cookie_provider(jar.clone()).build().unwrap();
+        Self { client, jar, address: app.address.clone() }
+    }
+
+    pub async fn sign_in(&self, person: &str) -> String {
+        sign_in_as_through_the_demo_provider(&self.address, &self.client, person).await.path().to_owned()
+    }
+
+    pub fn xsrf(&self) -> String {
+        let cookies =
+            reqwest::cookie::CookieStore::cookies(&*self.jar, &self.address.parse().unwrap()).unwrap();
+        let cookies = cookies.to_str().unwrap().to_owned();
+        cookies.split("; ").find_map(|pair| pair.strip_prefix("XSRF-TOKEN=")).unwrap().to_owned()
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, serde_json::Value) {
+        let answer = self.client.get(format!("{}{path}", self.address)).send().await.unwrap();
+        (answer.status().as_u16(), answer.json().await.unwrap_or(serde_json::Value::Null))
+    }
+
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        let mut request = self
+            .client
+            .request(method, format!("{}{path}", self.address))
+            .header("X-XSRF-TOKEN", self.xsrf());
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let answer = request.send().await.unwrap();
+        (answer.status().as_u16(), answer.json().await.unwrap_or(serde_json::Value::Null))
+    }
+}

@@ -22,6 +22,7 @@ mod home;
 mod limits;
 mod mes_donnees;
 mod monitoring;
+mod paiement;
 mod proxy;
 mod redis_sentinel;
 mod redis_sessions;

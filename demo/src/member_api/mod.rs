@@ -97,6 +97,7 @@ impl MemberApi {
                 public_url: settings.public_url.clone(),
                 cle_desabonnement,
                 facteur,
+                boutique: settings.boutique.clone().map(Arc::new),
             })),
             latence: Latence::new(settings.api_latency, settings.api_latency_jitter),
         })

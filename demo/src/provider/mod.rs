@@ -15,7 +15,7 @@ mod keys;
 mod logout;
 mod metadata;
 mod oauth_error;
-mod pages;
+pub(crate) mod pages;
 mod routes;
 mod store;
 mod token;

@@ -10,6 +10,7 @@ use url::Url;
 use super::config::MOUNT;
 use crate::personas::{PERSONAS, PROCHES, Persona};
 
+/// The demo services' one stylesheet (the provider's pages, the payment stand-in's).
 const STYLESHEET: &str = include_str!("style.css");
 const PROVIDER_NAME: &str = "Fournisseur d’identité de démonstration";
 
@@ -139,6 +140,18 @@ pub async fn stylesheet() -> HttpResponse {
 }
 
 fn page(title: &str, body: Markup) -> Markup {
+    layout(
+        PROVIDER_NAME,
+        &format!("{MOUNT}/style.css"),
+        "Environnement de démonstration : les adhérents et leurs données sont fictifs.",
+        title,
+        body,
+    )
+}
+
+/// A demo service's page (the provider's, the payment stand-in's): its name and « Démo »
+/// badge, `body` in a card, a footer that says what is fictitious.
+pub(crate) fn layout(name: &str, stylesheet: &str, footer: &str, title: &str, body: Markup) -> Markup {
     html! {
         (DOCTYPE)
         html lang="fr" {
@@ -146,24 +159,24 @@ fn page(title: &str, body: Markup) -> Markup {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 meta name="robots" content="noindex";
-                title { (title) " – " (PROVIDER_NAME) }
-                link rel="stylesheet" href={ (MOUNT) "/style.css" };
+                title { (title) " – " (name) }
+                link rel="stylesheet" href=(stylesheet);
             }
             body {
                 header.banner {
-                    p.provider { (PROVIDER_NAME) }
+                    p.provider { (name) }
                     p.badge { "Démo" }
                 }
                 main.card { (body) }
                 footer.footer {
-                    p { "Environnement de démonstration : les adhérents et leurs données sont fictifs." }
+                    p { (footer) }
                 }
             }
         }
     }
 }
 
-fn respond(status: StatusCode, page: Markup) -> HttpResponse {
+pub(crate) fn respond(status: StatusCode, page: Markup) -> HttpResponse {
     HttpResponse::build(status)
         .insert_header(ContentType::html())
         .insert_header((header::CACHE_CONTROL, "no-store"))

@@ -46,6 +46,7 @@ fn default_settings(public_url: Url, data_dir: &Path) -> Settings {
         mutuelle: "Mutuelle Cogévie".into(),
         outbox_dir: None,
         mail_from: "Mutuelle Cogévie <ne-pas-repondre@mutuelle-cogevie.example>".into(),
+        boutique: None,
     }
 }
 

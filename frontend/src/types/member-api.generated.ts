@@ -492,6 +492,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assure/paiements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order to pay online, by card, what the member owes on a contract (« Payer en ligne »).
+         * @description The amount is what the member owes on the contract at once: the calls for funds whose
+         *     debit the bank rejected, but for those an instalment plan or an earlier payment settles.
+         *     The order stays open 30 minutes. Asked again for the same contract and amount while it is
+         *     open, the same order is answered (200); otherwise a new one (201), at most 10 a day per
+         *     contract (then 422). 422 when nothing is owed. Another member's contract, or none, is a
+         *     404. The portal then signs a payment form for the payment service provider with the
+         *     order's `commande` and `centimes` (docs/product/member-api.md#paying-online); the provider's
+         *     signed notification (`POST /paiements/notification`), never the browser, settles it.
+         */
+        post: operations["postPaiement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assure/paiements/{commande}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order to pay online and where it stands; the receipt once paid.
+         * @description `EN_ATTENTE` until the provider's notification comes; then `ACCEPTE` (with the card and
+         *     the transaction), `REFUSE` (with the reason) or `ABANDONNE`. `A_REMBOURSER` is a payment
+         *     accepted when nothing was owed any more (paid twice): the mutual pays it back. Another
+         *     member's order is a 404.
+         */
+        get: operations["getPaiement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/paiements/notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payment service provider's notification of a payment's outcome, as the portal passes it on.
+         * @description The provider's instant payment notification, in its own form fields (Lyra's `vads_*`
+         *     fields and their `signature`, HMAC-SHA-256 with the shop's key): the portal receives it
+         *     at `POST /paiement/notification`, checks it, and passes on its `vads_*` fields and
+         *     `signature` unchanged. This call carries no member's token: the provider's signature is
+         *     what the API trusts, and it checks it itself.
+         *
+         *     It settles the order exactly once: the same transaction notified again answers 200 and
+         *     changes nothing. Refused, and recorded with the reason: a signature that does not match
+         *     (403, code `signature_invalide`); a field missing or given twice (400); an order the API
+         *     never issued (404); an amount or currency other than the order's, another shop or mode,
+         *     or a payment made after the order expired (409); a state the API does not know (422).
+         *     Each notification received is recorded with its outcome.
+         */
+        post: operations["postNotificationPaiement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assure/droitsAdherent": {
         parameters: {
             query?: never;
@@ -1572,6 +1653,49 @@ export interface components {
         DemandePlanReglement: {
             numeroContrat: string;
             mensualites: number;
+        };
+        DemandePaiementEnLigne: {
+            numeroContrat: string;
+        };
+        PaiementEnLigne: {
+            /** @description The order's reference, sent to the payment service provider as its order id. */
+            commande: string;
+            numeroContrat: string;
+            montant: components["schemas"]["Montant"];
+            /** @description The same amount in euro cents, as the payment form states it. */
+            centimes: number;
+            /** @enum {string} */
+            devise: "EUR";
+            /** @enum {string} */
+            statut: "EN_ATTENTE" | "ACCEPTE" | "REFUSE" | "ABANDONNE" | "A_REMBOURSER";
+            /** Format: date-time */
+            creeLe: string;
+            /** Format: date-time */
+            expireLe: string;
+            /**
+             * Format: date-time
+             * @description When the provider accepted it.
+             */
+            regleLe?: string | null;
+            /** @description The card as the provider masks it: « VISA •••• 0003 ». */
+            carte?: string | null;
+            /** @description The provider's transaction reference. */
+            transaction?: string | null;
+            /** @description Why the card was refused */
+            motifRefus?: string | null;
+        };
+        NotificationPaiement: {
+            signature: string;
+            vads_order_id: string;
+            vads_trans_status: string;
+            vads_amount: string;
+            vads_currency: string;
+            vads_site_id: string;
+            vads_ctx_mode: string;
+            vads_trans_date: string;
+            vads_trans_uuid: string;
+        } & {
+            [key: string]: string;
         };
         Cotisation: {
             montant: components["schemas"]["Montant"];
@@ -3200,6 +3324,109 @@ export interface operations {
             415: components["responses"]["ContenuNonJson"];
             422: components["responses"]["NonTraitable"];
             503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postPaiement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "numeroContrat": "COL-000871"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DemandePaiementEnLigne"];
+            };
+        };
+        responses: {
+            /** @description The order already open for this contract and amount. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaiementEnLigne"];
+                };
+            };
+            /** @description A new order. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaiementEnLigne"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    getPaiement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commande: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaiementEnLigne"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postNotificationPaiement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["NotificationPaiement"];
+            };
+        };
+        responses: {
+            /** @description Taken into account (or already taken into account). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            409: components["responses"]["Conflit"];
+            413: components["responses"]["TropVolumineux"];
+            422: components["responses"]["NonTraitable"];
         };
     };
     getDroitsAdherent: {

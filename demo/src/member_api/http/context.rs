@@ -28,4 +28,6 @@ pub struct Context {
     /// Sends the queued emails to the outbox; none when the server has no outbox, and then
     /// they wait in the queue.
     pub facteur: Option<Facteur>,
+    /// The shop whose payment notifications settle orders; none without paying online.
+    pub boutique: Option<std::sync::Arc<crate::settings::Boutique>>,
 }

@@ -24,6 +24,7 @@ pub(super) mod latence;
 mod mes_documents;
 mod messages;
 mod nouveautes;
+mod paiements;
 mod plafonds;
 mod preferences;
 mod prestations;

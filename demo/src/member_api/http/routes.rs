@@ -11,8 +11,8 @@ use super::latence::Latence;
 use super::reponses::PREFIX;
 use super::{
     ajout_beneficiaire, assure, attestation, banques, carte_tp, compte, contrats, delegations, demandes,
-    documents, estimation, mes_documents, messages, nouveautes, plafonds, preferences, prestations,
-    reclamation, signalement,
+    documents, estimation, mes_documents, messages, nouveautes, paiements, plafonds, preferences,
+    prestations, reclamation, signalement,
 };
 
 /// Registers the API's routes under [`PREFIX`].
@@ -31,6 +31,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, context: web::Data<Context>, late
             .configure(nouveautes::routes)
             .configure(banques::routes)
             .configure(contrats::routes)
+            .configure(paiements::routes)
             .configure(estimation::routes)
             .configure(plafonds::routes)
             .configure(attestation::routes)

@@ -159,6 +159,8 @@ const APPELS: &[Appel] = &[
         GESTION,
         Some("A demandé à régler vos cotisations en plusieurs fois"),
     ),
+    ("POST", "/assure/paiements", GESTION, Some("A réglé en ligne des cotisations dues")),
+    ("GET", "/assure/paiements/{}", GESTION, None),
     ("POST", "/document/creationResiliation", GESTION, Some("A demandé la résiliation du contrat")),
     ("POST", "/document/ajoutBeneficiaire", GESTION, Some("A demandé l’ajout d’un bénéficiaire")),
 ];

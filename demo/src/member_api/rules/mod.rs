@@ -28,6 +28,7 @@ pub mod hospitalisation;
 pub mod membre;
 pub mod messages;
 pub mod noemie;
+pub mod paiement_en_ligne;
 pub mod plan_reglement;
 pub mod preferences;
 pub mod prelevement;

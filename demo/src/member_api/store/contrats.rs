@@ -167,15 +167,20 @@ pub fn couverts(db: &Connection, contrat: i64) -> rusqlite::Result<Vec<Couvert>>
 
 pub fn echeancier(db: &Connection, contrat: i64, today: NaiveDate) -> rusqlite::Result<Vec<Echeance>> {
     let mut statement = db.prepare(
-        "SELECT e.date_echeance, e.periode_debut, e.periode_fin, e.montant, m.libelle, e.plan_id IS NOT NULL
+        "SELECT e.date_echeance, e.periode_debut, e.periode_fin, e.montant, m.libelle, e.plan_id IS NOT NULL,
+                e.paiement_id IS NOT NULL
          FROM echeances e LEFT JOIN motifs_rejet m ON m.code = e.rejet_code
          WHERE e.contrat_id = ?1 ORDER BY e.date_echeance",
     )?;
     let rows = statement.query_map([contrat], |row| {
         let date_echeance: NaiveDate = row.get(0)?;
-        let motif_rejet: Option<String> = row.get(4)?;
+        let paye_en_ligne: bool = row.get(6)?;
+        // A rejected debit paid since by card is settled: its rejection is history.
+        let motif_rejet: Option<String> = row.get::<_, Option<String>>(4)?.filter(|_| !paye_en_ligne);
         let statut = if date_echeance >= today {
             "A_VENIR"
+        } else if paye_en_ligne {
+            "REGLEE"
         } else if motif_rejet.is_some() {
             "REJETEE"
         } else if (today - date_echeance).num_days() <= DELAI_DE_REJET_JOURS {
@@ -220,10 +225,11 @@ pub struct Impaye {
 fn impaye(db: &Connection, numero_personne: &str) -> rusqlite::Result<Option<Impaye>> {
     db.query_row(
         "SELECT (SELECT sum(e2.montant) FROM echeances e2 JOIN contrats c2 ON c2.id = e2.contrat_id
-                 WHERE c2.numero_personne = ?1 AND e2.rejet_code IS NOT NULL AND e2.plan_id IS NULL),
+                 WHERE c2.numero_personne = ?1 AND e2.rejet_code IS NOT NULL AND e2.plan_id IS NULL
+                   AND e2.paiement_id IS NULL),
                 e.date_echeance, m.libelle
          FROM echeances e JOIN contrats c ON c.id = e.contrat_id JOIN motifs_rejet m ON m.code = e.rejet_code
-         WHERE c.numero_personne = ?1 AND e.plan_id IS NULL
+         WHERE c.numero_personne = ?1 AND e.plan_id IS NULL AND e.paiement_id IS NULL
          ORDER BY e.date_echeance DESC LIMIT 1",
         [numero_personne],
         |row| Ok(Impaye { montant: row.get(0)?, date_echeance: row.get(1)?, motif_rejet: row.get(2)? }),
@@ -447,7 +453,8 @@ pub fn inserer_plan(
         )?;
     }
     db.execute(
-        "UPDATE echeances SET plan_id = ?2 WHERE contrat_id = ?1 AND rejet_code IS NOT NULL AND plan_id IS NULL",
+        "UPDATE echeances SET plan_id = ?2
+         WHERE contrat_id = ?1 AND rejet_code IS NOT NULL AND plan_id IS NULL AND paiement_id IS NULL",
         params![contrat, plan],
     )?;
     Ok(plan)
@@ -527,8 +534,8 @@ pub struct CotisationReglee {
 }
 
 /// The contributions of the member's contracts due in `annee` and settled by `aujourdhui` (a
-/// call for funds is settled once its day has passed, unless the bank rejected its debit), by
-/// contract then date.
+/// call for funds is settled once its day has passed, unless the bank rejected its debit and
+/// it was not paid online since), by contract then date.
 pub fn cotisations_reglees(
     db: &Connection,
     numero_personne: &str,
@@ -539,7 +546,7 @@ pub fn cotisations_reglees(
         "SELECT c.numero_contrat, c.madelin, e.date_echeance, e.periode_debut, e.periode_fin, e.montant
          FROM echeances e JOIN contrats c ON c.id = e.contrat_id
          WHERE c.numero_personne = ?1 AND strftime('%Y', e.date_echeance) = ?2 AND e.date_echeance < ?3
-           AND e.montant > 0 AND e.rejet_code IS NULL
+           AND e.montant > 0 AND (e.rejet_code IS NULL OR e.paiement_id IS NOT NULL)
          ORDER BY c.numero_contrat, e.date_echeance",
     )?;
     let rows = statement.query_map(params![numero_personne, format!("{annee:04}"), aujourdhui], |row| {

@@ -21,5 +21,6 @@ pub mod horodatage;
 pub mod messages;
 pub mod montant;
 pub mod paiements;
+pub mod paiements_en_ligne;
 pub mod preferences;
 pub mod produits;

@@ -13,7 +13,6 @@ use super::{Boutique, Paiements};
 use crate::error::ApiError;
 use crate::member_api::calls::NOTIFICATION_PAIEMENT;
 use crate::member_api::{Body, Call};
-use crate::proxy::to_browser;
 use crate::request_id::RequestId;
 use crate::state::AppState;
 
@@ -102,8 +101,22 @@ async fn notified(
         body: Body::Buffered(encoded.into()),
     };
     let answer = state.member_api.without_member(&call).await?;
-    tracing::info!(status = answer.status().as_u16(), "payment notification passed on");
-    to_browser(answer)
+    let status = answer.status().as_u16();
+    tracing::info!(status, "payment notification passed on");
+    if answer.status().is_server_error() {
+        return Err(ApiError::BadGateway(format!(
+            "the member API answered a payment notification with {status}"
+        )));
+    }
+    // The provider reads the status alone (it repeats anything but a 200); the member API's
+    // words go with it for whoever reads the provider's log.
+    let content_type = answer.headers().get(hyper::header::CONTENT_TYPE).cloned();
+    let body = answer.bytes().await?;
+    let mut response = HttpResponse::build(actix_web::http::StatusCode::from_u16(status).unwrap_or_default());
+    if let Some(value) = content_type.and_then(|value| value.to_str().map(str::to_owned).ok()) {
+        response.insert_header((header::CONTENT_TYPE, value));
+    }
+    Ok(response.insert_header((header::CACHE_CONTROL, "no-store")).body(body))
 }
 
 #[cfg(test)]

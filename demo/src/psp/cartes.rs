@@ -9,6 +9,15 @@ pub enum Comportement {
     Refusee,
 }
 
+/// How a payment ends at the provider: by a test card, its 3-D Secure code, or the member.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Conclusion {
+    Acceptee,
+    Refusee,
+    EchecTroisDSecure,
+    Abandon,
+}
+
 /// The test cards, as the page lists them.
 pub const CARTES: [(&str, Comportement, &str); 3] = [
     ("4970 1000 0000 0014", Comportement::Acceptee, "paiement accepté"),

@@ -4,6 +4,7 @@
 //! notification, server to server, before sending the member back. What the portal and the
 //! member API do with it is what they would do with the provider's.
 
+mod adresses;
 mod cartes;
 mod pages;
 
@@ -14,13 +15,11 @@ use bytes::Bytes;
 use chrono::{DateTime, Datelike, Utc};
 use secrecy::ExposeSecret;
 
-use self::cartes::{Carte, Comportement};
+use self::adresses::MOUNT;
+pub use self::adresses::PAGE;
+use self::cartes::{Carte, Comportement, Conclusion};
 use crate::settings::Boutique;
 
-/// Where the stand-in lives, under the server that mounts the demo.
-pub const MOUNT: &str = "/_demo/psp";
-/// The page a shop posts its form to, under the public address.
-pub const PAGE: &str = "_demo/psp/vads-payment/";
 /// The demo shop's identifier.
 pub const SITE_ID: &str = "10000001";
 
@@ -171,15 +170,6 @@ async fn trois_d_secure(body: Bytes, psp: web::Data<Psp>) -> HttpResponse {
         Conclusion::EchecTroisDSecure
     };
     conclure(&psp, &recu, conclusion, Some(&carte)).await
-}
-
-/// How a payment ends at the provider.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Conclusion {
-    Acceptee,
-    Refusee,
-    EchecTroisDSecure,
-    Abandon,
 }
 
 /// Notifies the shop of `conclusion`, then tells the member and sends them back.

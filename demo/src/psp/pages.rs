@@ -5,8 +5,8 @@ use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
 use maud::{Markup, html};
 
-use super::cartes::{CARTES, CODE_3DS};
-use super::{Conclusion, MOUNT};
+use super::adresses::MOUNT;
+use super::cartes::{CARTES, CODE_3DS, Conclusion};
 use crate::member_api::pdf::impression::montant;
 use crate::provider::pages::{layout, respond};
 

@@ -70,7 +70,7 @@ const sections: Record<string, Partial<Record<LazyPage, LazyPageRoute>>> = {
 };
 
 /** An address's parameters: each pattern takes those it has. */
-const params = { id: '12', date: '2026-03-05' };
+const params = { id: '12', date: '2026-03-05', commande: 'CMD0001' };
 
 /** The addresses that `loader` fetches, with `params` and no query. */
 async function fetchedBy(loader: (args: LoaderFunctionArgs) => unknown): Promise<string[]> {
@@ -140,6 +140,8 @@ describe('the build table of each page’s files', () => {
     expect(data.get('/mutuelle/remboursements/:date')).toEqual(['/api/assure/banques']);
     // Of the payments, only the beneficiaries: the payments' query comes from the address.
     expect(data.get('/mutuelle/remboursements')).toEqual(['/api/assure/beneficiaires']);
+    // The order to pay online that the payment's return page names: the loader's alone.
+    expect(data.get('/mutuelle/cotisations/paiement/:commande')).toEqual([]);
     // The partner network fills the place with the member's postal code; its search is the member's.
     expect(data.get('/mutuelle/contrats-garanties/reseau-soins')).toEqual(['/api/assure/infos']);
     // Whom the member lets act for them, and for whom they may act; the latter alone to choose.

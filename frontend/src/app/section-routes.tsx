@@ -24,6 +24,7 @@ export const sectionRoutes: RouteObject[] = [
   { path: paths.mutuelle, Component: MutuellePage },
   lazyRoute('carteTp'),
   lazyRoute('garanties'),
+  lazyRoute('paiement'),
   lazyRoute('resiliation'),
   lazyRoute('estimation'),
   lazyRoute('reseauSoins'),

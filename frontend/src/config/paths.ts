@@ -34,6 +34,11 @@ export const paths = {
   smartCarte: '/mutuelle/smart-carte',
   contratsGaranties: '/mutuelle/contrats-garanties',
   cotisations: '/mutuelle/contrats-garanties#cotisations',
+  /**
+   * « Paiement de vos cotisations »: where the payment service provider's page sends the browser
+   * back to, after a payment by card, with the order's reference (`commande`).
+   */
+  paiement: (commande: string) => `/mutuelle/cotisations/paiement/${encodeURIComponent(commande)}`,
   /** "Résilier votre contrat" (Code de la mutualité D221-1): the online termination. */
   resiliation: '/mutuelle/contrats-garanties/resiliation',
   /** « Estimer mon remboursement »: what a quote will cost, before paying it. */
@@ -78,6 +83,7 @@ export const routePatterns = {
   remboursementsDuJour: '/mutuelle/remboursements/:date',
   signalementSoin,
   demande: '/mutuelle/demandes/:id',
+  paiement: '/mutuelle/cotisations/paiement/:commande',
 } as const;
 
 /** Query parameter values the server puts in `/fallback` and `/error` addresses. */
@@ -105,6 +111,7 @@ export const recentSignInWrites = {
   ajoutBeneficiaire: '/api/document/ajoutBeneficiaire',
   delegation: '/api/assure/delegations',
   planReglement: '/api/assure/plan-de-reglement',
+  paiement: '/api/assure/paiements',
 } as const;
 
 export const serverPaths = {

@@ -29,6 +29,7 @@ type Catalogue = typeof common &
   typeof import('./fr/garanties.json') &
   typeof import('./fr/home.json') &
   typeof import('./fr/noemie.json') &
+  typeof import('./fr/paiement.json') &
   typeof import('./fr/reconnexion.json') &
   typeof import('./fr/remboursements.json') &
   typeof import('./fr/reseau-soins.json') &

@@ -56,14 +56,7 @@ export async function renderAppPastDataWait(
   heldPath: string,
   { brand = defaultBrand }: { brand?: Brand } = {},
 ) {
-  const asked = new Promise<void>((resolve) => {
-    const listener = ({ request }: { request: Request }) => {
-      if (new URL(request.url).pathname !== heldPath) return;
-      server.events.removeListener('request:start', listener);
-      resolve();
-    };
-    server.events.on('request:start', listener);
-  });
+  const asked = askedFor(heldPath);
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
     const view = renderApp(path, { brand });
@@ -71,6 +64,40 @@ export async function renderAppPastDataWait(
     await asked;
     await vi.advanceTimersByTimeAsync(dataWaitMs);
     return view;
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** Resolves once `path` has been asked for. */
+function askedFor(path: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const listener = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname !== path) return;
+      server.events.removeListener('request:start', listener);
+      resolve();
+    };
+    server.events.on('request:start', listener);
+  });
+}
+
+/**
+ * `router.navigate(path)`, to a page whose answer asked of `heldPath` never comes: as
+ * `renderAppPastDataWait`, the page shows what it has once its loader has waited `dataWaitMs`, on
+ * a fake clock.
+ */
+export async function navigatePastDataWait(
+  router: ReturnType<typeof createMemoryRouter>,
+  path: string,
+  heldPath: string,
+) {
+  const asked = askedFor(heldPath);
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const arrived = router.navigate(path);
+    await asked;
+    await vi.advanceTimersByTimeAsync(dataWaitMs);
+    await arrived;
   } finally {
     vi.useRealTimers();
   }

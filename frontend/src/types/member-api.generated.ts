@@ -395,7 +395,8 @@ export interface paths {
          * New bank details for a beneficiary (the member when `idBeneficiaire` is absent).
          * @description The IBAN is checked (ISO 13616 mod 97, length and layout of its country: 27 characters
          *     for France), the BIC's format and country must match it. Contributions (`COTISATIONS`)
-         *     are only taken from the member's own account. Each change sends the member the security
+         *     are only taken from the member's own account, and that account changes only through a
+         *     signed SEPA mandate (`POST /assure/mandats`): `COTISATIONS` here is a 422. Each change sends the member the security
          *     email « Vos coordonnées bancaires ont été modifiées » (when, in Paris time, and what to do
          *     if it was not them), to the contact email, whatever their preferences; it is queued with
          *     the change, so that a change is never made without it.
@@ -567,6 +568,57 @@ export interface paths {
          *     Each notification received is recorded with its outcome.
          */
         post: operations["postNotificationPaiement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assure/mandats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's SEPA mandates, the latest first. */
+        get: operations["getMandatsSepa"];
+        put?: never;
+        /**
+         * A SEPA mandate for a new account to take contributions from, to sign with a one-time code sent by email.
+         * @description The account is checked as new bank details are (IBAN, BIC of its country). The mandate
+         *     names the mutual and its creditor identifier (ICS), a unique mandate reference (RUM),
+         *     the debtor, the account, a recurrent payment and the date; the API sends a six-digit code
+         *     to the member's address on file, valid 10 minutes (docs/product/member-api.md#sepa-mandate).
+         *     422 for a member without a contract in force or to come paid by direct debit, or beyond
+         *     5 mandates asked in a day. The portal asks for a recent sign-in first.
+         */
+        post: operations["postMandatSepa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assure/mandats/{rum}/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs a SEPA mandate with the one-time code the member received.
+         * @description The right code signs it once (a simple electronic signature, its evidence kept): the
+         *     account becomes the one contributions are taken from, the mandate in force until then
+         *     ends today, and the signed mandate is a PDF among the member's documents (`documentId`).
+         *     A wrong code is a 422 that says how many tries are left (5 in all); an expired code, or
+         *     a sixth try, a 422 that asks to start again. Signed already: 409. Another member's
+         *     mandate, or none: 404.
+         */
+        post: operations["postSignatureMandatSepa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1654,6 +1706,46 @@ export interface components {
             numeroContrat: string;
             mensualites: number;
         };
+        NouveauMandatSepa: {
+            titulaire: string;
+            iban: string;
+            bic: string;
+        };
+        PartieMandat: {
+            nom: string;
+            adresse: string;
+        };
+        MandatSepa: {
+            /** @description The unique mandate reference. */
+            rum: string;
+            /** @description The mutual's SEPA creditor identifier. */
+            ics: string;
+            creancier: components["schemas"]["PartieMandat"];
+            debiteur: components["schemas"]["PartieMandat"];
+            titulaire: string;
+            ibanMasque: string;
+            bic: string;
+            /** @enum {string} */
+            typePaiement: "RECURRENT";
+            /** @description The mandate's wording, as shown and signed. */
+            texte: string;
+            /** @enum {string} */
+            statut: "A_SIGNER" | "ACTIF" | "TERMINE" | "EXPIRE";
+            /** Format: date-time */
+            creeLe: string;
+            /** Format: date-time */
+            codeExpireLe: string;
+            /** @description Where the code went, masked: « m•••@example.org ». */
+            codeEnvoyeA: string;
+            /** Format: date-time */
+            signeLe?: string | null;
+            /** Format: date */
+            debut?: string | null;
+            /** Format: date */
+            fin?: string | null;
+            /** @description The signed mandate's PDF (`document/pdf/{id}`). */
+            documentId?: number | null;
+        };
         DemandePaiementEnLigne: {
             numeroContrat: string;
         };
@@ -1681,7 +1773,7 @@ export interface components {
             carte?: string | null;
             /** @description The provider's transaction reference. */
             transaction?: string | null;
-            /** @description Why the card was refused */
+            /** @description Why the card was refused, in French. */
             motifRefus?: string | null;
         };
         NotificationPaiement: {
@@ -3427,6 +3519,106 @@ export interface operations {
             409: components["responses"]["Conflit"];
             413: components["responses"]["TropVolumineux"];
             422: components["responses"]["NonTraitable"];
+        };
+    };
+    getMandatsSepa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mandats: components["schemas"]["MandatSepa"][];
+                    };
+                };
+            };
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postMandatSepa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "titulaire": "Paul DURAND",
+                 *       "iban": "FR76 3000 6000 0112 3456 7890 189",
+                 *       "bic": "AGRIFRPPXXX"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NouveauMandatSepa"];
+            };
+        };
+        responses: {
+            /** @description The mandate to sign; the code is on its way. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandatSepa"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
+        };
+    };
+    postSignatureMandatSepa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rum: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The mandate, signed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandatSepa"];
+                };
+            };
+            400: components["responses"]["DemandeIncorrecte"];
+            401: components["responses"]["NonAuthentifie"];
+            403: components["responses"]["Interdit"];
+            404: components["responses"]["Introuvable"];
+            409: components["responses"]["Conflit"];
+            413: components["responses"]["TropVolumineux"];
+            415: components["responses"]["ContenuNonJson"];
+            422: components["responses"]["NonTraitable"];
+            503: components["responses"]["AuthentificationIndisponible"];
         };
     };
     getDroitsAdherent: {

@@ -41,6 +41,10 @@ describe('« Confirmez votre identité »', () => {
       url: '/api/document/ajoutBeneficiaire',
       why: 'Pour votre sécurité, confirmez votre identité avant d’ajouter un bénéficiaire.',
     },
+    {
+      url: '/api/assure/paiements',
+      why: 'Pour votre sécurité, confirmez votre identité avant de payer vos cotisations en ligne.',
+    },
   ])('says why, from the write refused ($url), and what it protects', async ({ url, why }) => {
     const assign = await onAPageWhereThePortalRefuses(url);
 

@@ -16,6 +16,7 @@ const pourquoi: Record<RecentSignInWrite, MessageKey> = {
   ajoutBeneficiaire: 'reconnexion.pourquoi.ajoutBeneficiaire',
   delegation: 'reconnexion.pourquoi.delegation',
   planReglement: 'reconnexion.pourquoi.planReglement',
+  paiement: 'reconnexion.pourquoi.paiement',
 };
 
 /** Why the member is asked, from the write the portal refused: what they were doing. */

@@ -9,6 +9,7 @@ import { formatIsoDate } from '@/lib/format-date';
 import { useEcheanceProchaine } from '../api/get-echeance-prochaine';
 import styles from './garanties.module.css';
 import { JourPrelevementForm } from './jour-prelevement-form';
+import { PayerEnLigne } from './payer-en-ligne';
 import { PlanEnCours, PlanReglementForm } from './plan-reglement';
 import { planMinimum } from '../api/post-plan-de-reglement';
 
@@ -52,6 +53,14 @@ export function CotisationsSection({ contrats, failed }: { contrats: Contrats | 
           <h3>{contrat.libelleProduit}</h3>
           {contrat.montantImpaye > 0 && (
             <p className="notice-error">{t('cotisations.impaye', { amount: formatAmount(contrat.montantImpaye) })}</p>
+          )}
+          {/*
+            What is owed at once, paid by card; like the other changes to how the contract is paid,
+            not by someone acting without the right to manage it (nor in a beneficiary's own space,
+            which never has that right).
+          */}
+          {contrat.montantImpaye > 0 && gestion && (
+            <PayerEnLigne numeroContrat={contrat.numeroContrat} montant={contrat.montantImpaye} />
           )}
           {contrat.planDeReglement && <PlanEnCours plan={contrat.planDeReglement} />}
           {/* The member API's rule, previewed: from an amount owed, one plan at a time. */}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { User } from '@/api/get-session';
 import { aBeneficiaire, aContrat, anActingSession, errorBody, sessionIs, signedIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -366,6 +366,120 @@ describe('Mes garanties et mes services', () => {
     expect(within(section).getByText('19,25 € le 05/02/2027')).toBeVisible();
     expect(within(section).queryByRole('button', { name: 'Demander' })).toBeNull();
     expect(sent).toEqual([{ numeroContrat: 'IND-004512', mensualites: 2 }]);
+  });
+
+  describe('« Payer … par carte »', () => {
+    /** Each form the page posts: where to, and its fields as the browser would send them. */
+    function recordPostedForms() {
+      const posted: { action: string; method: string; fields: [string, string][] }[] = [];
+      const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+        posted.push({
+          action: this.action,
+          method: this.method,
+          fields: [...new FormData(this).entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]),
+        });
+      });
+      onTestFinished(() => {
+        submit.mockRestore();
+      });
+      return posted;
+    }
+
+    const formulaire = {
+      action: 'https://paiement.example/vads-payment/',
+      champs: {
+        vads_amount: '3850',
+        vads_currency: '978',
+        vads_order_id: 'CMD0001',
+        vads_url_return: 'https://portail.example/mutuelle/cotisations/paiement/CMD0001',
+        signature: 'k2P/9q+Xw==',
+      },
+    };
+
+    it('pays what is owed at once on the provider’s page, posting it the form the portal signed', async () => {
+      document.cookie = 'XSRF-TOKEN=jeton; path=/';
+      memberApi({ contrats: [aContrat({ montantImpaye: 38.5 })] });
+      const sent: unknown[] = [];
+      server.use(
+        http.post('/api/assure/paiements', async ({ request }) => {
+          sent.push(await request.json());
+          const paiement = {
+            commande: 'CMD0001',
+            numeroContrat: 'IND-004512',
+            montant: 38.5,
+            centimes: 3850,
+            devise: 'EUR',
+            statut: 'EN_ATTENTE',
+            creeLe: '2026-11-23T14:01:00Z',
+            expireLe: '2026-11-23T14:31:00Z',
+          };
+          return HttpResponse.json({ paiement, formulaire }, { status: 201 });
+        }),
+      );
+      const posted = recordPostedForms();
+      renderApp('/mutuelle/contrats-garanties#cotisations');
+      const section = await screen.findByRole('region', { name: 'Mes cotisations' });
+
+      const payer = await within(section).findByRole('button', { name: 'Payer 38,50\u00a0€ par carte' });
+      // With what is owed, before « Régler en plusieurs fois ».
+      const plan = within(section).getByRole('combobox', { name: 'Régler en plusieurs fois' });
+      expect(payer.compareDocumentPosition(plan) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      await userEvent.click(payer);
+
+      await waitFor(() => {
+        expect(posted).toHaveLength(1);
+      });
+      expect(sent).toEqual([{ numeroContrat: 'IND-004512' }]);
+      expect(posted).toEqual([{ action: formulaire.action, method: 'post', fields: Object.entries(formulaire.champs) }]);
+    });
+
+    it('shows the portal’s refusal, and posts nothing', async () => {
+      document.cookie = 'XSRF-TOKEN=jeton; path=/';
+      memberApi({ contrats: [aContrat({ montantImpaye: 38.5 })] });
+      server.use(
+        http.post('/api/assure/paiements', () =>
+          errorBody(503, 'paiement_indisponible', 'Le paiement en ligne n’est pas disponible pour le moment.'),
+        ),
+      );
+      const posted = recordPostedForms();
+      renderApp('/mutuelle/contrats-garanties#cotisations');
+      const section = await screen.findByRole('region', { name: 'Mes cotisations' });
+
+      await userEvent.click(await within(section).findByRole('button', { name: 'Payer 38,50\u00a0€ par carte' }));
+
+      expect(await within(section).findByRole('alert')).toHaveTextContent(
+        'Le paiement en ligne n’est pas disponible pour le moment.',
+      );
+      expect(posted).toEqual([]);
+    });
+
+    it('is not offered when nothing is owed at once', async () => {
+      memberApi({ contrats: [aContrat({ montantImpaye: 0 })] });
+      renderApp('/mutuelle/contrats-garanties#cotisations');
+      const section = await screen.findByRole('region', { name: 'Mes cotisations' });
+      await within(section).findByText('Cotisation mensuelle de 187,40 €, par prélèvement.');
+      expect(within(section).queryByRole('button', { name: /^Payer/ })).toBeNull();
+    });
+
+    it.each([
+      ['someone acting for the member without the right to manage the contract', anActingSession({ droits: ['REMBOURSEMENTS', 'ATTESTATIONS', 'DEMANDES'] })],
+      ['a beneficiary in their own space', anActingSession({ nature: 'BENEFICIAIRE', droits: ['REMBOURSEMENTS', 'ATTESTATIONS', 'DEMANDES'], retour: false })],
+    ])('is not offered to %s', async (_, session) => {
+      memberApi({ contrats: [aContrat({ montantImpaye: 38.5 })] });
+      server.use(sessionIs(session));
+      renderApp('/mutuelle/contrats-garanties#cotisations');
+      const section = await screen.findByRole('region', { name: 'Mes cotisations' });
+      expect(await within(section).findByText('Montant restant dû : 38,50 €.')).toBeVisible();
+      expect(within(section).queryByRole('button', { name: /^Payer/ })).toBeNull();
+    });
+
+    it('is offered to a guardian who manages the contract', async () => {
+      memberApi({ contrats: [aContrat({ montantImpaye: 38.5 })] });
+      server.use(sessionIs(anActingSession({ nature: 'TUTELLE', droits: ['REMBOURSEMENTS', 'ATTESTATIONS', 'DEMANDES', 'GESTION'] })));
+      renderApp('/mutuelle/contrats-garanties#cotisations');
+      const section = await screen.findByRole('region', { name: 'Mes cotisations' });
+      expect(await within(section).findByRole('button', { name: 'Payer 38,50\u00a0€ par carte' })).toBeVisible();
+    });
   });
 
   it('offers no plan for less than the mutual’s minimum owed', async () => {

@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import { homeKey } from '@/api/home-key';
 import { apiGet } from '@/lib/api-client';
 import type { BandeauNouveautes } from '@/types/bandeau-nouveautes';
 import type { MemberApi } from '@/types/member-api';
@@ -76,7 +77,7 @@ export interface Home {
   raccordements: HomePart<Raccordement[]>;
 }
 
-export const homeKey = '/api/home';
+export { homeKey };
 
 export function getHome(): Promise<Home> {
   return apiGet<Home>(homeKey);

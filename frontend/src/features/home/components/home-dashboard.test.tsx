@@ -304,10 +304,22 @@ describe('a debit the bank rejected', () => {
     expect(within(notice).getByRole('link', { name: 'Mettre à jour mes coordonnées bancaires' })).toBeVisible();
   });
 
-  it('offers no bank details to someone acting for the member without that right', async () => {
+  it('leads to paying online, beside what is owed in « Mes cotisations »', async () => {
+    await renderHome(aHome({ echeanceProchaine: echeance }));
+    const notice = section('Une cotisation reste à régler');
+    const links = within(notice).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')]).slice(0, 2)).toEqual([
+      ['Voir mes cotisations', '/mutuelle/contrats-garanties#cotisations'],
+      ['Payer en ligne', '/mutuelle/contrats-garanties#cotisations'],
+    ]);
+  });
+
+  it('offers neither bank details nor paying online to someone acting for the member without that right', async () => {
     await renderHome(aHome({ echeanceProchaine: echeance }), { delegation: aSessionDelegation() });
     const notice = section('Une cotisation reste à régler');
     expect(within(notice).queryByRole('link', { name: 'Mettre à jour mes coordonnées bancaires' })).toBeNull();
+    expect(within(notice).queryByRole('link', { name: 'Payer en ligne' })).toBeNull();
+    expect(within(notice).getByRole('link', { name: 'Voir mes cotisations' })).toBeVisible();
   });
 
   it('is not there when nothing is owed', async () => {

@@ -179,7 +179,7 @@ export function HomeDashboard({ flags, home }: HomeDashboardProps) {
           <PartFailure message={t('home.contrat.error')} onRetry={() => void contrats.mutate()} />
         )}
         {situation && <ContratNotice situation={situation} />}
-        {impaye && <ImpayeNotice impaye={impaye} coordonnees={accorde('GESTION')} />}
+        {impaye && <ImpayeNotice impaye={impaye} gestion={accorde('GESTION')} />}
         <div className={styles.shortcuts}>
           <HomeTilesNav tiles={tiles({ nextDueDate, currentYear, situation })} />
           {envoi && <EffectuerDemande />}

@@ -11,10 +11,11 @@ type Impaye = NonNullable<EcheanceProchaine['impaye']>;
 
 /**
  * At the top of the home when the member's bank rejected a debit of their contributions: which
- * one, why, what they owe, and what to do. `coordonnees`: whether the bank details may be
- * changed from this space (not by someone acting for the member without that right).
+ * one, why, what they owe, and what to do. `gestion`: whether how the contract is paid may be
+ * managed from this space, the bank details changed and what is owed paid online (not by
+ * someone acting for the member without that right).
  */
-export function ImpayeNotice({ impaye, coordonnees }: { impaye: Impaye; coordonnees: boolean }) {
+export function ImpayeNotice({ impaye, gestion }: { impaye: Impaye; gestion: boolean }) {
   const titleId = useId();
   return (
     <section className={['card', styles.contrat].join(' ')} aria-labelledby={titleId}>
@@ -30,10 +31,16 @@ export function ImpayeNotice({ impaye, coordonnees }: { impaye: Impaye; coordonn
         <Link className="button button-secondary" to={paths.cotisations}>
           {t('home.impaye.cotisations')}
         </Link>
-        {coordonnees && (
-          <Link className="button button-secondary" to={paths.informationsPersonnelles}>
-            {t('home.impaye.coordonnees')}
-          </Link>
+        {gestion && (
+          <>
+            {/* To « Payer … par carte », beside what is owed on each contract. */}
+            <Link className="button button-secondary" to={paths.cotisations}>
+              {t('home.impaye.payer')}
+            </Link>
+            <Link className="button button-secondary" to={paths.informationsPersonnelles}>
+              {t('home.impaye.coordonnees')}
+            </Link>
+          </>
         )}
       </p>
     </section>

@@ -190,6 +190,10 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::post("/assure/plan-de-reglement").after_recent_sign_in(),
     PAIEMENTS,
     MemberCall::get("/assure/paiements/{id}"),
+    MemberCall::get("/assure/mandats"),
+    // The account contributions are taken from: as for the bank details.
+    MemberCall::post("/assure/mandats").after_recent_sign_in(),
+    MemberCall::post("/assure/mandats/{id}/signature").after_recent_sign_in(),
     ECHEANCE_PROCHAINE,
     MemberCall::get("/assure/droitsAdherent"),
     MemberCall::get("/assure/droitsCompletAdherent"),
@@ -335,7 +339,7 @@ mod tests {
     }
 
     #[test]
-    fn the_bank_details_a_delegation_a_payment_plan_a_card_payment_the_termination_and_a_beneficiary_to_add_need_a_recent_sign_in_and_nothing_else_does()
+    fn the_bank_details_a_delegation_a_payment_plan_a_card_payment_a_mandate_the_termination_and_a_beneficiary_to_add_need_a_recent_sign_in_and_nothing_else_does()
      {
         let flagged: Vec<_> =
             CALLS.iter().filter(|call| call.recent_sign_in).map(|call| (call.method, call.path)).collect();
@@ -346,6 +350,8 @@ mod tests {
                 (Method::Post, "/assure/delegations"),
                 (Method::Post, "/assure/plan-de-reglement"),
                 (Method::Post, "/assure/paiements"),
+                (Method::Post, "/assure/mandats"),
+                (Method::Post, "/assure/mandats/{id}/signature"),
                 (Method::Post, "/document/creationResiliation"),
                 (Method::Post, "/document/ajoutBeneficiaire")
             ]

@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::fake_idp::{CLIENT_ID, CLIENT_SECRET, FakeIdp, now};
-use crate::helpers::{TestApp, pdf, query, solved_captcha, spawn_app_with};
+use crate::helpers::{TestApp, outbox_showing, pdf, query, solved_captcha, spawn_app_with};
 
 /// Demo mode with the embedded member API, the external provider in place of the demo one.
 pub async fn portal_signed_in_as_marie(idp: &FakeIdp) -> (TestApp, String) {
@@ -233,19 +233,6 @@ async fn the_allowances_and_the_links_to_mend_go_through_the_portal() {
     assert_eq!(created.status(), 201);
     let home: Value = app.get("/api/home", &[]).await.json().await.unwrap();
     assert_eq!(home["raccordements"]["data"][0]["statutNoemie"], "EN_COURS_DE_RACCORDEMENT");
-}
-
-/// The demo's outbox page once it shows `expected`: the mail queue sends in the background, a
-/// moment after the member's answer.
-async fn outbox_showing(app: &TestApp, expected: &str) -> String {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    loop {
-        let outbox = app.get_html("/_demo/outbox").await.text().await.unwrap();
-        if outbox.contains(expected) || std::time::Instant::now() > deadline {
-            return outbox;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
 }
 
 #[tokio::test]

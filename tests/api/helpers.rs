@@ -340,3 +340,16 @@ impl Browser {
         (answer.status().as_u16(), answer.json().await.unwrap_or(serde_json::Value::Null))
     }
 }
+
+/// The demo's outbox page once it shows `expected`: the mail queue sends in the background, a
+/// moment after the member's answer.
+pub async fn outbox_showing(app: &TestApp, expected: &str) -> String {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let outbox = app.get_html("/_demo/outbox").await.text().await.unwrap();
+        if outbox.contains(expected) || std::time::Instant::now() > deadline {
+            return outbox;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}

@@ -20,6 +20,7 @@ mod held_tokens;
 mod helpers;
 mod home;
 mod limits;
+mod mandat_sepa;
 mod mes_donnees;
 mod monitoring;
 mod paiement;

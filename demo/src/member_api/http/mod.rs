@@ -21,6 +21,7 @@ mod estimation;
 pub(super) mod jetons;
 mod json;
 pub(super) mod latence;
+mod mandats;
 mod mes_documents;
 mod messages;
 mod nouveautes;

@@ -11,7 +11,7 @@ use super::latence::Latence;
 use super::reponses::PREFIX;
 use super::{
     ajout_beneficiaire, assure, attestation, banques, carte_tp, compte, contrats, delegations, demandes,
-    documents, estimation, mes_documents, messages, nouveautes, paiements, plafonds, preferences,
+    documents, estimation, mandats, mes_documents, messages, nouveautes, paiements, plafonds, preferences,
     prestations, reclamation, signalement,
 };
 
@@ -32,6 +32,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, context: web::Data<Context>, late
             .configure(banques::routes)
             .configure(contrats::routes)
             .configure(paiements::routes)
+            .configure(mandats::routes)
             .configure(estimation::routes)
             .configure(plafonds::routes)
             .configure(attestation::routes)

@@ -28,6 +28,8 @@ pub enum Nature {
     DelegationUtilisee,
     /// A delegation ended: withdrawn, or past its last day.
     DelegationTerminee,
+    /// The one-time code that signs a SEPA mandate.
+    CodeMandat,
 }
 
 impl Nature {
@@ -43,6 +45,7 @@ impl Nature {
             Self::AccordPriseEnCharge => "ACCORD_PRISE_EN_CHARGE",
             Self::DelegationUtilisee => "DELEGATION_UTILISEE",
             Self::DelegationTerminee => "DELEGATION_TERMINEE",
+            Self::CodeMandat => "CODE_MANDAT",
         }
     }
 
@@ -58,6 +61,7 @@ impl Nature {
             Self::AccordPriseEnCharge,
             Self::DelegationUtilisee,
             Self::DelegationTerminee,
+            Self::CodeMandat,
         ]
         .into_iter()
         .find(|nature| nature.code() == code)
@@ -106,10 +110,35 @@ pub fn mettre_en_file(
             appareil: courriel.appareil,
             destinataire: courriel.destinataire,
             piece_jointe: courriel.piece_jointe,
+            code: None,
         },
         at,
     )?;
     Ok(true)
+}
+
+/// Queues the one-time `code` that signs a SEPA mandate, for the member's address on file, as
+/// of `at`; `lien` is the page where it is typed.
+pub fn mettre_en_file_code(
+    db: &Connection,
+    numero_personne: &str,
+    lien: &str,
+    code: &str,
+    at: DateTime<Utc>,
+) -> rusqlite::Result<()> {
+    courriels::inserer(
+        db,
+        &courriels::NouveauCourriel {
+            numero_personne,
+            nature: Nature::CodeMandat.code(),
+            lien,
+            appareil: None,
+            destinataire: None,
+            piece_jointe: None,
+            code: Some(code),
+        },
+        at,
+    )
 }
 
 #[cfg(test)]

@@ -125,7 +125,8 @@ impl Facteur {
             Nature::CoordonneesBancaires
             | Nature::NouvelAppareil
             | Nature::DelegationUtilisee
-            | Nature::DelegationTerminee => &courriel.email_contact,
+            | Nature::DelegationTerminee
+            | Nature::CodeMandat => &courriel.email_contact,
             // The address replaced: whoever changed it cannot send the warning elsewhere.
             Nature::AdresseDesAlertes => courriel.destinataire.as_deref().unwrap_or(&courriel.email_contact),
             // The establishment's, never the member's.
@@ -142,6 +143,7 @@ impl Facteur {
             nature,
             lien: &lien,
             appareil: courriel.appareil.as_deref(),
+            code: courriel.code.as_deref(),
             cree_le,
             desabonnement: &desabonnement,
             mutuelle: &self.mutuelle,

@@ -24,6 +24,8 @@ pub struct Redaction<'a> {
     pub lien: &'a Url,
     /// For a new device: "Firefox sur Android".
     pub appareil: Option<&'a str>,
+    /// For a mandate's signature: its one-time code.
+    pub code: Option<&'a str>,
     /// When the change happened.
     pub cree_le: DateTime<Utc>,
     /// The email's unsubscribe link, which only an alert shows.
@@ -110,6 +112,17 @@ pub fn rediger(courriel: &Redaction<'_>) -> Redige {
                 moment(courriel.cree_le)
             ),
         },
+        // The code is what the email is for; it says nothing of the account it signs for.
+        Nature::CodeMandat => Redige {
+            objet: "Votre code de signature du mandat de prélèvement",
+            texte: format!(
+                "Bonjour,\n\nVoici le code qui signe votre mandat de prélèvement SEPA dans votre espace assuré : {}\n\n\
+                 Il est valable 10 minutes et ne sert qu’une fois. Ne le communiquez à personne : la mutuelle ne \
+                 vous le demandera jamais par téléphone.\n\n\
+                 Si vous n’avez pas demandé à signer un mandat, ne faites rien et contactez-nous :\n{lien}\n\n{signature}\n\n--\n{SECURITE}\n",
+                courriel.code.unwrap_or_default()
+            ),
+        },
         // To the establishment's admissions office: what the agreement says is in its PDF,
         // which names the patient; the email itself names no one.
         Nature::AccordPriseEnCharge => Redige {
@@ -142,10 +155,9 @@ fn modification(objet: &'static str, constat: &str, lien: &Url, signature: &str)
 const SECURITE: &str =
     "Ce courriel de sécurité vous est toujours envoyé, quelles que soient vos préférences.";
 
-/// "le 15/03/2026 à 10:41 (heure de Paris)": the mutual's time, whatever the server's.
+/// "le 15/03/2026 à 10:41 (heure de Paris)".
 fn moment(at: DateTime<Utc>) -> String {
-    let paris = at.with_timezone(&chrono_tz::Europe::Paris);
-    format!("le {} à {} (heure de Paris)", impression::date(paris.date_naive()), paris.format("%H:%M"))
+    format!("le {}", impression::moment(at))
 }
 
 #[cfg(test)]
@@ -161,11 +173,21 @@ mod tests {
             nature,
             lien: &lien,
             appareil: Some("Firefox sur Android"),
+            code: Some("482913"),
             // 09:41 in UTC is 10:41 in Paris in winter.
             cree_le: Utc.with_ymd_and_hms(2026, 3, 15, 9, 41, 5).unwrap(),
             desabonnement: &desabonnement,
             mutuelle: "Mutuelle Cogévie",
         })
+    }
+
+    #[test]
+    fn the_mandates_code_email_gives_the_code_and_nothing_of_the_account() {
+        let redige = rediges(Nature::CodeMandat, "mutuelle/contrats-garanties");
+        assert_eq!(redige.objet, "Votre code de signature du mandat de prélèvement");
+        assert!(redige.texte.contains("mandat de prélèvement SEPA dans votre espace assuré : 482913"));
+        assert!(redige.texte.contains("valable 10 minutes"));
+        assert!(!redige.texte.contains("FR76"), "no bank details");
     }
 
     #[test]

@@ -17,6 +17,12 @@ pub fn montant(cents: i64) -> String {
     }
 }
 
+/// "15/03/2026 à 10:41 (heure de Paris)": the mutual's time, whatever the server's.
+pub fn moment(at: chrono::DateTime<chrono::Utc>) -> String {
+    let paris = at.with_timezone(&chrono_tz::Europe::Paris);
+    format!("{} à {} (heure de Paris)", date(paris.date_naive()), paris.format("%H:%M"))
+}
+
 /// "4 000": a count with its thousands grouped, as French writes numbers.
 pub fn nombre(n: usize) -> String {
     par_milliers(&n.to_string())

@@ -13,5 +13,6 @@ pub mod carte_tp;
 mod exemples;
 pub mod impression;
 pub mod livret;
+pub mod mandat_sepa;
 mod mise_en_page;
 pub mod reponse_devis;

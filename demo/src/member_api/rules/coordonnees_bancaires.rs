@@ -33,6 +33,21 @@ pub struct CompteVerifie {
     domiciliation: Option<String>,
 }
 
+impl CompteVerifie {
+    pub fn titulaire(&self) -> &str {
+        &self.titulaire
+    }
+
+    /// In electronic form.
+    pub fn iban(&self) -> &str {
+        &self.iban
+    }
+
+    pub fn bic(&self) -> &str {
+        &self.bic
+    }
+}
+
 pub fn verifier(saisie: CompteSaisi) -> Result<CompteVerifie, ApiFailure> {
     if !matches!(saisie.usage.as_str(), "PRESTATIONS" | "COTISATIONS") {
         return Err(ApiFailure::bad_request("L’usage du compte doit être PRESTATIONS ou COTISATIONS."));
@@ -54,16 +69,34 @@ pub fn verifier(saisie: CompteSaisi) -> Result<CompteVerifie, ApiFailure> {
 }
 
 /// Records the account of a beneficiary of the member, in one transaction with the security
-/// email, and reads it back.
+/// email, and reads it back. The account contributions are taken from changes only with a
+/// signed SEPA mandate (`mandat_sepa`).
 pub fn enregistrer(
     db: &mut Connection,
     numero_personne: &str,
     compte: CompteVerifie,
 ) -> Result<CompteBancaire, ApiFailure> {
+    if compte.usage == "COTISATIONS" {
+        return Err(ApiFailure::unprocessable(
+            "Le compte de prélèvement des cotisations change par un mandat SEPA que vous signez en ligne, \
+             dans « Mes cotisations ».",
+        ));
+    }
     let tx = db.transaction()?;
+    let enregistre = enregistrer_dans(&tx, numero_personne, compte)?;
+    tx.commit()?;
+    Ok(enregistre)
+}
+
+/// [`enregistrer`] within the caller's transaction, for any use.
+pub fn enregistrer_dans(
+    tx: &Connection,
+    numero_personne: &str,
+    compte: CompteVerifie,
+) -> Result<CompteBancaire, ApiFailure> {
     let beneficiaire = match compte.id_beneficiaire {
-        Some(id) => beneficiaires::titulaire_et_lien(&tx, id)?,
-        None => beneficiaires::principal(&tx, numero_personne)?,
+        Some(id) => beneficiaires::titulaire_et_lien(tx, id)?,
+        None => beneficiaires::principal(tx, numero_personne)?,
     };
     let Some((beneficiaire, owner, lien)) = beneficiaire else {
         return Err(ApiFailure::unprocessable("Ce bénéficiaire ne figure pas sur vos contrats."));
@@ -84,8 +117,8 @@ pub fn enregistrer(
         bic: &compte.bic,
         domiciliation: compte.domiciliation.as_deref(),
     };
-    comptes_bancaires::enregistrer(&tx, &nouveau, today())?;
-    let enregistre = comptes_bancaires::de(&tx, beneficiaire, &compte.usage)?
+    comptes_bancaires::enregistrer(tx, &nouveau, today())?;
+    let enregistre = comptes_bancaires::de(tx, beneficiaire, &compte.usage)?
         .ok_or(rusqlite::Error::QueryReturnedNoRows)?;
     // Whoever changed them, the member hears of it, whatever their preferences.
     let avis = Courriel {
@@ -95,7 +128,6 @@ pub fn enregistrer(
         destinataire: None,
         piece_jointe: None,
     };
-    courriels::mettre_en_file(&tx, numero_personne, &avis, chrono::Utc::now())?;
-    tx.commit()?;
+    courriels::mettre_en_file(tx, numero_personne, &avis, chrono::Utc::now())?;
     Ok(enregistre)
 }

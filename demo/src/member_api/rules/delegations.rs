@@ -161,6 +161,9 @@ const APPELS: &[Appel] = &[
     ),
     ("POST", "/assure/paiements", GESTION, Some("A réglé en ligne des cotisations dues")),
     ("GET", "/assure/paiements/{}", GESTION, None),
+    ("GET", "/assure/mandats", GESTION, None),
+    ("POST", "/assure/mandats", GESTION, Some("A demandé à signer un mandat de prélèvement")),
+    ("POST", "/assure/mandats/{}/signature", GESTION, Some("A signé un mandat de prélèvement")),
     ("POST", "/document/creationResiliation", GESTION, Some("A demandé la résiliation du contrat")),
     ("POST", "/document/ajoutBeneficiaire", GESTION, Some("A demandé l’ajout d’un bénéficiaire")),
 ];

@@ -25,6 +25,7 @@ pub mod etablissements;
 pub mod format_fichier;
 pub mod formulaire_generique;
 pub mod hospitalisation;
+pub mod mandat_sepa;
 pub mod membre;
 pub mod messages;
 pub mod noemie;

@@ -28,13 +28,15 @@ pub struct NouveauCourriel<'a> {
     pub appareil: Option<&'a str>,
     pub destinataire: Option<&'a str>,
     pub piece_jointe: Option<i64>,
+    /// A one-time code it carries.
+    pub code: Option<&'a str>,
 }
 
 /// Queues an email for the member, created `at`.
 pub fn inserer(db: &Connection, courriel: &NouveauCourriel<'_>, at: DateTime<Utc>) -> rusqlite::Result<()> {
     db.execute(
-        "INSERT INTO courriels (numero_personne, nature, lien, appareil, destinataire, document_id, cree_le)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO courriels (numero_personne, nature, lien, appareil, destinataire, document_id, cree_le, code)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         params![
             courriel.numero_personne,
             courriel.nature,
@@ -42,7 +44,8 @@ pub fn inserer(db: &Connection, courriel: &NouveauCourriel<'_>, at: DateTime<Utc
             courriel.appareil,
             courriel.destinataire,
             courriel.piece_jointe,
-            horodatage(at)
+            horodatage(at),
+            courriel.code
         ],
     )?;
     Ok(())
@@ -54,6 +57,7 @@ pub struct EnAttente {
     pub nature: String,
     pub lien: String,
     pub appareil: Option<String>,
+    pub code: Option<String>,
     /// The address it goes to when it is not one of the member's current ones.
     pub destinataire: Option<String>,
     /// A document it carries.
@@ -73,7 +77,7 @@ pub fn a_envoyer(
 ) -> rusqlite::Result<Vec<EnAttente>> {
     let mut statement = db.prepare_cached(
         "SELECT c.id, c.nature, c.lien, c.appareil, c.cree_le, a.email, p.email_alertes, c.destinataire,
-                c.document_id
+                c.document_id, c.code
          FROM courriels c
          JOIN adherents a ON a.numero_personne = c.numero_personne
          LEFT JOIN preferences p ON p.numero_personne = c.numero_personne
@@ -94,6 +98,7 @@ pub fn a_envoyer(
                 email_alertes: row.get(6)?,
                 destinataire: row.get(7)?,
                 piece_jointe: row.get(8)?,
+                code: row.get(9)?,
             })
         })?
         .collect()

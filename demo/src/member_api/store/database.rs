@@ -38,6 +38,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("migrations/0017_jour_de_prelevement.sql")),
     M::up(include_str!("migrations/0018_plans_de_reglement.sql")),
     M::up(include_str!("migrations/0019_paiements_en_ligne.sql")),
+    M::up(include_str!("migrations/0020_mandats_sepa.sql")),
 ];
 
 /// Read answers kept at once (a few per member and query).

@@ -18,6 +18,7 @@ pub mod envois;
 pub mod evenements;
 pub mod formulaires;
 pub mod horodatage;
+pub mod mandats_sepa;
 pub mod messages;
 pub mod montant;
 pub mod paiements;

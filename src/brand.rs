@@ -29,6 +29,8 @@ struct BrandJson<'a> {
     captcha: CaptchaJson<'a>,
     /// Days without a sign-in on a device after which the card kept there is erased.
     kept_card_days: u32,
+    /// Whether a member may pay what they owe by card (`[paiement]`): else no button offers it.
+    paiement_en_ligne: bool,
 }
 
 /// What the SPA needs of `[captcha]`: the provider, and a hosted one's public site key.
@@ -59,6 +61,7 @@ pub fn index_head(settings: &Settings, messages: &Overrides) -> String {
             site_key: settings.captcha.site_key.as_deref().filter(|_| settings.captcha.provider.is_hosted()),
         },
         kept_card_days: settings.session.kept_card_days,
+        paiement_en_ligne: settings.paiement.url.is_some(),
     })
     .expect("brand serialises");
     // `<` never appears outside strings in JSON; escaping it keeps `</script>` in a brand
@@ -181,5 +184,16 @@ mod tests {
         );
         assert!(!head.contains("very-secret"));
         assert!(index_head(&Settings::default(), &messages).contains(r#""captcha":{"provider":"altcha"}"#));
+    }
+
+    #[test]
+    fn the_spa_offers_to_pay_online_only_with_a_provider_and_never_learns_its_key() {
+        let mut settings = Settings::default();
+        assert!(index_head(&settings, &Overrides::new()).contains(r#""paiementEnLigne":false"#));
+        settings.paiement.url = Some("https://secure.payzen.eu/vads-payment/".parse().unwrap());
+        settings.paiement.key = Some("the shop's secret key".to_owned().into());
+        let head = index_head(&settings, &Overrides::new());
+        assert!(head.contains(r#""paiementEnLigne":true"#), "{head}");
+        assert!(!head.contains("secret key"));
     }
 }

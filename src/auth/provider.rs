@@ -391,7 +391,10 @@ impl Provider {
                 request.header(DPOP, key.proof("POST", target, None, nonce.as_deref(), crate::clock::now()));
         }
         let request = match &self.credentials {
-            Credentials::Secret(secret) => request.basic_auth(self.client_id.as_str(), Some(secret.secret())),
+            Credentials::Secret(secret) => {
+                let (id, secret) = basic_credentials(self.client_id.as_str(), secret.secret());
+                request.basic_auth(id, Some(secret))
+            }
             Credentials::Assertion(_) | Credentials::Certificate => {
                 if !form.iter().any(|(name, _)| name == "client_id") {
                     form.push(("client_id".to_owned(), self.client_id.to_string()));
@@ -529,4 +532,25 @@ async fn send(
     }
     let body = response.bytes().await?.to_vec();
     builder.body(body).map_err(|_| ProviderHttpError::Malformed)
+}
+
+/// The client's id and secret as HTTP Basic carries them to the provider: each form-encoded
+/// first (RFC 6749 §2.3.1), so that a secret holding `+`, `%` or `:` reaches it unchanged, as
+/// the token exchange's library sends them.
+fn basic_credentials(id: &str, secret: &str) -> (String, String) {
+    let encode = |value: &str| url::form_urlencoded::byte_serialize(value.as_bytes()).collect::<String>();
+    (encode(id), encode(secret))
+}
+
+#[cfg(test)]
+mod basic_tests {
+    use super::*;
+
+    #[test]
+    fn a_secret_is_form_encoded_before_it_goes_in_basic() {
+        assert_eq!(
+            basic_credentials("espace assure", "a+b/c=d:e%"),
+            ("espace+assure".to_owned(), "a%2Bb%2Fc%3Dd%3Ae%25".to_owned())
+        );
+    }
 }

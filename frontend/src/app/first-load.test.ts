@@ -74,6 +74,7 @@ describe('the pages with a form', () => {
     ['the personal information', 'features/compte/components/informations-personnelles-page.tsx', 'features/compte/components/banque-editor.tsx'],
     ['the personal information', 'features/compte/components/informations-personnelles-page.tsx', 'features/compte/components/preferences-editor.tsx'],
     ['a care report', 'features/signalement/components/signalement-soin-page.tsx', 'features/signalement/components/signalement-form.tsx'],
+    ['the contributions’ account', 'features/garanties/components/garanties-page.tsx', 'features/garanties/components/mandat-editor.tsx'],
   ])('load the forms library with the part that shows a form: %s', (_, page, part) => {
     expect(among(staticClosure(page), forms)).toEqual([]);
     expect(among(staticClosure(part), forms)).toEqual(forms);

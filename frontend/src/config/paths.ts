@@ -103,7 +103,8 @@ function returnToParam(returnTo: string): string {
 /**
  * The member API's writes that the portal sends on only after a recent sign-in, answering
  * 403 `reconnexion_requise` otherwise: spelled once, for their calls and for the question
- * the portal then asks the member, which names what they were doing.
+ * the portal then asks the member, which names what they were doing. A `{name}` stands for
+ * one segment of the path (`isPathOf`).
  */
 export const recentSignInWrites = {
   banque: '/api/assure/beneficiaire/banque',
@@ -112,7 +113,21 @@ export const recentSignInWrites = {
   delegation: '/api/assure/delegations',
   planReglement: '/api/assure/plan-de-reglement',
   paiement: '/api/assure/paiements',
+  /** A SEPA mandate for a new account to take contributions from. */
+  mandat: '/api/assure/mandats',
+  /** That mandate signed with the code the member received. */
+  signatureMandat: '/api/assure/mandats/{rum}/signature',
 } as const;
+
+/** Whether `url` is the address `template` spells, each `{name}` one segment of its path. */
+export function isPathOf(template: string, url: string): boolean {
+  const segment = '[^/?#]+';
+  const pattern = template
+    .split(/\{\w+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join(segment);
+  return new RegExp(`^${pattern}$`).test(url);
+}
 
 export const serverPaths = {
   login: (returnTo: string) => `/auth/login?${returnToParam(returnTo)}`,

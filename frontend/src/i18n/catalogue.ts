@@ -17,6 +17,7 @@ type Catalogue = typeof common &
   typeof import('./fr/attestations.json') &
   typeof import('./fr/carte-tp.json') &
   typeof import('./fr/compte.json') &
+  typeof import('./fr/compte-bancaire.json') &
   typeof import('./fr/content.json') &
   typeof import('./fr/cookies.json') &
   typeof import('./fr/creation.json') &

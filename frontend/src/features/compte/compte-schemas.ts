@@ -1,5 +1,5 @@
-import { electronicFormatIBAN, extractBIC, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { bicDuPaysDeLIban, bicDuPaysDeLIbanMessage, compteEnvoye, compteFields } from '@/entities/compte-bancaire/compte-bancaire';
 import { type MessageKey, t } from '@/i18n/t';
 import { message } from '@/i18n/form-message';
 import type { Preferences } from './api/get-preferences';
@@ -47,41 +47,17 @@ export function changementAdresse(form: AdresseForm) {
   return { putAdresse, infoASupprimer };
 }
 
-/** The member API's limit on an account holder's name. */
-const titulaireMax = 70;
-
+/**
+ * « Coordonnées bancaires »: the account's own rules (`entities/compte-bancaire`, shared with
+ * the SEPA mandate's form), and whose account it is.
+ */
 export const banqueSchema = z
   .object({
     /** '' for the member, else a beneficiary's id. */
     beneficiaire: z.string(),
-    titulaire: z
-      .string()
-      .trim()
-      .min(1, message('compte.banque.erreur.titulaire'))
-      .max(titulaireMax, message('compte.banque.erreur.titulaireLongueur', { max: titulaireMax })),
-    iban: z
-      .string()
-      .refine(
-        (iban) => isValidIBAN(electronicFormatIBAN(iban) ?? ''),
-        message('compte.banque.erreur.iban'),
-      ),
-    bic: z
-      .string()
-      .trim()
-      .refine(
-        (bic) => /^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/.test(bic) && isValidBIC(bic.toUpperCase()),
-        message('compte.banque.erreur.bic'),
-      ),
+    ...compteFields,
   })
-  .refine(
-    ({ iban, bic }) => {
-      const country = (electronicFormatIBAN(iban) ?? '').slice(0, 2);
-      const bicCountry = extractBIC(bic.trim().toUpperCase()).countryCode;
-      // Only when both are readable: each field's own rule speaks otherwise.
-      return !isValidIBAN(electronicFormatIBAN(iban) ?? '') || !bicCountry || bicCountry === country;
-    },
-    { ...message('compte.banque.erreur.bicPays'), path: ['bic'] },
-  );
+  .refine(bicDuPaysDeLIban, bicDuPaysDeLIbanMessage);
 
 export type BanqueForm = z.infer<typeof banqueSchema>;
 
@@ -89,11 +65,9 @@ export type BanqueForm = z.infer<typeof banqueSchema>;
 export function nouveauCompte(form: BanqueForm) {
   return {
     ...(form.beneficiaire ? { idBeneficiaire: Number(form.beneficiaire) } : {}),
-    // This form changes where reimbursements go; contributions are set up with the mutual.
+    // This form changes where reimbursements go; contributions, only by a signed SEPA mandate.
     usage: 'PRESTATIONS' as const,
-    titulaire: form.titulaire.trim(),
-    iban: electronicFormatIBAN(form.iban) ?? form.iban,
-    bic: form.bic.trim().toUpperCase(),
+    ...compteEnvoye(form),
   };
 }
 

@@ -45,6 +45,14 @@ describe('« Confirmez votre identité »', () => {
       url: '/api/assure/paiements',
       why: 'Pour votre sécurité, confirmez votre identité avant de payer vos cotisations en ligne.',
     },
+    {
+      url: '/api/assure/mandats',
+      why: 'Pour votre sécurité, confirmez votre identité avant de changer le compte de prélèvement de vos cotisations.',
+    },
+    {
+      url: '/api/assure/mandats/100001-20261123-01/signature',
+      why: 'Pour votre sécurité, confirmez votre identité avant de signer votre mandat de prélèvement.',
+    },
   ])('says why, from the write refused ($url), and what it protects', async ({ url, why }) => {
     const assign = await onAPageWhereThePortalRefuses(url);
 

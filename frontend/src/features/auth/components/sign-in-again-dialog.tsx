@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import reconnexionTexts from '@/i18n/fr/reconnexion.json';
 import { addMessages, type MessageKey, t } from '@/i18n/t';
 import { useBrand } from '@/hooks/brand-context';
-import { recentSignInWrites } from '@/config/paths';
+import { isPathOf, recentSignInWrites } from '@/config/paths';
 import { type SignInAgainAsked, signInAgainNow, stayOnThePage } from '../sign-in-again';
 import styles from './sign-in-again-dialog.module.css';
 
@@ -17,12 +17,14 @@ const pourquoi: Record<RecentSignInWrite, MessageKey> = {
   delegation: 'reconnexion.pourquoi.delegation',
   planReglement: 'reconnexion.pourquoi.planReglement',
   paiement: 'reconnexion.pourquoi.paiement',
+  mandat: 'reconnexion.pourquoi.mandat',
+  signatureMandat: 'reconnexion.pourquoi.signatureMandat',
 };
 
 /** Why the member is asked, from the write the portal refused: what they were doing. */
 function pourquoiDe(url: string): MessageKey {
   const write = (Object.keys(recentSignInWrites) as RecentSignInWrite[]).find(
-    (name) => recentSignInWrites[name] === url,
+    (name) => isPathOf(recentSignInWrites[name], url),
   );
   return write ? pourquoi[write] : 'reconnexion.pourquoi.autre';
 }

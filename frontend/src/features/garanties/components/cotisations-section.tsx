@@ -7,6 +7,7 @@ import { t } from '@/i18n/t';
 import { formatAmount } from '@/lib/format-amount';
 import { formatIsoDate } from '@/lib/format-date';
 import { useEcheanceProchaine } from '../api/get-echeance-prochaine';
+import { CompteDePrelevement } from './compte-prelevement';
 import styles from './garanties.module.css';
 import { JourPrelevementForm } from './jour-prelevement-form';
 import { PayerEnLigne } from './payer-en-ligne';
@@ -22,11 +23,18 @@ export function CotisationsSection({ contrats, failed }: { contrats: Contrats | 
   const loaded = contrats !== undefined;
   useEffect(() => {
     if (hash === '#cotisations' && loaded) {
+      // Unless a part of the section took the focus as it appeared: back from signing in again,
+      // the notice above what the member had typed.
+      if (heading.current?.closest('section')?.contains(document.activeElement)) return;
       heading.current?.scrollIntoView({ block: 'start' });
       heading.current?.focus();
     }
   }, [hash, loaded]);
   const withSchedule = (contrats ?? []).filter((contrat) => contrat.echeancier.length > 0);
+  // The member API's rule, previewed: a mandate for a contract in force or to come, debited.
+  const debite = (contrats ?? []).some(
+    (contrat) => contrat.cotisation.modePaiement === 'PRELEVEMENT' && contrat.statut !== 'RESILIE',
+  );
 
   return (
     <section id="cotisations" className="card" aria-labelledby="cotisations-title">
@@ -48,6 +56,12 @@ export function CotisationsSection({ contrats, failed }: { contrats: Contrats | 
       )}
       {failed && <p>{t('garanties.contratsError')}</p>}
       {loaded && withSchedule.length === 0 && <p>{t('cotisations.none')}</p>}
+      {/*
+        The account contributions are taken from, once for all the contracts it debits; changed,
+        like the rest of how they are paid, not by someone acting without the right to manage the
+        contract (nor in a beneficiary's own space).
+      */}
+      {debite && gestion && <CompteDePrelevement />}
       {withSchedule.map((contrat) => (
         <div key={contrat.numeroContrat} className={styles.echeancier}>
           <h3>{contrat.libelleProduit}</h3>

@@ -73,6 +73,8 @@ function memberApi({
     ),
     // The allowances have their own tests (plafonds-section.test.tsx): none here.
     http.get('/api/assure/plafonds', () => HttpResponse.json([])),
+    // And so have the mandates (compte-prelevement.test.tsx).
+    http.get('/api/assure/mandats', () => HttpResponse.json({ mandats: [] })),
   );
 }
 

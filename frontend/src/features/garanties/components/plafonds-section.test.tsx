@@ -40,6 +40,7 @@ function memberApi(plafonds: MemberApi<'PlafondsBeneficiaire'>[] | Response) {
     http.get('/api/assure/beneficiaires', () => HttpResponse.json([aBeneficiaire()])),
     http.get('/api/assure/echeance-prochaine', () => HttpResponse.json(null)),
     http.get('/api/assure/plafonds', () => (plafonds instanceof Response ? plafonds : HttpResponse.json(plafonds))),
+    http.get('/api/assure/mandats', () => HttpResponse.json({ mandats: [] })),
   );
 }
 

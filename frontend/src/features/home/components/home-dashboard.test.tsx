@@ -297,11 +297,23 @@ describe('a debit the bank rejected', () => {
       'Votre banque a rejeté le prélèvement de votre cotisation du 05/10/2026 : provision insuffisante.',
     );
     expect(notice).toHaveTextContent('Vous devez 38,50 € à votre mutuelle.');
+    expect(notice).toHaveTextContent(
+      'Vérifiez que votre compte est approvisionné ; si vous avez changé de compte, signez un nouveau mandat de prélèvement dans « Mes cotisations ». Vous pouvez aussi régler ce montant en ligne par carte ou en plusieurs fois : sans règlement, vos garanties pourraient être suspendues.',
+    );
     expect(within(notice).getByRole('link', { name: 'Voir mes cotisations' })).toHaveAttribute(
       'href',
       '/mutuelle/contrats-garanties#cotisations',
     );
-    expect(within(notice).getByRole('link', { name: 'Mettre à jour mes coordonnées bancaires' })).toBeVisible();
+  });
+
+  it('leads to another account to debit by a new mandate, in « Mes cotisations »', async () => {
+    await renderHome(aHome({ echeanceProchaine: echeance }));
+    const notice = section('Une cotisation reste à régler');
+    expect(within(notice).getByRole('link', { name: 'Changer de compte de prélèvement' })).toHaveAttribute(
+      'href',
+      '/mutuelle/contrats-garanties#cotisations',
+    );
+    expect(within(notice).queryByRole('link', { name: 'Mettre à jour mes coordonnées bancaires' })).toBeNull();
   });
 
   it('leads to paying online, beside what is owed in « Mes cotisations »', async () => {
@@ -314,10 +326,10 @@ describe('a debit the bank rejected', () => {
     ]);
   });
 
-  it('offers neither bank details nor paying online to someone acting for the member without that right', async () => {
+  it('offers neither another account nor paying online to someone acting for the member without that right', async () => {
     await renderHome(aHome({ echeanceProchaine: echeance }), { delegation: aSessionDelegation() });
     const notice = section('Une cotisation reste à régler');
-    expect(within(notice).queryByRole('link', { name: 'Mettre à jour mes coordonnées bancaires' })).toBeNull();
+    expect(within(notice).queryByRole('link', { name: 'Changer de compte de prélèvement' })).toBeNull();
     expect(within(notice).queryByRole('link', { name: 'Payer en ligne' })).toBeNull();
     expect(within(notice).getByRole('link', { name: 'Voir mes cotisations' })).toBeVisible();
   });

@@ -12,7 +12,7 @@ type Impaye = NonNullable<EcheanceProchaine['impaye']>;
 /**
  * At the top of the home when the member's bank rejected a debit of their contributions: which
  * one, why, what they owe, and what to do. `gestion`: whether how the contract is paid may be
- * managed from this space, the bank details changed and what is owed paid online (not by
+ * managed from this space, what is owed paid online and the account debited changed (not by
  * someone acting for the member without that right).
  */
 export function ImpayeNotice({ impaye, gestion }: { impaye: Impaye; gestion: boolean }) {
@@ -37,8 +37,9 @@ export function ImpayeNotice({ impaye, gestion }: { impaye: Impaye; gestion: boo
             <Link className="button button-secondary" to={paths.cotisations}>
               {t('home.impaye.payer')}
             </Link>
-            <Link className="button button-secondary" to={paths.informationsPersonnelles}>
-              {t('home.impaye.coordonnees')}
+            {/* To « Compte de prélèvement »: another account, by a SEPA mandate signed online. */}
+            <Link className="button button-secondary" to={paths.cotisations}>
+              {t('home.impaye.mandat')}
             </Link>
           </>
         )}

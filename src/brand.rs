@@ -31,6 +31,14 @@ struct BrandJson<'a> {
     kept_card_days: u32,
     /// Whether a member may pay what they owe by card (`[paiement]`): else no button offers it.
     paiement_en_ligne: bool,
+    /// Which phone wallets take the card (`[wallet]`): else no button offers them.
+    wallets: WalletsJson,
+}
+
+#[derive(Serialize)]
+struct WalletsJson {
+    apple: bool,
+    google: bool,
 }
 
 /// What the SPA needs of `[captcha]`: the provider, and a hosted one's public site key.
@@ -62,6 +70,10 @@ pub fn index_head(settings: &Settings, messages: &Overrides) -> String {
         },
         kept_card_days: settings.session.kept_card_days,
         paiement_en_ligne: settings.paiement.url.is_some(),
+        wallets: WalletsJson {
+            apple: settings.wallet.apple.is_set(),
+            google: settings.wallet.google.is_set(),
+        },
     })
     .expect("brand serialises");
     // `<` never appears outside strings in JSON; escaping it keeps `</script>` in a brand
@@ -194,6 +206,16 @@ mod tests {
         settings.paiement.key = Some("the shop's secret key".to_owned().into());
         let head = index_head(&settings, &Overrides::new());
         assert!(head.contains(r#""paiementEnLigne":true"#), "{head}");
+    }
+
+    #[test]
+    fn the_brand_says_which_wallets_take_the_card() {
+        let mut settings = Settings::default();
+        let head = index_head(&settings, &Overrides::new());
+        assert!(head.contains(r#""wallets":{"apple":false,"google":false}"#), "{head}");
+        settings.wallet.google.issuer_id = Some("3388000000012345678".into());
+        let head = index_head(&settings, &Overrides::new());
+        assert!(head.contains(r#""wallets":{"apple":false,"google":true}"#), "{head}");
         assert!(!head.contains("secret key"));
     }
 }

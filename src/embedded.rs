@@ -46,6 +46,12 @@ impl Embedded {
             paiement.site_id = Some(espace_assure_demo::psp::SITE_ID.to_owned());
             paiement.key.get_or_insert_with(espace_assure_demo::random_client_secret);
         }
+        // The card in the phone's wallet, signed with the demo's test material when the
+        // configuration names no wallet of its own: iPhones and Google refuse what it signs,
+        // and the pass says so (`espace_assure_demo::wallet_test`).
+        if settings.demo.enabled {
+            fill_wallet(settings)?;
+        }
         let demo = settings
             .demo
             .enabled
@@ -106,6 +112,38 @@ impl Embedded {
     ) -> std::io::Result<Option<Server>> {
         Ok(None)
     }
+}
+
+/// `[wallet]`'s parts the configuration leaves out, filled with the demo's test material.
+#[cfg(feature = "demo")]
+fn fill_wallet(settings: &mut Settings) -> anyhow::Result<()> {
+    use espace_assure_demo::wallet_test::{self, TestWallet};
+
+    let wallet = &mut settings.wallet;
+    if wallet.apple.is_set() && wallet.google.is_set() {
+        return Ok(());
+    }
+    let material = TestWallet::load_or_create(&settings.demo.data_dir)?;
+    if !wallet.apple.is_set() {
+        wallet.apple = crate::config::AppleWalletSettings {
+            pass_type_identifier: Some(wallet_test::PASS_TYPE_IDENTIFIER.to_owned()),
+            team_identifier: Some(wallet_test::TEAM_IDENTIFIER.to_owned()),
+            certificate_file: Some(material.pass_certificate),
+            key_file: Some(material.pass_key),
+            wwdr_certificate_file: Some(material.authority),
+            test_material: true,
+        };
+    }
+    if !wallet.google.is_set() {
+        wallet.google = crate::config::GoogleWalletSettings {
+            issuer_id: Some(wallet_test::GOOGLE_ISSUER_ID.to_owned()),
+            service_account_email: Some(wallet_test::GOOGLE_SERVICE_ACCOUNT.to_owned()),
+            key_file: Some(material.google_key),
+            class_suffix: Some(wallet_test::GOOGLE_CLASS_SUFFIX.to_owned()),
+            test_material: true,
+        };
+    }
+    Ok(())
 }
 
 /// The loopback listener the portal calls its embedded member API and content service on,

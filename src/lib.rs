@@ -42,6 +42,7 @@ pub mod telemetry;
 pub mod tls;
 pub mod trusted_proxies;
 pub mod upstream_calls;
+pub mod wallet;
 
 use std::net::TcpListener;
 use std::time::Duration;
@@ -137,6 +138,7 @@ impl Application {
             &endpoints.public_url,
             stores.coordination.clone(),
         )));
+        let wallets = web::Data::new(wallet::Wallets::from_settings(&settings, &endpoints.public_url)?);
         let state = web::Data::new(AppState {
             content: web::Data::new(content),
             member_api: web::Data::new(member_api),
@@ -188,6 +190,7 @@ impl Application {
                 .app_data(payment_lines.clone())
                 .app_data(archives.clone())
                 .app_data(paiements.clone())
+                .app_data(wallets.clone())
                 .app_data(web::JsonConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::PathConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
@@ -275,6 +278,7 @@ fn routes(
             .configure(auth::api_routes)
             .configure(cms::routes)
             .configure(captcha::routes)
+            .configure(wallet::routes)
             .configure(proxy::routes),
     )
     // Resources (not bare routes) so that another method on these paths answers 405.

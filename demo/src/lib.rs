@@ -14,6 +14,7 @@ pub mod psp;
 mod random;
 mod settings;
 mod telechargement;
+pub mod wallet_test;
 
 use std::path::Path;
 

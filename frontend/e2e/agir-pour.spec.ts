@@ -4,6 +4,7 @@ import { collectConsoleErrors } from './support/console';
 import { expectNoSidewaysScroll } from './support/layout';
 import { mainNavigation } from './support/shell';
 import { signInAs } from './support/sign-in';
+import { signInToBackOffice } from './support/back-office';
 
 // Which call each right lets through is the member API's to test
 // (demo/src/member_api/rules/delegations.rs); these journeys check what the person acting, the
@@ -51,10 +52,7 @@ const jugement = {
 /** The back office's page of M. Jean MARTIN, its operator signed in, on a page of its own. */
 async function jeanAuBackOffice(browser: Browser): Promise<Page> {
   const operateur = await browser.newPage();
-  await operateur.goto('/_demo/back-office');
-  await operateur.getByLabel('Identifiant').fill('gestionnaire');
-  await operateur.getByLabel('Mot de passe').fill('demo-gestion');
-  await operateur.getByRole('button', { name: 'Se connecter' }).click();
+  await signInToBackOffice(operateur);
   await operateur.goto('/_demo/back-office/adherents/100002');
   return operateur;
 }

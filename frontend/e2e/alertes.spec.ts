@@ -5,6 +5,7 @@ import { reconnecteeAuRib, saisirNouveauRib } from './support/banque';
 import { collectConsoleErrors } from './support/console';
 import { expectNoSidewaysScroll } from './support/layout';
 import { signedInOnAlertsInstance, signInAs, signOut } from './support/sign-in';
+import { signInToBackOffice } from './support/back-office';
 
 // The journeys of the mutual's side, on the alerts instance (playwright.config.ts), one after
 // the other: each reads what the one before left in Marie DUPONT's file and in the outbox.
@@ -111,10 +112,7 @@ test('a payment the back office adds is emailed without its content, listed sinc
   page,
 }) => {
   // The mutual's back office, with its own operator sign-in.
-  await page.goto('/_demo/back-office');
-  await page.getByLabel('Identifiant').fill('gestionnaire');
-  await page.getByLabel('Mot de passe').fill('demo-gestion');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await signInToBackOffice(page);
   await page.getByRole('link', { name: 'Marie DUPONT' }).click();
   const ajout = page.getByRole('region', { name: 'Ajouter un remboursement' });
   await ajout.getByLabel('Bénéficiaire').selectOption({ label: 'Marie DUPONT' });

@@ -1,6 +1,7 @@
 import { expect, type Browser, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { signedInAs } from './support/sign-in';
+import { signInToBackOffice } from './support/back-office';
 
 // What is masked, call by call, is the member API's to test (demo/tests/upstreams/back_office.rs);
 // this journey checks what the holder reads once the mutual has recorded the wish. It changes
@@ -10,10 +11,7 @@ import { signedInAs } from './support/sign-in';
 /** The mutual records, in its back office, whether Thomas's care stays confidential. */
 async function enregistrer(browser: Browser, confidentiels: 'Oui' | 'Non') {
   const operateur = await browser.newPage();
-  await operateur.goto('/_demo/back-office');
-  await operateur.getByLabel('Identifiant').fill('gestionnaire');
-  await operateur.getByLabel('Mot de passe').fill('demo-gestion');
-  await operateur.getByRole('button', { name: 'Se connecter' }).click();
+  await signInToBackOffice(operateur);
   await operateur.getByRole('link', { name: 'Marie DUPONT' }).click();
   const champ = operateur.getByLabel('Soins de Thomas confidentiels pour l’assuré principal');
   await champ.selectOption({ label: confidentiels });

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoAccessibilityViolations } from './support/axe';
 import { collectConsoleErrors } from './support/console';
 import { openHome, signedInAs } from './support/sign-in';
+import { signInToBackOffice } from './support/back-office';
 
 /** A birth certificate as a member would scan it: the member API recognises a PDF by its content. */
 const acteDeNaissance = {
@@ -71,10 +72,7 @@ test('Sophie PETIT declares her newborn with its birth certificate; once the mut
   await expect(page.getByRole('row', { name: new RegExp(`Ajout d’un bénéficiaire.*À traiter.*${id}$`) })).toBeVisible();
 
   // The mutual accepts it in its back office, from the birth.
-  await page.goto('/_demo/back-office');
-  await page.getByLabel('Identifiant').fill('gestionnaire');
-  await page.getByLabel('Mot de passe').fill('demo-gestion');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await signInToBackOffice(page);
   await page.goto(`/_demo/back-office/adherents/100005/demandes/${id}`);
   const decision = page.getByRole('region', { name: 'Décider de l’ajout' });
   await decision.getByRole('radio', { name: 'Accepter : la personne est ajoutée au contrat' }).check();

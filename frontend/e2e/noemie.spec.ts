@@ -3,6 +3,7 @@ import { expectNoAccessibilityViolations } from './support/axe';
 import { collectConsoleErrors } from './support/console';
 import { expectNoSidewaysScroll } from './support/layout';
 import { openHome, signedInAs } from './support/sign-in';
+import { signInToBackOffice } from './support/back-office';
 
 const attestationPdf = {
   name: 'attestation-de-droits.pdf',
@@ -100,10 +101,7 @@ test.describe(() => {
 
     // The mutual pays glasses today, from its back office.
     const operateur = await browser.newPage();
-    await operateur.goto('/_demo/back-office');
-    await operateur.getByLabel('Identifiant').fill('gestionnaire');
-    await operateur.getByLabel('Mot de passe').fill('demo-gestion');
-    await operateur.getByRole('button', { name: 'Se connecter' }).click();
+    await signInToBackOffice(operateur);
     await operateur.getByRole('link', { name: 'Paul DURAND' }).click();
     const ajout = operateur.getByRole('region', { name: 'Ajouter un remboursement' });
     await ajout.getByLabel('Bénéficiaire').selectOption({ label: 'Paul DURAND' });

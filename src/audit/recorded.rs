@@ -62,8 +62,13 @@ impl Default for Routes {
             Some((format!("/api{}", call.path), kind))
         });
         // The dashboard's answer holds the latest reimbursements and requests; the archive of
-        // the member's data holds everything.
-        let own = [("/api/home".to_owned(), Kind::Read), ("/api/mes-donnees".to_owned(), Kind::Read)];
+        // the member's data holds everything; the wallet's pass and link hold the card.
+        let own = [
+            ("/api/home".to_owned(), Kind::Read),
+            ("/api/mes-donnees".to_owned(), Kind::Read),
+            (format!("/api{}", crate::wallet::paths::APPLE_PATH), Kind::Read),
+            (format!("/api{}", crate::wallet::paths::GOOGLE_PATH), Kind::Read),
+        ];
         Self(recorded.chain(own).collect())
     }
 }

@@ -19,6 +19,7 @@ mod session;
 mod settings;
 mod telemetry;
 mod upstream;
+mod wallet;
 
 pub use audit::AuditSettings;
 pub use brand::{AccessibiliteSettings, BrandSettings, ETATS_ACCESSIBILITE, MediateurSettings, logo_type};
@@ -36,6 +37,7 @@ pub use session::{SessionSettings, SessionStoreKind};
 pub use settings::Settings;
 pub use telemetry::TelemetrySettings;
 pub use upstream::{ApiUpstream, CmsKind, CmsUpstream, UpstreamSettings};
+pub use wallet::{AppleWalletSettings, GoogleWalletSettings, WalletSettings};
 
 use std::path::{Path, PathBuf};
 

@@ -18,6 +18,7 @@ use super::server::ServerSettings;
 use super::session::SessionSettings;
 use super::telemetry::TelemetrySettings;
 use super::upstream::UpstreamSettings;
+use super::wallet::WalletSettings;
 
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
@@ -33,6 +34,7 @@ pub struct Settings {
     pub limits: LimitsSettings,
     pub mail: MailSettings,
     pub paiement: PaiementSettings,
+    pub wallet: WalletSettings,
     pub outbound: OutboundSettings,
     pub security_txt: SecurityTxtSettings,
     pub telemetry: TelemetrySettings,
@@ -68,6 +70,7 @@ impl Settings {
         self.captcha.validate(&mut problems);
         self.mail.validate(&self.demo, &mut problems);
         self.paiement.validate(&self.demo, &mut problems);
+        self.wallet.validate(&mut problems);
         self.outbound.validate(&mut problems);
         self.security_txt.validate(&mut problems);
         self.telemetry.validate(&mut problems);

@@ -156,6 +156,8 @@ pub const ECHEANCE_PROCHAINE: MemberCall = MemberCall::get("/assure/echeance-pro
 pub const NOUVEAUTES: MemberCall = MemberCall::get("/assure/nouveautes").on_home().health_data();
 pub const BENEFICIAIRES: MemberCall = MemberCall::get("/assure/beneficiaires").on_home();
 pub const DOCUMENT_PDF: MemberCall = MemberCall::get("/document/pdf/{id}").health_data();
+/// The tiers-payant cards: also read by the portal for the phone's wallet (`wallet`).
+pub const CARTE_TP: MemberCall = MemberCall::get("/assure/carte-tp").health_data();
 pub const PROCURATIONS: MemberCall = MemberCall::get("/assure/procurations");
 /// Money moves: as for the bank details, the member signed in lately.
 pub const PAIEMENTS: MemberCall = MemberCall::post("/assure/paiements").handled().after_recent_sign_in();
@@ -206,7 +208,7 @@ pub const CALLS: &[MemberCall] = &[
     MemberCall::get("/assure/prestationsClaims").health_data(),
     PRESTATIONS_RECENTES,
     PRESTATION,
-    MemberCall::get("/assure/carte-tp").health_data(),
+    CARTE_TP,
     MemberCall::get("/assure/carte-tp-detail/{id}").health_data(),
     MemberCall::get("/demandes").health_data(),
     DEMANDES_ACCUEIL,
@@ -332,6 +334,7 @@ mod tests {
             BENEFICIAIRES,
             PAIEMENTS,
             NOTIFICATION_PAIEMENT,
+            CARTE_TP,
         ] {
             assert!(CALLS.iter().any(|call| call.method == named.method && call.path == named.path));
         }

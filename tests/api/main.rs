@@ -35,4 +35,5 @@ mod strapi;
 mod telemetry;
 mod tls;
 mod traces;
+mod wallet;
 mod xsrf;

@@ -14,7 +14,8 @@ use rusqlite::Transaction;
 use super::chemins::{lien_adherent, lien_demande};
 use super::consultation::{chemin_demande, page_adherent, page_demande};
 use super::formulaires::{
-    Pdf, SaisieConfidentialite, SaisieDecision, SaisieEtat, SaisieNoemie, SaisieRemboursement, SaisieReponse,
+    Pdf, SaisieConfidentialite, SaisieDecision, SaisieEtat, SaisieNoemie, SaisieRejet, SaisieRemboursement,
+    SaisieReponse,
 };
 use super::pages::{EchecDemande, Fait, FormulaireDemande, redirection};
 use super::refus::Refus;
@@ -25,6 +26,7 @@ use crate::member_api::pdf::impression::taille_lisible;
 use crate::member_api::rules::confidentialite;
 use crate::member_api::rules::format_fichier::{self, PDF};
 use crate::member_api::rules::noemie::{self, BENEFICIAIRE_INCONNU};
+use crate::member_api::rules::prelevement;
 use crate::member_api::rules::{
     ajout_beneficiaire, demandes, documents, hospitalisation, messages, remboursements, validation,
 };
@@ -78,6 +80,24 @@ pub async fn changer_noemie(
     };
     back_office.ecrire(job).await?;
     Ok(apres(lien_adherent(&numero), Fait::Noemie))
+}
+
+/// The bank returned a debit of a contract (`rules/prelevement.rs`): the member owes it.
+pub async fn rejeter_prelevement(
+    operateur: Operateur,
+    chemin: web::Path<(String, String)>,
+    saisie: web::Form<SaisieRejet>,
+    back_office: web::Data<BackOffice>,
+) -> Result<HttpResponse, Refus> {
+    operateur.verifier(&saisie.jeton)?;
+    let (numero, contrat) = chemin.into_inner();
+    let motif = saisie.into_inner().motif;
+    let job = {
+        let numero = numero.clone();
+        move |tx: &Transaction, _| Ok(prelevement::enregistrer_rejet(tx, &numero, &contrat, &motif, today())?)
+    };
+    back_office.ecrire(job).await?;
+    Ok(apres(lien_adherent(&numero), Fait::Rejet))
 }
 
 /// A beneficiary's wish that their care stay confidential, or no longer (`rules/confidentialite.rs`).

@@ -9,6 +9,7 @@ use crate::member_api::rules::demandes::ETATS_TERMINES;
 use crate::member_api::rules::types_demande::RECLAMATION;
 use crate::member_api::store::adherents::{self, Adherent};
 use crate::member_api::store::beneficiaires::{self, BeneficiaireSuivi};
+use crate::member_api::store::contrats::{self, Contrat};
 use crate::member_api::store::demandes::{self, DemandeDuDossier};
 use crate::member_api::store::documents::DocumentInfo;
 use crate::member_api::store::messages::Message;
@@ -25,6 +26,9 @@ pub struct Dossier {
     pub demandes: Vec<DemandeDuDossier>,
     /// Who may act for the member: delegations and guardianships.
     pub delegations: Vec<delegations::Vue>,
+    /// The member's contracts, and the reasons a bank may return a debit for.
+    pub contrats: Vec<Contrat>,
+    pub motifs_rejet: Vec<(String, String)>,
 }
 
 /// One request of a member, with what was exchanged and attached.
@@ -50,6 +54,8 @@ pub fn dossier(db: &Connection, numero: &str) -> rusqlite::Result<Option<Dossier
         paiements: paiements::derniers(db, numero, PAIEMENTS_LISTES)?,
         demandes: demandes::du_dossier(db, numero, None, RECLAMATION)?,
         delegations: delegations::du_membre(db, numero, today())?,
+        contrats: Contrat::all(db, numero)?,
+        motifs_rejet: contrats::motifs_rejet(db)?,
         adherent,
     }))
 }

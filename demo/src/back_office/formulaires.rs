@@ -38,6 +38,14 @@ pub struct SaisieEtat {
     pub etat: String,
 }
 
+/// The « Enregistrer le rejet » form of a contract's debit.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct SaisieRejet {
+    pub jeton: String,
+    pub motif: String,
+}
+
 /// The « Réponse de la Sécurité sociale » form of a beneficiary's NOEMIE link.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]

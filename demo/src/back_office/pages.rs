@@ -47,11 +47,12 @@ pub enum Fait {
     EspacePersonnel,
     FinDelegation,
     Decision,
+    Rejet,
     Deconnexion,
 }
 
 impl Fait {
-    const TOUS: [Self; 11] = [
+    const TOUS: [Self; 12] = [
         Self::Mesure,
         Self::EspacePersonnel,
         Self::FinDelegation,
@@ -62,6 +63,7 @@ impl Fait {
         Self::Noemie,
         Self::Confidentialite,
         Self::Decision,
+        Self::Rejet,
         Self::Deconnexion,
     ];
 
@@ -77,6 +79,7 @@ impl Fait {
             Self::EspacePersonnel => "espace-personnel",
             Self::FinDelegation => "fin-delegation",
             Self::Decision => "decision",
+            Self::Rejet => "rejet",
             Self::Deconnexion => "deconnexion",
         }
     }
@@ -99,6 +102,7 @@ impl Fait {
                 "L’espace personnel est ouvert : le bénéficiaire y accède dès sa connexion."
             }
             Self::Decision => "La décision est enregistrée. L’adhérent en est averti selon ses préférences.",
+            Self::Rejet => "Le rejet du prélèvement est enregistré : l’adhérent le voit dans son espace.",
             Self::Deconnexion => "Vous êtes déconnecté du back-office.",
         }
     }
@@ -371,6 +375,7 @@ pub fn adherent(
             }
         }
         (section_delegations(operateur, &adherent.numero, &dossier.delegations))
+        (section_prelevements(operateur, &adherent.numero, dossier))
         section aria-labelledby="ajouter-remboursement" {
             h2 #ajouter-remboursement { "Ajouter un remboursement" }
             p.aide {
@@ -863,6 +868,42 @@ pub fn demande(
 
 /// « Délégations et mesures de protection »: who may act for the member, the end of each one in
 /// force, and the form that records a guardianship or a curatorship from its court decision.
+/// The contracts paid by direct debit, each with « Enregistrer le rejet »: the bank returned its
+/// latest debit not returned yet, as its return file would say.
+fn section_prelevements(operateur: &Operateur, numero: &str, dossier: &Dossier) -> Markup {
+    let debites: Vec<_> =
+        dossier.contrats.iter().filter(|contrat| contrat.mode_paiement == "PRELEVEMENT").collect();
+    html! {
+        @if !debites.is_empty() {
+            section aria-labelledby="prelevements" {
+                h2 #prelevements { "Prélèvements des cotisations" }
+                p.aide { "Le rejet porte sur le dernier prélèvement échu que la banque n’a pas déjà rejeté." }
+                ul.liste {
+                    @for contrat in debites {
+                        @let champ = format!("rejet-{}", contrat.numero_contrat);
+                        li.element {
+                            p.titre { (contrat.numero_contrat) " · " (contrat.libelle_produit) }
+                            form method="post"
+                                action={ (lien_adherent(numero)) "/contrats/" (contrat.numero_contrat) "/rejet" } {
+                                (jeton(operateur))
+                                div.champ {
+                                    label for=(champ) { "Motif du rejet, contrat " (contrat.numero_contrat) }
+                                    select id=(champ) name="motif" required {
+                                        @for (code, libelle) in &dossier.motifs_rejet {
+                                            option value=(code) { (libelle) }
+                                        }
+                                    }
+                                }
+                                button.secondaire type="submit" { "Enregistrer le rejet" }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 fn section_delegations(operateur: &Operateur, numero: &str, delegations: &[delegations::Vue]) -> Markup {
     let action = format!("{}/delegations", lien_adherent(numero));
     html! {

@@ -33,6 +33,7 @@ pub fn scope(back_office: web::Data<BackOffice>) -> impl actix_web::dev::HttpSer
         .route("/adherents/{numero}/delegations/{id}/fin", web::post().to(mesures::mettre_fin))
         .route("/adherents/{numero}/delegations/{id}/jugement", web::get().to(mesures::jugement))
         .route("/adherents/{numero}/beneficiaires/{id}/noemie", web::post().to(actions::changer_noemie))
+        .route("/adherents/{numero}/contrats/{contrat}/rejet", web::post().to(actions::rejeter_prelevement))
         .route(
             "/adherents/{numero}/beneficiaires/{id}/confidentialite",
             web::post().to(actions::changer_confidentialite),

@@ -298,6 +298,9 @@ async fn concrete(api: &ApiApp, template: &str) -> String {
         "/assure/carte-tp-detail/{id}" => format!("/assure/carte-tp-detail/{carte}"),
         "/assure/prestation/{paymentId}" => format!("/assure/prestation/{}", payment.as_str().unwrap()),
         "/assure/attestation" => "/assure/attestation?type=DROITS".to_owned(),
+        // Orders and mandates nobody asked for: their refusals are documented statuses too.
+        "/assure/paiements/{commande}" => "/assure/paiements/P20260101NOTISSUE".to_owned(),
+        "/assure/mandats/{rum}/signature" => "/assure/mandats/100001-20260101-01/signature".to_owned(),
         "/assure/referentiel/communes-postale" => {
             "/assure/referentiel/communes-postale?codePostal=75011".to_owned()
         }

@@ -42,6 +42,7 @@ describe('readBrand', () => {
         messages: { 'home.tiles.facture': 'Transmettre une facture' },
         captcha: { provider: 'altcha' },
         keptCardDays: 2,
+        wallets: { apple: true, google: 'oui' },
       }),
     );
 
@@ -70,6 +71,8 @@ describe('readBrand', () => {
       messages: { 'home.tiles.facture': 'Transmettre une facture' },
       captcha: { provider: 'altcha' },
       keptCardDays: 2,
+      // Only `true` turns a wallet on: a button for a wallet not set up would fail.
+      wallets: { apple: true, google: false },
     });
   });
 

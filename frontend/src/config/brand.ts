@@ -23,6 +23,16 @@ export interface Brand {
    * erased (`entities/carte-tp/saved-card.ts`; `[session] kept_card_days`): a positive whole number.
    */
   keptCardDays: number;
+  /**
+   * The phone wallets the card can be added to (`[wallet]`): the card page offers « Ajouter à
+   * Apple Wallet » and « Ajouter à Google Wallet » only for those the partner set up.
+   */
+  wallets: Wallets;
+}
+
+export interface Wallets {
+  apple: boolean;
+  google: boolean;
 }
 
 /**
@@ -98,11 +108,12 @@ export const defaultBrand: Brand = {
   messages: {},
   captcha: { provider: 'none' },
   keptCardDays: 7,
+  wallets: { apple: false, google: false },
 };
 
 function stringField(
   source: Record<string, unknown>,
-  name: Exclude<keyof Brand, 'accessibilite' | 'mediateur' | 'messages' | 'captcha' | 'keptCardDays'>,
+  name: Exclude<keyof Brand, 'accessibilite' | 'mediateur' | 'messages' | 'captcha' | 'keptCardDays' | 'wallets'>,
 ): string {
   const value = source[name];
   return typeof value === 'string' && value !== '' ? value : defaultBrand[name];
@@ -190,6 +201,13 @@ function readKeptCardDays(value: unknown): number {
     : defaultBrand.keptCardDays;
 }
 
+/** Each wallet on only when the server says so: a button for a wallet not set up would fail. */
+function readWallets(value: unknown): Wallets {
+  if (typeof value !== 'object' || value === null) return defaultBrand.wallets;
+  const { apple, google } = value as Record<string, unknown>;
+  return { apple: apple === true, google: google === true };
+}
+
 /**
  * Reads the brand the server put in `index.html` as `<script type="application/json"
  * id="brand">` (a data block, so the Content-Security-Policy needs no exception for it).
@@ -218,6 +236,7 @@ export function readBrand(doc: Document = document): Brand {
     messages: readMessages(source.messages),
     captcha: readCaptcha(source.captcha),
     keptCardDays: readKeptCardDays(source.keptCardDays),
+    wallets: readWallets(source.wallets),
   };
 }
 

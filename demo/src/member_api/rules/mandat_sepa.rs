@@ -240,7 +240,7 @@ pub fn preparer(
 /// A signature attempt's outcome: wrong codes are counted, so the caller commits either way.
 #[derive(Debug)]
 pub enum Signature {
-    Signe(MandatVue),
+    Signe(Box<MandatVue>),
     CodeFaux { restants: i64 },
 }
 
@@ -336,7 +336,7 @@ pub fn signer(
     }
     let signe = store::de_la_personne(db, numero_personne, rum)?
         .ok_or_else(|| ApiFailure::internal(anyhow::anyhow!("a mandate just signed is gone")))?;
-    Ok(Signature::Signe(vue(db, numero_personne, &signe, mutuelle, &maintenant_texte)?))
+    Ok(Signature::Signe(Box::new(vue(db, numero_personne, &signe, mutuelle, &maintenant_texte)?)))
 }
 
 /// « FR76 3000 6000 0112 3456 7890 189 ».

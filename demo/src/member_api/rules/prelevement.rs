@@ -15,6 +15,33 @@ pub const JOURS: [u32; 3] = [5, 10, 15];
 /// How long before its day a debit is prepared with the bank, and so can no longer move.
 pub const DELAI_JOURS: i64 = 10;
 
+/// The mutual records that the bank returned the debit of the latest call for funds of
+/// `numero_contrat` due before `aujourdhui` and not returned yet, for the reason `code` (one of
+/// the banks' ISO 20022 codes): the back office's counterpart of the bank's return file. The
+/// day of the call for funds returned. Call it in one transaction.
+pub fn enregistrer_rejet(
+    db: &Connection,
+    numero_personne: &str,
+    numero_contrat: &str,
+    code: &str,
+    aujourdhui: NaiveDate,
+) -> Result<NaiveDate, ApiFailure> {
+    if !contrats::motifs_rejet(db)?.iter().any(|(connu, _)| connu == code) {
+        return Err(ApiFailure::unprocessable("Choisissez un motif de rejet de la liste."));
+    }
+    let contrat = Contrat::all(db, numero_personne)?
+        .into_iter()
+        .find(|contrat| contrat.numero_contrat == numero_contrat)
+        .ok_or(ApiFailure::missing("Ce contrat n’est pas celui de l’adhérent ou n’existe pas."))?;
+    if contrat.mode_paiement != "PRELEVEMENT" {
+        return Err(ApiFailure::unprocessable("Ce contrat n’est pas réglé par prélèvement."));
+    }
+    let date = contrats::derniere_echue_non_rejetee(db, contrat.id, aujourdhui)?
+        .ok_or(ApiFailure::unprocessable("Aucun prélèvement de ce contrat n’est à rejeter."))?;
+    contrats::rejeter(db, contrat.id, date, code, aujourdhui)?;
+    Ok(date)
+}
+
 /// The debit day as it now stands, and the next debit.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -110,5 +137,20 @@ mod tests {
         assert_eq!(status(SOPHIE, "IND-007730", 10), 422, "the Complémentaire santé solidaire costs nothing");
         assert_eq!(status(SOPHIE, "IND-004512", 10), 404, "Marie's contract");
         assert_eq!(status(MARIE, "IND-004512", 12), 400, "not one of the mutual's days");
+    }
+
+    #[test]
+    fn the_mutual_records_a_returned_debit_then_the_one_before() {
+        let aujourdhui = NaiveDate::from_ymd_opt(2026, 3, 8).unwrap();
+        let (_dir, db) = crate::member_api::store::database::testing::seeded(aujourdhui);
+        let premier = enregistrer_rejet(&db, "100001", "IND-004512", "AM04", aujourdhui).unwrap();
+        let second = enregistrer_rejet(&db, "100001", "IND-004512", "AC04", aujourdhui).unwrap();
+        assert!(second < premier, "{second} before {premier}");
+        let refus = enregistrer_rejet(&db, "100001", "IND-004512", "ZZ99", aujourdhui).unwrap_err();
+        assert_eq!(refus.message(), "Choisissez un motif de rejet de la liste.");
+        assert_eq!(
+            enregistrer_rejet(&db, "100001", "COL-000871", "AM04", aujourdhui).unwrap_err().status().as_u16(),
+            404
+        );
     }
 }

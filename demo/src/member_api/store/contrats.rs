@@ -469,6 +469,27 @@ pub fn derniere_echue(db: &Connection, contrat: i64, jour: NaiveDate) -> rusqlit
     )
 }
 
+/// The latest call for funds of `contrat` due before `jour` whose debit the bank has not returned.
+pub fn derniere_echue_non_rejetee(
+    db: &Connection,
+    contrat: i64,
+    jour: NaiveDate,
+) -> rusqlite::Result<Option<NaiveDate>> {
+    db.query_row(
+        "SELECT max(date_echeance) FROM echeances
+         WHERE contrat_id = ?1 AND date_echeance < ?2 AND rejet_code IS NULL AND montant > 0",
+        params![contrat, jour],
+        |row| row.get(0),
+    )
+}
+
+/// The banks' reasons for returning a debit (ISO 20022 codes), with their words.
+pub fn motifs_rejet(db: &Connection) -> rusqlite::Result<Vec<(String, String)>> {
+    let mut statement = db.prepare("SELECT code, libelle FROM motifs_rejet ORDER BY libelle")?;
+    let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    rows.collect()
+}
+
 /// The bank rejected, on `le`, the debit of the call for funds of `contrat` due on `date`, for
 /// the reason `code` (one of `motifs_rejet`).
 pub fn rejeter(

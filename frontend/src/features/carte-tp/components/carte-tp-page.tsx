@@ -8,6 +8,7 @@ import { downloadFile } from '@/components/download-file';
 import { useCarteTp } from '../api/get-carte-tp';
 import { CarteTpCarte } from './carte-tp-carte';
 import { GarderCarteSwitch, useKeptCard } from './carte-tp-garder';
+import { CarteTpWallets } from './carte-tp-wallets';
 import styles from './carte-tp.module.css';
 
 /**
@@ -67,6 +68,8 @@ export function CarteTpPage() {
                         >
                           {t('carteTp.print')}
                         </button>
+                        {/* The wallets take the card in force: the server signs that one only. */}
+                        {carte.periode === 'EN_COURS' && <CarteTpWallets />}
                       </>
                     }
                   />

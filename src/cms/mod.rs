@@ -127,10 +127,12 @@ pub fn is_left_block_key(key: &str) -> bool {
 
 /// The left block's key of an application path, as the SPA derives it
 /// (`frontend/src/lib/bloc-gauche-key.ts`): trailing and leading slashes dropped, the others
-/// made underscores, the root `home`. `None` when the result is no key the service answers.
+/// made underscores, ASCII capitals lowered, the root `home`. `None` when the result is no key
+/// the service answers.
 pub fn left_block_key(path: &str) -> Option<String> {
     let trimmed = path.trim_matches('/');
-    let key = if trimmed.is_empty() { "home".to_owned() } else { trimmed.replace('/', "_") };
+    let key =
+        if trimmed.is_empty() { "home".to_owned() } else { trimmed.replace('/', "_").to_ascii_lowercase() };
     is_left_block_key(&key).then_some(key)
 }
 
@@ -192,7 +194,11 @@ mod tests {
         for key in ["", "../menus", "home/x", "Home", "a%2fb", "a.b", "a b"] {
             assert!(!is_left_block_key(key), "{key}");
         }
-        assert_eq!(left_block_key("/mutuelle/Inconnue"), None);
+        assert_eq!(left_block_key("/mutuelle/Réglée"), None);
+        assert_eq!(
+            left_block_key("/mutuelle/cotisations/paiement/P1").as_deref(),
+            Some("mutuelle_cotisations_paiement_p1")
+        );
         assert_eq!(left_block_key("/home/article/%2e%2e"), None);
     }
 }

@@ -405,6 +405,6 @@ async fn every_signed_in_page_preloads_the_sidebar_s_menus_unread_count_and_the_
         payments.iter().any(|link| link.starts_with("</api/strapi/bloc-gauche/mutuelle_remboursements>"))
     );
     // An address that makes no key the content service answers preloads no left block.
-    let unknown = preloads(&app, &app.get_html("/mutuelle/Inconnue").await).await;
+    let unknown = preloads(&app, &app.get_html("/mutuelle/R%C3%A9gl%C3%A9e").await).await;
     assert!(!unknown.iter().any(|link| link.contains("bloc-gauche")), "{unknown:?}");
 }

@@ -81,7 +81,7 @@ pub fn trois_d_secure(marchand: &[(String, String)], masque: &str, erreur: Optio
         h1 { "Authentification 3-D Secure" }
         p.intro {
             "Votre banque vous demande de confirmer le paiement de " (montant_de(marchand))
-            " avec la carte " (masque) "."
+            " avec la carte •••• " (masque.get(masque.len().saturating_sub(4)..).unwrap_or_default()) "."
         }
         p.demo-cards { "Démonstration : le code est " (CODE_3DS) "." }
         @if let Some(erreur) = erreur {

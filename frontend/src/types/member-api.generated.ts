@@ -1706,10 +1706,11 @@ export interface components {
             numeroContrat: string;
             mensualites: number;
         };
+        /** @description The account as new bank details are given (`NouveauCompte`), checked the same way. */
         NouveauMandatSepa: {
-            titulaire: string;
-            iban: string;
-            bic: string;
+            titulaire: components["schemas"]["NouveauCompte"]["titulaire"];
+            iban: components["schemas"]["NouveauCompte"]["iban"];
+            bic: components["schemas"]["NouveauCompte"]["bic"];
         };
         PartieMandat: {
             nom: string;

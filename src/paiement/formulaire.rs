@@ -97,23 +97,12 @@ impl Boutique {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use chrono::TimeZone;
-    use url::Url;
 
     use super::*;
-    use crate::coordination::MemoryCoordination;
 
     fn boutique() -> Boutique {
-        Boutique {
-            page: Url::parse("https://secure.example.org/vads-payment/").unwrap(),
-            site_id: "12345678".into(),
-            key: "the shop's test key".to_owned().into(),
-            mode: "TEST",
-            public_url: Url::parse("https://adherent.example.org/").unwrap(),
-            coordination: Arc::new(MemoryCoordination::new(100)),
-        }
+        super::super::boutique_de_test()
     }
 
     fn commande(reference: &str, centimes: i64) -> Commande {

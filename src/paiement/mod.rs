@@ -55,3 +55,16 @@ impl Boutique {
 
 /// The shop, when online payment is on: what the handlers extract.
 pub struct Paiements(pub Option<Boutique>);
+
+/// The shop the tests sign with.
+#[cfg(test)]
+fn boutique_de_test() -> Boutique {
+    Boutique {
+        page: Url::parse("https://secure.example.org/vads-payment/").unwrap(),
+        site_id: "12345678".into(),
+        key: "the shop's test key".to_owned().into(),
+        mode: "TEST",
+        public_url: Url::parse("https://adherent.example.org/").unwrap(),
+        coordination: Arc::new(crate::coordination::MemoryCoordination::new(100)),
+    }
+}

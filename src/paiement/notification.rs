@@ -121,22 +121,11 @@ async fn notified(
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
-    use url::Url;
 
     use super::*;
-    use crate::coordination::MemoryCoordination;
 
     fn boutique() -> Boutique {
-        Boutique {
-            page: Url::parse("https://secure.example.org/vads-payment/").unwrap(),
-            site_id: "12345678".into(),
-            key: "the shop's test key".to_owned().into(),
-            mode: "TEST",
-            public_url: Url::parse("https://adherent.example.org/").unwrap(),
-            coordination: Arc::new(MemoryCoordination::new(10)),
-        }
+        super::super::boutique_de_test()
     }
 
     fn signed(fields: &[(&str, &str)], key: &[u8]) -> String {

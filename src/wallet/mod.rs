@@ -93,6 +93,27 @@ fn aucune_carte() -> HttpResponse {
         .json(ErrorBody { status: 404, code: "aucune_carte_en_cours", message: AUCUNE_CARTE })
 }
 
+/// What both routes start with: a signed-in member, the wallet `signer` set up (`what` names
+/// it in the 503 otherwise), and the member's card in force, or the 404 to answer without one.
+async fn carte_signee<'w, S>(
+    request: &HttpRequest,
+    request_id: Option<web::ReqData<RequestId>>,
+    state: &AppState,
+    signer: Option<&'w S>,
+    what: &'static str,
+) -> Result<Result<(&'w S, Carte), HttpResponse>, ApiError> {
+    // Signed in first: the wallets the partner set up are no anonymous visitor's business.
+    state.auth.require(request).await?;
+    let Some(signer) = signer else {
+        return Err(ApiError::Unavailable(format!("{what} is not configured")));
+    };
+    let request_id = request_id.as_deref().map(|id| id.0.as_str());
+    Ok(match carte_en_cours(request, request_id, state).await? {
+        Some(carte) => Ok((signer, carte)),
+        None => Err(aucune_carte()),
+    })
+}
+
 /// `GET /api/carte-tp/wallet/apple`: the card in force as an Apple Wallet pass.
 async fn apple_pass(
     request: HttpRequest,
@@ -100,15 +121,12 @@ async fn apple_pass(
     state: web::Data<AppState>,
     wallets: web::Data<Wallets>,
 ) -> Result<HttpResponse, ApiError> {
-    // Signed in first: the wallets the partner set up are no anonymous visitor's business.
-    state.auth.require(&request).await?;
-    let Some(signer) = &wallets.apple else {
-        return Err(ApiError::Unavailable("Apple Wallet is not configured ([wallet.apple])".into()));
-    };
-    let request_id = request_id.as_deref().map(|id| id.0.as_str());
-    let Some(carte) = carte_en_cours(&request, request_id, &state).await? else {
-        return Ok(aucune_carte());
-    };
+    let apple = wallets.apple.as_ref();
+    let (signer, carte) =
+        match carte_signee(&request, request_id, &state, apple, "Apple Wallet ([wallet.apple])").await? {
+            Ok(found) => found,
+            Err(none) => return Ok(none),
+        };
     let pass = signer.pass(&carte)?;
     Ok(HttpResponse::Ok()
         .content_type(apple::MEDIA_TYPE)
@@ -129,14 +147,12 @@ async fn google_link(
     state: web::Data<AppState>,
     wallets: web::Data<Wallets>,
 ) -> Result<HttpResponse, ApiError> {
-    state.auth.require(&request).await?;
-    let Some(signer) = &wallets.google else {
-        return Err(ApiError::Unavailable("Google Wallet is not configured ([wallet.google])".into()));
-    };
-    let request_id = request_id.as_deref().map(|id| id.0.as_str());
-    let Some(carte) = carte_en_cours(&request, request_id, &state).await? else {
-        return Ok(aucune_carte());
-    };
+    let google = wallets.google.as_ref();
+    let (signer, carte) =
+        match carte_signee(&request, request_id, &state, google, "Google Wallet ([wallet.google])").await? {
+            Ok(found) => found,
+            Err(none) => return Ok(none),
+        };
     let url = signer.link(&carte, chrono::Utc::now())?;
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "no-store")).json(Lien { url }))
 }

@@ -106,9 +106,7 @@ until [ "$(redis_field "$replica_port" master_link_status info replication)" = u
 
 first=$(free_port) second=$(free_port) third=$(free_port) front=$(free_port)
 portal=http://127.0.0.1:$front
-# Letters and digits: the client secret goes into Basic credentials form-encoded (RFC 6749
-# §2.3.1), where a '+' from base64 would have to be escaped.
-secret=$(head -c 24 /dev/urandom | base64 | tr -d '+/=')
+secret=$(head -c 24 /dev/urandom | base64)
 sessions_in_redis="
 [session]
 store = \"redis\"

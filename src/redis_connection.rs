@@ -4,9 +4,11 @@
 //! With Sentinel, the master's address changes on a failover. The connection then meets a
 //! closed socket (Sentinel disconnects the clients of an instance it reconfigures) or a
 //! `READONLY` answer (the old master, now a replica): it asks the sentinels for the master
-//! again and, when the command surely did not run (refused, read-only), sends it once more.
-//! A command whose connection dropped is not resent, since it may have run; the caller sees an
-//! error once and the next command goes to the new master.
+//! again and, when the command surely did not run (refused, read-only) or is a read, sends it
+//! again, waiting for the sentinels to name a master that answers (`session.redis_failover_wait_ms`):
+//! they first take their `down-after-milliseconds` to call the old one down, then elect. A write
+//! whose connection dropped is not resent, since it may have run; the caller sees an error once
+//! and the next command goes to the new master.
 
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
@@ -28,12 +30,20 @@ pub struct Target<'a> {
     pub sentinels: &'a [String],
     pub sentinel_password: Option<&'a str>,
     pub tls: TlsFiles<'a>,
+    /// With sentinels, how long a command that did not run waits for a new master.
+    pub failover_wait: Duration,
 }
 
 impl<'a> Target<'a> {
     /// A Redis at a fixed address, over TCP or TLS with the machine's authorities.
     pub fn direct(url: &'a str) -> Self {
-        Self { url, sentinels: &[], sentinel_password: None, tls: TlsFiles::default() }
+        Self {
+            url,
+            sentinels: &[],
+            sentinel_password: None,
+            tls: TlsFiles::default(),
+            failover_wait: Duration::ZERO,
+        }
     }
 
     /// The Redis `[session]` names, if it names one.
@@ -43,6 +53,7 @@ impl<'a> Target<'a> {
             sentinels: &settings.redis_sentinels,
             sentinel_password: settings.redis_sentinel_password.as_ref().map(ExposeSecret::expose_secret),
             tls: settings.redis_tls(),
+            failover_wait: Duration::from_millis(settings.redis_failover_wait_ms),
         })
     }
 }
@@ -57,7 +68,11 @@ pub struct Sentinel {
     client: tokio::sync::Mutex<SentinelClient>,
     /// The master's connection, and how many times the master was looked up.
     current: RwLock<(u64, ConnectionManager)>,
+    failover_wait: Duration,
 }
+
+/// Between two looks for the new master while the sentinels have not named one that answers.
+const FOLLOW_PAUSE: Duration = Duration::from_millis(100);
 
 fn certificates(tls: TlsFiles) -> anyhow::Result<Option<redis::TlsCertificates>> {
     if tls.ca_file.is_none() && tls.client_cert_file.is_none() {
@@ -89,10 +104,11 @@ impl Connection {
             return Ok(Self::Direct(ConnectionManager::new_with_config(client, manager_config()).await?));
         }
         let mut client = sentinel_client(&target, certificates)?;
-        let manager = master(&mut client).await?;
+        let manager = master(&mut client, manager_config()).await?;
         Ok(Self::Sentinel(Arc::new(Sentinel {
             client: tokio::sync::Mutex::new(client),
             current: RwLock::new((0, manager)),
+            failover_wait: target.failover_wait,
         })))
     }
 }
@@ -147,8 +163,11 @@ fn sentinel_client(
 }
 
 /// The master the sentinels name now, checked to be one (`ROLE`).
-async fn master(client: &mut SentinelClient) -> RedisResult<ConnectionManager> {
-    ConnectionManager::new_with_config(client.async_get_client().await?, manager_config()).await
+async fn master(
+    client: &mut SentinelClient,
+    config: ConnectionManagerConfig,
+) -> RedisResult<ConnectionManager> {
+    ConnectionManager::new_with_config(client.async_get_client().await?, config).await
 }
 
 /// Whether `error` may mean the master moved, and whether the command may be sent again.
@@ -181,7 +200,9 @@ impl Sentinel {
         if generation != seen {
             return Ok(manager);
         }
-        let manager = master(&mut client).await?;
+        // No retry of its own: a master that refuses is looked for again in `resend`'s rhythm,
+        // and the commands waiting behind this look are not held up by its backoff.
+        let manager = master(&mut client, ConnectionManagerConfig::new().set_number_of_retries(0)).await?;
         *self.current.write().expect("never poisoned: no code panics holding it") =
             (generation + 1, manager.clone());
         tracing::warn!("Redis: the sentinels name a new master");
@@ -197,7 +218,7 @@ impl Sentinel {
         let (generation, manager) = self.current();
         match send(manager).await {
             Err(error) => match after_failover(&error, repeatable) {
-                (true, true) => send(self.follow(generation).await?).await,
+                (true, true) => self.resend(generation, repeatable, &send).await,
                 (true, false) => {
                     // The answer is lost either way; the next command finds the master.
                     let _ = self.follow(generation).await;
@@ -206,6 +227,37 @@ impl Sentinel {
                 _ => Err(error),
             },
             answer => answer,
+        }
+    }
+}
+
+impl Sentinel {
+    /// Sends again through the master the sentinels name, every [`FOLLOW_PAUSE`] until
+    /// `failover_wait` has passed, for as long as the sentinels name none that answers, or the
+    /// command surely did not run there (or is a read).
+    async fn resend<'a, T>(
+        &'a self,
+        mut seen: u64,
+        repeatable: bool,
+        send: &impl Fn(ConnectionManager) -> RedisFuture<'a, T>,
+    ) -> RedisResult<T> {
+        let deadline = tokio::time::Instant::now() + self.failover_wait;
+        loop {
+            let error = match self.follow(seen).await {
+                Ok(manager) => {
+                    seen = self.current().0;
+                    match send(manager).await {
+                        Err(error) if after_failover(&error, repeatable).1 => error,
+                        answer => return answer,
+                    }
+                }
+                // No master named yet, or the one named refuses: nothing was sent.
+                Err(error) => error,
+            };
+            if tokio::time::Instant::now() + FOLLOW_PAUSE > deadline {
+                return Err(error);
+            }
+            tokio::time::sleep(FOLLOW_PAUSE).await;
         }
     }
 }

@@ -16,7 +16,11 @@ test.describe(() => {
     expect(pass.suggestedFilename()).toBe('carte-tiers-payant.pkpass');
     // The first bytes of a ZIP: the pass is the archive Wallet opens.
     const contenu = await pass.createReadStream();
-    const debut: Buffer = await new Promise((resolve) => contenu.once('data', (chunk) => resolve(chunk as Buffer)));
+    const debut: Buffer = await new Promise((resolve) => {
+      contenu.once('data', (chunk) => {
+        resolve(chunk as Buffer);
+      });
+    });
     expect(debut.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
 
     // Google's page is not reached from here: the journey stops at the address it would open.

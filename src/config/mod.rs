@@ -211,6 +211,11 @@ mod tests {
         );
         assert!(!message.contains("hunter2"), "{message}");
         assert!(problems(with(r#"["http://127.0.0.1:26379"]"#)).contains("is not redis[s]://host:port"));
+        let waiting = |ms: u64| {
+            load_toml(&session.replace("[demo]", &format!("redis_failover_wait_ms = {ms}\n[demo]")))
+        };
+        assert!(waiting(30_000).is_ok());
+        assert!(problems(waiting(60_001)).contains("session.redis_failover_wait_ms: at most 60000"));
     }
 
     #[test]

@@ -31,6 +31,10 @@ pub struct SessionSettings {
     pub redis_sentinel_password: Option<SecretString>,
     /// A file holding `redis_sentinel_password`.
     pub redis_sentinel_password_file: Option<PathBuf>,
+    /// With sentinels, how long a session's read, or a write that surely did not run, waits for
+    /// the sentinels to name a new master before the member gets a 503: more than their
+    /// `down-after-milliseconds` and an election (docs/operations/network.md#redis-sentinel).
+    pub redis_failover_wait_ms: u64,
     /// Inactivity after which a member is signed out: 30 minutes
     /// (docs/product/limits.md#session-lifetime).
     pub idle_timeout_secs: u64,
@@ -93,6 +97,7 @@ impl Default for SessionSettings {
             redis_sentinels: Vec::new(),
             redis_sentinel_password: None,
             redis_sentinel_password_file: None,
+            redis_failover_wait_ms: 5_000,
             idle_timeout_secs: 1800,
             max_lifetime_secs: 36_000,
             max_sessions: 100_000,
@@ -138,6 +143,9 @@ impl SessionSettings {
                 Ok(_) => {}
                 Err(error) => problems.add("session.redis_sentinels", format!("\"{sentinel}\": {error}")),
             }
+        }
+        if self.redis_failover_wait_ms > 60_000 {
+            problems.add("session.redis_failover_wait_ms", "at most 60000: a member waits that long");
         }
         if self.store == SessionStoreKind::Redis && self.encryption_keys.is_empty() && !demo.enabled {
             problems.add(

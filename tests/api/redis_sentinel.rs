@@ -81,8 +81,21 @@ impl Drop for TestSentinel {
     }
 }
 
-#[tokio::test]
-async fn a_failover_keeps_the_member_signed_in() {
+/// A master, its replica and a sentinel watching them, and a portal following them with a
+/// member signed in, whose session has reached the replica.
+struct Watched {
+    master: TestRedis,
+    replica: TestRedis,
+    replica_port: u16,
+    _sentinel: TestSentinel,
+    watching: redis::aio::ConnectionManager,
+    app: crate::helpers::TestApp,
+    cookies: String,
+    _idp: FakeIdp,
+    _api: wiremock::MockServer,
+}
+
+async fn watched() -> Watched {
     let (master_port, replica_port) = (free_port(), free_port());
     let master = TestRedis::start_with(&["--port", &master_port.to_string()]).await;
     let replica = TestRedis::start_with(&[
@@ -109,6 +122,8 @@ async fn a_failover_keeps_the_member_signed_in() {
     let app = spawn_app_with_idp(&idp, &api, move |settings| {
         with_redis("redis://mymaster/0".into())(settings);
         settings.session.redis_sentinels = sentinels;
+        // The lone sentinel calls the master down after a second, then elects: well within.
+        settings.session.redis_failover_wait_ms = 20_000;
     })
     .await;
     app.sign_in(&idp, 300).await;
@@ -124,6 +139,24 @@ async fn a_failover_keeps_the_member_signed_in() {
         *keys == written
     })
     .await;
+    Watched {
+        master,
+        replica,
+        replica_port,
+        _sentinel: sentinel,
+        watching,
+        app,
+        cookies,
+        _idp: idp,
+        _api: api,
+    }
+}
+
+#[tokio::test]
+async fn a_failover_keeps_the_member_signed_in() {
+    // Every part bound: one left out would be dropped here, the sentinel's process with it.
+    let Watched { master, replica, replica_port, mut watching, app, cookies, _sentinel, _idp, _api } =
+        watched().await;
     let _: () =
         redis::cmd("SENTINEL").arg("FAILOVER").arg("mymaster").query_async(&mut watching).await.unwrap();
     until::<(String, u16)>(
@@ -134,8 +167,10 @@ async fn a_failover_keeps_the_member_signed_in() {
     )
     .await;
     let role_is = |expected: &'static str| move |role: &Vec<redis::Value>| matches!(role.first(), Some(redis::Value::BulkString(role)) if role == expected.as_bytes());
+    let mut on_replica = connect(&replica.url()).await;
     until(&mut on_replica, &redis::cmd("ROLE"), "the replica becomes the master", role_is("master")).await;
     // Until Sentinel turns the old master into a replica, it still takes writes.
+    let mut on_master = connect(&master.url()).await;
     until(&mut on_master, &redis::cmd("ROLE"), "the old master becomes a replica", role_is("slave")).await;
 
     for _ in 0..3 {
@@ -145,4 +180,15 @@ async fn a_failover_keeps_the_member_signed_in() {
             "the member is still signed in, through the new master"
         );
     }
+}
+
+#[tokio::test]
+async fn a_read_made_as_the_master_dies_waits_for_the_sentinels_new_master() {
+    let Watched {
+        master, app, cookies, _sentinel, _idp, _api, replica: _replica, watching: _watching, ..
+    } = watched().await;
+    drop(master);
+    // At once: the sentinel has not even called the master down. The member's read waits for
+    // the replica's promotion rather than failing.
+    assert_eq!(status_with_cookies(&app.address, "/api/session", &cookies).await, 200);
 }

@@ -33,7 +33,7 @@ pub struct SessionSettings {
     pub redis_sentinel_password_file: Option<PathBuf>,
     /// With sentinels, how long a session's read, or a write that surely did not run, waits for
     /// the sentinels to name a new master before the member gets a 503: more than their
-    /// `down-after-milliseconds` and an election (docs/operations/network.md#redis-sentinel).
+    /// `down-after-milliseconds` and an election (docs/operations/network.md#redis).
     pub redis_failover_wait_ms: u64,
     /// Inactivity after which a member is signed out: 30 minutes
     /// (docs/product/limits.md#session-lifetime).

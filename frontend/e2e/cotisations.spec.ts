@@ -151,7 +151,7 @@ test('M. Paul DURAND signs a SEPA mandate for a new account with the code sent t
   await compte.getByLabel('Code reçu par courriel').fill(code ?? '');
   await compte.getByRole('button', { name: 'Signer le mandat' }).click();
   await expect(compte.getByRole('status').filter({ hasText: 'Votre mandat' })).toContainText(
-    /Votre mandat \d+-\d{8}-\d{2} est signé\. Vos cotisations seront prélevées sur ce compte ; l’ancien mandat prend fin aujourd’hui\./,
+    /Votre mandat \d+-\d{8}-\d{2} est signé : vos cotisations seront prélevées sur ce compte à partir d’aujourd’hui\./,
   );
   await expect(compte).toContainText(/Mandat \d+-\d{8}-\d{2}, signé le \d{2}\/\d{2}\/\d{4}, sur le compte FR14/);
   const telechargement = page.waitForEvent('download');

@@ -257,7 +257,7 @@ describe('« Compte de prélèvement »', () => {
     expect(within(mandat).getByText(texte)).toBeVisible();
 
     const consigne =
-      'Pour signer ce mandat, saisissez le code à 6 chiffres envoyé à m•••@example.org. Il est valable 10 minutes.';
+      'Pour signer ce mandat, saisissez le code à 6 chiffres envoyé à m•••@example.org. Il est valable jusqu’à 15:10.';
     expect(within(mandat).getByText(consigne)).toBeVisible();
     const code = within(mandat).getByLabelText('Code reçu par courriel');
     expect(code).toHaveAttribute('inputmode', 'numeric');
@@ -337,7 +337,7 @@ describe('« Compte de prélèvement »', () => {
     await userEvent.click(within(mandat).getByRole('button', { name: 'Signer le mandat' }));
 
     const done = await within(section).findByText(
-      'Votre mandat 100001-20261123-01 est signé. Vos cotisations seront prélevées sur ce compte ; l’ancien mandat prend fin aujourd’hui.',
+      'Votre mandat 100001-20261123-01 est signé : vos cotisations seront prélevées sur ce compte à partir d’aujourd’hui.',
     );
     expect(done).toHaveAttribute('role', 'status');
     await waitFor(() => {

@@ -5,6 +5,8 @@ import { SignedInAgainNotice } from '@/components/signed-in-again-notice';
 import { useKeepAcrossSignIn } from '@/hooks/kept-across-sign-in';
 import { useSubmit } from '@/hooks/use-submit';
 import { t } from '@/i18n/t';
+import { formatParisTime, parseInstant } from '@/lib/format-date';
+import { missingValue } from '@/lib/missing-value';
 import type { MandatSepa } from '../api/get-mandats';
 import { codeSignature, postSignatureMandat } from '../api/post-signature-mandat';
 import { mandatGarde } from '../mandat-garde';
@@ -77,7 +79,9 @@ export function MandatASigner({ mandat, focus, codeRepris, onSigned }: MandatASi
         noValidate
       >
         {codeRepris !== '' && <SignedInAgainNotice />}
-        <p id={`${id}-consigne`}>{t('cotisations.mandat.code.consigne', { adresse: mandat.codeEnvoyeA })}</p>
+        <p id={`${id}-consigne`}>
+          {t('cotisations.mandat.code.consigne', { adresse: mandat.codeEnvoyeA, heure: expiration(mandat) })}
+        </p>
         <FormField
           label={t('cotisations.mandat.code.label')}
           error={incomplet ? t('cotisations.mandat.code.erreur') : undefined}
@@ -122,4 +126,10 @@ function Partie({ partie }: { partie: MandatSepa['creancier'] }) {
       <span className={styles.ligne}>{partie.adresse}</span>
     </>
   );
+}
+
+/** Until when the code serves, in Paris time: true also of a mandate shown again after a reload. */
+function expiration(mandat: MandatSepa): string {
+  const instant = parseInstant(mandat.codeExpireLe);
+  return instant ? formatParisTime(instant) : missingValue;
 }

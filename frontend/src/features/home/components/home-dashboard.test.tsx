@@ -332,6 +332,10 @@ describe('a debit the bank rejected', () => {
     expect(within(notice).queryByRole('link', { name: 'Changer de compte de prélèvement' })).toBeNull();
     expect(within(notice).queryByRole('link', { name: 'Payer en ligne' })).toBeNull();
     expect(within(notice).getByRole('link', { name: 'Voir mes cotisations' })).toBeVisible();
+    expect(notice).toHaveTextContent(
+      'Vérifiez que votre compte est approvisionné. Régler ce montant en ligne ou en plusieurs fois, ou changer de compte de prélèvement, se fait depuis l’espace du titulaire du contrat : sans règlement, vos garanties pourraient être suspendues.',
+    );
+    expect(notice).not.toHaveTextContent('Vous pouvez aussi régler ce montant en ligne');
   });
 
   it('is not there when nothing is owed', async () => {

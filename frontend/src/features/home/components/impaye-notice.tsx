@@ -26,7 +26,8 @@ export function ImpayeNotice({ impaye, gestion }: { impaye: Impaye; gestion: boo
         {t('home.impaye.rejet', { date: formatIsoDate(impaye.dateEcheance), motif: impaye.motifRejet })}
       </p>
       <p>{t('home.impaye.montant', { amount: formatAmount(impaye.montant) })}</p>
-      <p>{t('home.impaye.quoiFaire')}</p>
+      {/* What to do, as this space may do it: the ways it cannot offer are not promised. */}
+      <p>{t(gestion ? 'home.impaye.quoiFaire' : 'home.impaye.quoiFaireSansGestion')}</p>
       <p className={styles.noticeActions}>
         <Link className="button button-secondary" to={paths.cotisations}>
           {t('home.impaye.cotisations')}

@@ -1,10 +1,12 @@
-//! The one layer every request of the portal's listener goes through, inside its request span
-//! (`telemetry::ServerSpan`): the anti-forgery check before the handler, then on the answer
-//! the JSON error body, the security headers, the metrics, the access line and the request id.
+//! The one layer every request of the portal's listener goes through: its span and id
+//! (`telemetry::Observation`), the anti-forgery check before the handler, the member API's
+//! forwarded calls passed on without actix's routing (`proxy::forwarded`), then on the answer
+//! the JSON error body, the audit trail, the security headers, the metrics, the access line and
+//! the request id.
 //!
 //! Each step is its module's (`security`, `error`, `telemetry`); they run in one layer because
 //! each layer of actix middleware costs a boxed future and a poll of its own on every request:
-//! as four layers they took about a fifth of a proxied request's CPU (see the benchmarks).
+//! as five layers they took about a fifth of a proxied request's CPU (see the benchmarks).
 
 use std::future::{Ready, ready};
 use std::rc::Rc;
@@ -16,10 +18,13 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::{ResponseError as _, web};
 use futures_util::future::LocalBoxFuture;
+use tracing::Instrument;
+use tracing::instrument::Instrumented;
 
 use crate::audit::{Kind, Routes};
 use crate::auth::Auth;
 use crate::error::{ErrorBody, normalised_error_body};
+use crate::member_api::routes;
 use crate::metrics::Metrics;
 use crate::security;
 use crate::telemetry::Observation;
@@ -109,24 +114,63 @@ where
 {
     type Response = ServiceResponse<EitherBody<B>>;
     type Error = Error;
-    type Future = LocalBoxFuture<'static, Result<Self::Response, Error>>;
+    // Boxed first, then put in its span: the other way round, the answer's future (kilobytes)
+    // was copied twice.
+    type Future = Instrumented<LocalBoxFuture<'static, Result<Self::Response, Error>>>;
 
     forward_ready!(service);
 
     fn call(&self, request: ServiceRequest) -> Self::Future {
         let shared = Rc::clone(&self.shared);
-        let observation = Observation::start(&request);
-        if security::is_forged(&request, &shared.auth) {
-            let refused = request.into_response(ErrorBody::response(StatusCode::FORBIDDEN));
-            return Box::pin(ready(Ok(shared.answer(refused.map_into_right_body(), observation))));
-        }
-        let handled = self.service.call(request);
-        Box::pin(async move {
-            let mut response = normalised_error_body(handled.await?);
+        // A member API call is found by one lookup (its span's name); a forwarded one then goes
+        // straight to the proxy, the rest to actix's routes.
+        let call = routes::find(request.method(), request.match_info().as_str());
+        let observation = Observation::start(&request, call.as_ref().map(|call| call.pattern));
+        let span = observation.span().clone();
+        let handled = span.in_scope(|| {
+            if security::is_forged(&request, &shared.auth) {
+                return Handled::Refused(request);
+            }
+            match crate::proxy::forwarded(request, call) {
+                Ok(forwarding) => Handled::Forwarded(forwarding),
+                Err(request) => Handled::Routed(self.service.call(request)),
+            }
+        });
+        let answered = async move {
+            let mut response = match handled {
+                Handled::Refused(request) => {
+                    let refused = request.into_response(ErrorBody::response(StatusCode::FORBIDDEN));
+                    return Ok(shared.answer(refused.map_into_right_body(), observation));
+                }
+                Handled::Forwarded(forwarding) => {
+                    normalised_error_body(forwarding.answer().await).map_body(|_, body| {
+                        EitherBody::right(match body {
+                            EitherBody::Left { body } | EitherBody::Right { body } => body,
+                        })
+                    })
+                }
+                Handled::Routed(handled) => match handled.await {
+                    Ok(response) => normalised_error_body(response),
+                    Err(error) => {
+                        observation.failed(&error);
+                        return Err(error);
+                    }
+                },
+            };
             if shared.auth.audit.is_on() {
-                response = shared.recorded(response).await;
+                // Boxed, as only some portals keep the trail: inline, it made every request's future larger.
+                response = Box::pin(shared.recorded(response)).await;
             }
             Ok(shared.answer(response, observation))
-        })
+        };
+        let answered: LocalBoxFuture<'static, _> = Box::pin(answered);
+        answered.instrument(span)
     }
+}
+
+/// Where a request goes once the edge has seen it.
+enum Handled<F> {
+    Refused(ServiceRequest),
+    Forwarded(crate::proxy::Forwarding),
+    Routed(F),
 }

@@ -92,7 +92,7 @@ impl Embedded {
         let server = actix_web::HttpServer::new(move || {
             actix_web::App::new()
                 .app_data(trusted_proxies.clone())
-                .wrap(tracing_actix_web::TracingLogger::<crate::telemetry::ServerSpan>::new())
+                .wrap_fn(crate::telemetry::spanned)
                 .configure(|cfg| demo.mount_called_by_portal(cfg))
         })
         .workers(1)

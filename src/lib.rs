@@ -195,7 +195,6 @@ impl Application {
                 .app_data(web::PathConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .app_data(web::QueryConfig::default().error_handler(|e, _| error::extractor_error(e)))
                 .wrap(edge::Edge::new(state.auth.clone(), state.metrics.clone(), security_headers.clone()))
-                .wrap(tracing_actix_web::TracingLogger::<telemetry::ServerSpan>::new())
                 .configure(|cfg| routes(cfg, &state.auth, &paiements, metrics_access.clone()))
                 .configure(|cfg| embedded.mount(cfg))
         })

@@ -15,6 +15,9 @@
 # proxied request, over N requests on one connection, under callgrind: a figure this VM's drift
 # (5 to 10 µs per request between runs) does not move, for changes of a microsecond.
 #
+# PROFILES=DIR keeps there, when counting, each target's callgrind output, for
+# `callgrind_annotate --inclusive=yes` to say where the instructions go.
+#
 # DPOP=1 signs the portal in with DPoP-bound tokens (`oidc.dpop`): every proxied call then
 # carries a proof of the session's key, which the upstream ignores; what it costs the portal is
 # the difference with a run without.
@@ -127,8 +130,10 @@ instructions() {
   callgrind_control -z "$pid" >/dev/null 2>&1
   curl -fsS "$@" "${urls[@]}" >/dev/null
   callgrind_control -d "$pid" >/dev/null 2>&1
-  local total
-  total=$(callgrind_annotate "$(ls -t "$work/$name.callgrind"* | head -1)" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+  local total out
+  out=$(ls -t "$work/$name.callgrind"* | head -1)
+  [ -z "${PROFILES:-}" ] || { mkdir -p "$PROFILES" && cp "$out" "$PROFILES/$name.callgrind"; }
+  total=$(callgrind_annotate "$out" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
   printf '%-8s %9d\n' "$name" $((total / count))
 }
 if [ -n "$count" ]; then

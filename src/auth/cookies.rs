@@ -5,6 +5,7 @@
 
 use actix_web::HttpRequest;
 use actix_web::cookie::{Cookie, SameSite};
+use actix_web::http::header;
 
 /// Where the SPA echoes the anti-forgery cookie (docs/product/roles.md#anti-forgery).
 pub const XSRF_HEADER: &str = "X-XSRF-TOKEN";
@@ -28,12 +29,12 @@ impl Cookies {
     }
 
     pub fn session_id(&self, request: &HttpRequest) -> Option<String> {
-        request.cookie(self.session_name).map(|cookie| cookie.value().to_owned())
+        cookie_value(request, self.session_name)
     }
 
     /// Whether the browser sent back the sign-in cookie (see `sign_in_state`).
     pub fn has_sign_in_cookie(&self, request: &HttpRequest) -> bool {
-        request.cookie(self.login_name).is_some()
+        cookie_value(request, self.login_name).is_some()
     }
 
     pub fn sign_in_name(&self) -> &'static str {
@@ -45,7 +46,7 @@ impl Cookies {
     }
 
     pub fn xsrf_token(&self, request: &HttpRequest) -> Option<String> {
-        request.cookie(self.xsrf_name).map(|cookie| cookie.value().to_owned())
+        cookie_value(request, self.xsrf_name)
     }
 
     fn base<'a>(&self, name: &'a str, value: String) -> Cookie<'a> {
@@ -80,9 +81,50 @@ impl Cookies {
     }
 }
 
+/// The value of the first cookie called `name` in the request's `Cookie` headers, as actix's
+/// `HttpRequest::cookie` gives it (spaces and surrounding double quotes taken off, then
+/// percent-decoded), read where it stands: actix parses every cookie of the headers into a list
+/// first, which was a tenth of a proxied call's own work (docs/benchmarks.md#member-api-proxy).
+fn cookie_value(request: &HttpRequest, name: &str) -> Option<String> {
+    let value = request
+        .headers()
+        .get_all(header::COOKIE)
+        .flat_map(|line| line.as_bytes().split(|byte| *byte == b';'))
+        .find_map(|pair| {
+            let equals = pair.iter().position(|byte| *byte == b'=')?;
+            (pair[..equals].trim_ascii() == name.as_bytes()).then(|| pair[equals + 1..].trim_ascii())
+        })?;
+    let value = value.strip_prefix(b"\"").and_then(|inner| inner.strip_suffix(b"\"")).unwrap_or(value);
+    let decoded = percent_encoding::percent_decode(value);
+    Some(if value.contains(&b'%') {
+        decoded.decode_utf8().ok()?.into_owned()
+    } else {
+        std::str::from_utf8(value).ok()?.to_owned()
+    })
+}
+
 #[cfg(test)]
 mod tests {
+    use actix_web::test::TestRequest;
+
     use super::*;
+
+    #[test]
+    fn a_cookie_is_read_from_any_cookie_header_as_actix_would_read_it() {
+        let request = TestRequest::default()
+            .insert_header((header::COOKIE, "xespace-assure-session=no; other=1"))
+            .append_header((
+                header::COOKIE,
+                " espace-assure-session = \"a%2Bb\" ; espace-assure-session=second",
+            ))
+            .to_http_request();
+        assert_eq!(cookie_value(&request, "espace-assure-session").as_deref(), Some("a+b"));
+        let by_actix = request.cookie("espace-assure-session").map(|cookie| cookie.value().to_owned());
+        assert_eq!(cookie_value(&request, "espace-assure-session"), by_actix);
+        assert_eq!(cookie_value(&request, "other").as_deref(), Some("1"));
+        assert_eq!(cookie_value(&request, "absent"), None);
+        assert_eq!(cookie_value(&TestRequest::default().to_http_request(), "other"), None);
+    }
 
     #[test]
     fn over_https_the_anti_forgery_cookie_is_host_prefixed_and_readable_by_scripts() {

@@ -25,7 +25,7 @@ pub async fn person_number_from_userinfo(
     let claim = &auth.person_number_claim;
     let request = discovered
         .client
-        .user_info(openidconnect::AccessToken::new(token.value.clone()), Some(subject.clone()))
+        .user_info(openidconnect::AccessToken::new(token.value.to_string()), Some(subject.clone()))
         .map_err(|_| StartupFailure::from_status(403))?;
     let http = auth.provider.http_with_proof(ProviderCall::UserInfo, token.proof_key.as_ref());
     let claims: openidconnect::UserInfoClaims<ExtraClaims, openidconnect::core::CoreGenderClaim> =

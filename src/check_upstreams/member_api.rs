@@ -26,7 +26,7 @@ struct FixedToken<'a>(&'a str);
 impl Bearer for FixedToken<'_> {
     async fn token(&self) -> Result<AccessToken, ApiError> {
         // A bearer token: the test member's comes from a test client, without a DPoP key.
-        Ok(AccessToken { value: self.0.to_owned(), proof_key: None, acting_for: None })
+        Ok(AccessToken { value: self.0.into(), proof_key: None, acting_for: None })
     }
 
     async fn replacing(&self, _refused: &AccessToken) -> Result<AccessToken, ApiError> {

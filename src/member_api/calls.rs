@@ -5,6 +5,10 @@
 //! test checks it against `openapi/member-api.yaml` both ways: a call the contract lacks, or one
 //! it has that the table forgot, fails the build's tests instead of a member's request.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
 /// How the browser reaches a call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Exposed {
@@ -20,7 +24,7 @@ pub enum Exposed {
 }
 
 /// The methods the contract uses (hyper's `Method` is not `Copy`, so not for a `const` table).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Method {
     Get,
     Post,
@@ -143,6 +147,22 @@ impl MemberCall {
     pub fn has_id(&self) -> bool {
         self.path.contains("{id}")
     }
+
+    /// The call's name in the metrics and the traces, `GET /assure/infos`: written once for
+    /// each call of the table, rather than on every call made.
+    pub fn name(&self) -> Cow<'static, str> {
+        static NAMES: LazyLock<HashMap<(Method, &'static str), String>> = LazyLock::new(|| {
+            CALLS.iter().map(|call| ((call.method, call.path), call.written_name())).collect()
+        });
+        match NAMES.get(&(self.method, self.path)) {
+            Some(name) => Cow::Borrowed(name),
+            None => Cow::Owned(self.written_name()),
+        }
+    }
+
+    fn written_name(&self) -> String {
+        format!("{} {}", self.method.as_str(), self.path)
+    }
 }
 
 pub const SE_CONNECTER: MemberCall = MemberCall::post("/compte/auth").internal();
@@ -261,6 +281,13 @@ mod tests {
     use serde_json::Value;
 
     use super::*;
+
+    #[test]
+    fn a_call_is_named_by_its_method_and_path_in_or_out_of_the_table() {
+        assert_eq!(SE_CONNECTER.name(), "POST /compte/auth");
+        assert!(matches!(SE_CONNECTER.name(), Cow::Borrowed(_)));
+        assert_eq!(MemberCall::get("/hors-table").name(), "GET /hors-table");
+    }
 
     /// A call as both sides can say it: method, path with its parameter unnamed, and whether
     /// it takes a query.

@@ -31,6 +31,7 @@ use tracing::Instrument;
 use url::Url;
 
 pub mod calls;
+pub mod routes;
 
 use self::calls::MemberCall;
 use crate::device::Device;
@@ -79,7 +80,7 @@ pub trait Bearer {
 /// key, which then signs a proof for each call (`Authorization: DPoP`, RFC 9449 §7).
 #[derive(Clone)]
 pub struct AccessToken {
-    pub value: String,
+    pub value: std::sync::Arc<str>,
     pub proof_key: Option<crate::dpop::ProofKey>,
     /// The member a delegate acts for (docs/product/roles.md#acting-for-a-member), named to the
     /// member API with each call (`X-Agir-Pour`): the token stays the delegate's own, and the
@@ -321,7 +322,8 @@ impl MemberApiClient {
         }
         let token = bearer.replacing(&token).await?;
         match call.body.for_attempt() {
-            Some(replay) => self.attempt(call, Some(&token), replay).await,
+            // Boxed: held inline, a second attempt doubled the size of every call's future.
+            Some(replay) => Box::pin(self.attempt(call, Some(&token), replay)).await,
             // The new token is kept for the member's next try; this upload cannot be replayed.
             None => Err(ApiError::Unavailable("upstream refused a streamed upload's token".into())),
         }
@@ -403,7 +405,7 @@ impl MemberApiClient {
         token: Option<&AccessToken>,
         body: OutgoingBody,
     ) -> Result<Answer, ApiError> {
-        let name = format!("{} {}", call.of.method.as_str(), call.of.path);
+        let name = call.of.name();
         let started = self.recorded.start(Upstream::MemberApi, &name);
         let deadline = Instant::now() + self.timeout;
         let mut request = self.request(call, token, body)?;
@@ -447,10 +449,17 @@ impl MemberApiClient {
         let uri = Uri::try_from(uri).map_err(|_| ApiError::BadRequest("query".into()))?;
         let mut request = Request::builder().method(call.of.method.hyper()).uri(uri);
         let headers = request.headers_mut().expect("a request under construction");
-        headers.clone_from(&call.headers);
+        // Sized once for the call's headers and the four added here, rather than cloned then grown.
+        headers.reserve(call.headers.len() + 4);
+        for (name, value) in &call.headers {
+            headers.append(name.clone(), value.clone());
+        }
         if let Some(token) = token {
-            let scheme = if proof.is_some() { "DPoP" } else { "Bearer" };
-            let mut authorization = HeaderValue::try_from(format!("{scheme} {}", token.value))
+            let scheme: &[u8] = if proof.is_some() { b"DPoP " } else { b"Bearer " };
+            let mut value = bytes::BytesMut::with_capacity(scheme.len() + token.value.len());
+            value.extend_from_slice(scheme);
+            value.extend_from_slice(token.value.as_bytes());
+            let mut authorization = HeaderValue::from_maybe_shared(value.freeze())
                 .map_err(|error| ApiError::Internal(anyhow::anyhow!("access token: {error}")))?;
             authorization.set_sensitive(true);
             headers.insert(hyper::header::AUTHORIZATION, authorization);

@@ -1,10 +1,11 @@
 //! The member API under `/api`, built from its table of calls (`member_api::calls`): each call
-//! the table marks forwarded is passed through, registered with its method; the termination
-//! (`resiliation`) and a card payment (`paiement`) are handled; `/api/home` combines the calls marked `on_home` (`home`), and
-//! `/api/mes-donnees` every read, in an archive (`mes_donnees`).
-//! Anything else under `/api` is a JSON 404 (a wrong method 405). The upstream URL is rebuilt
-//! from the call and its validated parameters, never from the raw path, so `..`, `//`, encoded
-//! slashes or backslashes cannot reach the upstream.
+//! the table marks forwarded is passed through (`forward`), reached from the edge by one lookup
+//! (`forwarded`, `member_api::routes`) and registered with actix with its method too; the
+//! termination (`resiliation`) and a card payment (`paiement`) are handled; `/api/home` combines
+//! the calls marked `on_home` (`home`), and `/api/mes-donnees` every read, in an archive
+//! (`mes_donnees`). Anything else under `/api` is a JSON 404 (a wrong method 405). The upstream
+//! URL is rebuilt from the call and its validated parameters, never from the raw path, so `..`,
+//! `//`, encoded slashes or backslashes cannot reach the upstream.
 //!
 //! Bodies are streamed both ways. The browser's `Cookie` and `Authorization` never leave: the
 //! upstream sees the member's bearer token (refreshed first when needed) and the request id.
@@ -26,24 +27,30 @@ use std::borrow::Cow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header;
-use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use futures_util::StreamExt;
 
 use crate::error::ApiError;
 use crate::member_api::calls::{CALLS, Exposed, MemberCall};
-use crate::member_api::{self, Body, Call};
+use crate::member_api::{self, Body, Call, routes};
 use crate::request_id::RequestId;
 use crate::state::AppState;
 
 /// Request headers passed on; everything else (cookies, authorization, hop-by-hop,
 /// X-Forwarded-*) stays here.
-const REQUEST_HEADERS: [hyper::header::HeaderName; 3] =
-    [hyper::header::CONTENT_TYPE, hyper::header::ACCEPT, hyper::header::ACCEPT_LANGUAGE];
+const REQUEST_HEADERS: [(header::HeaderName, hyper::header::HeaderName); 3] = [
+    (header::CONTENT_TYPE, hyper::header::CONTENT_TYPE),
+    (header::ACCEPT, hyper::header::ACCEPT),
+    (header::ACCEPT_LANGUAGE, hyper::header::ACCEPT_LANGUAGE),
+];
 
-/// The home and the member API's calls, in the `/api` scope. Paths with an identifier come
-/// last: the static ones are matched by comparison, the others by a pattern, tried in turn.
+/// The home and the member API's calls, in the `/api` scope: the edge passes the forwarded
+/// ones on before actix's routing; these routes name their patterns for the audit trail and
+/// serve the handled ones. Paths with an identifier come last: the static ones are matched by
+/// comparison, the others by a pattern, tried in turn.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/home").get(home::home));
     cfg.service(web::resource("/mes-donnees").get(mes_donnees::mes_donnees));
@@ -60,9 +67,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 paiement::handler(call, route)
             }
             Exposed::Handled => resiliation::handler(call, route),
-            _ => route.to(move |request, payload, request_id, state| {
-                forward(call, request, payload, request_id, state)
-            }),
+            _ => route.to(move |request, payload, state| forward(call, request, payload, state)),
         };
         match by_path.iter_mut().find(|(path, _)| *path == call.path) {
             Some((_, routes)) => routes.push(route),
@@ -82,23 +87,64 @@ fn upstream_path(call: &MemberCall, request: &HttpRequest) -> Result<Cow<'static
     }
 }
 
+/// A forwarded call of the member API, taken by the edge before actix's walk of its routes
+/// (see `member_api::routes`).
+pub struct Forwarding {
+    call: &'static MemberCall,
+    request: HttpRequest,
+    payload: actix_web::dev::Payload,
+}
+
+/// The forwarded call `request` is, when `found` is one; the request back when it is none.
+pub fn forwarded(
+    mut request: ServiceRequest,
+    found: Option<routes::Found>,
+) -> Result<Forwarding, ServiceRequest> {
+    let Some(found) = found.filter(|found| found.call.exposed == Exposed::Forwarded) else {
+        return Err(request);
+    };
+    // Where actix's routing would have put it: `upstream_path` and the audit trail read it there.
+    if let Some(id) = found.id {
+        request.match_info_mut().add_static("id", id);
+    }
+    let (request, payload) = request.into_parts();
+    Ok(Forwarding { call: found.call, request, payload })
+}
+
+impl Forwarding {
+    /// The member API's answer, or the error's. Made inside the edge's one boxed future: made
+    /// outside, the call's future (kilobytes) was copied into it.
+    pub async fn answer(mut self) -> ServiceResponse {
+        let answer = match self.request.app_data::<web::Data<AppState>>() {
+            Some(state) => match web::Payload::from_request(&self.request, &mut self.payload).into_inner() {
+                Ok(payload) => forward(self.call, self.request.clone(), payload, state.clone()).await,
+                Err(error) => Err(ApiError::BadRequest(error.to_string())),
+            },
+            None => Err(ApiError::Internal(anyhow::anyhow!("the portal's state is not registered"))),
+        };
+        ServiceResponse::new(self.request, answer.unwrap_or_else(HttpResponse::from_error))
+    }
+}
+
 async fn forward(
     route: &'static MemberCall,
     request: HttpRequest,
     payload: web::Payload,
-    request_id: Option<web::ReqData<RequestId>>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    let request_id = request.extensions().get::<RequestId>().map(|id| id.0.clone());
+    let request_id = request_id.as_deref();
     let current = session_for(route, &request, &state).await?;
     let path = upstream_path(route, &request)?;
+    // The rare paths' futures are boxed: held inline, they made every call's future larger.
     if route.captcha {
-        state.captcha.require(&request, &current).await?;
+        Box::pin(state.captcha.require(&request, &current)).await?;
     }
     let mut headers = hyper::HeaderMap::new();
-    for name in REQUEST_HEADERS {
-        let value = request.headers().get(name.as_str());
+    for (name, upstream_name) in REQUEST_HEADERS {
+        let value = request.headers().get(name);
         if let Some(Ok(value)) = value.map(|value| hyper::header::HeaderValue::from_bytes(value.as_bytes())) {
-            headers.insert(name, value);
+            headers.insert(upstream_name, value);
         }
     }
     let limit = state.settings.upstream.api.max_body_bytes;
@@ -107,7 +153,7 @@ async fn forward(
         of: route,
         path: &path,
         query: route.query.then(|| request.query_string()),
-        request_id: request_id.as_deref().map(|id| id.0.as_str()),
+        request_id,
         headers,
         body,
     };
@@ -118,14 +164,13 @@ async fn forward(
     }
     let answer = answer?;
     if answer.status() == hyper::StatusCode::FORBIDDEN {
-        let request_id = request_id.as_deref().map(|id| id.0.as_str());
-        crate::auth::acting::take_back_if_ended(
+        Box::pin(crate::auth::acting::take_back_if_ended(
             &request,
             &state.auth,
             &state.member_api,
             &current,
             request_id,
-        )
+        ))
         .await?;
     }
     to_browser(answer)

@@ -44,7 +44,7 @@ pub async fn a_sign_in_again_is_kept(store: &dyn SessionStore) {
     assert!(store.replace(&id, &again).await.unwrap());
     let kept = store.get(&id).await.unwrap().unwrap();
     assert_eq!(kept.auth_time, again.auth_time);
-    assert_eq!(kept.tokens.access_token, "after the sign-in again");
+    assert_eq!(&*kept.tokens.access_token, "after the sign-in again");
     assert_eq!(kept.opened_at, opened.opened_at);
 }
 
@@ -141,7 +141,7 @@ pub async fn a_write_from_a_stale_read_is_refused(store: &dyn SessionStore) {
     assert!(store.replace(&id, &first).await.unwrap());
     assert!(!store.replace(&id, &second).await.unwrap());
     let kept = store.get(&id).await.unwrap().unwrap();
-    assert_eq!(kept.tokens.access_token, "first");
+    assert_eq!(&*kept.tokens.access_token, "first");
     let mut third = Session::clone(&kept);
     third.tokens.access_token = "third".into();
     assert!(store.replace(&id, &third).await.unwrap(), "a write from the latest read");

@@ -1,5 +1,6 @@
 //! What the portal keeps of a signed-in member, and the names a session goes by.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use base64::Engine;
@@ -78,7 +79,8 @@ pub struct Listed {
 
 #[derive(Clone, Serialize, Deserialize)]
 pub struct Tokens {
-    pub access_token: String,
+    /// Shared, not copied, by each call that presents it.
+    pub access_token: Arc<str>,
     /// Unix time at which the access token expires.
     pub access_expires_at: i64,
     /// How long the access token was given for, in seconds (0 in sessions written before it
@@ -105,7 +107,7 @@ impl Tokens {
     ) -> Self {
         let lifetime = expires_in.map_or(UNSTATED_LIFETIME_SECS, |ttl| ttl.as_secs() as i64);
         Self {
-            access_token,
+            access_token: access_token.into(),
             access_expires_at: now + lifetime,
             access_lifetime_secs: lifetime,
             refresh_token,
@@ -143,11 +145,12 @@ impl Session {
     }
 }
 
-/// The one-way name of a session id in the memory store and, before this store kept keyed
-/// names, « Mes connexions »: SHA-256, URL-safe base64.
+/// The one-way name of a session id in the memory store, read on every request: BLAKE3, URL-safe
+/// base64. BLAKE3 rather than SHA-256: a sixth of the instructions without the CPU's SHA
+/// extensions, which many servers lack (docs/benchmarks.md#member-api-proxy); the names live
+/// only in the process, so nothing kept under the former ones is lost.
 pub(super) fn digest_name(id: &str) -> String {
-    use sha2::Digest as _;
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(id.as_bytes()))
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(blake3::hash(id.as_bytes()).as_bytes())
 }
 
 /// A new unguessable id (256 bits) for a session.

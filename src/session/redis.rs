@@ -499,7 +499,7 @@ mod tests {
         let mut read = Session::clone(&after.get(&id).await.unwrap().unwrap());
         read.tokens.access_token = "rotated".into();
         assert!(after.replace(&id, &read).await.unwrap());
-        assert_eq!(after.get(&id).await.unwrap().unwrap().tokens.access_token, "rotated");
+        assert_eq!(&*after.get(&id).await.unwrap().unwrap().tokens.access_token, "rotated");
         assert_eq!(after.list_by_sub("sub").await.unwrap().len(), 1);
         assert_eq!(after.remove_by_sid("sid").await.unwrap(), 1);
         let only_new =

@@ -6,18 +6,17 @@
 mod server_span;
 pub mod traces;
 
-pub use server_span::{RoutePattern, ServerSpan};
+pub use server_span::spanned;
 
 use std::borrow::Cow;
 use std::time::Instant;
 
-use actix_web::HttpMessage;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::http::header::HeaderValue;
 use opentelemetry_sdk::trace::SdkTracer;
-use tracing::Level;
 use tracing::field::{Field, Visit};
+use tracing::{Level, Span};
 use tracing_subscriber::field::RecordFields;
 use tracing_subscriber::filter::filter_fn;
 use tracing_subscriber::fmt::FormatFields;
@@ -27,7 +26,6 @@ use tracing_subscriber::{EnvFilter, Layer};
 
 use crate::config::LogFormat;
 use crate::metrics::Metrics;
-use crate::request_id::RequestId;
 
 /// Installs the global subscriber; `RUST_LOG` refines the logs' default `info` level. With
 /// `tracer`, the portal's own spans also go to OpenTelemetry, whatever the logs' level.
@@ -139,26 +137,36 @@ fn logged_method(method: &Method) -> Cow<'_, str> {
     }
 }
 
-/// One request as its access line and metrics see it, from its start (in its span, made by
-/// `ServerSpan`) to its answer.
+/// One request as its span, its access line and its metrics see it, from its start to its answer.
 pub struct Observation {
+    span: Span,
     request_id: String,
-    route: String,
+    route: Cow<'static, str>,
     started: Instant,
 }
 
 impl Observation {
-    pub fn start(request: &ServiceRequest) -> Self {
-        let mut extensions = request.extensions_mut();
-        let request_id = extensions.get::<RequestId>().map(|id| id.0.clone()).unwrap_or_default();
-        let route = extensions.remove::<RoutePattern>().map(|route| route.0).unwrap_or_default();
-        Self { request_id, route, started: Instant::now() }
+    /// See `server_span::start`.
+    pub fn start(request: &ServiceRequest, pattern: Option<&'static str>) -> Self {
+        let server_span::Started { span, request_id, route } = server_span::start(request, pattern);
+        Self { span, request_id, route, started: Instant::now() }
+    }
+
+    /// The request's span, for what serves it to run in.
+    pub fn span(&self) -> &Span {
+        &self.span
+    }
+
+    /// A request that failed without an answer: its span says how.
+    pub fn failed(self, error: &actix_web::Error) {
+        server_span::end(&self.span, error.as_response_error().status_code());
     }
 
     /// Counts the answer, writes the access line and sends the request id back.
     pub fn finish<B>(self, metrics: &Metrics, response: &mut ServiceResponse<B>) {
         let elapsed = self.started.elapsed();
         let status = response.status();
+        server_span::end(&self.span, status);
         let method = response.request().method();
         metrics.observe(&self.route, method, status, elapsed);
         tracing::info!(

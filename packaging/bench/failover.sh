@@ -129,20 +129,7 @@ CONF
 # The two others answer to the same public address, the first one's provider, member API and
 # content service theirs.
 for name in second third; do
-  cat >"$work/$name.toml" <<CONF
-[server]
-listen = "127.0.0.1:${!name}"
-public_url = "$portal/"
-[oidc]
-issuer = "$portal/_demo/idp/"
-client_secret = "$secret"
-[upstream.api]
-base_url = "http://127.0.0.1:$first/_demo/api/"
-[upstream.cms]
-base_url = "http://127.0.0.1:$first/_demo/cms/"
-$unbounded_sign_ins
-$sessions_in_redis
-CONF
+  beside_the_first "$name" "${!name}"
 done
 start_nginx front "
   upstream portals {

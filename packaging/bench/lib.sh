@@ -98,6 +98,27 @@ writes_per_minute = 1000000"
 unbounded_sessions="
 max_per_member = 1000000"
 
+# beside_the_first NAME PORT: writes $work/NAME.toml, another instance listening at PORT that
+# answers to the same public address ($portal) as the first (at $first), whose provider, member
+# API and content service it calls, with the client secret $secret, the sign-ins of
+# $unbounded_sign_ins and the sessions of $sessions_in_redis.
+beside_the_first() {
+  cat >"$work/$1.toml" <<CONF
+[server]
+listen = "127.0.0.1:$2"
+public_url = "$portal/"
+[oidc]
+issuer = "$portal/_demo/idp/"
+client_secret = "$secret"
+[upstream.api]
+base_url = "http://127.0.0.1:$first/_demo/api/"
+[upstream.cms]
+base_url = "http://127.0.0.1:$first/_demo/cms/"
+$unbounded_sign_ins
+$sessions_in_redis
+CONF
+}
+
 # start_beside_stand_ins SESSION_SETTINGS: the portal under test, with no demo inside, and
 # another instance in demo mode standing in for a partner's provider, member API and content
 # service, both behind one nginx address as a partner's would be (/_demo/ to the stand-ins,

@@ -65,20 +65,7 @@ encryption_keys = [\"$(head -c 32 /dev/urandom | base64)\"]$session_keys"
   # the first one's, which nginx alone reaches under /_demo/.
   printf '[server]\nlisten = "127.0.0.1:%s"\npublic_url = "%s/"\n%s\n%s\n' \
     "$first" "$portal" "$common" "$sessions_in_redis" >"$work/first.toml"
-  cat >"$work/second.toml" <<CONF
-[server]
-listen = "127.0.0.1:$second"
-public_url = "$portal/"
-[oidc]
-issuer = "$portal/_demo/idp/"
-client_secret = "$secret"
-[upstream.api]
-base_url = "http://127.0.0.1:$first/_demo/api/"
-[upstream.cms]
-base_url = "http://127.0.0.1:$first/_demo/cms/"
-$unbounded_sign_ins
-$sessions_in_redis
-CONF
+  beside_the_first second "$second"
   start_nginx front "
     upstream portals { server 127.0.0.1:$first; server 127.0.0.1:$second; keepalive 64; }
     upstream first { server 127.0.0.1:$first; keepalive 16; }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useBeneficiaires } from '@/api/get-beneficiaires';
+import { CompteBancaireFields } from '@/components/compte-bancaire-fields';
 import { FormField } from '@/components/form-field';
 import { SignedInAgainNotice } from '@/components/signed-in-again-notice';
 import { t } from '@/i18n/t';
@@ -62,23 +63,7 @@ export function BanqueEditor({ restored, onCancel, onSaved }: EditorProps) {
           </select>
         )}
       </FormField>
-      <FormField label={t('compte.banque.titulaire')} error={errors.titulaire?.message}>
-        {(props) => <input {...props} type="text" autoComplete="name" {...form.register('titulaire')} />}
-      </FormField>
-      <FormField
-        label={t('compte.banque.iban')}
-        hint={t('compte.banque.ibanHint')}
-        error={errors.iban?.message}
-      >
-        {(props) => (
-          <input {...props} type="text" autoComplete="off" spellCheck={false} {...form.register('iban')} />
-        )}
-      </FormField>
-      <FormField label={t('compte.banque.bic')} error={errors.bic?.message}>
-        {(props) => (
-          <input {...props} type="text" autoComplete="off" spellCheck={false} {...form.register('bic')} />
-        )}
-      </FormField>
+      <CompteBancaireFields register={form.register} errors={errors} />
       <EditorActions isSubmitting={isSubmitting} onCancel={onCancel} />
     </form>
   );

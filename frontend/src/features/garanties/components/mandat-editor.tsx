@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '@/components/form-field';
+import { CompteBancaireFields } from '@/components/compte-bancaire-fields';
 import { SignedInAgainNotice } from '@/components/signed-in-again-notice';
 import { type CompteSaisi, compteEnvoye, compteSchema } from '@/entities/compte-bancaire/compte-bancaire';
 import { useKeepAcrossSignIn } from '@/hooks/kept-across-sign-in';
@@ -55,19 +55,7 @@ export function MandatEditor({ reprise, onCancel, onCreated }: MandatEditorProps
           {save.error}
         </p>
       )}
-      <FormField label={t('compte.banque.titulaire')} error={errors.titulaire?.message}>
-        {(props) => <input {...props} type="text" autoComplete="name" {...form.register('titulaire')} />}
-      </FormField>
-      <FormField label={t('compte.banque.iban')} hint={t('compte.banque.ibanHint')} error={errors.iban?.message}>
-        {(props) => (
-          <input {...props} type="text" autoComplete="off" spellCheck={false} {...form.register('iban')} />
-        )}
-      </FormField>
-      <FormField label={t('compte.banque.bic')} error={errors.bic?.message}>
-        {(props) => (
-          <input {...props} type="text" autoComplete="off" spellCheck={false} {...form.register('bic')} />
-        )}
-      </FormField>
+      <CompteBancaireFields register={form.register} errors={errors} />
       <div className={styles.mandatActions}>
         <button type="submit" className="button button-primary" disabled={isSubmitting}>
           {t('cotisations.mandat.continuer')}

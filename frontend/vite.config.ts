@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { closure } from './build/closure.ts';
+import { appChunks } from './build/app-chunks.ts';
 import { routeManifest } from './build/route-manifest.ts';
 import { withoutDeadRouterCode } from './build/router-dead-code.ts';
 
@@ -47,52 +47,49 @@ function nativeUseSyncExternalStore(): Plugin {
 }
 
 /**
- * One script for the member space (the shell and the home page, `src/app/member-routes.tsx`)
- * and one for the sections' routes (`src/app/section-routes.tsx`), each with every module it
- * needs that the first script does not have. Left to itself, the bundler gives each module
- * that a section's page shares with them a small file of its own: a dozen more requests on
- * the home page's first load, and their overhead in bytes. The pages only ever load after the
- * member space (it is their route's parent) and import from its script instead. Modules that
- * the first script's own later scripts share (the public pages: accessibility statement,
- * fallback, error; the card kept offline) are left out, so that those never load the member
- * space.
+ * The app's own scripts (`build/app-chunks.ts`): the first one, the member space's, the
+ * sections' routes', and each page's. Left to itself, the bundler gives each module two
+ * scripts share a small file of its own: a dozen more requests on a page's first load, each
+ * waiting its turn among the six a browser makes at once to one server over HTTP/1.1.
  */
-function memberSpaceChunks(): Plugin {
-  const chunkOf = new Map<string, string>();
+function appScripts(): Plugin {
+  let chunkOf = new Map<string, string>();
   return {
-    name: 'member-space-chunks',
+    name: 'app-scripts',
     apply: 'build',
     buildEnd() {
-      const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
       const ids = [...this.getModuleIds()];
       const module = (path: string) => {
         const id = ids.find((candidate) => candidate.endsWith(path));
-        if (id === undefined) throw new Error(`member-space-chunks: no module ${path}`);
+        if (id === undefined) throw new Error(`app-scripts: no module ${path}`);
         return id;
       };
-      const memberSpace = module('/src/app/member-routes.tsx');
-      const sections = module('/src/app/section-routes.tsx');
-      const first = closure([module('/src/main.tsx')], importsOf);
-      const loadedByFirst = [...first]
-        .flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
-        .filter((id) => id !== memberSpace && id !== sections);
-      const shared = new Set([...first, ...closure(loadedByFirst, importsOf)]);
-      const memberModules = closure([memberSpace], importsOf, shared);
-      for (const id of memberModules) chunkOf.set(id, 'member-routes');
-      for (const id of closure([sections], importsOf, new Set([...shared, ...memberModules]))) {
-        chunkOf.set(id, 'section-routes');
-      }
+      chunkOf = appChunks(
+        {
+          importsOf: (id) => this.getModuleInfo(id)?.importedIds ?? [],
+          dynamicImportsOf: (id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [],
+          sizeOf: (id) => this.getModuleInfo(id)?.code?.length ?? Number.POSITIVE_INFINITY,
+        },
+        {
+          main: module('/src/main.tsx'),
+          memberSpace: module('/src/app/member-routes.tsx'),
+          sections: module('/src/app/section-routes.tsx'),
+          signedInOnly: [module('/src/app/session-taken-back.ts')],
+        },
+      );
     },
     config: () => ({
       build: {
         rolldownOptions: {
+          // The first script is the entry's own chunk, not a file that imports it.
+          preserveEntrySignatures: false,
           output: {
             codeSplitting: {
               groups: [
                 {
                   name: (id: string) => chunkOf.get(id) ?? null,
                   // Each group holds what its modules import already, but for the modules
-                  // left out above, which keep their chunks.
+                  // left to the bundler, which keep their chunks.
                   includeDependenciesRecursively: false,
                 },
               ],
@@ -109,7 +106,7 @@ export default defineConfig({
     react(),
     reactRouterProductionBuild(),
     nativeUseSyncExternalStore(),
-    memberSpaceChunks(),
+    appScripts(),
     routeManifest(),
     VitePWA({
       // Registered by src/app/service-worker.ts, which also prints its message when the browser
@@ -187,5 +184,7 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each page needs, read by
     // packaging/bench/bundle-size.mjs (the server does not embed it).
     manifest: true,
+    // Every browser the app supports preloads modules itself: no polyfill, and no file for it.
+    modulePreload: { polyfill: false },
   },
 });

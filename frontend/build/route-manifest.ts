@@ -1,3 +1,4 @@
+import type { OutputBundle } from 'rolldown';
 import { type Alias, type Plugin, runnerImport } from 'vite';
 import { closure } from './closure.ts';
 import { declaredPages } from './route-pages.ts';
@@ -45,44 +46,57 @@ export function routeManifest(): Plugin {
       root = config.root;
       alias = config.resolve.alias;
     },
-    async generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const importsOf = (file: string) => byFile.get(file)?.imports ?? [];
-      const named = (name: string) => {
-        const chunk = chunks.find((candidate) => candidate.name === name);
-        if (!chunk) throw new Error(`route-manifest: no chunk named ${name}`);
-        return chunk.fileName;
-      };
-      const scripts = (files: Iterable<string>) => [...files].map((file) => `/${file}`);
-      // The entry first: a `Set` keeps the order its members were added in.
-      const first = closure(
-        chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
-        importsOf,
-      );
-      const memberSpace = closure([named('member-routes')], importsOf, first);
-      const sections = closure([named('section-routes')], importsOf, new Set([...first, ...memberSpace]));
-      const always = new Set([...first, ...memberSpace, ...sections]);
-      const routesFiles = [...this.getModuleIds()].filter((id) => /\/src\/features\/[^/]+\/routes\.ts$/.test(id));
-      const declared = await Promise.all(routesFiles.map(async (file) => declaredPages(file, await evaluate(file))));
-      const pages = declared.flat().map(({ pattern, module, data }) => {
-        const page = chunks.find((chunk) => chunk.facadeModuleId === module);
-        if (!page) throw new Error(`route-manifest: no chunk for ${module}`);
-        return { pattern, data, scripts: scripts(closure([page.fileName], importsOf, always)) };
-      });
-      if (pages.length === 0) throw new Error('route-manifest: no lazily loaded page found');
-      const { serverRoutes } = (await evaluate(`${root}/src/app/server-routes.ts`)) as { serverRoutes: ServerRoutes };
-      const manifest = {
-        publicPaths: serverRoutes.publicPaths,
-        home: { pattern: serverRoutes.home.pattern, data: serverRoutes.home.preload ?? [] },
-        session: serverRoutes.session,
-        sidebar: Object.values(serverRoutes.sidebar),
-        first: scripts(first),
-        memberSpace: scripts(memberSpace),
-        sections: scripts(sections),
-        pages,
-      };
-      this.emitFile({ type: 'asset', fileName: 'route-manifest.json', source: JSON.stringify(manifest) });
+    // After Vite's own: it writes `index.html` then, and drops an entry left with nothing but
+    // imports, whose scripts `index.html` names instead.
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const importsOf = (file: string) => byFile.get(file)?.imports ?? [];
+        const named = (name: string) => {
+          const chunk = chunks.find((candidate) => candidate.name === name);
+          if (!chunk) throw new Error(`route-manifest: no chunk named ${name}`);
+          return chunk.fileName;
+        };
+        const scripts = (files: Iterable<string>) => [...files].map((file) => `/${file}`);
+        // The entry first: a `Set` keeps the order its members were added in.
+        const first = closure(
+          htmlScripts(bundle['index.html']),
+          importsOf,
+        );
+        const memberSpace = closure([named('member-routes')], importsOf, first);
+        const sections = closure([named('section-routes')], importsOf, new Set([...first, ...memberSpace]));
+        const always = new Set([...first, ...memberSpace, ...sections]);
+        const routesFiles = [...this.getModuleIds()].filter((id) => /\/src\/features\/[^/]+\/routes\.ts$/.test(id));
+        const declared = await Promise.all(routesFiles.map(async (file) => declaredPages(file, await evaluate(file))));
+        const pages = declared.flat().map(({ pattern, module, data }) => {
+          const page = chunks.find((chunk) => chunk.facadeModuleId === module);
+          if (!page) throw new Error(`route-manifest: no chunk for ${module}`);
+          return { pattern, data, scripts: scripts(closure([page.fileName], importsOf, always)) };
+        });
+        if (pages.length === 0) throw new Error('route-manifest: no lazily loaded page found');
+        const { serverRoutes } = (await evaluate(`${root}/src/app/server-routes.ts`)) as { serverRoutes: ServerRoutes };
+        const manifest = {
+          publicPaths: serverRoutes.publicPaths,
+          home: { pattern: serverRoutes.home.pattern, data: serverRoutes.home.preload ?? [] },
+          session: serverRoutes.session,
+          sidebar: Object.values(serverRoutes.sidebar),
+          first: scripts(first),
+          memberSpace: scripts(memberSpace),
+          sections: scripts(sections),
+          pages,
+        };
+        this.emitFile({ type: 'asset', fileName: 'route-manifest.json', source: JSON.stringify(manifest) });
+      },
     },
   };
+}
+
+/** The scripts `index.html` loads, in its order: the first script and what it imports. */
+function htmlScripts(html: OutputBundle[string] | undefined): string[] {
+  if (html?.type !== 'asset') throw new Error('route-manifest: no index.html in the build');
+  const scripts = [...String(html.source).matchAll(/<script type="module"[^>]* src="\/([^"]+)"/g)];
+  if (scripts.length === 0) throw new Error('route-manifest: index.html loads no script');
+  return scripts.flatMap(([, file]) => (file === undefined ? [] : [file]));
 }

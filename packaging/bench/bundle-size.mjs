@@ -1,8 +1,8 @@
 // Bytes of JavaScript each page downloads, from the Vite build manifest
 // (frontend/dist/.vite/manifest.json; run `npm run build` in frontend first).
-// The first load of `/` costs the entry chunk and every chunk it imports statically. Any other
-// address also loads the member space (`member-routes`, one chunk by vite.config.ts's
-// `memberSpaceChunks`): the first load of `/home` is both. Every chunk loaded later (a
+// The first load of `/` costs the scripts `index.html` names and every chunk they import
+// statically. Any other address also loads the member space (`member-routes`, one chunk by
+// frontend/build/app-chunks.ts): the first load of `/home` is both. Every chunk loaded later (a
 // section's routes, a page, a step of a form, a worker's fallback) then costs its own chunk and
 // what it imports that was not loaded already: by the chunks importing it, and by the first
 // load of `/home` for the member space's chunks (those that import its chunk). Sizes are raw,
@@ -37,7 +37,12 @@ function intersection(sets) {
   return new Set([...sets[0]].filter((key) => sets.every((set) => set.has(key))));
 }
 
-const entry = scripts.find((key) => manifest[key].isEntry);
+const html = readFileSync(`${dist}index.html`, 'utf8');
+const firstFiles = [...html.matchAll(/<script type="module"[^>]* src="\/([^"]+)"/g)].map(([, file]) => file);
+const firstLoad = new Set();
+for (const key of scripts.filter((candidate) => firstFiles.includes(manifest[candidate].file))) {
+  closure(key, firstLoad);
+}
 
 /** What the browser has loaded by the time `key` has: what every way to it loaded before it. */
 const loadedMemo = new Map();
@@ -88,7 +93,7 @@ const label = (key) =>
 
 console.log('| what the browser downloads | JS | gzip | brotli |');
 console.log('|---|---|---|---|');
-console.log(row('first load of `/` (landing, public routes)', sizes(closure(entry))));
+console.log(row('first load of `/` (landing, public routes)', sizes(firstLoad)));
 console.log(
   row('first load of `/home` (and of any page: the member space, SWR, home)', sizes(loadedBy(memberSpace))),
 );

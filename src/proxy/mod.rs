@@ -21,6 +21,7 @@ pub use self::answer::to_browser;
 pub use self::home::PaymentLines;
 pub use self::mes_donnees::EnPreparation;
 
+use self::answer::compressed_for;
 use self::session::session_for;
 
 use std::borrow::Cow;
@@ -173,7 +174,7 @@ async fn forward(
         ))
         .await?;
     }
-    to_browser(answer)
+    to_browser(answer).map(|response| compressed_for(&request, response))
 }
 
 /// Bodies that are not uploads are small JSON documents: reading them makes retries possible.

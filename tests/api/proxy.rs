@@ -328,6 +328,65 @@ async fn a_pdf_download_keeps_its_type_and_disposition() {
 }
 
 #[tokio::test]
+async fn json_of_a_kilobyte_or_more_is_compressed_for_a_browser_that_accepts_it() {
+    let (app, _idp, api, _) = signed_in(|_| {}).await;
+    let payments: Vec<_> =
+        (0..40).map(|n| json!({ "id": n, "acte": "Consultation", "montant": 25.0 })).collect();
+    Mock::given(path("/api/assure/prestations"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(&payments))
+        .mount(&api)
+        .await;
+    Mock::given(path("/api/assure/infos"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({ "nom": "DUPONT" })))
+        .mount(&api)
+        .await;
+    let pdf = b"%PDF-1.7 fake".repeat(1000);
+    Mock::given(path("/api/assure/livret"))
+        .respond_with(
+            ResponseTemplate::new(200).insert_header("Content-Type", "application/pdf").set_body_bytes(pdf),
+        )
+        .mount(&api)
+        .await;
+    let plain = app.get("/api/assure/prestations", &[]).await;
+    assert_eq!(header(plain.headers(), "content-encoding"), "");
+    let plain = plain.bytes().await.unwrap();
+    assert!(plain.len() > 1024);
+
+    let brotli = app.get("/api/assure/prestations", &[("Accept-Encoding", "gzip, deflate, br")]).await;
+    assert_eq!(brotli.status(), 200);
+    assert_eq!(header(brotli.headers(), "content-encoding"), "br");
+    assert_eq!(header(brotli.headers(), "vary"), "accept-encoding");
+    assert_eq!(header(brotli.headers(), "cache-control"), "no-store");
+    let compressed = brotli.bytes().await.unwrap();
+    assert!(compressed.len() * 5 < plain.len(), "{} bytes of {}", compressed.len(), plain.len());
+    let mut unpacked = Vec::new();
+    std::io::Read::read_to_end(&mut brotli::Decompressor::new(&compressed[..], 4096), &mut unpacked).unwrap();
+    assert_eq!(unpacked, plain);
+
+    let gzip = app.get("/api/assure/prestations", &[("Accept-Encoding", "gzip")]).await;
+    assert_eq!(header(gzip.headers(), "content-encoding"), "gzip");
+    let mut unpacked = Vec::new();
+    std::io::Read::read_to_end(
+        &mut flate2::read::GzDecoder::new(&gzip.bytes().await.unwrap()[..]),
+        &mut unpacked,
+    )
+    .unwrap();
+    assert_eq!(unpacked, plain);
+
+    for (path, accepted) in [
+        ("/api/assure/prestations", "identity"),
+        ("/api/assure/prestations", "br;q=0, gzip;q=0"),
+        // Too small to gain anything, and a file compressed already.
+        ("/api/assure/infos", "br"),
+        ("/api/assure/livret", "br"),
+    ] {
+        let answer = app.get(path, &[("Accept-Encoding", accepted)]).await;
+        assert_eq!(answer.status(), 200, "{path} {accepted}");
+        assert_eq!(header(answer.headers(), "content-encoding"), "", "{path} {accepted}");
+    }
+}
+
+#[tokio::test]
 async fn state_changes_need_the_xsrf_header() {
     let (app, _idp, api, xsrf) = signed_in(|_| {}).await;
     Mock::given(path("/api/assure/adresse")).respond_with(ResponseTemplate::new(204)).mount(&api).await;

@@ -11,6 +11,7 @@ pub mod check_upstreams;
 pub mod client_assertion;
 pub mod clock;
 pub mod cms;
+mod compression;
 pub mod config;
 pub mod coordination;
 pub mod derived_key;

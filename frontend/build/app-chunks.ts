@@ -62,16 +62,22 @@ export function appChunks(graph: ModuleGraph, roots: AppRoots): Map<string, stri
   for (const id of sections) chunkOf.set(id, publicLater.has(id) ? 'index' : 'section-routes');
 
   const grouped = new Set(chunkOf.keys());
-  const pages = new Set([...sections].flatMap(dynamicImportsOf));
-  const pagesUsing = new Map<string, number>();
-  for (const page of pages) {
-    for (const id of closure([page], importsOf, grouped)) {
-      if (id !== page) pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1);
+  // The pages, and the parts of them loaded later (a form's step), each a script of its own.
+  const later = new Set<string>();
+  for (let next = [...sections].flatMap(dynamicImportsOf); next.length > 0; ) {
+    const fresh = next.filter((id) => !later.has(id) && !grouped.has(id));
+    for (const id of fresh) later.add(id);
+    next = [...closure(fresh, importsOf, grouped)].flatMap(dynamicImportsOf);
+  }
+  const laterUsing = new Map<string, number>();
+  for (const script of later) {
+    for (const id of closure([script], importsOf, grouped)) {
+      if (id !== script) laterUsing.set(id, (laterUsing.get(id) ?? 0) + 1);
     }
   }
   const shared = new Set(
-    [...pagesUsing]
-      .filter(([id, count]) => count >= 2 && id.includes('/src/') && !pages.has(id) && sizeOf(id) <= sharedPartLimit)
+    [...laterUsing]
+      .filter(([id, count]) => count >= 2 && id.includes('/src/') && !later.has(id) && sizeOf(id) <= sharedPartLimit)
       .map(([id]) => id),
   );
   // A shared part importing a module left to the bundler would make every page load that one.

@@ -9,6 +9,7 @@ mod sanitise;
 mod source;
 mod strapi;
 
+use actix_web::dev::Service;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde_json::Value;
@@ -17,6 +18,7 @@ pub use cache::ContentCache;
 pub use source::Content;
 
 use crate::auth::Auth;
+use crate::compression;
 use crate::error::ApiError;
 use crate::identifier::is_plain_identifier;
 
@@ -26,6 +28,7 @@ const BROKER_FLAG: &str = "courtierChesneau";
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/strapi")
+            .wrap_fn(|request, service| compression::compressed_answer(service.call(request)))
             .service(web::resource("/accueil").get(page))
             .service(web::resource("/mention-legale").get(page))
             .service(web::resource("/menus").get(menus))

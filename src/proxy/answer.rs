@@ -1,11 +1,10 @@
 //! The member API's answer as the browser gets it: what the proxy and the portal's own handlers
 //! of member API calls send back.
 
-use actix_http::encoding::Encoder;
-use actix_web::body::{BodySize, BoxBody, MessageBody};
-use actix_web::http::header::{AcceptEncoding, ContentEncoding, Encoding, HeaderValue};
+use actix_web::HttpResponse;
+use actix_web::body::BoxBody;
+use actix_web::http::header::HeaderValue;
 use actix_web::http::{StatusCode, header};
-use actix_web::{HttpMessage, HttpRequest, HttpResponse};
 
 use crate::error::ApiError;
 use crate::member_api::{Answer, failure};
@@ -67,51 +66,6 @@ pub fn to_browser(upstream: Answer) -> Result<HttpResponse, ApiError> {
             response.set_body(BoxBody::new(actix_web::body::BodyStream::new(chunks)))
         }
     })
-}
-
-/// The smallest answer worth compressing: below it, the encoding's own bytes and work outweigh
-/// what it saves.
-const COMPRESSED_FROM_BYTES: u64 = 1024;
-
-/// The encodings a JSON answer may be sent in, preferred first.
-const ENCODINGS: [Encoding; 3] = [Encoding::brotli(), Encoding::gzip(), Encoding::identity()];
-
-/// `response` compressed for the browser that sent `request`, when it is JSON of a kilobyte or
-/// more (or of a length the upstream did not declare) and the browser accepts brotli or gzip.
-/// The member API's lists (the payments of a year: 30 KB) then cross a phone's network in a
-/// sixth of the bytes. Files are sent as they are: a PDF or an image is compressed already.
-/// actix's encoder (brotli at quality 3, gzip at level 6) marks the answer `Vary:
-/// Accept-Encoding`; the answer is `no-store` anyway, and carries no secret next to something
-/// another site could choose, which is what an attack on compressed lengths needs.
-pub(super) fn compressed_for(request: &HttpRequest, response: HttpResponse) -> HttpResponse {
-    if !request.headers().contains_key(header::ACCEPT_ENCODING) {
-        return response;
-    }
-    let worth_it = match response.body().size() {
-        BodySize::Sized(length) => length >= COMPRESSED_FROM_BYTES,
-        BodySize::Stream => true,
-        BodySize::None => false,
-    };
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
-    if !worth_it || !is_json {
-        return response;
-    }
-    let encoding = request
-        .get_header::<AcceptEncoding>()
-        .and_then(|accepted| accepted.negotiate(ENCODINGS.iter()))
-        .and_then(|encoding| match encoding {
-            Encoding::Known(encoding) if encoding != ContentEncoding::Identity => Some(encoding),
-            _ => None,
-        });
-    match encoding {
-        Some(encoding) => {
-            response.map_body(|head, body| Encoder::response(encoding, head, body)).map_into_boxed_body()
-        }
-        None => response,
-    }
 }
 
 /// The upstream's `Content-Disposition` with its file name kept and its type made

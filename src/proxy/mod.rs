@@ -21,7 +21,6 @@ pub use self::answer::to_browser;
 pub use self::home::PaymentLines;
 pub use self::mes_donnees::EnPreparation;
 
-use self::answer::compressed_for;
 use self::session::session_for;
 
 use std::borrow::Cow;
@@ -34,6 +33,7 @@ use actix_web::{FromRequest, HttpMessage, HttpRequest, HttpResponse, web};
 use bytes::Bytes;
 use futures_util::StreamExt;
 
+use crate::compression::compressed_for;
 use crate::error::ApiError;
 use crate::member_api::calls::{CALLS, Exposed, MemberCall};
 use crate::member_api::{self, Body, Call, routes};

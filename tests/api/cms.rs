@@ -236,3 +236,30 @@ async fn only_real_images_of_an_allowed_type_are_relayed_and_misses_are_remember
     let asked = cms.received_requests().await.unwrap();
     assert_eq!(asked.iter().filter(|request| request.url.path() == "/cms/uploads/absent_1.png").count(), 1);
 }
+
+#[tokio::test]
+async fn a_long_page_is_compressed_for_a_browser_that_accepts_it_a_short_one_is_not() {
+    let cms = cms_with_menus().await;
+    let contenu =
+        "<p>Les présentes conditions générales d’utilisation s’appliquent à l’espace assuré.</p>".repeat(40);
+    Mock::given(path("/cms/mention-legale"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({ "Titre": "Mentions légales", "Contenu": contenu })),
+        )
+        .mount(&cms)
+        .await;
+    let app = app_for(&cms, None, |_| {}).await;
+    let plain = app.get("/api/strapi/mention-legale", &[]).await.bytes().await.unwrap();
+    let answer = app.get("/api/strapi/mention-legale", &[("Accept-Encoding", "br")]).await;
+    assert_eq!(answer.status(), 200);
+    assert_eq!(crate::helpers::header(answer.headers(), "content-encoding"), "br");
+    let compressed = answer.bytes().await.unwrap();
+    assert!(compressed.len() * 5 < plain.len(), "{} bytes of {}", compressed.len(), plain.len());
+    let mut unpacked = Vec::new();
+    std::io::Read::read_to_end(&mut brotli::Decompressor::new(&compressed[..], 4096), &mut unpacked).unwrap();
+    assert_eq!(unpacked, plain);
+    let menus = app.get("/api/strapi/menus", &[("Accept-Encoding", "br")]).await;
+    assert_eq!(menus.status(), 200);
+    assert_eq!(crate::helpers::header(menus.headers(), "content-encoding"), "");
+}

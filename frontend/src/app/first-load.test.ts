@@ -54,6 +54,19 @@ describe('the member space, with the first script `/home`’s first load', () =>
     ).toEqual([]);
   });
 
+  it('leaves out the notices of a contract that covers nothing today and of a rejected debit, the banner of someone acting for a member, and their texts', () => {
+    expect(
+      among(memberSpace, [
+        'features/home/components/home-notices.tsx',
+        'app/shell/delegation-banner.tsx',
+        'i18n/fr/delegation-banner.json',
+        'features/home/components/contrat-notice.tsx',
+        'features/home/components/impaye-notice.tsx',
+        'i18n/fr/home-notices.json',
+      ]),
+    ).toEqual([]);
+  });
+
   it('holds the texts of the shell and the home page only', () => {
     expect([...memberSpace].filter((name) => name.startsWith('i18n/fr/')).sort()).toEqual([
       'i18n/fr/common.json',

@@ -17,7 +17,7 @@ import { HomePage } from './pages/home-page';
 import { onArrival, preloadingLoader } from './route-data';
 import { routeIds } from './route-ids';
 import { serverRoutes } from './server-routes';
-import { Shell } from './shell/shell';
+import { delegationBanner, Shell } from './shell/shell';
 
 addMessages(homeTexts);
 addMessages(shellTexts);
@@ -35,18 +35,21 @@ const swrConfig: SWRConfiguration = {
  * the first page renders whole in one pass instead of rendering the sidebar again as each
  * arrives. Route changes reload them from the sidebar itself (docs/product/shell.md#sidebar).
  * The count waits for the session (the same request as the guard's): someone acting for the
- * member without the right to their requests is not to be refused it on every page load.
+ * member without the right to their requests is not to be refused it on every page load. So
+ * does the banner of someone acting for a member, whose code only they load.
  */
 const { session, sidebar, home } = serverRoutes;
 const sidebarData: PageData = (_params, _query, pathname) =>
   Promise.all([
     preloadData(sidebar.menus, getMenus),
     preloadData(blocGaucheUrl(pathname), () => getBlocGauche(pathname)),
-    preloadData(session, getSession).then((answer) =>
-      answer !== undefined && droitAccorde(answer as Session, 'DEMANDES')
-        ? preloadData(sidebar.nonLus, getDemandesNonLus)
-        : undefined,
-    ),
+    preloadData(session, getSession).then((answer) => {
+      const current = answer as Session | undefined;
+      return Promise.all([
+        current && droitAccorde(current, 'DEMANDES') ? preloadData(sidebar.nonLus, getDemandesNonLus) : undefined,
+        current?.delegation ? delegationBanner.load() : undefined,
+      ]);
+    }),
   ]);
 
 /** The member space with the data layer's settings: the public pages fetch nothing. */

@@ -23,12 +23,14 @@ type Catalogue = typeof common &
   typeof import('./fr/creation.json') &
   typeof import('./fr/delegation.json') &
   typeof import('./fr/demande-labels.json') &
+  typeof import('./fr/delegation-banner.json') &
   typeof import('./fr/demandes.json') &
   typeof import('./fr/error.json') &
   typeof import('./fr/estimation.json') &
   typeof import('./fr/fallback.json') &
   typeof import('./fr/garanties.json') &
   typeof import('./fr/home.json') &
+  typeof import('./fr/home-notices.json') &
   typeof import('./fr/noemie.json') &
   typeof import('./fr/paiement.json') &
   typeof import('./fr/reconnexion.json') &

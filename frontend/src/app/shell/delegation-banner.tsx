@@ -4,9 +4,12 @@ import type { SessionDelegation, User } from '@/api/get-session';
 import { paths } from '@/config/paths';
 import { memberDisplayName } from '@/entities/personne/format-name';
 import { useSwitchSpace } from '@/hooks/use-switch-space';
-import { t } from '@/i18n/t';
+import bannerTexts from '@/i18n/fr/delegation-banner.json';
+import { addMessages, t } from '@/i18n/t';
 import { formatIsoDate } from '@/lib/format-date';
 import styles from './delegation-banner.module.css';
+
+addMessages(bannerTexts);
 
 function natureText(delegation: SessionDelegation): string {
   switch (delegation.nature) {

@@ -19,9 +19,9 @@ import { logout } from '@/features/auth/logout';
 import { signInAgainAsked, subscribeToSignInAgain } from '@/features/auth/sign-in-again';
 import { t } from '@/i18n/t';
 import { useMemberSession } from '@/hooks/session-context';
+import { preloadable } from '@/lib/preloadable';
 import { usePrefetchOnIntent } from '../use-prefetch-on-intent';
 import { pageCourtier, useMenusReloadedOnRouteChange } from './content-menus';
-import { DelegationBanner } from './delegation-banner';
 import { Footer } from './footer';
 import { HttpErrorAnnouncer } from './http-error-announcer';
 import { Sidebar } from './sidebar';
@@ -29,6 +29,23 @@ import { TopBar } from './top-bar';
 import styles from './shell.module.css';
 
 /** "Gestion des cookies", loaded the first time the member opens it from the footer. */
+function NoBanner() {
+  return null;
+}
+
+/**
+ * The banner of someone acting for a member, with its texts: loaded only for them, by the
+ * shell's loader (`member-routes.tsx`) before the shell renders. Code that could not be loaded
+ * shows nothing.
+ */
+export const delegationBanner = preloadable(() =>
+  import('./delegation-banner').then(
+    (module) => module.DelegationBanner,
+    () => NoBanner,
+  ),
+);
+const DelegationBanner = delegationBanner.Component;
+
 const CookieConsentDialog = lazy(() =>
   import('./cookie-consent-dialog').then((module) => ({ default: module.CookieConsentDialog })),
 );
@@ -185,7 +202,11 @@ export function Shell() {
           onOpenMenu={drawer.openDrawer}
           menuButtonRef={drawer.menuButton}
         />
-        {session.delegation && <DelegationBanner user={session.User} delegation={session.delegation} />}
+        {session.delegation && (
+          <Suspense>
+            <DelegationBanner user={session.User} delegation={session.delegation} />
+          </Suspense>
+        )}
         <main id="main-content" ref={main} tabIndex={-1} className={styles.main}>
           <PageCourtierContext value={courtier}>
             <Outlet />

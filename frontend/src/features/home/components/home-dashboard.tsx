@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import useSWR, { type SWRResponse } from 'swr';
 import { type Contrats, contratsKey, getContrats } from '@/api/get-contrats';
@@ -13,12 +13,10 @@ import { t } from '@/i18n/t';
 import { parseIsoDate } from '@/lib/format-date';
 import type { ApercuDemande, Home, Remboursement } from '../api/get-home';
 import type { RetryableQuery } from '@/components/part-state';
-import { raccordementsSection } from '../home-data';
+import { homeNotices, raccordementsSection } from '../home-data';
 import { homePart, partState } from '../home-parts';
 import { type Besoin, grantedTiles, homeTiles, type TileContext, type TileFlags } from '../home-tiles';
 import { situationContrat } from '../situation-contrat';
-import { ContratNotice } from './contrat-notice';
-import { ImpayeNotice } from './impaye-notice';
 import { DemandeRow } from './demande-row';
 import { HomeSection } from './home-section';
 import { HomeTilesNav } from './home-tiles-nav';
@@ -32,6 +30,8 @@ const linesPerPayment = 2;
 
 /** The NOEMIE notices, loaded apart: usually before the dashboard renders, by `/home`'s loader. */
 const RaccordementsSection = raccordementsSection.Component;
+/** The contract's and the rejected debit's notices, loaded apart as well. */
+const HomeNotices = homeNotices.Component;
 
 interface HomeDashboardProps {
   flags: TileFlags & Pick<User, 'Futur'>;
@@ -131,6 +131,10 @@ function DashboardSkeleton({ tileCount, accorde }: { tileCount: number; accorde:
 function useContratsSansCouverture(flags: HomeDashboardProps['flags']) {
   const asked = !contratEnVigueur(flags);
   const contrats = useSWR<Contrats, unknown>(asked ? contratsKey : null, getContrats);
+  // The notice's code comes with the contracts, not after them.
+  useEffect(() => {
+    if (asked) void homeNotices.load();
+  }, [asked]);
   return { contrats, awaited: asked && contrats.data === undefined && contrats.error === undefined };
 }
 
@@ -178,8 +182,7 @@ export function HomeDashboard({ flags, home }: HomeDashboardProps) {
         {contrats.error !== undefined && (
           <PartFailure message={t('home.contrat.error')} onRetry={() => void contrats.mutate()} />
         )}
-        {situation && <ContratNotice situation={situation} />}
-        {impaye && <ImpayeNotice impaye={impaye} gestion={accorde('GESTION')} />}
+        {(situation !== null || impaye !== null) && <HomeNotices situation={situation} impaye={impaye} gestion={accorde('GESTION')} />}
         <div className={styles.shortcuts}>
           <HomeTilesNav tiles={tiles({ nextDueDate, currentYear, situation })} />
           {envoi && <EffectuerDemande />}

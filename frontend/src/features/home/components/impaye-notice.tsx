@@ -7,7 +7,7 @@ import { formatIsoDate } from '@/lib/format-date';
 import type { EcheanceProchaine } from '../api/get-home';
 import styles from './home-dashboard.module.css';
 
-type Impaye = NonNullable<EcheanceProchaine['impaye']>;
+export type Impaye = NonNullable<EcheanceProchaine['impaye']>;
 
 /**
  * At the top of the home when the member's bank rejected a debit of their contributions: which

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { preloadable } from './preloadable';
+import { preloadable } from '@/lib/preloadable';
 
 function greeting() {
   return preloadable(() => Promise.resolve(({ name }: { name: string }) => <p>Bonjour {name}</p>));

@@ -75,9 +75,19 @@ export function appChunks(graph: ModuleGraph, roots: AppRoots): Map<string, stri
       if (id !== script) laterUsing.set(id, (laterUsing.get(id) ?? 0) + 1);
     }
   }
+  // What the first script and the member space load later themselves (a delegate's banner, a
+  // public page) is not to bring the sections' script with it.
+  const loadedApart = closure(
+    [...first, ...memberSpace].flatMap(dynamicImportsOf).filter((id) => id !== roots.memberSpace && id !== roots.sections),
+    importsOf,
+    grouped,
+  );
   const shared = new Set(
     [...laterUsing]
-      .filter(([id, count]) => count >= 2 && id.includes('/src/') && !later.has(id) && sizeOf(id) <= sharedPartLimit)
+      .filter(
+        ([id, count]) =>
+          count >= 2 && id.includes('/src/') && !later.has(id) && !loadedApart.has(id) && sizeOf(id) <= sharedPartLimit,
+      )
       .map(([id]) => id),
   );
   // A shared part importing a module left to the bundler would make every page load that one.

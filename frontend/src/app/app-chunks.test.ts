@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { appChunks, sharedPartLimit } from '../../build/app-chunks.ts';
 
-/** A small app: its first script, two public pages, the member space and two sections' pages. */
+/** A small app: its first script, a public page, the member space and a part it loads later, three sections' pages. */
 const imports: Record<string, string[]> = {
   '/src/main.tsx': ['/node_modules/react/index.js', '/src/i18n/t.ts'],
   '/src/accessibilite-page.tsx': ['/src/lib/format-date.ts'],
   '/src/app/session-taken-back.ts': ['/node_modules/swr/index.mjs'],
   '/src/app/member-routes.tsx': ['/node_modules/swr/index.mjs', '/src/lib/format-date.ts', '/src/app/shell.tsx'],
+  '/src/app/delegation-banner.tsx': ['/src/format-name.ts'],
   '/src/app/section-routes.tsx': ['/src/lib/page-route.ts'],
-  '/src/remboursements-page.tsx': ['/src/paginate.ts', '/src/large-part.tsx', '/src/schemas.ts', '/src/csv.ts'],
-  '/src/demandes-page.tsx': ['/src/paginate.ts', '/src/large-part.tsx', '/src/schemas.ts', '/src/csv.ts'],
+  '/src/remboursements-page.tsx': ['/src/format-name.ts', '/src/paginate.ts', '/src/large-part.tsx', '/src/schemas.ts', '/src/csv.ts'],
+  '/src/demandes-page.tsx': ['/src/format-name.ts', '/src/paginate.ts', '/src/large-part.tsx', '/src/schemas.ts', '/src/csv.ts', '/src/qr.ts'],
   '/src/carte-page.tsx': ['/src/csv.ts'],
+  '/src/carte-step.tsx': ['/src/qr.ts'],
   '/src/schemas.ts': ['/node_modules/zod/index.js'],
   '/src/csv.ts': ['/src/csv-cell.ts'],
   '/src/csv-cell.ts': ['/src/large-part.tsx'],
@@ -22,7 +24,9 @@ const dynamicImports: Record<string, string[]> = {
     '/src/accessibilite-page.tsx',
     '/src/app/session-taken-back.ts',
   ],
+  '/src/app/member-routes.tsx': ['/src/app/delegation-banner.tsx'],
   '/src/app/section-routes.tsx': ['/src/remboursements-page.tsx', '/src/demandes-page.tsx', '/src/carte-page.tsx'],
+  '/src/carte-page.tsx': ['/src/carte-step.tsx'],
 };
 
 const chunks = appChunks(
@@ -55,9 +59,14 @@ describe('the app’s scripts', () => {
     expect(chunks.get('/src/app/shell.tsx')).toBe('member-routes');
   });
 
-  it('put the small parts several pages share in the sections’ script', () => {
+  it('put the small parts several pages, or a page and a later part of another, share in the sections’ script', () => {
     expect(chunks.get('/src/lib/page-route.ts')).toBe('section-routes');
     expect(chunks.get('/src/paginate.ts')).toBe('section-routes');
+    expect(chunks.get('/src/qr.ts')).toBe('section-routes');
+  });
+
+  it('leave to the bundler a part the member space loads later too: it never brings the sections’ script', () => {
+    expect(chunks.get('/src/format-name.ts')).toBeUndefined();
   });
 
   it('leave to the bundler the pages, a large part, and a part that would bring a library or a large part with it', () => {

@@ -5,7 +5,7 @@ use wiremock::matchers::path;
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::fake_idp::{FakeIdp, member_api};
-use crate::helpers::{METRICS_TOKEN, TestApp, assert_json_error, spawn_app_with_idp};
+use crate::helpers::{METRICS_TOKEN, TestApp, assert_brotli_of, assert_json_error, spawn_app_with_idp};
 
 const MENUS: &str = r#"[{"Id": 1, "Titre": "Le tiers payant", "courtierChesneau": false},
                         {"Id": 2, "Titre": "Espace Chesneau", "courtierChesneau": true}]"#;
@@ -251,14 +251,7 @@ async fn a_long_page_is_compressed_for_a_browser_that_accepts_it_a_short_one_is_
         .await;
     let app = app_for(&cms, None, |_| {}).await;
     let plain = app.get("/api/strapi/mention-legale", &[]).await.bytes().await.unwrap();
-    let answer = app.get("/api/strapi/mention-legale", &[("Accept-Encoding", "br")]).await;
-    assert_eq!(answer.status(), 200);
-    assert_eq!(crate::helpers::header(answer.headers(), "content-encoding"), "br");
-    let compressed = answer.bytes().await.unwrap();
-    assert!(compressed.len() * 5 < plain.len(), "{} bytes of {}", compressed.len(), plain.len());
-    let mut unpacked = Vec::new();
-    std::io::Read::read_to_end(&mut brotli::Decompressor::new(&compressed[..], 4096), &mut unpacked).unwrap();
-    assert_eq!(unpacked, plain);
+    assert_brotli_of(app.get("/api/strapi/mention-legale", &[("Accept-Encoding", "br")]).await, &plain).await;
     let menus = app.get("/api/strapi/menus", &[("Accept-Encoding", "br")]).await;
     assert_eq!(menus.status(), 200);
     assert_eq!(crate::helpers::header(menus.headers(), "content-encoding"), "");

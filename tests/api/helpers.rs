@@ -112,6 +112,17 @@ pub fn header<'a>(headers: &'a HeaderMap, name: &str) -> &'a str {
     headers.get(name).map(|v| v.to_str().unwrap()).unwrap_or_default()
 }
 
+/// Checks that `answer` is `plain` in brotli, and at least five times smaller.
+pub async fn assert_brotli_of(answer: reqwest::Response, plain: &[u8]) {
+    assert_eq!(answer.status(), 200);
+    assert_eq!(header(answer.headers(), "content-encoding"), "br");
+    let compressed = answer.bytes().await.unwrap();
+    assert!(compressed.len() * 5 < plain.len(), "{} bytes of {}", compressed.len(), plain.len());
+    let mut unpacked = Vec::new();
+    std::io::Read::read_to_end(&mut brotli::Decompressor::new(&compressed[..], 4096), &mut unpacked).unwrap();
+    assert_eq!(unpacked, plain);
+}
+
 /// The front-end build the binary embeds, to compare what is served with what was built.
 pub fn dist() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("frontend/dist")

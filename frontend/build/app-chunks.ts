@@ -41,10 +41,11 @@ export const sharedPartLimit = 3000;
  *   space, so that those never load the member space, nor it one more small file;
  * - `member-routes`: the member space, everything it imports that the first script lacks;
  * - `section-routes`: the sections' routes, with what they import, and the small modules of
- *   the application (`/src/`) that two or more of their pages share, as long as everything
- *   these import is in one of the three scripts. A section's page then loads as one file
- *   besides the three, and whatever only some pages need (a form library, a large part) keeps
- *   its own.
+ *   the application (`/src/`) that two or more of their pages (or the parts of them loaded
+ *   later) share, as long as everything these import is in one of the three scripts and
+ *   nothing the first script or the member space loads later imports them. A section's page
+ *   then loads as one file besides the three, and whatever only some pages need (a form
+ *   library, a large part) keeps its own.
  */
 export function appChunks(graph: ModuleGraph, roots: AppRoots): Map<string, string> {
   const { importsOf, dynamicImportsOf, sizeOf } = graph;

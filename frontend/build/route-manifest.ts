@@ -60,11 +60,8 @@ export function routeManifest(): Plugin {
           return chunk.fileName;
         };
         const scripts = (files: Iterable<string>) => [...files].map((file) => `/${file}`);
-        // The entry first: a `Set` keeps the order its members were added in.
-        const first = closure(
-          htmlScripts(bundle['index.html']),
-          importsOf,
-        );
+        // In `index.html`'s order: a `Set` keeps the order its members were added in.
+        const first = closure(htmlScripts(bundle['index.html']), importsOf);
         const memberSpace = closure([named('member-routes')], importsOf, first);
         const sections = closure([named('section-routes')], importsOf, new Set([...first, ...memberSpace]));
         const always = new Set([...first, ...memberSpace, ...sections]);

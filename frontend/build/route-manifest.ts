@@ -60,7 +60,8 @@ export function routeManifest(): Plugin {
           return chunk.fileName;
         };
         const scripts = (files: Iterable<string>) => [...files].map((file) => `/${file}`);
-        // In `index.html`'s order: a `Set` keeps the order its members were added in.
+        // `index.html`'s scripts, then what they import: a `Set` keeps the order its members
+        // were added in.
         const first = closure(htmlScripts(bundle['index.html']), importsOf);
         const memberSpace = closure([named('member-routes')], importsOf, first);
         const sections = closure([named('section-routes')], importsOf, new Set([...first, ...memberSpace]));

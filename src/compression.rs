@@ -30,10 +30,7 @@ pub fn compressed_for(request: &HttpRequest, response: HttpResponse) -> HttpResp
         BodySize::Stream => true,
         BodySize::None => false,
     };
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
+    let is_json = response.headers().get(header::CONTENT_TYPE).is_some_and(|value| is_json(value.as_bytes()));
     if !worth_it || !is_json {
         return response;
     }
@@ -52,6 +49,13 @@ pub fn compressed_for(request: &HttpRequest, response: HttpResponse) -> HttpResp
     }
 }
 
+/// Whether a `Content-Type` names JSON, in whatever case it is written (a media type's is not
+/// significant), with or without parameters.
+pub fn is_json(content_type: &[u8]) -> bool {
+    const JSON: &[u8] = b"application/json";
+    content_type.get(..JSON.len()).is_some_and(|start| start.eq_ignore_ascii_case(JSON))
+}
+
 /// A scope's `answer` through `compressed_for`: its middleware, for `wrap_fn`.
 pub async fn compressed_answer<B: MessageBody + 'static>(
     answer: impl Future<Output = Result<ServiceResponse<B>, actix_web::Error>>,
@@ -59,4 +63,18 @@ pub async fn compressed_answer<B: MessageBody + 'static>(
     let (request, response) = answer.await?.into_parts();
     let response = compressed_for(&request, response.map_into_boxed_body());
     Ok(ServiceResponse::new(request, response))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_is_recognised_in_any_case_and_with_parameters() {
+        assert!(is_json(b"application/json"));
+        assert!(is_json(b"Application/JSON; charset=utf-8"));
+        assert!(!is_json(b"application/pdf"));
+        assert!(!is_json(b"application/js"));
+        assert!(!is_json(b""));
+    }
 }

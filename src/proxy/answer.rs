@@ -6,6 +6,7 @@ use actix_web::body::BoxBody;
 use actix_web::http::header::HeaderValue;
 use actix_web::http::{StatusCode, header};
 
+use crate::compression::is_json;
 use crate::error::ApiError;
 use crate::member_api::{Answer, failure};
 
@@ -43,10 +44,8 @@ pub fn to_browser(upstream: Answer) -> Result<HttpResponse, ApiError> {
             headers.insert(name, value);
         }
     }
-    let is_json = upstream
-        .headers()
-        .get(hyper::header::CONTENT_TYPE)
-        .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
+    let is_json =
+        upstream.headers().get(hyper::header::CONTENT_TYPE).is_some_and(|value| is_json(value.as_bytes()));
     if !is_json {
         let disposition =
             upstream.headers().get(hyper::header::CONTENT_DISPOSITION).and_then(|value| value.to_str().ok());

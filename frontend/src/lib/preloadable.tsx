@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, useState } from 'react';
 
 /**
  * A component whose code is loaded apart, for a part a route's loader may load before the page
@@ -17,7 +17,9 @@ export function preloadable<P extends object>(loadComponent: () => Promise<Compo
     });
   const Suspending = lazy(() => load().then((component) => ({ default: component })));
   function Preloadable(props: P) {
-    const Component = loaded ?? Suspending;
+    // Chosen once per instance: one that suspended keeps rendering through `lazy`, which then
+    // holds the same component; switching to it would mount the part again, a new element.
+    const [Component] = useState(() => loaded ?? Suspending);
     return <Component {...props} />;
   }
   return { load, Component: Preloadable };
